@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "NextWave",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "nextwave", targets: ["nextwave"]),
+        .library(name: "WakePhysics", targets: ["WakePhysics"]),
+        .library(name: "FleetScraper", targets: ["FleetScraper"]),
+        .library(name: "ShipRatings", targets: ["ShipRatings"]),
+        .library(name: "NextWaveReports", targets: ["NextWaveReports"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C bindings, each in its own target.
+        .systemLibrary(
+            name: "CBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+
+        // Physics core: legacy wake model and its BLAS batch kernel.
+        .target(name: "WakePhysics", dependencies: ["CBLAS"]),
+        // Operator pages: HTTP/snapshot page sources, libxml2 HTML, value parsing, legacy layout.
+        .target(name: "FleetScraper", dependencies: ["CLibXML2"]),
+        // Curated fleet + scraped pages -> rating table (the apps' JSON), diffs, regression guard.
+        .target(name: "ShipRatings", dependencies: ["WakePhysics", "FleetScraper"]),
+        // CSV, Markdown and SVG outputs, written atomically.
+        .target(name: "NextWaveReports", dependencies: ["ShipRatings", "WakePhysics", "FleetScraper"]),
+        // Thin command-line front end.
+        .executableTarget(
+            name: "nextwave",
+            dependencies: [
+                "WakePhysics", "FleetScraper", "ShipRatings", "NextWaveReports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Test-only helpers (local HTTP server, repository paths). Not API.
+        .target(name: "_TestSupport", path: "Sources/_TestSupport"),
+
+        .testTarget(name: "WakePhysicsTests", dependencies: ["WakePhysics", "_TestSupport"]),
+        .testTarget(name: "FleetScraperTests", dependencies: ["FleetScraper", "_TestSupport"]),
+        .testTarget(
+            name: "ShipRatingsTests",
+            dependencies: ["ShipRatings", "NextWaveReports", "WakePhysics", "FleetScraper", "_TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["_TestSupport", "nextwave"]),
+    ]
+)

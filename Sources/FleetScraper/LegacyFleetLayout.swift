@@ -1,0 +1,76 @@
+import Foundation
+
+/// The operator's fleet pages in the layout `vesseldata.py` read (ZSG website, until 2025).
+///
+/// - Index: ship links are `a[href]` inside `ul` whose class is exactly `vlist level_3`, kept
+///   when the href contains `ms-` or `ds-`, resolved against the site root.
+/// - Ship page: the name is the `h1` inside `div.ce_headline`; the specs are the rows with
+///   exactly two `td` in the tables of the `div.accordion` of the `section.ce_accordion` whose
+///   `div.toggler` mentions "Technische Informationen". Other accordions are ignored.
+public enum LegacyFleetLayout {
+    /// The fleet index's path on the operator's site.
+    public static let indexPath = "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten"
+    /// The operator's site.
+    public static let defaultSiteRoot = URL(string: "https://www.zsg.ch")!
+    static let technicalToggler = "Technische Informationen"
+
+    /// Ship page URLs on the index, in page order, each once (see ``SiteURL/canonical(_:)``).
+    /// Links to other hosts are returned in `offSite`, not followed.
+    /// - Throws: ``ScrapeError/noShipLinks(url:expected:)`` when there are none.
+    public static func shipLinks(indexHTML: Data, indexURL: String, siteRoot: URL) throws
+        -> (ships: [URL], offSite: [String])
+    {
+        let document = try HTMLDocument(data: indexHTML, url: indexURL)
+        let anchors = document.select("//ul[@class='vlist level_3']//a[@href]")
+        var seen = Set<String>()
+        var ships: [URL] = []
+        var offSite: [String] = []
+        for anchor in anchors {
+            guard let href = anchor.attribute("href")?.trimmingCharacters(in: .whitespaces),
+                href.contains("ms-") || href.contains("ds-"),
+                let resolved = SiteURL.resolve(href, against: siteRoot)
+            else { continue }
+            guard SiteURL.isSameSite(resolved, as: siteRoot) else {
+                offSite.append(resolved.absoluteString)
+                continue
+            }
+            let key = SiteURL.canonical(resolved)
+            if seen.insert(key).inserted { ships.append(URL(string: key)!) }
+        }
+        guard !ships.isEmpty else {
+            throw ScrapeError.noShipLinks(
+                url: indexURL, expected: "a[href] with 'ms-' or 'ds-' inside ul.vlist.level_3")
+        }
+        return (ships, offSite)
+    }
+
+    /// The name and technical table of one ship page.
+    /// - Throws: ``ScrapeError/layoutChanged(url:missing:)`` without the headline or the table.
+    public static func shipPage(html: Data, url: String) throws -> ShipPage {
+        let document = try HTMLDocument(data: html, url: url)
+        guard let heading = document.first("//div[\(hasClass("ce_headline"))]//h1"),
+            !heading.trimmedText.isEmpty
+        else { throw ScrapeError.layoutChanged(url: url, missing: "ship name (h1 in div.ce_headline)") }
+        let sections = document.select("//section[\(hasClass("ce_accordion"))]")
+        let technical = sections.first { section in
+            document.select(".//div[\(hasClass("toggler"))]", in: section)
+                .contains { $0.text.contains(technicalToggler) }
+        }
+        guard let technical else {
+            throw ScrapeError.layoutChanged(
+                url: url, missing: "section.ce_accordion with '\(technicalToggler)'")
+        }
+        var specs: [ShipPage.Spec] = []
+        for row in document.select(".//div[\(hasClass("accordion"))]//table//tr", in: technical) {
+            let cells = document.select("./td", in: row)
+            guard cells.count == 2 else { continue }
+            let key = cells[0].trimmedText
+            guard !key.isEmpty else { continue }
+            specs.append(ShipPage.Spec(key: key, value: cells[1].trimmedText))
+        }
+        guard !specs.isEmpty else {
+            throw ScrapeError.layoutChanged(url: url, missing: "rows of the technical table")
+        }
+        return ShipPage(url: url, name: heading.trimmedText, specs: specs)
+    }
+}

@@ -1,0 +1,37 @@
+/// One ship page of the operator's fleet site, as the legacy layout presents it.
+public struct ShipPage: Sendable, Equatable, Codable {
+    /// The page's URL (as resolved against the site root).
+    public var url: String
+    /// The page title, e.g. "Motorschiff Panta Rhei" or "Motorschiffe Albis, Pfannenstiel & Uetliberg".
+    public var name: String
+    /// The technical table's key/value pairs in page order; values verbatim, trimmed.
+    public var specs: [Spec]
+
+    public struct Spec: Sendable, Equatable, Codable {
+        public var key: String
+        public var value: String
+        public init(key: String, value: String) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public init(url: String, name: String, specs: [Spec]) {
+        self.url = url
+        self.name = name
+        self.specs = specs
+    }
+
+    /// The first value under `key`, if the table has it.
+    public subscript(key: String) -> String? { specs.first { $0.key == key }?.value }
+}
+
+/// The operator's German spec keys that the wake model reads.
+public enum SpecKey {
+    public static let length = "Länge"
+    public static let beam = "Breite"
+    public static let displacement = "Verdrängung leer"
+    public static let power = "KW / PS"
+    public static let buildYear = "Baujahr"
+    public static let capacity = "Personenkapazität"
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// URL rules of the scraper: resolution against the site root, same-site checks, and the
+/// canonical form used to visit each page once.
+public enum SiteURL {
+    /// `href` resolved against `siteRoot` (relative hrefs are taken from the root, as the
+    /// legacy script did, not from the linking page's folder).
+    public static func resolve(_ href: String, against siteRoot: URL) -> URL? {
+        if let absolute = URL(string: href), absolute.scheme != nil { return absolute }
+        let path = href.hasPrefix("/") ? href : "/" + href
+        return URL(string: path, relativeTo: siteRoot)?.absoluteURL
+    }
+
+    /// Same scheme, host and port as the site root.
+    public static func isSameSite(_ url: URL, as siteRoot: URL) -> Bool {
+        url.scheme?.lowercased() == siteRoot.scheme?.lowercased()
+            && url.host?.lowercased() == siteRoot.host?.lowercased()
+            && effectivePort(url) == effectivePort(siteRoot)
+    }
+
+    /// Lower-case scheme and host, no fragment, no trailing slash on the path: so that
+    /// `…/ms-helvetia` and `…/ms-helvetia/` are one page.
+    public static func canonical(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
+        parts.fragment = nil
+        parts.scheme = parts.scheme?.lowercased()
+        parts.host = parts.host?.lowercased()
+        while parts.path.count > 1 && parts.path.hasSuffix("/") { parts.path.removeLast() }
+        return parts.string ?? url.absoluteString
+    }
+
+    /// `scheme://host[:port]` of a URL, the root that relative links resolve against.
+    public static func root(of url: URL) -> URL? {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
+        parts.path = ""
+        parts.query = nil
+        parts.fragment = nil
+        return parts.url
+    }
+
+    static func effectivePort(_ url: URL) -> Int? {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import ShipRatings
+
+/// An SVG chart of energy and force per ship against the rating thresholds: two panels of
+/// horizontal bars, threshold lines dashed, bars coloured by the ship's rating.
+public enum RatingsChartSVG {
+    public static func render(_ table: RatingTable) -> String {
+        let ships = table.ships.filter { $0.energyJPerM2 != nil && $0.forceNPerM2 != nil }
+        let rowHeight = 22.0, labelWidth = 170.0, panelWidth = 330.0, gap = 60.0, top = 58.0
+        let width = labelWidth + 2 * panelWidth + gap + 30
+        let height = top + Double(ships.count) * rowHeight + 50
+        let colours = [1: "#9aa5b1", 2: "#f0a202", 3: "#d1495b"]
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+            <rect width="100%" height="100%" fill="white"/>
+            <text x="10" y="20" font-size="15" font-weight="bold">Wake energy and impact force per ship (v = \(fmt(table.model.speedKmh ?? 0, 0)) km/h, h = \(fmt(table.model.depthM ?? 0, 0)) m)</text>
+            <text x="10" y="38" fill="#555">Bars coloured by rating: grey 1, amber 2, red 3. Dashed lines: rating thresholds.</text>
+
+            """
+        func panel(x0: Double, title: String, unit: String, values: [Double], thresholds: [Double]) {
+            let maxValue = max((values.max() ?? 1), thresholds.max() ?? 1) * 1.1
+            let scale = panelWidth / maxValue
+            svg += "<text x=\"\(x0)\" y=\"\(top - 6)\" font-weight=\"bold\">\(title) (\(unit))</text>\n"
+            for (row, (ship, value)) in zip(ships, values).enumerated() {
+                let y = top + Double(row) * rowHeight
+                let colour = colours[ship.rating ?? 1] ?? "#9aa5b1"
+                svg += "<rect x=\"\(x0)\" y=\"\(fmt(y + 3, 1))\" width=\"\(fmt(value * scale, 1))\" height=\"\(rowHeight - 6)\" fill=\"\(colour)\"/>\n"
+                svg += "<text x=\"\(fmt(x0 + value * scale + 4, 1))\" y=\"\(fmt(y + 15, 1))\" fill=\"#333\">\(fmt(value, 0))</text>\n"
+            }
+            let bottom = top + Double(ships.count) * rowHeight
+            for t in thresholds {
+                let x = x0 + t * scale
+                svg += "<line x1=\"\(fmt(x, 1))\" y1=\"\(top)\" x2=\"\(fmt(x, 1))\" y2=\"\(bottom)\" stroke=\"#222\" stroke-dasharray=\"4 3\"/>\n"
+                svg += "<text x=\"\(fmt(x, 1))\" y=\"\(fmt(bottom + 14, 1))\" text-anchor=\"middle\" fill=\"#222\">\(fmt(t, 0))</text>\n"
+            }
+        }
+        for (row, ship) in ships.enumerated() {
+            let y = top + Double(row) * rowHeight + 15
+            svg += "<text x=\"\(labelWidth - 8)\" y=\"\(fmt(y, 1))\" text-anchor=\"end\">\(escape(ship.name)) (\(ship.rating ?? 0))</text>\n"
+        }
+        panel(x0: labelWidth, title: "Energy E", unit: "J/m²", values: ships.map { $0.energyJPerM2! },
+              thresholds: table.model.thresholds.energyJPerM2)
+        panel(x0: labelWidth + panelWidth + gap, title: "Force F", unit: "N/m²", values: ships.map { $0.forceNPerM2! },
+              thresholds: table.model.thresholds.forceNPerM2)
+        svg += "</svg>\n"
+        return svg
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

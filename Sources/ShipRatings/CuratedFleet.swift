@@ -1,0 +1,73 @@
+import Foundation
+
+/// The curated fleet file (`Data/fleet.json`): every unit of the fleet with a source for
+/// every value, including ships the operator's pages do not describe.
+public struct CuratedFleet: Codable, Sendable {
+    public var description: String
+    public var ships: [Ship]
+
+    /// A value and where it was published.
+    public struct Sourced<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+        public var value: Value
+        public var source: String
+        /// When set, this value is used instead of the operator's page value, for this reason.
+        /// Without it a curated value only fills a gap the page leaves.
+        public var overridesPage: String?
+    }
+
+    public struct Ship: Codable, Sendable {
+        /// Name without type prefix, e.g. "Panta Rhei".
+        public var name: String
+        /// Type prefix: "MS" motor ship, "DS" paddle steamer, "EMS" electric motor ship.
+        public var prefix: String
+        /// Other names the apps and the deployment page use.
+        public var aliases: [String]
+        public var buildYear: Sourced<Int>?
+        public var lengthM: Sourced<Double>?
+        public var beamM: Sourced<Double>?
+        public var displacementT: Sourced<Double>?
+        public var powerKW: Sourced<Double>?
+        public var capacity: Sourced<Int>?
+        public var note: String?
+
+        /// "MS Panta Rhei".
+        public var fullName: String { "\(prefix) \(name)" }
+    }
+
+    /// Reads and validates a curated fleet file.
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the ship and field at fault.
+    public static func load(from url: URL) throws -> CuratedFleet {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw RatingsError.invalidFile(path: url.path, reason: "cannot read (\(error.localizedDescription))")
+        }
+        let fleet: CuratedFleet
+        do { fleet = try JSONDecoder().decode(CuratedFleet.self, from: data) } catch {
+            throw RatingsError.invalidFile(path: url.path, reason: describeDecodingError(error))
+        }
+        for ship in fleet.ships {
+            for (field, value) in [("lengthM", ship.lengthM?.value), ("beamM", ship.beamM?.value), ("displacementT", ship.displacementT?.value)] {
+                if let value, !(value.isFinite && value > 0) {
+                    throw RatingsError.invalidFile(path: url.path, reason: "ship \(ship.name), field \(field): \(value) is not a positive number")
+                }
+            }
+        }
+        return fleet
+    }
+}
+
+/// "key 'ships[3].lengthM': expected Double" from a DecodingError.
+func describeDecodingError(_ error: Error) -> String {
+    guard let decoding = error as? DecodingError else { return String(describing: error) }
+    func path(_ context: DecodingError.Context) -> String {
+        context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+    switch decoding {
+    case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+        return "at \(path(c).isEmpty ? "top level" : path(c)): \(c.debugDescription)"
+    case .keyNotFound(let key, let c):
+        return "at \(path(c).isEmpty ? "top level" : path(c)): missing key '\(key.stringValue)'"
+    @unknown default:
+        return String(describing: error)
+    }
+}

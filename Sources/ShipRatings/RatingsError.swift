@@ -1,0 +1,17 @@
+/// Why a rating table could not be built or written.
+public enum RatingsError: Error, Equatable, CustomStringConvertible {
+    /// A data file is unreadable or malformed.
+    case invalidFile(path: String, reason: String)
+    /// The new table is worse than the previous one (ships lost, ratings lost).
+    case regression(previous: String, problems: [String])
+
+    public var description: String {
+        switch self {
+        case .invalidFile(let path, let reason): "\(path): \(reason)"
+        case .regression(let previous, let problems):
+            "the new rating table is worse than \(previous):\n"
+                + problems.map { "  - \($0)" }.joined(separator: "\n")
+                + "\nNothing was written. If the fleet really changed, re-run with --accept-regression."
+        }
+    }
+}

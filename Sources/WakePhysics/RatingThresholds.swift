@@ -1,0 +1,39 @@
+/// The 1–3 wave rating of the legacy model: the larger of an energy rating and a force rating.
+///
+/// ```
+/// rating_E = 3 if E > 250 J/m², 2 if E > 150 J/m², else 1
+/// rating_F = 3 if F > 55 000 N/m², 2 if F > 45 000 N/m², else 1
+/// rating   = max(rating_E, rating_F)
+/// ```
+///
+/// Thresholds are strict (`>`): a ship exactly at 250 J/m² rates 2 on energy.
+public struct RatingThresholds: Sendable, Equatable, Codable {
+    /// Energy density above which the energy rating is 2 and 3, J/m² (ascending).
+    public var energyJPerM2: [Double]
+    /// Impact force above which the force rating is 2 and 3, N/m² (ascending).
+    public var forceNPerM2: [Double]
+
+    public init(energyJPerM2: [Double], forceNPerM2: [Double]) {
+        precondition(energyJPerM2.count == 2 && forceNPerM2.count == 2, "two thresholds each (ratings 2 and 3)")
+        self.energyJPerM2 = energyJPerM2
+        self.forceNPerM2 = forceNPerM2
+    }
+
+    /// The thresholds of `vesseldata.py` and the Next Wave app.
+    public static let legacy = RatingThresholds(energyJPerM2: [150, 250], forceNPerM2: [45_000, 55_000])
+
+    /// Rating from energy alone (1–3).
+    @inlinable public func energyRating(_ energyJPerM2: Double) -> UInt8 {
+        energyJPerM2 > self.energyJPerM2[1] ? 3 : energyJPerM2 > self.energyJPerM2[0] ? 2 : 1
+    }
+
+    /// Rating from impact force alone (1–3).
+    @inlinable public func forceRating(_ forceNPerM2: Double) -> UInt8 {
+        forceNPerM2 > self.forceNPerM2[1] ? 3 : forceNPerM2 > self.forceNPerM2[0] ? 2 : 1
+    }
+
+    /// The wave rating: `max(rating_E, rating_F)`, 1–3.
+    @inlinable public func rating(energyJPerM2: Double, forceNPerM2: Double) -> UInt8 {
+        max(energyRating(energyJPerM2), forceRating(forceNPerM2))
+    }
+}

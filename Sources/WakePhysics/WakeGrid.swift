@@ -1,0 +1,169 @@
+import CBLAS
+import Foundation
+
+/// The legacy wake model (`vesseldata.py`) evaluated for ships × speeds × depths in one batch.
+///
+/// For ship `i` (L, B, D), speed `j` (v = speed_kmh / 3.6) and depth `k` (h):
+///
+/// ```
+/// Fr_L = v / √(g L)            Fr_h = v / √(g h)            Re = L v / ν
+/// H    = c_H · D · v² / (L B),  c_H = 0.04 if Fr_L < 0.4 else 0.02
+/// H   *= 1 + (Fr_h − 0.7)       only if Fr_h > 0.7   (shallow-water correction)
+/// λ    = 2π v² / g     T = √(2π λ / g)     c = λ / T
+/// E    = ρ g H² / 8    P = E c             F = ρ g H c² / 2
+/// ```
+///
+/// Every term is separable: H = H₀(ship, speed) · f(speed, depth), so each grid output is,
+/// per speed, one rank-1 outer product over ships × depths (BLAS `dger`), and the ship ×
+/// speed terms (Fr_L, Re, H₀) and speed × depth terms (Fr_h, f) are outer products too.
+/// Arrays keep their natural shape (structure of arrays); nothing is broadcast needlessly.
+///
+/// Units: L, B in m; D in metric tonnes (the formula is the legacy empirical one, not
+/// dimensionally consistent); speeds in km/h (≥ 0); depths in m (> 0).
+public struct WakeGrid: Sendable {
+    public let hulls: HullDimensions
+    public let speedsKmh: [Double]
+    public let depthsM: [Double]
+    public let thresholds: RatingThresholds
+
+    public var shipCount: Int { hulls.count }
+    public var speedCount: Int { speedsKmh.count }
+    public var depthCount: Int { depthsM.count }
+    public var cellCount: Int { shipCount * speedCount * depthCount }
+
+    /// Per speed `j`: λ (m), T (s), c (m/s).
+    public let wavelengthM: [Double]
+    public let periodS: [Double]
+    public let celerityMPerS: [Double]
+    /// Per ship × speed, index `i * speedCount + j`.
+    public let froudeLength: [Double]
+    public let reynolds: [Double]
+    /// Per speed × depth, index `j * depthCount + k`.
+    public let froudeDepth: [Double]
+    /// Per cell, index ``cellIndex(ship:speed:depth:)``.
+    public let waveHeightM: [Double]
+    public let energyJPerM2: [Double]
+    public let powerWPerM: [Double]
+    public let forceNPerM2: [Double]
+    /// Per cell: 1–3.
+    public let rating: [UInt8]
+
+    /// Evaluates the model.
+    /// - Parameters:
+    ///   - hulls: ship dimensions (validated by ``HullDimensions``).
+    ///   - speedsKmh: ship speeds, km/h, each finite and ≥ 0 (legacy default 18).
+    ///   - depthsM: water depths, m, each finite and > 0 (legacy default 10).
+    ///   - thresholds: rating thresholds (legacy default).
+    public init(
+        hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double],
+        thresholds: RatingThresholds = .legacy
+    ) {
+        precondition(speedsKmh.allSatisfy { $0.isFinite && $0 >= 0 }, "speeds must be finite and ≥ 0")
+        precondition(depthsM.allSatisfy { $0.isFinite && $0 > 0 }, "depths must be finite and > 0")
+        let g = PhysicalConstants.gravity
+        let rho = PhysicalConstants.waterDensity
+        let n = hulls.count, m = speedsKmh.count, d = depthsM.count
+        self.hulls = hulls
+        self.speedsKmh = speedsKmh
+        self.depthsM = depthsM
+        self.thresholds = thresholds
+
+        // Speed-only terms.
+        let v = speedsKmh.map { $0 / PhysicalConstants.kmhPerMetrePerSecond }
+        let vSquared = elementwiseProduct(v, v)
+        let lambda = vSquared.map { 2 * Double.pi * $0 / g }
+        let period = lambda.map { (2 * Double.pi * $0 / g).squareRoot() }
+        let celerity = zip(lambda, period).map { $1 > 0 ? $0 / $1 : 0 }
+        wavelengthM = lambda
+        periodS = period
+        celerityMPerS = celerity
+
+        // Ship × speed terms.
+        let inverseSqrtGL = hulls.lengthM.map { 1 / (g * $0).squareRoot() }
+        froudeLength = outerProduct(inverseSqrtGL, v)
+        reynolds = outerProduct(hulls.lengthM, v, scale: 1 / PhysicalConstants.kinematicViscosity)
+        let loading = (0..<n).map { hulls.displacementT[$0] / (hulls.lengthM[$0] * hulls.beamM[$0]) }
+        var baseHeight = outerProduct(loading, vSquared)
+        for index in baseHeight.indices {
+            baseHeight[index] *= froudeLength[index] < 0.4 ? 0.04 : 0.02
+        }
+
+        // Speed × depth terms: Fr_h and the shallow-water factor f.
+        let inverseSqrtGH = depthsM.map { 1 / (g * $0).squareRoot() }
+        let froudeDepth = outerProduct(v, inverseSqrtGH)
+        self.froudeDepth = froudeDepth
+        let shallowFactor = froudeDepth.map { $0 > 0.7 ? 1 + ($0 - 0.7) : 1 }
+        let shallowFactorSquared = elementwiseProduct(shallowFactor, shallowFactor)
+
+        // Cells: per speed j, ships × depths blocks of rank 1.
+        var height = [Double](repeating: 0, count: n * m * d)
+        var energy = height, power = height, force = height
+        var column = [Double](repeating: 0, count: n)  // H₀[:, j]
+        var columnSquared = column
+        baseHeight.withUnsafeBufferPointer { h0 in
+            shallowFactor.withUnsafeBufferPointer { f in
+                shallowFactorSquared.withUnsafeBufferPointer { f2 in
+                    for j in 0..<m {
+                        // Gather H₀[:, j] (stride m) once; dcopy keeps it in BLAS.
+                        column.withUnsafeMutableBufferPointer { c in
+                            if n > 0 { cblas_dcopy(Int32(n), h0.baseAddress! + j, Int32(m), c.baseAddress!, 1) }
+                        }
+                        columnSquared = elementwiseProduct(column, column)
+                        let fj = f.baseAddress! + j * d
+                        let f2j = f2.baseAddress! + j * d
+                        let block = j * d
+                        let lda = m * d
+                        let cj = celerity[j]
+                        func rank1(_ out: inout [Double], _ alpha: Double, _ x: [Double], _ y: UnsafePointer<Double>) {
+                            x.withUnsafeBufferPointer { xp in
+                                out.withUnsafeMutableBufferPointer { op in
+                                    guard n > 0, d > 0 else { return }
+                                    accumulateOuterProduct(
+                                        alpha: alpha, x: xp.baseAddress!, incX: 1, y: y, incY: 1,
+                                        into: op.baseAddress! + block, rows: n, columns: d, leadingDimension: lda)
+                                }
+                            }
+                        }
+                        rank1(&height, 1, column, fj)
+                        rank1(&energy, rho * g / 8, columnSquared, f2j)
+                        rank1(&power, rho * g / 8 * cj, columnSquared, f2j)
+                        rank1(&force, rho * g / 2 * cj * cj, column, fj)
+                    }
+                }
+            }
+        }
+        waveHeightM = height
+        energyJPerM2 = energy
+        powerWPerM = power
+        forceNPerM2 = force
+        rating = zip(energy, force).map { thresholds.rating(energyJPerM2: $0, forceNPerM2: $1) }
+    }
+
+    /// Flat index of a cell: `(ship * speedCount + speed) * depthCount + depth`.
+    @inlinable public func cellIndex(ship: Int, speed: Int, depth: Int) -> Int {
+        (ship * speedCount + speed) * depthCount + depth
+    }
+
+    /// All figures of one cell.
+    public func figures(ship i: Int, speed j: Int, depth k: Int) -> WakeFigures {
+        let cell = cellIndex(ship: i, speed: j, depth: k)
+        let e = energyJPerM2[cell], f = forceNPerM2[cell]
+        return WakeFigures(
+            waveHeightM: waveHeightM[cell], wavelengthM: wavelengthM[j], periodS: periodS[j],
+            celerityMPerS: celerityMPerS[j], energyJPerM2: e, powerWPerM: powerWPerM[cell],
+            forceNPerM2: f, froudeLength: froudeLength[i * speedCount + j],
+            froudeDepth: froudeDepth[j * depthCount + k], reynolds: reynolds[i * speedCount + j],
+            kelvinAngleDeg: PhysicalConstants.kelvinAngleDegrees, rating: Int(rating[cell]),
+            energyRating: Int(thresholds.energyRating(e)), forceRating: Int(thresholds.forceRating(f)))
+    }
+}
+
+extension WakeGrid {
+    /// The figures of every ship at one operating point (a batch with one speed and one depth).
+    public static func atOperatingPoint(
+        _ hulls: HullDimensions, speedKmh: Double, depthM: Double, thresholds: RatingThresholds = .legacy
+    ) -> [WakeFigures] {
+        let grid = WakeGrid(hulls: hulls, speedsKmh: [speedKmh], depthsM: [depthM], thresholds: thresholds)
+        return (0..<hulls.count).map { grid.figures(ship: $0, speed: 0, depth: 0) }
+    }
+}
