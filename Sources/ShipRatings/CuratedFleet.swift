@@ -6,6 +6,11 @@ public struct CuratedFleet: Codable, Sendable {
     public var description: String
     public var ships: [Ship]
 
+    public init(description: String, ships: [Ship]) {
+        self.description = description
+        self.ships = ships
+    }
+
     /// A value and where it was published.
     public struct Sourced<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
         public var value: Value

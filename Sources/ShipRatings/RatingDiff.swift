@@ -8,6 +8,12 @@ public struct RatingDiff: Sendable, Equatable {
         public var name: String
         public var from: Int?
         public var to: Int?
+
+        public init(name: String, from: Int?, to: Int?) {
+            self.name = name
+            self.from = from
+            self.to = to
+        }
     }
 
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && rerated.isEmpty }
@@ -20,14 +26,14 @@ public struct RatingDiff: Sendable, Equatable {
         var removed: [String] = []
         var rerated: [Rerated] = []
         for old in previous.ships {
-            guard let new = currentLookup.ship(named: old.name) else {
+            guard let new = currentLookup.ship(matching: old) else {
                 removed.append(old.name)
                 continue
             }
             if old.rating != new.rating { rerated.append(.init(name: new.name, from: old.rating, to: new.rating)) }
         }
         added = current.ships.filter { new in
-            previousLookup.ship(named: new.name) == nil && !new.aliases.contains { previousLookup.ship(named: $0) != nil }
+            previousLookup.ship(matching: new) == nil
         }.map(\.name)
         self.removed = removed
         self.rerated = rerated
@@ -39,7 +45,7 @@ public struct RatingDiff: Sendable, Equatable {
         let lookup = RatingLookup(current)
         var problems: [String] = []
         for old in previous.ships {
-            guard let new = lookup.ship(named: old.name) else {
+            guard let new = lookup.ship(matching: old) else {
                 problems.append("\(old.name) is in the previous table but missing now")
                 continue
             }

@@ -26,6 +26,13 @@ public struct RatingTable: Codable, Sendable, Equatable {
         /// Operating point: water depth, m.
         public var depthM: Double?
         public var thresholds: RatingThresholds
+
+        public init(name: String, speedKmh: Double? = nil, depthM: Double? = nil, thresholds: RatingThresholds) {
+            self.name = name
+            self.speedKmh = speedKmh
+            self.depthM = depthM
+            self.thresholds = thresholds
+        }
     }
 }
 
@@ -77,13 +84,47 @@ public struct ShipRating: Codable, Sendable, Equatable {
         public var field: String
         public var pageValue: Double
         public var curatedValue: Double
+        /// "page" or "curated".
         public var used: String
         public var reason: String
+
+        public init(field: String, pageValue: Double, curatedValue: Double, used: String, reason: String) {
+            self.field = field
+            self.pageValue = pageValue
+            self.curatedValue = curatedValue
+            self.used = used
+            self.reason = reason
+        }
     }
 
     public init(name: String, aliases: [String], source: Source) {
         self.name = name
         self.aliases = aliases
         self.source = source
+    }
+}
+
+extension ShipRating {
+    /// Encodes every documented field, with explicit `null` where there is no value, so that
+    /// consumers see `"rating": null` for an unrated ship rather than a missing key.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(aliases, forKey: .aliases)
+        try c.encode(rating, forKey: .rating)
+        try c.encode(ratingBasis, forKey: .ratingBasis)
+        try c.encode(unratedReason, forKey: .unratedReason)
+        try c.encode(lengthM, forKey: .lengthM)
+        try c.encode(beamM, forKey: .beamM)
+        try c.encode(displacementT, forKey: .displacementT)
+        try c.encode(waveHeightM, forKey: .waveHeightM)
+        try c.encode(energyJPerM2, forKey: .energyJPerM2)
+        try c.encode(forceNPerM2, forKey: .forceNPerM2)
+        try c.encode(powerWPerM, forKey: .powerWPerM)
+        try c.encode(froudeLength, forKey: .froudeLength)
+        try c.encode(froudeDepth, forKey: .froudeDepth)
+        try c.encode(reynolds, forKey: .reynolds)
+        try c.encode(source, forKey: .source)
+        try c.encodeIfPresent(conflicts, forKey: .conflicts)
     }
 }

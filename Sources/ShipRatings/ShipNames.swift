@@ -52,4 +52,9 @@ public struct RatingLookup: Sendable {
 
     /// The ship a name refers to, if the table knows it.
     public func ship(named name: String) -> ShipRating? { byKey[ShipNames.key(name)] }
+
+    /// The entry for a ship of another table: by its name, else by any of its aliases.
+    public func ship(matching other: ShipRating) -> ShipRating? {
+        ship(named: other.name) ?? other.aliases.lazy.compactMap { ship(named: $0) }.first
+    }
 }

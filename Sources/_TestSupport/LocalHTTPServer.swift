@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real HTTP/1.1 server on 127.0.0.1 (ephemeral port) for tests of network code: it serves
+/// what a handler returns, and can delay, fail, or cut a body short. Each connection gets its
+/// own thread; every response closes the connection. Not API.
+public final class LocalHTTPServer: @unchecked Sendable {
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: Data
+        /// Seconds to wait before answering.
+        public var delay: Double
+        /// Send only this many body bytes (Content-Length still announces the whole body).
+        public var truncateBodyTo: Int?
+
+        public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Double = 0, truncateBodyTo: Int? = nil) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+            self.truncateBodyTo = truncateBodyTo
+        }
+
+        public static func html(_ text: String) -> Response {
+            Response(headers: [("Content-Type", "text/html; charset=utf-8")], body: Data(text.utf8))
+        }
+
+        public static func status(_ code: Int, headers: [(String, String)] = []) -> Response {
+            Response(status: code, headers: headers, body: Data("status \(code)".utf8))
+        }
+    }
+
+    /// (path with query, how many times this path was requested including this one) → response.
+    public typealias Handler = @Sendable (_ path: String, _ hit: Int) -> Response
+
+    public let port: UInt16
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    private let listener: Int32
+    private let handler: Handler
+    private let lock = NSLock()
+    private var hits: [String: Int] = [:]
+    private var log: [String] = []
+    private var stopped = false
+
+    public init(handler: @escaping Handler) throws {
+        self.handler = handler
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        listener = fd
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// Paths requested so far, in order.
+    public var requestLog: [String] { lock.withLock { log } }
+
+    public func stop() {
+        let wasStopped = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
+        // Only wake the accept loop here; it closes the descriptor itself. Closing it here would
+        // free the number for another server while this loop may still call accept() on it.
+        shutdown(listener, Int32(SHUT_RDWR))
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR && !lock.withLock({ stopped }) { continue }
+                close(listener)
+                return
+            }
+            if lock.withLock({ stopped }) {
+                close(client)
+                close(listener)
+                return
+            }
+            let thread = Thread { [self] in serve(client) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        defer { close(client) }
+        var request = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !request.containsHeaderEnd {
+            let n = read(client, &buffer, buffer.count)
+            guard n > 0 else { return }
+            request += buffer[0..<n]
+            if request.count > 65_536 { return }
+        }
+        let firstLine = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
+        let parts = firstLine.split(separator: " ")
+        let path = parts.count >= 2 ? String(parts[1]) : "/"
+        let hit = lock.withLock { () -> Int in
+            hits[path, default: 0] += 1
+            log.append(path)
+            return hits[path]!
+        }
+        let response = handler(path, hit)
+        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+        var headers = response.headers
+        if !headers.contains(where: { $0.0.lowercased() == "content-length" }) {
+            headers.append(("Content-Length", String(response.body.count)))
+        }
+        headers.append(("Connection", "close"))
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "\r\n"
+        var bytes = [UInt8](head.utf8)
+        let body = response.truncateBodyTo.map { response.body.prefix($0) } ?? response.body
+        bytes += body
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { return }
+            sent += n
+        }
+        shutdown(client, Int32(SHUT_WR))
+    }
+
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}
+
+extension [UInt8] {
+    fileprivate var containsHeaderEnd: Bool {
+        guard count >= 4 else { return false }
+        for i in 0...(count - 4) where self[i] == 13 && self[i + 1] == 10 && self[i + 2] == 13 && self[i + 3] == 10 {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Paths in this repository for tests. Not API.
+public enum RepositoryPaths {
+    /// The package root (found from this file's location).
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static var data: URL { root.appendingPathComponent("Data") }
+    public static var snapshot: URL { data.appendingPathComponent("snapshots/zsg-2025-01-14") }
+    public static var legacyCSV: URL { data.appendingPathComponent("reference/schiffsdaten-2025-01-14.csv") }
+    public static var fleet: URL { data.appendingPathComponent("fleet.json") }
+
+    /// A fresh empty temporary directory.
+    public static func temporaryDirectory(_ label: String = "nextwave-test") -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Serves a snapshot folder (manifest.json + pages) at the pages' URL paths.
+public enum SnapshotServer {
+    /// A handler serving each manifest page at its path; `override` may replace any answer.
+    public static func handler(
+        snapshot: URL = RepositoryPaths.snapshot,
+        override: (@Sendable (String, Int) -> LocalHTTPServer.Response?)? = nil
+    ) throws -> LocalHTTPServer.Handler {
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: snapshot.appendingPathComponent("manifest.json"))) as! [String: Any]
+        var pages: [String: Data] = [:]
+        for entry in manifest["pages"] as! [[String: String]] {
+            let path = URL(string: entry["url"]!)!.path
+            pages[path] = try Data(contentsOf: snapshot.appendingPathComponent(entry["file"]!))
+        }
+        let served = pages
+        return { path, hit in
+            if let answer = override?(path, hit) { return answer }
+            guard let body = served[path] else { return .status(404) }
+            return .init(headers: [("Content-Type", "text/html; charset=utf-8")], body: body)
+        }
+    }
+}

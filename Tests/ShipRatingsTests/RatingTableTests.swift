@@ -1,0 +1,133 @@
+import FleetScraper
+import Foundation
+import NextWaveReports
+import ShipRatings
+import Testing
+import _TestSupport
+
+@Suite struct RatingTableTests {
+    static func snapshotTable() async throws -> RatingTable {
+        let source = try SnapshotPageSource(directory: RepositoryPaths.snapshot)
+        let scrape = try await LegacyFleetScraper(siteRoot: URL(string: source.manifest.siteRoot)!).scrape(from: source)
+        let fleet = try CuratedFleet.load(from: RepositoryPaths.fleet)
+        return RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json").build(from: scrape.pages).table
+    }
+
+    @Test func everyUnitOfTheCuratedFleetHasOneEntry() async throws {
+        let table = try await Self.snapshotTable()
+        #expect(table.ships.count == 17)
+        #expect(Set(table.ships.map(\.name)).count == 17)
+        #expect(table.schemaVersion == 1 && table.model.speedKmh == 18 && table.model.depthM == 10)
+    }
+
+    @Test func sisterShipPageBecomesThreeEntries() async throws {
+        let table = try await Self.snapshotTable()
+        let lookup = RatingLookup(table)
+        for name in ["MS Albis", "EMS Pfannenstiel", "EMS Uetliberg"] {
+            let ship = try #require(lookup.ship(named: name))
+            #expect(ship.source.page?.hasSuffix("/ms-albis") == true)
+            #expect(ship.lengthM == 42.4 && ship.beamM == 7.3)
+        }
+        #expect(lookup.ship(named: "EM Uetliberg")?.name == "EMS Uetliberg")
+        #expect(lookup.ship(named: "ems pfannenstiel")?.name == "EMS Pfannenstiel")
+    }
+
+    @Test func curatedOverridesAreUsedAndRecordedNotSilent() async throws {
+        let table = try await Self.snapshotTable()
+        let lookup = RatingLookup(table)
+        let uetliberg = try #require(lookup.ship(named: "EMS Uetliberg"))
+        #expect(uetliberg.displacementT == 192)
+        #expect(uetliberg.conflicts == [.init(field: "displacementT", pageValue: 149, curatedValue: 192, used: "curated", reason: uetliberg.conflicts![0].reason)])
+        // H = 0.04·192·25/(42.4·7.3) by hand
+        #expect(abs(uetliberg.waveHeightM! - 0.04 * 192 * 25 / (42.4 * 7.3)) < 1e-12)
+        let steamer = try #require(lookup.ship(named: "DS Stadt Zürich"))
+        #expect(steamer.beamM == 7.0)
+        #expect(steamer.conflicts?.first?.pageValue == 13.5)
+        #expect(steamer.source.beamM?.contains("DOMAIN") == true)
+        #expect(steamer.source.lengthM?.hasSuffix("/ds-stadt-zuerich") == true)
+        // Albis keeps the page's 149 t: no override there.
+        #expect(lookup.ship(named: "MS Albis")?.displacementT == 149)
+        #expect(lookup.ship(named: "MS Albis")?.conflicts == nil)
+    }
+
+    @Test func shipsWithoutPagesComeFromTheCuratedFileOrAreUnratedWithAReason() async throws {
+        let lookup = RatingLookup(try await Self.snapshotTable())
+        let forch = try #require(lookup.ship(named: "MS Forch"))
+        #expect(forch.rating == nil)
+        #expect(forch.unratedReason?.contains("length") == true)
+        let fluvius = try #require(lookup.ship(named: "EMS Fluvius"))
+        #expect(fluvius.source.page == nil)
+        #expect(fluvius.lengthM == 22.5 && fluvius.beamM == 3.8 && fluvius.displacementT == 38.19)
+        #expect(fluvius.rating != nil)
+    }
+
+    @Test func legacyRatingsHoldWhereNoCuratedValueOverrides() async throws {
+        // Ratings from the legacy CSV (independent): ships whose inputs did not change.
+        let legacy = CSVFormat.parse(try String(contentsOf: RepositoryPaths.legacyCSV, encoding: .utf8))
+        let lookup = RatingLookup(try await Self.snapshotTable())
+        for row in legacy.dropFirst() where !row[0].contains("Dampfschiff") && !row[0].contains("Albis") {
+            let name = row[0].replacingOccurrences(of: "Motorschiff ", with: "MS ")
+            #expect(lookup.ship(named: name)?.rating == Int(row.last!), "\(name)")
+        }
+    }
+
+    @Test func jsonRoundTripsAndMatchesTheSchemaKeys() async throws {
+        let table = try await Self.snapshotTable()
+        let data = try table.jsonData()
+        let directory = RepositoryPaths.temporaryDirectory()
+        let file = directory.appendingPathComponent("t.json")
+        try data.write(to: file)
+        #expect(try RatingTable.load(from: file) == table)
+        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("schemas/ship-ratings.schema.json"))) as! [String: Any]
+        let shipSchema = ((schema["properties"] as! [String: Any])["ships"] as! [String: Any])["items"] as! [String: Any]
+        let allowed = Set((shipSchema["properties"] as! [String: Any]).keys)
+        let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        for ship in json["ships"] as! [[String: Any]] {
+            #expect(Set(ship.keys).isSubset(of: allowed), "keys not in schema: \(Set(ship.keys).subtracting(allowed))")
+            for key in shipSchema["required"] as! [String] { #expect(ship[key] != nil, "required \(key)") }
+        }
+    }
+
+    @Test func malformedFilesNameThePlace() throws {
+        let directory = RepositoryPaths.temporaryDirectory()
+        let file = directory.appendingPathComponent("fleet.json")
+        try Data(#"{"description": "x", "ships": [{"name": "A", "prefix": "MS", "aliases": [], "lengthM": {"value": -3, "source": "s"}}]}"#.utf8).write(to: file)
+        #expect(throws: RatingsError.invalidFile(path: file.path, reason: "ship A, field lengthM: -3.0 is not a positive number")) {
+            try CuratedFleet.load(from: file)
+        }
+        try Data(#"{"schemaVersion": 1, "generatedAt": "x", "model": {"name": "m", "thresholds": {"energyJPerM2": [1,2], "forceNPerM2": [1,2]}}, "ships": [{"name": "A", "aliases": [], "rating": 7, "source": {}}]}"#.utf8).write(to: file)
+        #expect(throws: RatingsError.invalidFile(path: file.path, reason: "ships[0] (A): rating 7 is not 1–3")) {
+            try RatingTable.load(from: file)
+        }
+    }
+}
+
+@Suite struct RatingDiffTests {
+    func table(_ ships: [(String, Int?, String?)]) -> RatingTable {
+        RatingTable(generatedAt: "t", model: RatingTable.Model(name: "m", thresholds: .legacy), ships: ships.map { name, rating, page in
+            var s = ShipRating(name: name, aliases: [name.split(separator: " ").dropFirst().joined(separator: " ")], source: .init(page: page))
+            s.rating = rating
+            return s
+        })
+    }
+
+    @Test func diffFindsAddedRemovedAndReratedShipsThroughAliases() {
+        let old = table([("MS A", 1, "p"), ("MS Uetliberg", 3, "p"), ("MS Gone", 2, "p")])
+        let new = table([("MS A", 2, "p"), ("EMS Uetliberg", 3, "p"), ("MS New", 1, nil)])
+        let diff = RatingDiff(previous: old, current: new)
+        #expect(diff.added == ["MS New"])
+        #expect(diff.removed == ["MS Gone"])
+        #expect(diff.rerated == [.init(name: "MS A", from: 1, to: 2)])
+    }
+
+    @Test func regressionsAreLostShipsRatingsAndPages() {
+        let old = table([("MS A", 1, "p"), ("MS B", 2, "p"), ("MS C", 3, "p")])
+        let new = table([("MS A", nil, "p"), ("MS C", 3, nil)])
+        let problems = RatingDiff.regressions(previous: old, current: new)
+        #expect(problems.count == 3)
+        #expect(problems.contains { $0.contains("MS A") && $0.contains("unrated") })
+        #expect(problems.contains { $0.contains("MS B") && $0.contains("missing") })
+        #expect(problems.contains { $0.contains("MS C") && $0.contains("no page") })
+        #expect(RatingDiff.regressions(previous: old, current: old).isEmpty)
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+import WakePhysics
+
+@Suite struct WakeGridTests {
+    /// The batch equals the scalar transcription to 1e-12 relative at random points, covering
+    /// both height coefficients and both sides of the shallow-water threshold.
+    @Test func gridEqualsScalarFormulasAtRandomPoints() {
+        var rng = SplitMix64(seed: 20250114)
+        let n = 37, speeds = (0..<23).map { _ in rng.uniform(3, 40) }, depths = (0..<19).map { _ in rng.uniform(0.8, 80) }
+        let L = (0..<n).map { _ in rng.uniform(8, 120) }
+        let B = (0..<n).map { _ in rng.uniform(2, 20) }
+        let D = (0..<n).map { _ in rng.uniform(5, 900) }
+        let grid = WakeGrid(hulls: .init(lengthM: L, beamM: B, displacementT: D), speedsKmh: speeds, depthsM: depths)
+        let model = LegacyScalarModel()
+        var sawShallow = false, sawDeep = false, sawFast = false, sawSlow = false
+        for _ in 0..<3000 {
+            let i = rng.index(n), j = rng.index(speeds.count), k = rng.index(depths.count)
+            let want = model.evaluate(length: L[i], beam: B[i], displacement: D[i], speedKmh: speeds[j], depth: depths[k])
+            let got = grid.figures(ship: i, speed: j, depth: k)
+            #expect(relativelyEqual(got.waveHeightM, want.H))
+            #expect(relativelyEqual(got.wavelengthM, want.lambda))
+            #expect(relativelyEqual(got.periodS, want.T))
+            #expect(relativelyEqual(got.celerityMPerS, want.c))
+            #expect(relativelyEqual(got.energyJPerM2, want.E))
+            #expect(relativelyEqual(got.powerWPerM, want.P))
+            #expect(relativelyEqual(got.forceNPerM2, want.F))
+            #expect(relativelyEqual(got.froudeLength, want.frL))
+            #expect(relativelyEqual(got.froudeDepth, want.frH))
+            #expect(relativelyEqual(got.reynolds, want.re))
+            #expect(got.rating == want.rating)
+            if want.frH > 0.7 { sawShallow = true } else { sawDeep = true }
+            if want.frL >= 0.4 { sawFast = true } else { sawSlow = true }
+        }
+        #expect(sawShallow && sawDeep && sawFast && sawSlow)
+    }
+
+    @Test func oneShipIsTheBatchWithNEqualsOne() {
+        let hulls = HullDimensions(lengthM: [56.6, 33.3], beamM: [10.7, 6.3], displacementT: [382, 64])
+        let batch = WakeGrid.atOperatingPoint(hulls, speedKmh: 21, depthM: 4)
+        let single = WakeGrid.atOperatingPoint(.init(lengthM: 33.3, beamM: 6.3, displacementT: 64), speedKmh: 21, depthM: 4)
+        #expect(batch[1] == single[0])
+    }
+
+    @Test func layoutIsShipMajorThenSpeedThenDepth() {
+        let grid = WakeGrid(hulls: .init(lengthM: [30, 60], beamM: [6, 10], displacementT: [50, 300]), speedsKmh: [10, 20, 30], depthsM: [3, 30])
+        #expect(grid.cellCount == 12)
+        #expect(grid.cellIndex(ship: 1, speed: 2, depth: 1) == 11)
+        #expect(grid.waveHeightM[grid.cellIndex(ship: 1, speed: 0, depth: 0)] == grid.figures(ship: 1, speed: 0, depth: 0).waveHeightM)
+    }
+
+    @Test func blasHelpersComputeOuterAndElementwiseProducts() {
+        #expect(outerProduct([1, 2], [3, 4, 5], scale: 2) == [6, 8, 10, 12, 16, 20])
+        #expect(elementwiseProduct([1, 2, 3], [4, 5, 6], scale: 0.5) == [2, 5, 9])
+        #expect(outerProduct([], [1]) == [])
+    }
+}
+
+/// Deterministic random numbers for reproducible tests.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * Double(next() >> 11) / Double(1 << 53) }
+    mutating func index(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
