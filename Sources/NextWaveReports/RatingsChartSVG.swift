@@ -28,10 +28,13 @@ public enum RatingsChartSVG {
                 svg += "<text x=\"\(fmt(x0 + value * scale + 4, 1))\" y=\"\(fmt(y + 15, 1))\" fill=\"#333\">\(fmt(value, 0))</text>\n"
             }
             let bottom = top + Double(ships.count) * rowHeight
-            for t in thresholds {
+            for (index, t) in thresholds.enumerated() {
                 let x = x0 + t * scale
+                // Lower threshold labelled left of its line, upper one right: they sit close.
+                let (anchor, dx) = index == 0 ? ("end", -3.0) : ("start", 3.0)
+                let label = t >= 10_000 ? "\(fmt(t / 1000, 0))k" : fmt(t, 0)
                 svg += "<line x1=\"\(fmt(x, 1))\" y1=\"\(top)\" x2=\"\(fmt(x, 1))\" y2=\"\(bottom)\" stroke=\"#222\" stroke-dasharray=\"4 3\"/>\n"
-                svg += "<text x=\"\(fmt(x, 1))\" y=\"\(fmt(bottom + 14, 1))\" text-anchor=\"middle\" fill=\"#222\">\(fmt(t, 0))</text>\n"
+                svg += "<text x=\"\(fmt(x + dx, 1))\" y=\"\(fmt(bottom + 14, 1))\" text-anchor=\"\(anchor)\" fill=\"#222\">\(label)</text>\n"
             }
         }
         for (row, ship) in ships.enumerated() {

@@ -1,0 +1,41 @@
+import Foundation
+import _TestSupport
+
+/// Runs the built `nextwave` binary (built beside the test bundle by `swift build --build-tests`).
+struct CLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: URL {
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("nextwave"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("nextwave"),
+            RepositoryPaths.root.appendingPathComponent(".build/debug/nextwave"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
+    }
+
+    /// Runs `nextwave args…` in `directory` (default: the repository root) and waits for it.
+    static func run(_ arguments: [String], in directory: URL = RepositoryPaths.root) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["OPENBLAS_NUM_THREADS"] = "1"
+        environment["NEXTWAVE_DATA"] = RepositoryPaths.data.path
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting, so a chatty child never blocks on a full pipe.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import _TestSupport
+
+/// `nextwave ratings` end to end, through the built binary.
+@Suite struct RatingsCommandTests {
+    let outputs = ["schiffsdaten.csv", "ship-ratings.json", "ship-ratings.csv", "ratings.md", "ratings-chart.svg"]
+
+    @Test func defaultRunWritesEveryOutputAndTheLegacyCSV() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run(["ratings", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        for file in outputs { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file)") }
+        #expect(try Data(contentsOf: out.appendingPathComponent("schiffsdaten.csv")) == Data(contentsOf: RepositoryPaths.legacyCSV))
+        #expect(r.stdout.contains("MS Panta Rhei") && r.stdout.contains("77347"))
+        let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        #expect(md.contains("## Against the app's hard-coded ratings"))
+        #expect(md.contains("| DS Stadt Zürich | 2 | 3 |"))  // app 2, computed 3 with the hull beam
+        let svg = try String(contentsOf: out.appendingPathComponent("ratings-chart.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") && svg.contains("stroke-dasharray"))
+        // No temporary files left behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
+        #expect(left.isEmpty)
+    }
+
+    @Test func liveScrapeOfALocalMirrorGivesTheSameFigures() throws {
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler())
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory(), saved = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path, "--save-snapshot", saved.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let legacy = try String(contentsOf: RepositoryPaths.legacyCSV, encoding: .utf8)
+            .replacingOccurrences(of: "https://www.zsg.ch", with: server.baseURL.absoluteString)
+        #expect(try String(contentsOf: out.appendingPathComponent("schiffsdaten.csv"), encoding: .utf8) == legacy)
+        #expect(server.requestLog.count == 11)
+        // The saved snapshot replays offline to the same CSV.
+        server.stop()
+        let replay = RepositoryPaths.temporaryDirectory()
+        let r2 = try CLI.run(["ratings", "--snapshot", saved.path, "--out", replay.path])
+        #expect(r2.status == 0, "\(r2.stderr)")
+        #expect(try String(contentsOf: replay.appendingPathComponent("schiffsdaten.csv"), encoding: .utf8) == legacy)
+    }
+
+    @Test func failingScrapeLeavesThePreviousOutputsUntouched() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        let before = try outputs.map { try Data(contentsOf: out.appendingPathComponent($0)) }
+        // A ship page without the technical table: the layout changed.
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler { path, _ in
+            path.hasSuffix("/ms-linth") ? .html(#"<div class="ce_headline"><h1>Motorschiff Linth</h1></div><p>Neu!</p>"#) : nil
+        })
+        defer { server.stop() }
+        let r = try CLI.run(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("/ms-linth") && r.stderr.contains("layout"))
+        let after = try outputs.map { try Data(contentsOf: out.appendingPathComponent($0)) }
+        #expect(before == after)
+    }
+
+    @Test func indexWithoutShipLinksFailsLoudly() throws {
+        let server = try LocalHTTPServer { _, _ in .html("<html><body><p>Neue Website</p></body></html>") }
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no ship links"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    @Test func fewerShipsDoNotReplaceABetterTable() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        let before = try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))
+        // The index now lists only Panta Rhei.
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler { path, _ in
+            guard path.hasSuffix("/schiff-mieten") else { return nil }
+            return .html(#"<ul class="vlist level_3"><li><a href="de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-panta-rhei">PR</a></li></ul>"#)
+        })
+        defer { server.stop() }
+        let args = ["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path]
+        let r = try CLI.run(args)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("worse than") && r.stderr.contains("MS Helvetia"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("ship-ratings.json")) == before)
+        // The maintainer can accept it explicitly.
+        let accepted = try CLI.run(args + ["--accept-regression"])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        #expect(md.contains("Changes against the previous table"))
+    }
+
+    @Test func diffAgainstAPreviousTableListsReratedShips() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run(["ratings", "--out", out.path, "--diff", RepositoryPaths.data.appendingPathComponent("app-ratings.json").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        #expect(md.contains("- re-rated: DS Stadt Zürich 2 → 3"))
+        #expect(md.contains("- re-rated: MS Forch 1 → unrated"))
+    }
+
+    @Test func operatingPointChangesTheFigures() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run(["ratings", "--speed", "25", "--depth", "3", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))) as! [String: Any]
+        let model = json["model"] as! [String: Any]
+        #expect(model["speedKmh"] as? Double == 25 && model["depthM"] as? Double == 3)
+        let ships = json["ships"] as! [[String: Any]]
+        let forch = ships.first { $0["name"] as? String == "MS Forch" }!
+        #expect(forch["rating"] is NSNull)  // explicit null, not a missing key
+    }
+
+    @Test func badArgumentsAreExplained() throws {
+        let r = try CLI.run(["ratings", "--speed", "-3"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--speed"))
+        let help = try CLI.run(["ratings", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--base-url") && help.stdout.contains("--save-snapshot") && help.stdout.contains("atomically"))
+        let snapshotAndLive = try CLI.run(["ratings", "--live", "--snapshot", "x"])
+        #expect(snapshotAndLive.status != 0 && snapshotAndLive.stderr.contains("--snapshot"))
+    }
+}
+
+@Suite struct GridCommandTests {
+    @Test func gridRowsEqualTheScalarFormulas() throws {
+        let out = RepositoryPaths.temporaryDirectory().appendingPathComponent("grid.csv")
+        let r = try CLI.run(["grid", "--speeds", "10:30:5", "--depths", "2:6:2", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.hasPrefix("ship,speedKmh,depthM,waveHeightM") == true)
+        // 15 rated ships with dimensions × 5 speeds × 3 depths
+        #expect(lines.count == 1 + 15 * 5 * 3)
+        let header = lines[0].split(separator: ",").map(String.init)
+        for line in lines.dropFirst() where line.hasPrefix("MS Bachtel,") {
+            let cells = Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: ",").map(String.init)))
+            let v = Double(cells["speedKmh"]!)! / 3.6, h = Double(cells["depthM"]!)!
+            let frL = v / (9.81 * 33.3).squareRoot(), frH = v / (9.81 * h).squareRoot()
+            var H = (frL < 0.4 ? 0.04 : 0.02) * 64 * v * v / (33.3 * 6.3)
+            if frH > 0.7 { H *= 1 + (frH - 0.7) }
+            #expect(abs(Double(cells["waveHeightM"]!)! - H) <= 1e-12 * H)
+            #expect(abs(Double(cells["forceNPerM2"]!)! - 1000 * 9.81 * H * v * v / 2) <= 1e-9 * H * v * v * 5000)
+        }
+    }
+
+    @Test func badRangeIsRejected() throws {
+        let r = try CLI.run(["grid", "--speeds", "30:10:1", "--depths", "2"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("speeds"))
+    }
+}
