@@ -13,8 +13,9 @@ public final class HTMLDocument {
     /// network access.
     /// - Throws: ``ScrapeError/unparseableHTML(url:)`` when libxml2 yields no document.
     public init(data: Data, url: String) throws {
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         let parsed: htmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }
             return htmlReadMemory(

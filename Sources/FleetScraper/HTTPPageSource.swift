@@ -67,7 +67,8 @@ public actor HTTPPageSource: PageSource {
                 request.timeoutInterval = configuration.timeout
                 let (body, reply) = try await session.data(for: request)
                 guard let http = reply as? HTTPURLResponse else {
-                    throw ScrapeError.transport(url: current.absoluteString, reason: "not an HTTP response", attempts: attempt)
+                    throw ScrapeError.transport(
+                        url: current.absoluteString, reason: "not an HTTP response", attempts: attempt)
                 }
                 data = body
                 response = http
@@ -89,25 +90,32 @@ public actor HTTPPageSource: PageSource {
                 guard let location = response.value(forHTTPHeaderField: "Location"),
                     let target = URL(string: location, relativeTo: current)?.absoluteURL
                 else {
-                    throw ScrapeError.httpStatus(url: current.absoluteString, status: response.statusCode, attempts: attempt)
+                    throw ScrapeError.httpStatus(
+                        url: current.absoluteString, status: response.statusCode, attempts: attempt)
                 }
                 guard SiteURL.isSameSite(target, as: siteRoot) else {
                     throw ScrapeError.offSiteRedirect(url: current.absoluteString, location: target.absoluteString)
                 }
                 redirects += 1
                 guard redirects <= 5 else {
-                    throw ScrapeError.transport(url: url.absoluteString, reason: "more than 5 redirects", attempts: attempt)
+                    throw ScrapeError.transport(
+                        url: url.absoluteString, reason: "more than 5 redirects", attempts: attempt)
                 }
                 current = target
                 attempt = 0
             case 429, 500...599:
                 guard attempt < configuration.maxAttempts else {
-                    throw ScrapeError.httpStatus(url: current.absoluteString, status: response.statusCode, attempts: attempt)
+                    throw ScrapeError.httpStatus(
+                        url: current.absoluteString, status: response.statusCode, attempts: attempt)
                 }
-                let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-                try await backOff(url: current, attempt: attempt, retryAfter: retryAfter, reason: "HTTP \(response.statusCode)")
+                let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap {
+                    Double($0.trimmingCharacters(in: .whitespaces))
+                }
+                try await backOff(
+                    url: current, attempt: attempt, retryAfter: retryAfter, reason: "HTTP \(response.statusCode)")
             default:
-                throw ScrapeError.httpStatus(url: current.absoluteString, status: response.statusCode, attempts: attempt)
+                throw ScrapeError.httpStatus(
+                    url: current.absoluteString, status: response.statusCode, attempts: attempt)
             }
         }
     }

@@ -46,7 +46,8 @@ public struct SnapshotPageSource: PageSource {
         let manifestURL = directory.appendingPathComponent(SnapshotManifest.fileName)
         let data: Data
         do { data = try Data(contentsOf: manifestURL) } catch {
-            throw ScrapeError.snapshot(path: manifestURL.path, reason: "cannot read manifest (\(error.localizedDescription))")
+            throw ScrapeError.snapshot(
+                path: manifestURL.path, reason: "cannot read manifest (\(error.localizedDescription))")
         }
         do { manifest = try JSONDecoder().decode(SnapshotManifest.self, from: data) } catch {
             throw ScrapeError.snapshot(path: manifestURL.path, reason: "malformed manifest: \(error)")
@@ -101,7 +102,8 @@ public actor RecordingPageSource: PageSource {
             capturedAt: ISO8601DateFormatter().string(from: capturedAt), pages: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(manifest).write(to: directory.appendingPathComponent(SnapshotManifest.fileName), options: .atomic)
+        try encoder.encode(manifest).write(
+            to: directory.appendingPathComponent(SnapshotManifest.fileName), options: .atomic)
     }
 
     static func fileName(for url: String, fallback: String) -> String {

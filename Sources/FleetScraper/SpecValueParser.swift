@@ -37,7 +37,13 @@ public enum SpecValueParser {
                 if index > 0, let count = leadingCount { value *= count }
             }
             let lower = part.lowercased()
-            if lower.contains("kw") { kW = value } else if lower.contains("ps") { ps = value } else { unitless.append(value) }
+            if lower.contains("kw") {
+                kW = value
+            } else if lower.contains("ps") {
+                ps = value
+            } else {
+                unitless.append(value)
+            }
         }
         for value in unitless {
             if kW == nil { kW = value } else if ps == nil { ps = value }
@@ -80,7 +86,10 @@ public enum SpecValueParser {
         var tokens: [NumberToken] = []
         var i = 0
         while i < chars.count {
-            guard chars[i].isASCII, chars[i].isNumber else { i += 1; continue }
+            guard chars[i].isASCII, chars[i].isNumber else {
+                i += 1
+                continue
+            }
             let start = i
             var digits = ""
             var isInteger = true
@@ -89,11 +98,12 @@ public enum SpecValueParser {
                 if c.isASCII && c.isNumber {
                     digits.append(c)
                     i += 1
-                } else if (c == "'" || c == "’"), i + 3 < chars.count
-                    && chars[(i + 1)...(i + 3)].allSatisfy({ $0.isASCII && $0.isNumber })
+                } else if c == "'" || c == "’",
+                    i + 3 < chars.count
+                        && chars[(i + 1)...(i + 3)].allSatisfy({ $0.isASCII && $0.isNumber })
                 {
                     i += 1  // thousands separator between digit groups
-                } else if (c == "." || c == ","), isInteger, i + 1 < chars.count, chars[i + 1].isASCII,
+                } else if c == "." || c == ",", isInteger, i + 1 < chars.count, chars[i + 1].isASCII,
                     chars[i + 1].isNumber
                 {
                     digits.append(".")

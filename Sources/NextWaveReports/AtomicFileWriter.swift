@@ -16,16 +16,20 @@ public enum AtomicFileWriter {
         for (target, data) in files {
             let directory = target.deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+            let temporary = directory.appendingPathComponent(
+                ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
             try data.write(to: temporary)
             staged.append((temporary, target))
         }
         for (index, s) in staged.enumerated() {
             guard rename(s.temporary.path, s.target.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [
-                    NSFilePathErrorKey: s.target.path,
-                    NSLocalizedDescriptionKey: "cannot rename \(s.temporary.path) to \(s.target.path): \(String(cString: strerror(errno)))",
-                ])
+                throw CocoaError(
+                    .fileWriteUnknown,
+                    userInfo: [
+                        NSFilePathErrorKey: s.target.path,
+                        NSLocalizedDescriptionKey:
+                            "cannot rename \(s.temporary.path) to \(s.target.path): \(String(cString: strerror(errno)))",
+                    ])
             }
             staged[index].temporary = s.target  // renamed: nothing left to clean up
         }
@@ -37,7 +41,8 @@ public enum AtomicFileWriter {
     public static func stream(to url: URL, _ body: (FileHandle) throws -> Void) throws {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
         }

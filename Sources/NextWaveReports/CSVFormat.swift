@@ -25,27 +25,47 @@ public enum CSVFormat {
         var iterator = Array(text.unicodeScalars).makeIterator()
         var pending: Unicode.Scalar? = nil
         func nextScalar() -> Unicode.Scalar? {
-            if let p = pending { pending = nil; return p }
+            if let p = pending {
+                pending = nil
+                return p
+            }
             return iterator.next()
         }
         while let c = nextScalar() {
             if inQuotes {
                 if c == "\"" {
                     if let n = nextScalar() {
-                        if n == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = n }
-                    } else { inQuotes = false }
-                } else { field.unicodeScalars.append(c) }
+                        if n == "\"" {
+                            field.unicodeScalars.append("\"")
+                        } else {
+                            inQuotes = false
+                            pending = n
+                        }
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    field.unicodeScalars.append(c)
+                }
             } else if c == "\"" {
                 inQuotes = true
             } else if c == "," {
-                row.append(field); field = ""
+                row.append(field)
+                field = ""
             } else if c == "\n" || c == "\r" {
                 if c == "\r", let n = nextScalar(), n != "\n" { pending = n }
-                row.append(field); field = ""
-                rows.append(row); row = []
-            } else { field.unicodeScalars.append(c) }
+                row.append(field)
+                field = ""
+                rows.append(row)
+                row = []
+            } else {
+                field.unicodeScalars.append(c)
+            }
         }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        if !field.isEmpty || !row.isEmpty {
+            row.append(field)
+            rows.append(row)
+        }
         return rows
     }
 }

@@ -19,7 +19,8 @@ public enum GridCSV {
             for j in 0..<grid.speedCount {
                 for k in 0..<grid.depthCount {
                     let f = grid.figures(ship: i, speed: j, depth: k)
-                    chunk += "\(name),\(grid.speedsKmh[j]),\(grid.depthsM[k]),\(f.waveHeightM),\(f.wavelengthM),\(f.periodS),\(f.celerityMPerS),\(f.energyJPerM2),\(f.powerWPerM),\(f.forceNPerM2),\(f.froudeLength),\(f.froudeDepth),\(f.reynolds),\(f.energyRating),\(f.forceRating),\(f.rating)\n"
+                    chunk +=
+                        "\(name),\(grid.speedsKmh[j]),\(grid.depthsM[k]),\(f.waveHeightM),\(f.wavelengthM),\(f.periodS),\(f.celerityMPerS),\(f.energyJPerM2),\(f.powerWPerM),\(f.forceNPerM2),\(f.froudeLength),\(f.froudeDepth),\(f.reynolds),\(f.energyRating),\(f.forceRating),\(f.rating)\n"
                     if chunk.utf8.count > 1 << 20 {
                         try sink(chunk)
                         chunk.removeAll(keepingCapacity: true)

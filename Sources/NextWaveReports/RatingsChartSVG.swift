@@ -6,7 +6,11 @@ import ShipRatings
 public enum RatingsChartSVG {
     public static func render(_ table: RatingTable) -> String {
         let ships = table.ships.filter { $0.energyJPerM2 != nil && $0.forceNPerM2 != nil }
-        let rowHeight = 22.0, labelWidth = 170.0, panelWidth = 330.0, gap = 60.0, top = 58.0
+        let rowHeight = 22.0
+        let labelWidth = 170.0
+        let panelWidth = 330.0
+        let gap = 60.0
+        let top = 58.0
         let width = labelWidth + 2 * panelWidth + gap + 30
         let height = top + Double(ships.count) * rowHeight + 50
         let colours = [1: "#9aa5b1", 2: "#f0a202", 3: "#d1495b"]
@@ -24,8 +28,10 @@ public enum RatingsChartSVG {
             for (row, (ship, value)) in zip(ships, values).enumerated() {
                 let y = top + Double(row) * rowHeight
                 let colour = colours[ship.rating ?? 1] ?? "#9aa5b1"
-                svg += "<rect x=\"\(x0)\" y=\"\(fmt(y + 3, 1))\" width=\"\(fmt(value * scale, 1))\" height=\"\(rowHeight - 6)\" fill=\"\(colour)\"/>\n"
-                svg += "<text x=\"\(fmt(x0 + value * scale + 4, 1))\" y=\"\(fmt(y + 15, 1))\" fill=\"#333\">\(fmt(value, 0))</text>\n"
+                svg +=
+                    "<rect x=\"\(x0)\" y=\"\(fmt(y + 3, 1))\" width=\"\(fmt(value * scale, 1))\" height=\"\(rowHeight - 6)\" fill=\"\(colour)\"/>\n"
+                svg +=
+                    "<text x=\"\(fmt(x0 + value * scale + 4, 1))\" y=\"\(fmt(y + 15, 1))\" fill=\"#333\">\(fmt(value, 0))</text>\n"
             }
             let bottom = top + Double(ships.count) * rowHeight
             for (index, t) in thresholds.enumerated() {
@@ -33,18 +39,23 @@ public enum RatingsChartSVG {
                 // Lower threshold labelled left of its line, upper one right: they sit close.
                 let (anchor, dx) = index == 0 ? ("end", -3.0) : ("start", 3.0)
                 let label = t >= 10_000 ? "\(fmt(t / 1000, 0))k" : fmt(t, 0)
-                svg += "<line x1=\"\(fmt(x, 1))\" y1=\"\(top)\" x2=\"\(fmt(x, 1))\" y2=\"\(bottom)\" stroke=\"#222\" stroke-dasharray=\"4 3\"/>\n"
-                svg += "<text x=\"\(fmt(x + dx, 1))\" y=\"\(fmt(bottom + 14, 1))\" text-anchor=\"\(anchor)\" fill=\"#222\">\(label)</text>\n"
+                svg +=
+                    "<line x1=\"\(fmt(x, 1))\" y1=\"\(top)\" x2=\"\(fmt(x, 1))\" y2=\"\(bottom)\" stroke=\"#222\" stroke-dasharray=\"4 3\"/>\n"
+                svg +=
+                    "<text x=\"\(fmt(x + dx, 1))\" y=\"\(fmt(bottom + 14, 1))\" text-anchor=\"\(anchor)\" fill=\"#222\">\(label)</text>\n"
             }
         }
         for (row, ship) in ships.enumerated() {
             let y = top + Double(row) * rowHeight + 15
-            svg += "<text x=\"\(labelWidth - 8)\" y=\"\(fmt(y, 1))\" text-anchor=\"end\">\(escape(ship.name)) (\(ship.rating ?? 0))</text>\n"
+            svg +=
+                "<text x=\"\(labelWidth - 8)\" y=\"\(fmt(y, 1))\" text-anchor=\"end\">\(escape(ship.name)) (\(ship.rating ?? 0))</text>\n"
         }
-        panel(x0: labelWidth, title: "Energy E", unit: "J/m²", values: ships.map { $0.energyJPerM2! },
-              thresholds: table.model.thresholds.energyJPerM2)
-        panel(x0: labelWidth + panelWidth + gap, title: "Force F", unit: "N/m²", values: ships.map { $0.forceNPerM2! },
-              thresholds: table.model.thresholds.forceNPerM2)
+        panel(
+            x0: labelWidth, title: "Energy E", unit: "J/m²", values: ships.map { $0.energyJPerM2! },
+            thresholds: table.model.thresholds.energyJPerM2)
+        panel(
+            x0: labelWidth + panelWidth + gap, title: "Force F", unit: "N/m²", values: ships.map { $0.forceNPerM2! },
+            thresholds: table.model.thresholds.forceNPerM2)
         svg += "</svg>\n"
         return svg
     }

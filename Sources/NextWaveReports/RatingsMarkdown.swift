@@ -16,7 +16,10 @@ public enum RatingsMarkdown {
         public var pageSource: String
         public var chartFile: String
 
-        public init(run: RatingRun, appRatings: RatingTable?, diff: RatingDiff?, previousName: String?, pageSource: String, chartFile: String) {
+        public init(
+            run: RatingRun, appRatings: RatingTable?, diff: RatingDiff?, previousName: String?, pageSource: String,
+            chartFile: String
+        ) {
             self.run = run
             self.appRatings = appRatings
             self.diff = diff
@@ -55,15 +58,18 @@ public enum RatingsMarkdown {
         func n(_ v: Double?, _ d: Int) -> String { v.map { fmt($0, d) } ?? "–" }
         for s in table.ships {
             let appRating = app?.ship(named: s.name)?.rating.map(String.init) ?? "–"
-            md += "| \(s.name) | \(s.rating.map(String.init) ?? "unrated") | \(appRating) | \(s.ratingBasis ?? "–") | \(n(s.waveHeightM, 2)) | \(n(s.energyJPerM2, 0)) | \(n(s.forceNPerM2, 0)) | \(n(s.lengthM, 1)) | \(n(s.beamM, 1)) | \(n(s.displacementT, 1)) |\n"
+            md +=
+                "| \(s.name) | \(s.rating.map(String.init) ?? "unrated") | \(appRating) | \(s.ratingBasis ?? "–") | \(n(s.waveHeightM, 2)) | \(n(s.energyJPerM2, 0)) | \(n(s.forceNPerM2, 0)) | \(n(s.lengthM, 1)) | \(n(s.beamM, 1)) | \(n(s.displacementT, 1)) |\n"
         }
-        md += "\n![Energy and force per ship against the thresholds](\(c.chartFile))\n\n## Why each ship got its rating\n\n"
+        md +=
+            "\n![Energy and force per ship against the thresholds](\(c.chartFile))\n\n## Why each ship got its rating\n\n"
         for s in table.ships {
             guard let r = s.rating, let e = s.energyJPerM2, let f = s.forceNPerM2 else {
                 md += "- **\(s.name)**: unrated — \(s.unratedReason ?? "no data").\n"
                 continue
             }
-            let er = t.energyRating(e), fr = t.forceRating(f)
+            let er = t.energyRating(e)
+            let fr = t.forceRating(f)
             md += "- **\(s.name)**: \(r) — energy \(fmt(e, 0)) J/m² gives \(er), force \(fmt(f, 0)) N/m² gives \(fr)"
             md += s.ratingBasis == "energy and force" ? "; both agree.\n" : "; \(s.ratingBasis ?? "") decides.\n"
         }
@@ -74,7 +80,8 @@ public enum RatingsMarkdown {
         } else {
             md += "| Ship | Field | Page | Curated | Used | Why |\n|---|---|---|---|---|---|\n"
             for (name, k) in conflicts {
-                md += "| \(name) | \(k.field) | \(fmt(k.pageValue, 1)) | \(fmt(k.curatedValue, 1)) | \(k.used) | \(k.reason) |\n"
+                md +=
+                    "| \(name) | \(k.field) | \(fmt(k.pageValue, 1)) | \(fmt(k.curatedValue, 1)) | \(k.used) | \(k.reason) |\n"
             }
         }
         md += "\n## Against the app's hard-coded ratings\n\n"
@@ -84,8 +91,10 @@ public enum RatingsMarkdown {
                 guard a != s.rating else { return nil }
                 return "| \(s.name) | \(a.map(String.init) ?? "–") | \(s.rating.map(String.init) ?? "unrated") |"
             }
-            md += differing.isEmpty ? "The computed ratings equal the app's.\n" :
-                "| Ship | App | Computed |\n|---|---|---|\n" + differing.joined(separator: "\n") + "\n"
+            md +=
+                differing.isEmpty
+                ? "The computed ratings equal the app's.\n"
+                : "| Ship | App | Computed |\n|---|---|---|\n" + differing.joined(separator: "\n") + "\n"
         } else {
             md += "No app ratings file given.\n"
         }
@@ -96,7 +105,8 @@ public enum RatingsMarkdown {
             for name in diff.added { md += "- added: \(name)\n" }
             for name in diff.removed { md += "- removed: \(name)\n" }
             for r in diff.rerated {
-                md += "- re-rated: \(r.name) \(r.from.map(String.init) ?? "unrated") → \(r.to.map(String.init) ?? "unrated")\n"
+                md +=
+                    "- re-rated: \(r.name) \(r.from.map(String.init) ?? "unrated") → \(r.to.map(String.init) ?? "unrated")\n"
             }
         } else {
             md += "No previous table.\n"

@@ -51,9 +51,13 @@ public struct CuratedFleet: Codable, Sendable {
             throw RatingsError.invalidFile(path: url.path, reason: describeDecodingError(error))
         }
         for ship in fleet.ships {
-            for (field, value) in [("lengthM", ship.lengthM?.value), ("beamM", ship.beamM?.value), ("displacementT", ship.displacementT?.value)] {
+            for (field, value) in [
+                ("lengthM", ship.lengthM?.value), ("beamM", ship.beamM?.value),
+                ("displacementT", ship.displacementT?.value),
+            ] {
                 if let value, !(value.isFinite && value > 0) {
-                    throw RatingsError.invalidFile(path: url.path, reason: "ship \(ship.name), field \(field): \(value) is not a positive number")
+                    throw RatingsError.invalidFile(
+                        path: url.path, reason: "ship \(ship.name), field \(field): \(value) is not a positive number")
                 }
             }
         }

@@ -50,7 +50,8 @@ public struct RatingDiff: Sendable, Equatable {
                 continue
             }
             if old.rating != nil && new.rating == nil {
-                problems.append("\(old.name) was rated \(old.rating!) and is unrated now (\(new.unratedReason ?? "no reason"))")
+                problems.append(
+                    "\(old.name) was rated \(old.rating!) and is unrated now (\(new.unratedReason ?? "no reason"))")
             }
             if let page = old.source.page, new.source.page == nil {
                 problems.append("\(old.name) was scraped from \(page); no page describes it now")

@@ -19,14 +19,17 @@ extension RatingTable {
         }
         let table: RatingTable
         do { table = try JSONDecoder().decode(RatingTable.self, from: data) } catch {
-            throw RatingsError.invalidFile(path: url.path, reason: "not a rating table: \(describeDecodingError(error))")
+            throw RatingsError.invalidFile(
+                path: url.path, reason: "not a rating table: \(describeDecodingError(error))")
         }
         guard table.schemaVersion == currentSchemaVersion else {
-            throw RatingsError.invalidFile(path: url.path, reason: "schemaVersion \(table.schemaVersion), expected \(currentSchemaVersion)")
+            throw RatingsError.invalidFile(
+                path: url.path, reason: "schemaVersion \(table.schemaVersion), expected \(currentSchemaVersion)")
         }
         for (index, ship) in table.ships.enumerated() {
             if let r = ship.rating, !(1...3).contains(r) {
-                throw RatingsError.invalidFile(path: url.path, reason: "ships[\(index)] (\(ship.name)): rating \(r) is not 1–3")
+                throw RatingsError.invalidFile(
+                    path: url.path, reason: "ships[\(index)] (\(ship.name)): rating \(r) is not 1–3")
             }
         }
         return table

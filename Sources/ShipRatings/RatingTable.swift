@@ -71,7 +71,10 @@ public struct ShipRating: Codable, Sendable, Equatable {
         public var beamM: String?
         public var displacementT: String?
 
-        public init(page: String? = nil, curated: String? = nil, lengthM: String? = nil, beamM: String? = nil, displacementT: String? = nil) {
+        public init(
+            page: String? = nil, curated: String? = nil, lengthM: String? = nil, beamM: String? = nil,
+            displacementT: String? = nil
+        ) {
             self.page = page
             self.curated = curated
             self.lengthM = lengthM

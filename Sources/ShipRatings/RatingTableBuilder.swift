@@ -38,7 +38,10 @@ public struct RatingTableBuilder: Sendable {
     public var depthM: Double
     public var thresholds: RatingThresholds
 
-    public init(fleet: CuratedFleet, fleetReference: String, speedKmh: Double = 18, depthM: Double = 10, thresholds: RatingThresholds = .legacy) {
+    public init(
+        fleet: CuratedFleet, fleetReference: String, speedKmh: Double = 18, depthM: Double = 10,
+        thresholds: RatingThresholds = .legacy
+    ) {
         self.fleet = fleet
         self.fleetReference = fleetReference
         self.speedKmh = speedKmh
@@ -60,10 +63,14 @@ public struct RatingTableBuilder: Sendable {
             let title = ShipNames.shipsInTitle(values.page.name)
             for name in title.names {
                 let curated = curatedByKey[ShipNames.key(name)]
-                if let curated { matched.insert(ShipNames.key(curated.name)) } else {
-                    warnings.append("\(values.page.url): ship '\(name)' is not in the curated fleet file; rated from its page only")
+                if let curated {
+                    matched.insert(ShipNames.key(curated.name))
+                } else {
+                    warnings.append(
+                        "\(values.page.url): ship '\(name)' is not in the curated fleet file; rated from its page only")
                 }
-                entries.append(Entry(name: name, prefix: curated?.prefix ?? title.prefix ?? "MS", curated: curated, page: values))
+                entries.append(
+                    Entry(name: name, prefix: curated?.prefix ?? title.prefix ?? "MS", curated: curated, page: values))
             }
         }
         for ship in fleet.ships where !matched.contains(ShipNames.key(ship.name)) {
@@ -75,22 +82,28 @@ public struct RatingTableBuilder: Sendable {
         let entryInputs = entries.map { $0.resolvedInputs(fleetReference: fleetReference) }
         let entryHulls = entryInputs.compactMap(\.hull)
         let allHulls = pageHulls + entryHulls
-        let figures = allHulls.isEmpty ? [] : WakeGrid.atOperatingPoint(
-            HullDimensions(lengthM: allHulls.map(\.0), beamM: allHulls.map(\.1), displacementT: allHulls.map(\.2)),
-            speedKmh: speedKmh, depthM: depthM, thresholds: thresholds)
+        let figures =
+            allHulls.isEmpty
+            ? []
+            : WakeGrid.atOperatingPoint(
+                HullDimensions(lengthM: allHulls.map(\.0), beamM: allHulls.map(\.1), displacementT: allHulls.map(\.2)),
+                speedKmh: speedKmh, depthM: depthM, thresholds: thresholds)
         var next = figures.makeIterator()
 
         let scraped = parsed.map { ScrapedShipFigures(page: $0.page, figures: $0.hull == nil ? nil : next.next()) }
         var ships: [ShipRating] = []
         for (entry, inputs) in zip(entries, entryInputs) {
-            var rating = ShipRating(name: "\(entry.prefix) \(entry.name)", aliases: entry.aliases, source: inputs.source)
+            var rating = ShipRating(
+                name: "\(entry.prefix) \(entry.name)", aliases: entry.aliases, source: inputs.source)
             rating.lengthM = inputs.length?.value
             rating.beamM = inputs.beam?.value
             rating.displacementT = inputs.displacement?.value
             rating.conflicts = inputs.conflicts.isEmpty ? nil : inputs.conflicts
             if inputs.hull != nil, let f = next.next() {
                 rating.rating = f.rating
-                rating.ratingBasis = f.energyRating == f.forceRating ? "energy and force" : f.energyRating > f.forceRating ? "energy" : "force"
+                rating.ratingBasis =
+                    f.energyRating == f.forceRating
+                    ? "energy and force" : f.energyRating > f.forceRating ? "energy" : "force"
                 rating.waveHeightM = f.waveHeightM
                 rating.energyJPerM2 = f.energyJPerM2
                 rating.forceNPerM2 = f.forceNPerM2
@@ -101,7 +114,8 @@ public struct RatingTableBuilder: Sendable {
             } else {
                 let missing = [("length", inputs.length), ("beam", inputs.beam), ("displacement", inputs.displacement)]
                     .filter { $0.1 == nil }.map(\.0)
-                rating.unratedReason = "no published \(missing.joined(separator: ", ")) (neither on a page nor in the curated file)"
+                rating.unratedReason =
+                    "no published \(missing.joined(separator: ", ")) (neither on a page nor in the curated file)"
                 warnings.append("\(rating.name): unrated, \(rating.unratedReason!)")
             }
             ships.append(rating)
@@ -111,7 +125,9 @@ public struct RatingTableBuilder: Sendable {
             generatedAt: ISO8601DateFormatter().string(from: generatedAt),
             model: .init(name: "vesseldata-legacy", speedKmh: speedKmh, depthM: depthM, thresholds: thresholds),
             ships: ships)
-        return RatingRun(table: table, scraped: scraped, warnings: warnings, speedKmh: speedKmh, depthM: depthM, thresholds: thresholds)
+        return RatingRun(
+            table: table, scraped: scraped, warnings: warnings, speedKmh: speedKmh, depthM: depthM,
+            thresholds: thresholds)
     }
 }
 
@@ -131,7 +147,10 @@ struct PageValues {
         self.page = page
         func number(_ key: String, required: Bool) -> Double? {
             guard let text = page[key], !text.isEmpty else {
-                if required { warnings.append("\(page.name) (\(page.url)): field '\(key)' missing; no wave figures from this page") }
+                if required {
+                    warnings.append(
+                        "\(page.name) (\(page.url)): field '\(key)' missing; no wave figures from this page")
+                }
                 return nil
             }
             guard let value = SpecValueParser.quantity(text), value > 0 else {
@@ -148,7 +167,8 @@ struct PageValues {
             warnings.append("\(page.name) (\(page.url)): field '\(SpecKey.power)': cannot read power from '\(power)'")
         }
         if let year = page[SpecKey.buildYear], !year.isEmpty, SpecValueParser.years(year).isEmpty {
-            warnings.append("\(page.name) (\(page.url)): field '\(SpecKey.buildYear)': cannot read a year from '\(year)'")
+            warnings.append(
+                "\(page.name) (\(page.url)): field '\(SpecKey.buildYear)': cannot read a year from '\(year)'")
         }
     }
 }
@@ -181,18 +201,25 @@ struct Entry {
 
     func resolvedInputs(fleetReference: String) -> Inputs {
         var conflicts: [ShipRating.Conflict] = []
-        func choose(_ field: String, page pageValue: Double?, curated: CuratedFleet.Sourced<Double>?) -> (value: Double, source: String)? {
+        func choose(_ field: String, page pageValue: Double?, curated: CuratedFleet.Sourced<Double>?) -> (
+            value: Double, source: String
+        )? {
             let pageURL = page?.page.url
             if let curated, let reason = curated.overridesPage {
                 if let pageValue, pageValue != curated.value {
-                    conflicts.append(.init(field: field, pageValue: pageValue, curatedValue: curated.value, used: "curated", reason: reason))
+                    conflicts.append(
+                        .init(
+                            field: field, pageValue: pageValue, curatedValue: curated.value, used: "curated",
+                            reason: reason))
                 }
                 return (curated.value, curated.source)
             }
             if let pageValue, let pageURL {
                 if let curated, curated.value != pageValue {
-                    conflicts.append(.init(field: field, pageValue: pageValue, curatedValue: curated.value, used: "page",
-                                           reason: "page value kept; curated value (\(curated.source)) differs"))
+                    conflicts.append(
+                        .init(
+                            field: field, pageValue: pageValue, curatedValue: curated.value, used: "page",
+                            reason: "page value kept; curated value (\(curated.source)) differs"))
                 }
                 return (pageValue, pageURL)
             }

@@ -20,7 +20,8 @@ public enum ShipNames {
             rest = String(rest.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
             break
         }
-        let names = rest
+        let names =
+            rest
             .replacingOccurrences(of: " & ", with: ",")
             .replacingOccurrences(of: " und ", with: ",")
             .split(separator: ",")

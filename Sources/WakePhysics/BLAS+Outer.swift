@@ -48,7 +48,8 @@ public func elementwiseProduct(_ x: [Double], _ y: [Double], scale alpha: Double
     x.withUnsafeBufferPointer { xp in
         y.withUnsafeBufferPointer { yp in
             z.withUnsafeMutableBufferPointer { zp in
-                multiplyElementwise(alpha: alpha, x: xp.baseAddress!, y: yp.baseAddress!, into: zp.baseAddress!, count: x.count)
+                multiplyElementwise(
+                    alpha: alpha, x: xp.baseAddress!, y: yp.baseAddress!, into: zp.baseAddress!, count: x.count)
             }
         }
     }

@@ -62,7 +62,9 @@ public struct WakeGrid: Sendable {
         precondition(depthsM.allSatisfy { $0.isFinite && $0 > 0 }, "depths must be finite and > 0")
         let g = PhysicalConstants.gravity
         let rho = PhysicalConstants.waterDensity
-        let n = hulls.count, m = speedsKmh.count, d = depthsM.count
+        let n = hulls.count
+        let m = speedsKmh.count
+        let d = depthsM.count
         self.hulls = hulls
         self.speedsKmh = speedsKmh
         self.depthsM = depthsM
@@ -97,7 +99,9 @@ public struct WakeGrid: Sendable {
 
         // Cells: per speed j, ships × depths blocks of rank 1.
         var height = [Double](repeating: 0, count: n * m * d)
-        var energy = height, power = height, force = height
+        var energy = height
+        var power = height
+        var force = height
         var column = [Double](repeating: 0, count: n)  // H₀[:, j]
         var columnSquared = column
         baseHeight.withUnsafeBufferPointer { h0 in
@@ -147,7 +151,8 @@ public struct WakeGrid: Sendable {
     /// All figures of one cell.
     public func figures(ship i: Int, speed j: Int, depth k: Int) -> WakeFigures {
         let cell = cellIndex(ship: i, speed: j, depth: k)
-        let e = energyJPerM2[cell], f = forceNPerM2[cell]
+        let e = energyJPerM2[cell]
+        let f = forceNPerM2[cell]
         return WakeFigures(
             waveHeightM: waveHeightM[cell], wavelengthM: wavelengthM[j], periodS: periodS[j],
             celerityMPerS: celerityMPerS[j], energyJPerM2: e, powerWPerM: powerWPerM[cell],

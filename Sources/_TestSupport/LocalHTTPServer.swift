@@ -17,7 +17,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
         /// Send only this many body bytes (Content-Length still announces the whole body).
         public var truncateBodyTo: Int?
 
-        public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Double = 0, truncateBodyTo: Int? = nil) {
+        public init(
+            status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Double = 0,
+            truncateBodyTo: Int? = nil
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
@@ -58,7 +61,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else {
             close(fd)

@@ -25,7 +25,9 @@ public enum SnapshotServer {
         snapshot: URL = RepositoryPaths.snapshot,
         override: (@Sendable (String, Int) -> LocalHTTPServer.Response?)? = nil
     ) throws -> LocalHTTPServer.Handler {
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: snapshot.appendingPathComponent("manifest.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: snapshot.appendingPathComponent("manifest.json")))
+            as! [String: Any]
         var pages: [String: Data] = [:]
         for entry in manifest["pages"] as! [[String: String]] {
             let path = URL(string: entry["url"]!)!.path

@@ -5,7 +5,9 @@ import Foundation
 enum DataLocator {
     static func dataDirectory(explicit: String?) throws -> URL {
         if let explicit { return URL(fileURLWithPath: explicit, isDirectory: true) }
-        if let env = ProcessInfo.processInfo.environment["NEXTWAVE_DATA"] { return URL(fileURLWithPath: env, isDirectory: true) }
+        if let env = ProcessInfo.processInfo.environment["NEXTWAVE_DATA"] {
+            return URL(fileURLWithPath: env, isDirectory: true)
+        }
         let fm = FileManager.default
         let cwd = URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("Data")
         if fm.fileExists(atPath: cwd.appendingPathComponent("fleet.json").path) { return cwd }
@@ -15,7 +17,8 @@ enum DataLocator {
             if fm.fileExists(atPath: candidate.appendingPathComponent("fleet.json").path) { return candidate }
             dir = dir.deletingLastPathComponent()
         }
-        throw CLIError("cannot find the bundled Data/ folder (with fleet.json); pass --data DIR or run from the repository")
+        throw CLIError(
+            "cannot find the bundled Data/ folder (with fleet.json); pass --data DIR or run from the repository")
     }
 }
 

@@ -14,7 +14,9 @@ struct FleetOptions: ParsableArguments {
     @Flag(help: "Scrape the operator's live site (legacy layout) instead of the bundled snapshot.")
     var live = false
 
-    @Option(help: ArgumentHelp("Scrape this site (same layout); implies --live. Default https://www.zsg.ch.", valueName: "URL"))
+    @Option(
+        help: ArgumentHelp(
+            "Scrape this site (same layout); implies --live. Default https://www.zsg.ch.", valueName: "URL"))
     var baseURL: String?
 
     @Option(help: ArgumentHelp("Seconds between requests (politeness).", valueName: "SECONDS"))
@@ -38,13 +40,17 @@ struct FleetOptions: ParsableArguments {
     var isLive: Bool { live || baseURL != nil }
 
     func validate() throws {
-        if snapshot != nil && isLive { throw ValidationError("--snapshot replays saved pages; it cannot be combined with --live or --base-url") }
+        if snapshot != nil && isLive {
+            throw ValidationError("--snapshot replays saved pages; it cannot be combined with --live or --base-url")
+        }
         if saveSnapshot != nil && !isLive { throw ValidationError("--save-snapshot needs --live or --base-url") }
         guard delay >= 0, delay.isFinite else { throw ValidationError("--delay must be ≥ 0 seconds") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be > 0 seconds") }
         guard (1...10).contains(attempts) else { throw ValidationError("--attempts must be 1…10") }
         if let baseURL {
-            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme), url.host != nil
+            else {
                 throw ValidationError("--base-url must be an http(s) URL such as https://www.zsg.ch, got '\(baseURL)'")
             }
         }
@@ -83,18 +89,21 @@ struct FleetOptions: ParsableArguments {
             } catch {
                 terminal.endProgress()
                 if let recorder, let saveSnapshot {
-                    try? await recorder.save(to: URL(fileURLWithPath: saveSnapshot), siteRoot: scraper.siteRoot, indexURL: scraper.indexURL)
+                    try? await recorder.save(
+                        to: URL(fileURLWithPath: saveSnapshot), siteRoot: scraper.siteRoot, indexURL: scraper.indexURL)
                 }
                 throw error
             }
             terminal.endProgress()
             if let recorder, let saveSnapshot {
-                try await recorder.save(to: URL(fileURLWithPath: saveSnapshot), siteRoot: scraper.siteRoot, indexURL: scraper.indexURL)
+                try await recorder.save(
+                    to: URL(fileURLWithPath: saveSnapshot), siteRoot: scraper.siteRoot, indexURL: scraper.indexURL)
                 terminal.info("saved \(result.pages.count + 1) pages to \(saveSnapshot)")
             }
             return (result, "the live site \(root.absoluteString)")
         }
-        let directory = try snapshot.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let directory =
+            try snapshot.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? dataDirectory.appendingPathComponent("snapshots/zsg-2025-01-14")
         let source = try SnapshotPageSource(directory: directory)
         guard let root = URL(string: source.manifest.siteRoot), let index = URL(string: source.manifest.indexURL) else {
@@ -116,7 +125,11 @@ struct OperatingPointOptions: ParsableArguments {
     var depth: Double = 10
 
     func validate() throws {
-        guard speed.isFinite, speed > 0, speed <= 100 else { throw ValidationError("--speed must be in (0, 100] km/h, got \(speed)") }
-        guard depth.isFinite, depth > 0, depth <= 1000 else { throw ValidationError("--depth must be in (0, 1000] m, got \(depth)") }
+        guard speed.isFinite, speed > 0, speed <= 100 else {
+            throw ValidationError("--speed must be in (0, 100] km/h, got \(speed)")
+        }
+        guard depth.isFinite, depth > 0, depth <= 1000 else {
+            throw ValidationError("--depth must be in (0, 1000] m, got \(depth)")
+        }
     }
 }

@@ -52,8 +52,12 @@ struct GridCommand: AsyncParsableCommand {
     var out: String?
 
     func validate() throws {
-        guard speeds.values.allSatisfy({ $0 > 0 && $0 <= 100 }) else { throw ValidationError("--speeds must lie in (0, 100] km/h") }
-        guard depths.values.allSatisfy({ $0 > 0 && $0 <= 1000 }) else { throw ValidationError("--depths must lie in (0, 1000] m") }
+        guard speeds.values.allSatisfy({ $0 > 0 && $0 <= 100 }) else {
+            throw ValidationError("--speeds must lie in (0, 100] km/h")
+        }
+        guard depths.values.allSatisfy({ $0 > 0 && $0 <= 1000 }) else {
+            throw ValidationError("--depths must lie in (0, 1000] m")
+        }
     }
 
     func run() async throws {
@@ -63,14 +67,18 @@ struct GridCommand: AsyncParsableCommand {
             let (scrape, _) = try await fleet.scrape(terminal: terminal)
             let table = RatingTableBuilder(fleet: curated, fleetReference: reference).build(from: scrape.pages).table
             let ships = table.ships.filter { $0.lengthM != nil && $0.beamM != nil && $0.displacementT != nil }
-            let hulls = HullDimensions(lengthM: ships.map { $0.lengthM! }, beamM: ships.map { $0.beamM! }, displacementT: ships.map { $0.displacementT! })
+            let hulls = HullDimensions(
+                lengthM: ships.map { $0.lengthM! }, beamM: ships.map { $0.beamM! },
+                displacementT: ships.map { $0.displacementT! })
             let grid = WakeGrid(hulls: hulls, speedsKmh: speeds.values, depthsM: depths.values)
             let names = ships.map(\.name)
             if let out {
                 try AtomicFileWriter.stream(to: URL(fileURLWithPath: out)) { handle in
                     try GridCSV.write(grid, shipNames: names) { handle.write(Data($0.utf8)) }
                 }
-                terminal.info("wrote \(grid.cellCount) rows (\(names.count) ships × \(speeds.values.count) speeds × \(depths.values.count) depths) to \(out)")
+                terminal.info(
+                    "wrote \(grid.cellCount) rows (\(names.count) ships × \(speeds.values.count) speeds × \(depths.values.count) depths) to \(out)"
+                )
             } else {
                 try GridCSV.write(grid, shipNames: names) { FileHandle.standardOutput.write(Data($0.utf8)) }
             }

@@ -34,7 +34,9 @@ struct RatingsCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Output folder.", valueName: "DIR"))
     var out: String = "reports"
 
-    @Option(help: ArgumentHelp("Compare with this previous ship-ratings.json (default: the one in --out).", valueName: "PREVIOUS.json"))
+    @Option(
+        help: ArgumentHelp(
+            "Compare with this previous ship-ratings.json (default: the one in --out).", valueName: "PREVIOUS.json"))
     var diff: String?
 
     @Option(help: ArgumentHelp("The app's hard-coded ratings (default: Data/app-ratings.json).", valueName: "FILE"))
@@ -59,7 +61,8 @@ struct RatingsCommand: AsyncParsableCommand {
     private func generate(terminal: Terminal) async throws {
         let (curated, reference) = try fleet.loadFleet()
         let (scrape, sourceDescription) = try await fleet.scrape(terminal: terminal)
-        let builder = RatingTableBuilder(fleet: curated, fleetReference: reference, speedKmh: point.speed, depthM: point.depth)
+        let builder = RatingTableBuilder(
+            fleet: curated, fleetReference: reference, speedKmh: point.speed, depthM: point.depth)
         let run = builder.build(from: scrape.pages)
         for warning in scrape.warnings + run.warnings { terminal.warn(warning) }
 
@@ -77,15 +80,18 @@ struct RatingsCommand: AsyncParsableCommand {
         }
         let previousURL = diff.map { URL(fileURLWithPath: $0) }
         let previous = try previousURL.map(RatingTable.load(from:)) ?? existing
-        let appURL = try appRatings.map { URL(fileURLWithPath: $0) } ?? fleet.dataDirectory.appendingPathComponent("app-ratings.json")
+        let appURL =
+            try appRatings.map { URL(fileURLWithPath: $0) }
+            ?? fleet.dataDirectory.appendingPathComponent("app-ratings.json")
         let app = try? RatingTable.load(from: appURL)
         if app == nil { terminal.warn("\(appURL.path): app ratings not readable; the report skips the comparison") }
 
         let chartName = "ratings-chart.svg"
-        let markdown = RatingsMarkdown.render(.init(
-            run: run, appRatings: app, diff: previous.map { RatingDiff(previous: $0, current: run.table) },
-            previousName: previousURL?.path ?? (existing == nil ? nil : "the previous \(existingURL.path)"),
-            pageSource: sourceDescription, chartFile: chartName))
+        let markdown = RatingsMarkdown.render(
+            .init(
+                run: run, appRatings: app, diff: previous.map { RatingDiff(previous: $0, current: run.table) },
+                previousName: previousURL?.path ?? (existing == nil ? nil : "the previous \(existingURL.path)"),
+                pageSource: sourceDescription, chartFile: chartName))
         try AtomicFileWriter.writeAll([
             (outDirectory.appendingPathComponent("schiffsdaten.csv"), Data(LegacyShipDataCSV.render(run.scraped).utf8)),
             (existingURL, try run.table.jsonData()),
@@ -94,15 +100,20 @@ struct RatingsCommand: AsyncParsableCommand {
             (outDirectory.appendingPathComponent("ratings.md"), Data(markdown.utf8)),
         ])
         print(summary(run.table))
-        terminal.info("wrote schiffsdaten.csv, ship-ratings.json, ship-ratings.csv, ratings.md, \(chartName) to \(out)/")
+        terminal.info(
+            "wrote schiffsdaten.csv, ship-ratings.json, ship-ratings.csv, ratings.md, \(chartName) to \(out)/")
     }
 
     private func summary(_ table: RatingTable) -> String {
         let rows = table.ships.map { s in
-            [s.name, s.rating.map(String.init) ?? "–", s.energyJPerM2.map { String(format: "%.0f", $0) } ?? "–",
-             s.forceNPerM2.map { String(format: "%.0f", $0) } ?? "–", s.waveHeightM.map { String(format: "%.2f", $0) } ?? "–"]
+            [
+                s.name, s.rating.map(String.init) ?? "–", s.energyJPerM2.map { String(format: "%.0f", $0) } ?? "–",
+                s.forceNPerM2.map { String(format: "%.0f", $0) } ?? "–",
+                s.waveHeightM.map { String(format: "%.2f", $0) } ?? "–",
+            ]
         }
-        return TextTable.render(header: ["Ship", "Rating", "E (J/m²)", "F (N/m²)", "H (m)"], rows: rows, rightAligned: [1, 2, 3, 4])
+        return TextTable.render(
+            header: ["Ship", "Rating", "E (J/m²)", "F (N/m²)", "H (m)"], rows: rows, rightAligned: [1, 2, 3, 4])
     }
 }
 
@@ -116,7 +127,8 @@ enum TextTable {
                 return rightAligned.contains(c) ? pad + text : text + pad
             }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        return ([line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")] + rows.map(line))
+        return
+            ([line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")] + rows.map(line))
             .joined(separator: "\n")
     }
 }

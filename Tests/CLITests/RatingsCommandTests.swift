@@ -10,8 +10,12 @@ import _TestSupport
         let out = RepositoryPaths.temporaryDirectory()
         let r = try CLI.run(["ratings", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
-        for file in outputs { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file)") }
-        #expect(try Data(contentsOf: out.appendingPathComponent("schiffsdaten.csv")) == Data(contentsOf: RepositoryPaths.legacyCSV))
+        for file in outputs {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file)")
+        }
+        #expect(
+            try Data(contentsOf: out.appendingPathComponent("schiffsdaten.csv"))
+                == Data(contentsOf: RepositoryPaths.legacyCSV))
         #expect(r.stdout.contains("MS Panta Rhei") && r.stdout.contains("77347"))
         let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(md.contains("## Against the app's hard-coded ratings"))
@@ -26,8 +30,12 @@ import _TestSupport
     @Test func liveScrapeOfALocalMirrorGivesTheSameFigures() throws {
         let server = try LocalHTTPServer(handler: SnapshotServer.handler())
         defer { server.stop() }
-        let out = RepositoryPaths.temporaryDirectory(), saved = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path, "--save-snapshot", saved.path])
+        let out = RepositoryPaths.temporaryDirectory()
+        let saved = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run([
+            "ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path,
+            "--save-snapshot", saved.path,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let legacy = try String(contentsOf: RepositoryPaths.legacyCSV, encoding: .utf8)
             .replacingOccurrences(of: "https://www.zsg.ch", with: server.baseURL.absoluteString)
@@ -46,9 +54,11 @@ import _TestSupport
         #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
         let before = try outputs.map { try Data(contentsOf: out.appendingPathComponent($0)) }
         // A ship page without the technical table: the layout changed.
-        let server = try LocalHTTPServer(handler: SnapshotServer.handler { path, _ in
-            path.hasSuffix("/ms-linth") ? .html(#"<div class="ce_headline"><h1>Motorschiff Linth</h1></div><p>Neu!</p>"#) : nil
-        })
+        let server = try LocalHTTPServer(
+            handler: SnapshotServer.handler { path, _ in
+                path.hasSuffix("/ms-linth")
+                    ? .html(#"<div class="ce_headline"><h1>Motorschiff Linth</h1></div><p>Neu!</p>"#) : nil
+            })
         defer { server.stop() }
         let r = try CLI.run(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path])
         #expect(r.status == 1)
@@ -72,10 +82,13 @@ import _TestSupport
         #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
         let before = try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))
         // The index now lists only Panta Rhei.
-        let server = try LocalHTTPServer(handler: SnapshotServer.handler { path, _ in
-            guard path.hasSuffix("/schiff-mieten") else { return nil }
-            return .html(#"<ul class="vlist level_3"><li><a href="de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-panta-rhei">PR</a></li></ul>"#)
-        })
+        let server = try LocalHTTPServer(
+            handler: SnapshotServer.handler { path, _ in
+                guard path.hasSuffix("/schiff-mieten") else { return nil }
+                return .html(
+                    #"<ul class="vlist level_3"><li><a href="de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-panta-rhei">PR</a></li></ul>"#
+                )
+            })
         defer { server.stop() }
         let args = ["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path]
         let r = try CLI.run(args)
@@ -91,7 +104,10 @@ import _TestSupport
 
     @Test func diffAgainstAPreviousTableListsReratedShips() throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["ratings", "--out", out.path, "--diff", RepositoryPaths.data.appendingPathComponent("app-ratings.json").path])
+        let r = try CLI.run([
+            "ratings", "--out", out.path, "--diff",
+            RepositoryPaths.data.appendingPathComponent("app-ratings.json").path,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(md.contains("- re-rated: DS Stadt Zürich 2 → 3"))
@@ -102,7 +118,9 @@ import _TestSupport
         let out = RepositoryPaths.temporaryDirectory()
         let r = try CLI.run(["ratings", "--speed", "25", "--depth", "3", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))) as! [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
+            as! [String: Any]
         let model = json["model"] as! [String: Any]
         #expect(model["speedKmh"] as? Double == 25 && model["depthM"] as? Double == 3)
         let ships = json["ships"] as! [[String: Any]]
@@ -116,7 +134,9 @@ import _TestSupport
         #expect(r.stderr.contains("--speed"))
         let help = try CLI.run(["ratings", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("--base-url") && help.stdout.contains("--save-snapshot") && help.stdout.contains("atomically"))
+        #expect(
+            help.stdout.contains("--base-url") && help.stdout.contains("--save-snapshot")
+                && help.stdout.contains("atomically"))
         let snapshotAndLive = try CLI.run(["ratings", "--live", "--snapshot", "x"])
         #expect(snapshotAndLive.status != 0 && snapshotAndLive.stderr.contains("--snapshot"))
     }
@@ -134,8 +154,10 @@ import _TestSupport
         let header = lines[0].split(separator: ",").map(String.init)
         for line in lines.dropFirst() where line.hasPrefix("MS Bachtel,") {
             let cells = Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: ",").map(String.init)))
-            let v = Double(cells["speedKmh"]!)! / 3.6, h = Double(cells["depthM"]!)!
-            let frL = v / (9.81 * 33.3).squareRoot(), frH = v / (9.81 * h).squareRoot()
+            let v = Double(cells["speedKmh"]!)! / 3.6
+            let h = Double(cells["depthM"]!)!
+            let frL = v / (9.81 * 33.3).squareRoot()
+            let frH = v / (9.81 * h).squareRoot()
             var H = (frL < 0.4 ? 0.04 : 0.02) * 64 * v * v / (33.3 * 6.3)
             if frH > 0.7 { H *= 1 + (frH - 0.7) }
             #expect(abs(Double(cells["waveHeightM"]!)! - H) <= 1e-12 * H)

@@ -1,7 +1,8 @@
-@testable import FleetScraper
 import Foundation
 import Testing
 import _TestSupport
+
+@testable import FleetScraper
 
 /// The HTTP page source against a real server on 127.0.0.1.
 @Suite struct HTTPPageSourceTests {
@@ -21,7 +22,9 @@ import _TestSupport
         let scrape = try await LegacyFleetScraper(siteRoot: server.baseURL).scrape(from: source(server))
         #expect(scrape.pages.count == 10)
         #expect(scrape.pages.first?.name == "Motorschiff Panta Rhei")
-        #expect(scrape.pages.first?.url == server.baseURL.absoluteString + "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-panta-rhei")
+        #expect(
+            scrape.pages.first?.url == server.baseURL.absoluteString
+                + "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-panta-rhei")
         #expect(server.requestLog.count == 11)
     }
 
@@ -54,7 +57,9 @@ import _TestSupport
     }
 
     @Test func tooManyRequestsHonoursRetryAfter() async throws {
-        let server = try LocalHTTPServer { _, hit in hit == 1 ? .status(429, headers: [("Retry-After", "1")]) : .html("ok") }
+        let server = try LocalHTTPServer { _, hit in
+            hit == 1 ? .status(429, headers: [("Retry-After", "1")]) : .html("ok")
+        }
         defer { server.stop() }
         let start = ContinuousClock.now
         _ = try await source(server).page(at: server.baseURL.appendingPathComponent("p"))
@@ -80,7 +85,10 @@ import _TestSupport
             _ = try await source(server, attempts: 2, timeout: 0.5).page(at: url)
             Issue.record("expected a timeout")
         } catch let error as ScrapeError {
-            guard case .transport(let failed, let reason, let attempts) = error else { Issue.record("got \(error)"); return }
+            guard case .transport(let failed, let reason, let attempts) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(failed == url.absoluteString)
             #expect(reason.contains("timed out"))
             #expect(attempts == 2)
@@ -101,14 +109,17 @@ import _TestSupport
         let server = try LocalHTTPServer { _, _ in .status(302, headers: [("Location", "http://203.0.113.9/ms-x")]) }
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("ms-x")
-        await #expect(throws: ScrapeError.offSiteRedirect(url: url.absoluteString, location: "http://203.0.113.9/ms-x")) {
+        await #expect(throws: ScrapeError.offSiteRedirect(url: url.absoluteString, location: "http://203.0.113.9/ms-x"))
+        {
             try await source(server).page(at: url)
         }
         #expect(server.requestLog == ["/ms-x"])
     }
 
     @Test func redirectWithinTheSiteIsFollowed() async throws {
-        let server = try LocalHTTPServer { path, _ in path == "/old" ? .status(301, headers: [("Location", "/new")]) : .html("new page") }
+        let server = try LocalHTTPServer { path, _ in
+            path == "/old" ? .status(301, headers: [("Location", "/new")]) : .html("new page")
+        }
         defer { server.stop() }
         let data = try await source(server).page(at: server.baseURL.appendingPathComponent("old"))
         #expect(String(decoding: data, as: UTF8.self) == "new page")
@@ -118,7 +129,9 @@ import _TestSupport
     @Test func urlsOutsideTheSiteAreRefused() async throws {
         let server = try LocalHTTPServer { _, _ in .html("x") }
         defer { server.stop() }
-        await #expect(throws: ScrapeError.self) { try await source(server).page(at: URL(string: "http://203.0.113.9/x")!) }
+        await #expect(throws: ScrapeError.self) {
+            try await source(server).page(at: URL(string: "http://203.0.113.9/x")!)
+        }
         #expect(server.requestLog.isEmpty)
     }
 

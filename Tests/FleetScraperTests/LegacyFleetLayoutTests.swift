@@ -29,20 +29,25 @@ import _TestSupport
               <li><a href="https://evil.example/ms-phish">elsewhere</a></li>
             </ul></body></html>
             """
-        let links = try LegacyFleetLayout.shipLinks(indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", siteRoot: root)
-        #expect(links.ships.map(\.absoluteString) == [
-            "https://www.zsg.ch/de/schiff-mieten/ms-helvetia", "https://www.zsg.ch/de/schiff-mieten/ds-stadt-zuerich",
-        ])
+        let links = try LegacyFleetLayout.shipLinks(
+            indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", siteRoot: root)
+        #expect(
+            links.ships.map(\.absoluteString) == [
+                "https://www.zsg.ch/de/schiff-mieten/ms-helvetia",
+                "https://www.zsg.ch/de/schiff-mieten/ds-stadt-zuerich",
+            ])
         #expect(links.offSite == ["https://evil.example/ms-phish"])
     }
 
     @Test func indexWithoutShipLinksMeansTheLayoutChanged() {
         let html = #"<html><body><ul class="vlist level_3 new"><li><a href="/ms-x">x</a></li></ul></body></html>"#
         #expect(throws: ScrapeError.self) {
-            try LegacyFleetLayout.shipLinks(indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", siteRoot: root)
+            try LegacyFleetLayout.shipLinks(
+                indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", siteRoot: root)
         }
         do {
-            _ = try LegacyFleetLayout.shipLinks(indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", siteRoot: root)
+            _ = try LegacyFleetLayout.shipLinks(
+                indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", siteRoot: root)
         } catch {
             #expect(String(describing: error).contains("https://www.zsg.ch/i"))
             #expect(String(describing: error).contains("layout"))
@@ -55,13 +60,16 @@ import _TestSupport
             <section class="ce_accordion"><div class="toggler">Ausstattung</div>
             <div class="accordion"><table><tr><td>Länge</td><td>40 m</td></tr></table></div></section>
             """
-        #expect(throws: ScrapeError.layoutChanged(url: "u", missing: "section.ce_accordion with 'Technische Informationen'")) {
+        #expect(
+            throws: ScrapeError.layoutChanged(url: "u", missing: "section.ce_accordion with 'Technische Informationen'")
+        ) {
             try LegacyFleetLayout.shipPage(html: Data(html.utf8), url: "u")
         }
     }
 
     @Test func truncatedHTMLBeforeTheTableIsALayoutError() throws {
-        let full = try String(contentsOf: RepositoryPaths.snapshot.appendingPathComponent("ms-linth.html"), encoding: .utf8)
+        let full = try String(
+            contentsOf: RepositoryPaths.snapshot.appendingPathComponent("ms-linth.html"), encoding: .utf8)
         let cut = String(full.prefix(upTo: full.range(of: "<section")!.lowerBound))
         #expect(throws: ScrapeError.self) { try LegacyFleetLayout.shipPage(html: Data(cut.utf8), url: "u") }
         // Cut inside the table: libxml2 recovers the rows that arrived.
@@ -72,6 +80,8 @@ import _TestSupport
     }
 
     @Test func emptyBodyIsUnparseable() {
-        #expect(throws: ScrapeError.unparseableHTML(url: "u")) { try LegacyFleetLayout.shipPage(html: Data(), url: "u") }
+        #expect(throws: ScrapeError.unparseableHTML(url: "u")) {
+            try LegacyFleetLayout.shipPage(html: Data(), url: "u")
+        }
     }
 }

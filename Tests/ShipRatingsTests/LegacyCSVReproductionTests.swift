@@ -11,7 +11,8 @@ import _TestSupport
         let source = try SnapshotPageSource(directory: RepositoryPaths.snapshot)
         let scrape = try await LegacyFleetScraper(siteRoot: URL(string: source.manifest.siteRoot)!).scrape(from: source)
         let fleet = try CuratedFleet.load(from: RepositoryPaths.fleet)
-        return RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json", speedKmh: speed, depthM: depth).build(from: scrape.pages)
+        return RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json", speedKmh: speed, depthM: depth)
+            .build(from: scrape.pages)
     }
 
     @Test func everyCellOfTheLegacyCSVIsReproduced() async throws {
@@ -36,7 +37,8 @@ import _TestSupport
         // 25 km/h over 3 m: shallow-water correction active (Fr_h = 6.94/√29.43 = 1.28).
         let r = try await run(speed: 25, depth: 3)
         let panta = try #require(r.scraped.first?.figures)
-        let v = 25 / 3.6, g = 9.81
+        let v = 25 / 3.6
+        let g = 9.81
         var h = 0.04 * 382 * v * v / (56.6 * 10.7)
         let frH = v / (g * 3).squareRoot()
         h *= 1 + (frH - 0.7)
@@ -47,14 +49,15 @@ import _TestSupport
 
 @Suite struct LegacyCSVEdgeCaseTests {
     func page(_ name: String, _ specs: [(String, String)]) -> ShipPage {
-        ShipPage(url: "https://www.zsg.ch/de/x/\(name.lowercased())", name: "Motorschiff \(name)",
-                 specs: specs.map { .init(key: $0.0, value: $0.1) })
+        ShipPage(
+            url: "https://www.zsg.ch/de/x/\(name.lowercased())", name: "Motorschiff \(name)",
+            specs: specs.map { .init(key: $0.0, value: $0.1) })
     }
 
     @Test func missingDimensionGivesEmptyWaveCellsAndAWarning() throws {
         let fleet = CuratedFleet(description: "", ships: [])
         let run = RatingTableBuilder(fleet: fleet, fleetReference: "f").build(from: [
-            page("Ohnebreite", [("Länge", "40 Meter"), ("Verdrängung leer", "100 Tonnen"), ("Farbe", "weiss")]),
+            page("Ohnebreite", [("Länge", "40 Meter"), ("Verdrängung leer", "100 Tonnen"), ("Farbe", "weiss")])
         ])
         let rows = CSVFormat.parse(LegacyShipDataCSV.render(run.scraped))
         #expect(rows[0].last == "Farbe")  // other keys follow, sorted
@@ -67,7 +70,7 @@ import _TestSupport
 
     @Test func approximateValuesAreReadCorrectlyUnlikeTheLegacyScript() throws {
         let run = RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(from: [
-            page("Ungefähr", [("Länge", "56,6 m"), ("Breite", "10,7 m"), ("Verdrängung leer", "ca. 382 Tonnen")]),
+            page("Ungefähr", [("Länge", "56,6 m"), ("Breite", "10,7 m"), ("Verdrängung leer", "ca. 382 Tonnen")])
         ])
         // Legacy: 0.382 t → H 0.0006 m. Correct: as Panta Rhei, 0.63 m, rating 3.
         #expect(String(format: "%.2f", run.scraped[0].figures!.waveHeightM) == "0.63")
@@ -76,9 +79,13 @@ import _TestSupport
 
     @Test func unreadableValueIsAWarningNamingShipFieldAndText() throws {
         let run = RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(from: [
-            page("Rätsel", [("Länge", "vierzig"), ("Breite", "8 m"), ("Verdrängung leer", "90 t"), ("KW / PS", "viel")]),
+            page(
+                "Rätsel", [("Länge", "vierzig"), ("Breite", "8 m"), ("Verdrängung leer", "90 t"), ("KW / PS", "viel")])
         ])
-        #expect(run.warnings.contains { $0.contains("Motorschiff Rätsel") && $0.contains("'Länge'") && $0.contains("'vierzig'") })
+        #expect(
+            run.warnings.contains {
+                $0.contains("Motorschiff Rätsel") && $0.contains("'Länge'") && $0.contains("'vierzig'")
+            })
         #expect(run.warnings.contains { $0.contains("'KW / PS'") && $0.contains("'viel'") })
     }
 

@@ -37,7 +37,12 @@ import _TestSupport
         let lookup = RatingLookup(table)
         let uetliberg = try #require(lookup.ship(named: "EMS Uetliberg"))
         #expect(uetliberg.displacementT == 192)
-        #expect(uetliberg.conflicts == [.init(field: "displacementT", pageValue: 149, curatedValue: 192, used: "curated", reason: uetliberg.conflicts![0].reason)])
+        #expect(
+            uetliberg.conflicts == [
+                .init(
+                    field: "displacementT", pageValue: 149, curatedValue: 192, used: "curated",
+                    reason: uetliberg.conflicts![0].reason)
+            ])
         // H = 0.04·192·25/(42.4·7.3) by hand
         #expect(abs(uetliberg.waveHeightM! - 0.04 * 192 * 25 / (42.4 * 7.3)) < 1e-12)
         let steamer = try #require(lookup.ship(named: "DS Stadt Zürich"))
@@ -78,8 +83,12 @@ import _TestSupport
         let file = directory.appendingPathComponent("t.json")
         try data.write(to: file)
         #expect(try RatingTable.load(from: file) == table)
-        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("schemas/ship-ratings.schema.json"))) as! [String: Any]
-        let shipSchema = ((schema["properties"] as! [String: Any])["ships"] as! [String: Any])["items"] as! [String: Any]
+        let schema =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("schemas/ship-ratings.schema.json")))
+            as! [String: Any]
+        let shipSchema =
+            ((schema["properties"] as! [String: Any])["ships"] as! [String: Any])["items"] as! [String: Any]
         let allowed = Set((shipSchema["properties"] as! [String: Any]).keys)
         let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         for ship in json["ships"] as! [[String: Any]] {
@@ -91,11 +100,20 @@ import _TestSupport
     @Test func malformedFilesNameThePlace() throws {
         let directory = RepositoryPaths.temporaryDirectory()
         let file = directory.appendingPathComponent("fleet.json")
-        try Data(#"{"description": "x", "ships": [{"name": "A", "prefix": "MS", "aliases": [], "lengthM": {"value": -3, "source": "s"}}]}"#.utf8).write(to: file)
-        #expect(throws: RatingsError.invalidFile(path: file.path, reason: "ship A, field lengthM: -3.0 is not a positive number")) {
+        try Data(
+            #"{"description": "x", "ships": [{"name": "A", "prefix": "MS", "aliases": [], "lengthM": {"value": -3, "source": "s"}}]}"#
+                .utf8
+        ).write(to: file)
+        #expect(
+            throws: RatingsError.invalidFile(
+                path: file.path, reason: "ship A, field lengthM: -3.0 is not a positive number")
+        ) {
             try CuratedFleet.load(from: file)
         }
-        try Data(#"{"schemaVersion": 1, "generatedAt": "x", "model": {"name": "m", "thresholds": {"energyJPerM2": [1,2], "forceNPerM2": [1,2]}}, "ships": [{"name": "A", "aliases": [], "rating": 7, "source": {}}]}"#.utf8).write(to: file)
+        try Data(
+            #"{"schemaVersion": 1, "generatedAt": "x", "model": {"name": "m", "thresholds": {"energyJPerM2": [1,2], "forceNPerM2": [1,2]}}, "ships": [{"name": "A", "aliases": [], "rating": 7, "source": {}}]}"#
+                .utf8
+        ).write(to: file)
         #expect(throws: RatingsError.invalidFile(path: file.path, reason: "ships[0] (A): rating 7 is not 1–3")) {
             try RatingTable.load(from: file)
         }
@@ -104,11 +122,15 @@ import _TestSupport
 
 @Suite struct RatingDiffTests {
     func table(_ ships: [(String, Int?, String?)]) -> RatingTable {
-        RatingTable(generatedAt: "t", model: RatingTable.Model(name: "m", thresholds: .legacy), ships: ships.map { name, rating, page in
-            var s = ShipRating(name: name, aliases: [name.split(separator: " ").dropFirst().joined(separator: " ")], source: .init(page: page))
-            s.rating = rating
-            return s
-        })
+        RatingTable(
+            generatedAt: "t", model: RatingTable.Model(name: "m", thresholds: .legacy),
+            ships: ships.map { name, rating, page in
+                var s = ShipRating(
+                    name: name, aliases: [name.split(separator: " ").dropFirst().joined(separator: " ")],
+                    source: .init(page: page))
+                s.rating = rating
+                return s
+            })
     }
 
     @Test func diffFindsAddedRemovedAndReratedShipsThroughAliases() {

@@ -6,7 +6,10 @@ struct LegacyScalarModel {
     let g = 9.81, rho = 1000.0, nu = 1.0e-6
 
     func evaluate(length L: Double, beam B: Double, displacement D: Double, speedKmh: Double, depth h: Double)
-        -> (H: Double, lambda: Double, T: Double, c: Double, E: Double, P: Double, F: Double, frL: Double, frH: Double, re: Double, rating: Int)
+        -> (
+            H: Double, lambda: Double, T: Double, c: Double, E: Double, P: Double, F: Double, frL: Double, frH: Double,
+            re: Double, rating: Int
+        )
     {
         let v = speedKmh / 3.6
         let frL = v / sqrt(g * L)

@@ -5,17 +5,25 @@ import WakePhysics
     /// The batch equals the scalar transcription to 1e-12 relative at random points, covering
     /// both height coefficients and both sides of the shallow-water threshold.
     @Test func gridEqualsScalarFormulasAtRandomPoints() {
-        var rng = SplitMix64(seed: 20250114)
-        let n = 37, speeds = (0..<23).map { _ in rng.uniform(3, 40) }, depths = (0..<19).map { _ in rng.uniform(0.8, 80) }
+        var rng = SplitMix64(seed: 20_250_114)
+        let n = 37
+        let speeds = (0..<23).map { _ in rng.uniform(3, 40) }
+        let depths = (0..<19).map { _ in rng.uniform(0.8, 80) }
         let L = (0..<n).map { _ in rng.uniform(8, 120) }
         let B = (0..<n).map { _ in rng.uniform(2, 20) }
         let D = (0..<n).map { _ in rng.uniform(5, 900) }
         let grid = WakeGrid(hulls: .init(lengthM: L, beamM: B, displacementT: D), speedsKmh: speeds, depthsM: depths)
         let model = LegacyScalarModel()
-        var sawShallow = false, sawDeep = false, sawFast = false, sawSlow = false
+        var sawShallow = false
+        var sawDeep = false
+        var sawFast = false
+        var sawSlow = false
         for _ in 0..<3000 {
-            let i = rng.index(n), j = rng.index(speeds.count), k = rng.index(depths.count)
-            let want = model.evaluate(length: L[i], beam: B[i], displacement: D[i], speedKmh: speeds[j], depth: depths[k])
+            let i = rng.index(n)
+            let j = rng.index(speeds.count)
+            let k = rng.index(depths.count)
+            let want = model.evaluate(
+                length: L[i], beam: B[i], displacement: D[i], speedKmh: speeds[j], depth: depths[k])
             let got = grid.figures(ship: i, speed: j, depth: k)
             #expect(relativelyEqual(got.waveHeightM, want.H))
             #expect(relativelyEqual(got.wavelengthM, want.lambda))
@@ -37,15 +45,20 @@ import WakePhysics
     @Test func oneShipIsTheBatchWithNEqualsOne() {
         let hulls = HullDimensions(lengthM: [56.6, 33.3], beamM: [10.7, 6.3], displacementT: [382, 64])
         let batch = WakeGrid.atOperatingPoint(hulls, speedKmh: 21, depthM: 4)
-        let single = WakeGrid.atOperatingPoint(.init(lengthM: 33.3, beamM: 6.3, displacementT: 64), speedKmh: 21, depthM: 4)
+        let single = WakeGrid.atOperatingPoint(
+            .init(lengthM: 33.3, beamM: 6.3, displacementT: 64), speedKmh: 21, depthM: 4)
         #expect(batch[1] == single[0])
     }
 
     @Test func layoutIsShipMajorThenSpeedThenDepth() {
-        let grid = WakeGrid(hulls: .init(lengthM: [30, 60], beamM: [6, 10], displacementT: [50, 300]), speedsKmh: [10, 20, 30], depthsM: [3, 30])
+        let grid = WakeGrid(
+            hulls: .init(lengthM: [30, 60], beamM: [6, 10], displacementT: [50, 300]), speedsKmh: [10, 20, 30],
+            depthsM: [3, 30])
         #expect(grid.cellCount == 12)
         #expect(grid.cellIndex(ship: 1, speed: 2, depth: 1) == 11)
-        #expect(grid.waveHeightM[grid.cellIndex(ship: 1, speed: 0, depth: 0)] == grid.figures(ship: 1, speed: 0, depth: 0).waveHeightM)
+        #expect(
+            grid.waveHeightM[grid.cellIndex(ship: 1, speed: 0, depth: 0)]
+                == grid.figures(ship: 1, speed: 0, depth: 0).waveHeightM)
     }
 
     @Test func blasHelpersComputeOuterAndElementwiseProducts() {
