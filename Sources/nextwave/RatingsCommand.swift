@@ -68,6 +68,8 @@ struct RatingsCommand: AsyncParsableCommand {
 
         let outDirectory = URL(fileURLWithPath: out, isDirectory: true)
         let existingURL = outDirectory.appendingPathComponent("ship-ratings.json")
+        // As the user wrote it, so that reports do not depend on the machine's folders.
+        let existingName = (out as NSString).appendingPathComponent("ship-ratings.json")
         var existing: RatingTable?
         if FileManager.default.fileExists(atPath: existingURL.path) {
             do { existing = try RatingTable.load(from: existingURL) } catch {
@@ -76,7 +78,7 @@ struct RatingsCommand: AsyncParsableCommand {
         }
         if let existing, !acceptRegression {
             let problems = RatingDiff.regressions(previous: existing, current: run.table)
-            if !problems.isEmpty { throw RatingsError.regression(previous: existingURL.path, problems: problems) }
+            if !problems.isEmpty { throw RatingsError.regression(previous: existingName, problems: problems) }
         }
         let previousURL = diff.map { URL(fileURLWithPath: $0) }
         let previous = try previousURL.map(RatingTable.load(from:)) ?? existing
@@ -90,7 +92,7 @@ struct RatingsCommand: AsyncParsableCommand {
         let markdown = RatingsMarkdown.render(
             .init(
                 run: run, appRatings: app, diff: previous.map { RatingDiff(previous: $0, current: run.table) },
-                previousName: previousURL?.path ?? (existing == nil ? nil : "the previous \(existingURL.path)"),
+                previousName: diff ?? (existing == nil ? nil : "the previous \(existingName)"),
                 pageSource: sourceDescription, chartFile: chartName))
         try AtomicFileWriter.writeAll([
             (outDirectory.appendingPathComponent("schiffsdaten.csv"), Data(LegacyShipDataCSV.render(run.scraped).utf8)),
