@@ -12,16 +12,15 @@ public enum AtomicFileWriter {
     /// while producing any of them leaves every target untouched.
     public static func writeAll(_ files: [(URL, Data)]) throws {
         var staged: [(temporary: URL, target: URL)] = []
-        defer { for s in staged { try? FileManager.default.removeItem(at: s.temporary) } }
+        var renamed = 0
+        // Only temporaries not yet renamed are removed: a renamed one is now its target.
+        defer { for s in staged[renamed...] { try? FileManager.default.removeItem(at: s.temporary) } }
         for (target, data) in files {
-            let directory = target.deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(
-                ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+            let temporary = try temporaryURL(for: target)
             try data.write(to: temporary)
             staged.append((temporary, target))
         }
-        for (index, s) in staged.enumerated() {
+        for s in staged {
             guard rename(s.temporary.path, s.target.path) == 0 else {
                 throw CocoaError(
                     .fileWriteUnknown,
@@ -31,18 +30,23 @@ public enum AtomicFileWriter {
                             "cannot rename \(s.temporary.path) to \(s.target.path): \(String(cString: strerror(errno)))",
                     ])
             }
-            staged[index].temporary = s.target  // renamed: nothing left to clean up
+            renamed += 1
         }
-        staged.removeAll()
+    }
+
+    /// A hidden temporary file beside `target` (same folder, so `rename` is atomic); creates
+    /// the folder if needed.
+    static func temporaryURL(for target: URL) throws -> URL {
+        let directory = target.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent(
+            ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
     }
 
     /// Streams a large file through a handle into a temporary file, renamed over `url` only
     /// when `body` returns without throwing.
     public static func stream(to url: URL, _ body: (FileHandle) throws -> Void) throws {
-        let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let temporary = try temporaryURL(for: url)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
         }
