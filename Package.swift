@@ -10,9 +10,14 @@ let package = Package(
         .library(name: "FleetScraper", targets: ["FleetScraper"]),
         .library(name: "ShipRatings", targets: ["ShipRatings"]),
         .library(name: "NextWaveReports", targets: ["NextWaveReports"]),
+        .library(name: "CivilTime", targets: ["CivilTime"]),
+        .library(name: "Solar", targets: ["Solar"]),
+        .library(name: "ScheduleArchive", targets: ["ScheduleArchive"]),
+        .library(name: "SessionScoring", targets: ["SessionScoring"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C bindings, each in its own target.
@@ -20,6 +25,8 @@ let package = Package(
             name: "CBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Physics core: legacy wake model and its BLAS batch kernel.
         .target(name: "WakePhysics", dependencies: ["CBLAS"]),
@@ -28,12 +35,29 @@ let package = Package(
         // Curated fleet + scraped pages -> rating table (the apps' JSON), diffs, regression guard.
         .target(name: "ShipRatings", dependencies: ["WakePhysics", "FleetScraper"]),
         // CSV, Markdown and SVG outputs, written atomically.
-        .target(name: "NextWaveReports", dependencies: ["ShipRatings", "WakePhysics", "FleetScraper"]),
+        .target(
+            name: "NextWaveReports",
+            dependencies: ["ShipRatings", "WakePhysics", "FleetScraper", "SessionScoring", "ScheduleArchive", "CivilTime"]),
+        // Local dates, Europe/Zurich civil time, ISO-8601 with offsets.
+        .target(name: "CivilTime"),
+        // Sunrise, sunset and civil twilight after NOAA/Meeus.
+        .target(name: "Solar", dependencies: ["CivilTime"]),
+        // The schedule archive: stationboards, ship assignments, GTFS import, SQLite store, fetcher.
+        .target(
+            name: "ScheduleArchive",
+            dependencies: [
+                "CivilTime", "CSQLite", "FleetScraper",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
+        // The app's session rules (O(n) finder), and the survey over an archive.
+        .target(
+            name: "SessionScoring", dependencies: ["CivilTime", "Solar", "ScheduleArchive", "ShipRatings"]),
         // Thin command-line front end.
         .executableTarget(
             name: "nextwave",
             dependencies: [
-                "WakePhysics", "FleetScraper", "ShipRatings", "NextWaveReports",
+                "WakePhysics", "FleetScraper", "ShipRatings", "NextWaveReports", "CivilTime", "Solar",
+                "ScheduleArchive", "SessionScoring",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

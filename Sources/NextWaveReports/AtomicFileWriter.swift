@@ -36,7 +36,7 @@ public enum AtomicFileWriter {
 
     /// A hidden temporary file beside `target` (same folder, so `rename` is atomic); creates
     /// the folder if needed.
-    static func temporaryURL(for target: URL) throws -> URL {
+    public static func temporaryURL(for target: URL) throws -> URL {
         let directory = target.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.appendingPathComponent(

@@ -10,5 +10,7 @@ struct NextWave: AsyncParsableCommand {
             the live site) and the curated fleet file in Data/. Results go to stdout, progress and \
             warnings to stderr.
             """,
-        subcommands: [RatingsCommand.self, GridCommand.self])
+        subcommands: [
+            RatingsCommand.self, GridCommand.self, SessionsCommand.self, ArchiveCommand.self, SunCommand.self,
+        ])
 }

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Civil time in one IANA zone (Europe/Zurich for everything the toolkit writes): local dates
+/// and midnights of Unix times, and ISO-8601 text with the zone's offset.
+///
+/// Times are Unix seconds (`Int64`), the unit of the schedule store and of session scoring.
+public struct ZoneClock: Sendable {
+    public let timeZone: TimeZone
+
+    /// The zone every timetable, sun time and report of the toolkit uses.
+    public static let zurich = ZoneClock(timeZone: TimeZone(identifier: "Europe/Zurich")!)
+
+    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+
+    /// Offset from UTC in seconds at a Unix time (+7200 in Swiss summer time).
+    public func offset(at unix: Int64) -> Int {
+        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(unix)))
+    }
+
+    /// The local calendar date at a Unix time.
+    public func localDate(at unix: Int64) -> LocalDate {
+        let local = unix + Int64(offset(at: unix))
+        return LocalDate(daysSinceEpoch: Int(floorDiv(local, 86_400)))
+    }
+
+    /// Seconds since local midnight at a Unix time (0 ..< 86 400).
+    public func secondOfDay(at unix: Int64) -> Int {
+        let local = unix + Int64(offset(at: unix))
+        return Int(local - floorDiv(local, 86_400) * 86_400)
+    }
+
+    /// Unix time of local wall-clock `seconds` after midnight of `date`. A wall time that does
+    /// not exist (the hour skipped in spring) is taken with the offset before the change.
+    public func unixTime(of date: LocalDate, secondsAfterMidnight seconds: Int = 0) -> Int64 {
+        let wall = Int64(date.daysSinceEpoch) * 86_400 + Int64(seconds)
+        let guess = wall - Int64(offset(at: wall))
+        let corrected = wall - Int64(offset(at: guess))
+        return offset(at: corrected) == offset(at: guess) ? corrected : guess
+    }
+
+    /// Unix time of local midnight starting `date`.
+    public func startOfDay(_ date: LocalDate) -> Int64 { unixTime(of: date) }
+
+    /// `2026-09-22T14:31:00+02:00`.
+    public func iso8601(_ unix: Int64) -> String {
+        let off = offset(at: unix)
+        let local = unix + Int64(off)
+        let date = LocalDate(daysSinceEpoch: Int(floorDiv(local, 86_400)))
+        let s = Int(local - floorDiv(local, 86_400) * 86_400)
+        let sign = off < 0 ? "-" : "+"
+        let a = abs(off)
+        return "\(date)T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))\(sign)\(pad(a / 3600, 2)):\(pad(a / 60 % 60, 2))"
+    }
+
+    /// `14:31` (local wall clock).
+    public func hourMinute(_ unix: Int64) -> String {
+        let s = secondOfDay(at: unix)
+        return "\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2))"
+    }
+
+    /// Parses ISO-8601 with an offset, with or without a colon in it
+    /// (`2026-09-22T14:45:00+0200`, as transport.opendata.ch writes it, or `+02:00`, or `Z`).
+    /// Returns the Unix time and the local date written in the text.
+    public static func parseISO8601(_ text: String) -> (unix: Int64, date: LocalDate)? {
+        let b = Array(text.utf8)
+        guard b.count >= 20, let date = LocalDate(iso: String(decoding: b[0..<10], as: UTF8.self)),
+            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " ")
+        else { return nil }
+        func two(_ i: Int) -> Int? {
+            guard i + 1 < b.count, (48...57).contains(b[i]), (48...57).contains(b[i + 1]) else { return nil }
+            return Int(b[i] - 48) * 10 + Int(b[i + 1] - 48)
+        }
+        guard let h = two(11), b[13] == UInt8(ascii: ":"), let mi = two(14), b[16] == UInt8(ascii: ":"),
+            let s = two(17), h < 24, mi < 60, s < 61
+        else { return nil }
+        var i = 19
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < b.count, (48...57).contains(b[i]) { i += 1 }
+        }
+        guard i < b.count else { return nil }
+        var offset = 0
+        if b[i] == UInt8(ascii: "Z") {
+            guard i + 1 == b.count else { return nil }
+        } else {
+            guard b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-"), let oh = two(i + 1) else { return nil }
+            var j = i + 3
+            if j < b.count, b[j] == UInt8(ascii: ":") { j += 1 }
+            guard let om = two(j), j + 2 == b.count else { return nil }
+            offset = (oh * 3600 + om * 60) * (b[i] == UInt8(ascii: "-") ? -1 : 1)
+        }
+        let wall = Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + mi * 60 + s)
+        return (wall - Int64(offset), date)
+    }
+}
+
+/// Floor division (rounds towards −∞).
+@inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}

@@ -1,0 +1,126 @@
+import CivilTime
+import FleetScraper
+import Foundation
+
+/// Adds stationboards and ship assignments to an archive over HTTP.
+///
+/// - Stationboards: `GET <api>/v1/stationboard?id=<uic>&limit=<limit>&date=<YYYY-MM-DD>` per
+///   station and day, stored as `stationboards/<date>/<uic>.json`.
+/// - Assignments: the operator's deployment page per day (``DeploymentPage``), stored as
+///   `deployments/<date>.json`.
+/// Every body is validated before it is written; each file is written atomically (temporary
+/// file, then rename) and keyed by date and station, so re-running replaces, never duplicates.
+/// A failed or invalid response leaves the existing file untouched and is reported; the other
+/// files are still fetched. HTTP politeness (rate, timeouts, retries, 429 back-off) is
+/// ``HTTPPageSource``'s.
+public struct ArchiveFetcher: Sendable {
+    /// The transport API's upper bound for `limit` (larger values get HTTP 400).
+    public static let maxLimit = 420
+
+    public var apiRoot: URL
+    /// `nil`: no assignments are fetched.
+    public var deploymentRoot: URL?
+    public var limit: Int
+    public var http: HTTPPageSource.Configuration
+
+    public init(
+        apiRoot: URL = URL(string: "https://transport.opendata.ch")!,
+        deploymentRoot: URL? = URL(string: "https://einsatzderschiffe.zsg.ch")!,
+        limit: Int = ArchiveFetcher.maxLimit, http: HTTPPageSource.Configuration = .init()
+    ) {
+        precondition((1...Self.maxLimit).contains(limit), "limit must be 1…\(Self.maxLimit)")
+        self.apiRoot = apiRoot
+        self.deploymentRoot = deploymentRoot
+        self.limit = limit
+        self.http = http
+    }
+
+    public struct Report: Sendable {
+        /// Files written (new or changed).
+        public var written: [String] = []
+        /// Files fetched again with identical content.
+        public var unchanged: [String] = []
+        /// Failures, each naming the URL and the reason; their files were left as they were.
+        public var failed: [String] = []
+    }
+
+    public enum Event: Sendable {
+        case fetch(FetchEvent)
+        case stored(path: String, changed: Bool)
+    }
+
+    /// The stationboard URL of a station and day.
+    public func stationboardURL(uic: Int, date: LocalDate) -> URL {
+        var parts = URLComponents(
+            url: apiRoot.appendingPathComponent("v1/stationboard"), resolvingAgainstBaseURL: false)!
+        parts.queryItems = [
+            URLQueryItem(name: "id", value: String(uic)), URLQueryItem(name: "limit", value: String(limit)),
+            URLQueryItem(name: "date", value: date.description),
+        ]
+        return parts.url!
+    }
+
+    /// Fetches `stations` × `dates` and the assignments of `dates` into `archive`.
+    public func fetch(
+        stations: [Int], dates: [LocalDate], into archive: URL, onEvent: (@Sendable (Event) -> Void)? = nil
+    ) async -> Report {
+        var report = Report()
+        let api = HTTPPageSource(
+            siteRoot: SiteURL.root(of: apiRoot) ?? apiRoot, configuration: http, onEvent: { onEvent?(.fetch($0)) })
+        for date in dates {
+            for uic in stations {
+                let url = stationboardURL(uic: uic, date: date)
+                let target = archive.appendingPathComponent("stationboards/\(date)/\(uic).json")
+                do {
+                    let body = try await api.page(at: url)
+                    _ = try StationboardReader.departures(from: body, path: url.absoluteString, expectedStation: uic)
+                    try store(body, at: target, archive: archive, report: &report, onEvent: onEvent)
+                } catch {
+                    report.failed.append(Self.describe(error, url: url))
+                }
+            }
+        }
+        if let deploymentRoot {
+            let pages = HTTPPageSource(
+                siteRoot: SiteURL.root(of: deploymentRoot) ?? deploymentRoot, configuration: http,
+                onEvent: { onEvent?(.fetch($0)) })
+            for date in dates {
+                let url = DeploymentPage.url(root: deploymentRoot, date: date)
+                let target = archive.appendingPathComponent("deployments/\(date).json")
+                do {
+                    let html = try await pages.page(at: url)
+                    let assignments = try DeploymentPage.assignments(html: html, url: url.absoluteString, date: date)
+                    let body = try DeploymentReader.encode(date: date, assignments: assignments)
+                    try store(body, at: target, archive: archive, report: &report, onEvent: onEvent)
+                } catch {
+                    report.failed.append(Self.describe(error, url: url))
+                }
+            }
+        }
+        return report
+    }
+
+    private func store(
+        _ body: Data, at target: URL, archive: URL, report: inout Report, onEvent: (@Sendable (Event) -> Void)?
+    ) throws {
+        let relative = String(target.path.dropFirst(archive.path.count + 1))
+        if let existing = try? Data(contentsOf: target), existing == body {
+            report.unchanged.append(relative)
+            onEvent?(.stored(path: relative, changed: false))
+            return
+        }
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try body.write(to: target, options: .atomic)
+        report.written.append(relative)
+        onEvent?(.stored(path: relative, changed: true))
+    }
+
+    static func describe(_ error: Error, url: URL) -> String {
+        switch error {
+        case let error as ScrapeError: error.description
+        case let error as ArchiveError: error.description
+        default: "\(url.absoluteString): \(error.localizedDescription)"
+        }
+    }
+}

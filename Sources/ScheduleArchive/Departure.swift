@@ -1,0 +1,41 @@
+import CivilTime
+import Foundation
+
+/// One ship departure at one station: the moment a wake passes there.
+public struct Departure: Hashable, Sendable {
+    /// UIC station id (e.g. 8503670 for Wädenswil (See)).
+    public var station: Int
+    /// Local (Europe/Zurich) date of the departure.
+    public var date: LocalDate
+    /// Unix seconds.
+    public var time: Int64
+    /// Course number with leading zeros stripped (``Course/normalized(_:)``); empty if none.
+    public var course: String
+    /// `BAT` motor ship, `BAV` paddle steamer, `FAE` car ferry.
+    public var category: String
+
+    public init(station: Int, date: LocalDate, time: Int64, course: String, category: String) {
+        self.station = station
+        self.date = date
+        self.time = time
+        self.course = course
+        self.category = category
+    }
+}
+
+/// Course numbers as the operator and the transport API write them.
+public enum Course {
+    /// Trims white space and strips leading zeros: `"000109"` and `"109"` are both `"109"`;
+    /// `"0000"` is `"0"`. Applied on both sides (timetable and ship assignments) before matching.
+    public static func normalized(_ text: some StringProtocol) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let stripped = trimmed.drop(while: { $0 == "0" })
+        return stripped.isEmpty && !trimmed.isEmpty ? "0" : String(stripped)
+    }
+}
+
+/// Journey categories that are ships, whose departures count as waves.
+public enum ShipCategory {
+    /// `BAT` (motor ship), `BAV` (paddle steamer), `FAE` (car ferry). Others are ignored.
+    public static let all: Set<String> = ["BAT", "BAV", "FAE"]
+}

@@ -1,0 +1,72 @@
+import CivilTime
+import Foundation
+
+/// Which ship runs which course on a day (the operator's deployment data).
+public struct ShipAssignment: Hashable, Sendable {
+    public var date: LocalDate
+    /// Normalised course number (``Course/normalized(_:)``).
+    public var course: String
+    /// Ship name, trimmed.
+    public var ship: String
+
+    public init(date: LocalDate, course: String, ship: String) {
+        self.date = date
+        self.course = Course.normalized(course)
+        self.ship = ship.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// Reads `deployments/<date>.json`: either `{"date", "routes": [{"shipName", "courseNumber"}]}`
+/// or a whole ships-API response `{"dailyDeployments": [{"date", "routes"}], "lastUpdated"}`.
+public enum DeploymentReader {
+    struct Route: Decodable {
+        var shipName: String
+        var courseNumber: String?
+    }
+    struct Day: Decodable {
+        var date: String
+        var routes: [Route]
+    }
+    struct ShipsAPI: Decodable {
+        var dailyDeployments: [Day]
+    }
+
+    /// All assignments in a deployment file. Routes without a course (charter trips) are skipped.
+    /// - Throws: ``ArchiveError/malformed(path:reason:)`` naming the field.
+    public static func assignments(from data: Data, path: String) throws -> [ShipAssignment] {
+        let days: [Day]
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        do {
+            if object?["dailyDeployments"] != nil {
+                days = try JSONDecoder().decode(ShipsAPI.self, from: data).dailyDeployments
+            } else {
+                days = [try JSONDecoder().decode(Day.self, from: data)]
+            }
+        } catch {
+            throw ArchiveError.malformed(path: path, reason: "not a deployment file: \(describe(error))")
+        }
+        var result: [ShipAssignment] = []
+        for (index, day) in days.enumerated() {
+            guard let date = LocalDate(iso: day.date) else {
+                throw ArchiveError.malformed(
+                    path: path, reason: "date \"\(day.date)\" (day \(index)) is not YYYY-MM-DD")
+            }
+            for route in day.routes {
+                guard let course = route.courseNumber, !course.trimmingCharacters(in: .whitespaces).isEmpty,
+                    !route.shipName.trimmingCharacters(in: .whitespaces).isEmpty
+                else { continue }
+                result.append(ShipAssignment(date: date, course: course, ship: route.shipName))
+            }
+        }
+        return result
+    }
+
+    /// The `{"date", "routes"}` form the fetcher writes.
+    public static func encode(date: LocalDate, assignments: [ShipAssignment]) throws -> Data {
+        let object: [String: Any] = [
+            "date": date.description,
+            "routes": assignments.map { ["shipName": $0.ship, "courseNumber": $0.course] },
+        ]
+        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    }
+}

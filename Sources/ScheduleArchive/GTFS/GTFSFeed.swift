@@ -1,0 +1,101 @@
+import Foundation
+import ZIPFoundation
+
+/// A GTFS feed: a ZIP file or a directory of `.txt` tables. Tables are read as streams of
+/// chunks, never whole, so a 3 GB `stop_times.txt` costs one chunk of memory.
+public struct GTFSFeed {
+    public let url: URL
+    private let archive: Archive?
+
+    /// Bytes per chunk handed to the CSV parser.
+    static let chunkSize = 1 << 20
+
+    public init(url: URL) throws {
+        self.url = url
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw ArchiveError.unreadable(path: url.path, reason: "no such GTFS feed (ZIP file or directory)")
+        }
+        if isDirectory.boolValue {
+            archive = nil
+        } else {
+            do {
+                archive = try Archive(url: url, accessMode: .read, pathEncoding: nil)
+            } catch {
+                throw ArchiveError.unreadable(path: url.path, reason: "not a readable ZIP archive (\(error))")
+            }
+        }
+    }
+
+    /// Whether the feed has `table` (e.g. `calendar_dates.txt`).
+    public func has(_ table: String) -> Bool {
+        if let archive { return entry(table, in: archive) != nil }
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent(table).path)
+    }
+
+    /// Where a table is, for messages: `feed.zip:stop_times.txt`.
+    public func location(of table: String) -> String {
+        archive == nil ? url.appendingPathComponent(table).path : "\(url.path):\(table)"
+    }
+
+    /// Streams the records of `table`. The first record (the header) is handed over as well.
+    func forEachRecord(in table: String, _ handler: (CSVRecord) throws -> Void) throws {
+        var parser = CSVStreamParser()
+        if let archive {
+            guard let entry = entry(table, in: archive) else {
+                throw ArchiveError.gtfs(file: location(of: table), line: nil, reason: "table missing from the feed")
+            }
+            do {
+                _ = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: false) { chunk in
+                    try parser.feed(chunk, handler)
+                }
+            } catch let error as ArchiveError {
+                throw error
+            } catch {
+                throw ArchiveError.gtfs(
+                    file: location(of: table), line: nil, reason: "cannot decompress (\(error)); the ZIP is damaged")
+            }
+        } else {
+            let path = url.appendingPathComponent(table)
+            guard let handle = try? FileHandle(forReadingFrom: path) else {
+                throw ArchiveError.gtfs(file: path.path, line: nil, reason: "table missing from the feed")
+            }
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty {
+                try parser.feed(chunk, handler)
+            }
+        }
+        try parser.finish(handler)
+    }
+
+    private func entry(_ table: String, in archive: Archive) -> Entry? {
+        archive[table] ?? archive.first(where: { $0.path.split(separator: "/").last.map(String.init) == table })
+    }
+}
+
+/// Column positions of a GTFS table, from its header, by name.
+struct GTFSColumns {
+    let names: [String: Int]
+    let file: String
+
+    init(header: CSVRecord, file: String) {
+        var names: [String: Int] = [:]
+        for index in 0..<header.count {
+            names[header.string(index).trimmingCharacters(in: .whitespaces)] = index
+        }
+        self.names = names
+        self.file = file
+    }
+
+    /// A column the table must have.
+    func required(_ name: String) throws -> Int {
+        guard let index = names[name] else {
+            throw ArchiveError.gtfs(
+                file: file, line: 1,
+                reason: "no column \"\(name)\" (columns: \(names.keys.sorted().joined(separator: ", ")))")
+        }
+        return index
+    }
+
+    func optional(_ name: String) -> Int? { names[name] }
+}

@@ -1,0 +1,112 @@
+import CSQLite
+import Foundation
+
+/// A minimal wrapper over the SQLite C API: one connection, prepared statements, transactions.
+/// Not thread-safe; use one instance per task.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+    let path: String
+
+    /// Opens (creating if needed) the database at `path` (":memory:" for a private in-memory one).
+    init(path: String) throws {
+        self.path = path
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(handle)
+            handle = nil
+            throw ArchiveError.store(path: path, reason: message)
+        }
+        sqlite3_busy_timeout(handle, 5000)
+    }
+
+    deinit { sqlite3_close(handle) }
+
+    func execute(_ sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
+            let message = error.map { String(cString: $0) } ?? "error"
+            sqlite3_free(error)
+            throw ArchiveError.store(path: path, reason: message)
+        }
+    }
+
+    func prepare(_ sql: String) throws -> Statement {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw ArchiveError.store(path: path, reason: lastError + " in: \(sql)")
+        }
+        return Statement(statement, database: self)
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var lastError: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed" }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// One prepared statement. Parameters are 1-based, columns 0-based (as in SQLite).
+    final class Statement {
+        private let pointer: OpaquePointer
+        private unowned let database: SQLiteDatabase
+
+        init(_ pointer: OpaquePointer, database: SQLiteDatabase) {
+            self.pointer = pointer
+            self.database = database
+        }
+        deinit { sqlite3_finalize(pointer) }
+
+        func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(pointer, index, value) }
+        func bind(_ index: Int32, _ value: Int) { sqlite3_bind_int64(pointer, index, Int64(value)) }
+        func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(pointer, index, value) }
+        func bind(_ index: Int32, _ value: String) {
+            sqlite3_bind_text(pointer, index, value, -1, csqlite_transient())
+        }
+        func bind(_ index: Int32, _ value: String?) {
+            if let value { bind(index, value) } else { sqlite3_bind_null(pointer, index) }
+        }
+
+        /// Advances; `true` while a row is available.
+        @discardableResult
+        func step() throws -> Bool {
+            switch sqlite3_step(pointer) {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            default: throw ArchiveError.store(path: database.path, reason: database.lastError)
+            }
+        }
+
+        /// Resets for the next execution and clears the bindings.
+        func reset() {
+            sqlite3_reset(pointer)
+            sqlite3_clear_bindings(pointer)
+        }
+
+        /// Executes once (for statements without rows) and resets.
+        func run() throws {
+            defer { reset() }
+            try step()
+        }
+
+        func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
+        func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(pointer, column)) }
+        func double(_ column: Int32) -> Double { sqlite3_column_double(pointer, column) }
+        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
+        func string(_ column: Int32) -> String {
+            guard let text = sqlite3_column_text(pointer, column) else { return "" }
+            return String(cString: text)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import CivilTime
+import Foundation
+
+/// A schedule archive: a directory that is the historical record, and its schedule store.
+///
+/// ```
+/// <archive>/stationboards/<YYYY-MM-DD>/<uic>.json   raw /v1/stationboard bodies
+/// <archive>/deployments/<YYYY-MM-DD>.json            ship assignments (two accepted shapes)
+/// <archive>/schedule.sqlite                          the store: index of the above + GTFS imports
+/// ```
+/// The raw files are the record; the store is rebuilt from them incrementally by ``refresh()``
+/// (only new, changed or removed files are touched). GTFS feeds are imported into the store
+/// directly (``GTFSImporter``): the feed file is their record.
+public final class ScheduleArchive {
+    public let directory: URL
+    public let store: ScheduleStore
+    /// Set when the directory is not writable and the store lives in memory for this run.
+    public let storeIsTemporary: Bool
+
+    public static let storeFileName = "schedule.sqlite"
+
+    public var stationboardsDirectory: URL { directory.appendingPathComponent("stationboards") }
+    public var deploymentsDirectory: URL { directory.appendingPathComponent("deployments") }
+
+    /// Opens an archive directory (creating nothing but the store).
+    /// - Parameter storeURL: where the store lives; default `<directory>/schedule.sqlite`, or an
+    ///   in-memory store when that cannot be created (read-only checkout).
+    public init(directory: URL, storeURL: URL? = nil) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw ArchiveError.unreadable(path: directory.path, reason: "no such archive directory") }
+        self.directory = directory
+        let url = storeURL ?? directory.appendingPathComponent(Self.storeFileName)
+        if let opened = try? ScheduleStore(url: url) {
+            store = opened
+            storeIsTemporary = false
+        } else if storeURL == nil {
+            store = try ScheduleStore(url: nil)
+            storeIsTemporary = true
+        } else {
+            store = try ScheduleStore(url: url)  // rethrows the real error
+            storeIsTemporary = false
+        }
+    }
+
+    /// What one ``refresh()`` did.
+    public struct RefreshReport: Sendable {
+        public var indexed = 0
+        public var unchanged = 0
+        public var removed = 0
+        public var departures = 0
+        /// Files that could not be read, each with the reason (file named). They are left out;
+        /// everything else is indexed.
+        public var skipped: [String] = []
+    }
+
+    /// Brings the store up to date with the raw files: indexes new and changed files, drops
+    /// removed ones. A malformed file is reported in ``RefreshReport/skipped`` and left out; the
+    /// others are indexed. All changes land in one transaction.
+    public func refresh(progress: ((Int, Int) -> Void)? = nil) throws -> RefreshReport {
+        var report = RefreshReport()
+        let known = try store.sources()
+        let files = try rawFiles()
+        var seen = Set<String>()
+        try store.transaction {
+            for (number, file) in files.enumerated() {
+                progress?(number + 1, files.count)
+                seen.insert(file.relativePath)
+                if let record = known[file.relativePath], record.size == file.size,
+                    record.modified == file.modified
+                {
+                    report.unchanged += 1
+                    continue
+                }
+                do {
+                    let data = try Data(contentsOf: file.url)
+                    switch file.kind {
+                    case .stationboard(_, let uic):
+                        let board = try StationboardReader.departures(
+                            from: data, path: file.url.path, expectedStation: uic)
+                        let source = try store.beginSource(
+                            kind: "stationboard", path: file.relativePath, size: file.size,
+                            modified: file.modified)
+                        let writer = try store.departureWriter(source: source)
+                        for departure in board.departures { try writer.add(departure) }
+                        if let name = board.name { try store.setStationName(name, uic: board.station) }
+                        report.departures += writer.count
+                    case .deployments(let date):
+                        let assignments = try DeploymentReader.assignments(from: data, path: file.url.path)
+                        let source = try store.beginSource(
+                            kind: "deployments", path: file.relativePath, size: file.size, modified: file.modified)
+                        try store.addAssignments(assignments, filed: date, source: source)
+                    }
+                    report.indexed += 1
+                } catch let error as ArchiveError {
+                    try store.removeSource(path: file.relativePath)
+                    report.skipped.append(error.description)
+                } catch {
+                    try store.removeSource(path: file.relativePath)
+                    report.skipped.append("\(file.url.path): \(error.localizedDescription)")
+                }
+            }
+            for (path, record) in known where !seen.contains(path) && record.kind != "gtfs" {
+                try store.removeSource(path: path)
+                report.removed += 1
+            }
+        }
+        return report
+    }
+
+    enum RawKind {
+        case stationboard(date: LocalDate, uic: Int)
+        case deployments(date: LocalDate)
+    }
+
+    struct RawFile {
+        var url: URL
+        var relativePath: String
+        var kind: RawKind
+        var size: Int64
+        var modified: Double
+    }
+
+    /// Raw files by the layout's naming rules; files that break them are not archive files
+    /// and are ignored (README, notes).
+    func rawFiles() throws -> [RawFile] {
+        let manager = FileManager.default
+        var files: [RawFile] = []
+        func attributes(_ url: URL) -> (Int64, Double)? {
+            guard let values = try? manager.attributesOfItem(atPath: url.path),
+                let size = values[.size] as? NSNumber, let date = values[.modificationDate] as? Date
+            else { return nil }
+            return (size.int64Value, date.timeIntervalSince1970)
+        }
+        if let days = try? manager.contentsOfDirectory(atPath: stationboardsDirectory.path) {
+            for day in days.sorted() {
+                guard let date = LocalDate(iso: day) else { continue }
+                let folder = stationboardsDirectory.appendingPathComponent(day)
+                for name in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
+                    guard name.hasSuffix(".json"), let uic = Int(name.dropLast(5)) else { continue }
+                    let url = folder.appendingPathComponent(name)
+                    guard let (size, modified) = attributes(url) else { continue }
+                    files.append(
+                        RawFile(
+                            url: url, relativePath: "stationboards/\(day)/\(name)",
+                            kind: .stationboard(date: date, uic: uic), size: size, modified: modified))
+                }
+            }
+        }
+        if let names = try? manager.contentsOfDirectory(atPath: deploymentsDirectory.path) {
+            for name in names.sorted() {
+                guard name.hasSuffix(".json"), let date = LocalDate(iso: name.dropLast(5)) else { continue }
+                let url = deploymentsDirectory.appendingPathComponent(name)
+                guard let (size, modified) = attributes(url) else { continue }
+                files.append(
+                    RawFile(
+                        url: url, relativePath: "deployments/\(name)", kind: .deployments(date: date), size: size,
+                        modified: modified))
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,75 @@
+import CivilTime
+import Foundation
+
+/// A timetable period of a lake (`schedule_periods.json`): summer, winter, …
+public struct SchedulePeriod: Hashable, Sendable {
+    public var lake: String
+    public var name: String
+    /// `spring`, `summer`, `autumn`, `winter`.
+    public var type: String
+    public var start: LocalDate
+    /// Inclusive.
+    public var end: LocalDate
+}
+
+/// The app's timetable periods per lake.
+///
+/// The file covers one timetable year (2025/26). Timetables repeat yearly, so a date outside
+/// every period is assigned by its month and day projected into the year the periods cover
+/// (``period(for:lake:)`` says whether it projected).
+public struct SchedulePeriods: Sendable {
+    public let periods: [SchedulePeriod]
+
+    public init(periods: [SchedulePeriod]) { self.periods = periods }
+
+    /// The period of `date` on `lake` and whether it was found by projecting the month and day.
+    public func period(for date: LocalDate, lake: String) -> (period: SchedulePeriod, projected: Bool)? {
+        let key = StationCatalogue.fold(lake)
+        let ofLake = periods.filter { StationCatalogue.fold($0.lake) == key }
+        if let exact = ofLake.first(where: { $0.start <= date && date <= $0.end }) { return (exact, false) }
+        let years = Set(ofLake.flatMap { [$0.start.year, $0.end.year] }).sorted()
+        for year in years {
+            let shifted = date.inYear(year)
+            if let match = ofLake.first(where: { $0.start <= shifted && shifted <= $0.end }) { return (match, true) }
+        }
+        return nil
+    }
+
+    /// Loads `schedule_periods.json` (`{"lakes": [{"name", "schedule_periods": [{"name", "type",
+    /// "start_date", "end_date"}]}]}`).
+    public static func load(from url: URL) throws -> SchedulePeriods {
+        struct File: Decodable {
+            struct Lake: Decodable {
+                var name: String
+                var schedule_periods: [Period]
+            }
+            struct Period: Decodable {
+                var name: String
+                var type: String
+                var start_date: String
+                var end_date: String
+            }
+            var lakes: [Lake]
+        }
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
+        } catch {
+            throw ArchiveError.malformed(path: url.path, reason: describe(error))
+        }
+        var periods: [SchedulePeriod] = []
+        for lake in file.lakes {
+            for period in lake.schedule_periods {
+                guard let start = LocalDate(iso: period.start_date), let end = LocalDate(iso: period.end_date),
+                    start <= end
+                else {
+                    throw ArchiveError.malformed(
+                        path: url.path, reason: "\(lake.name) \"\(period.name)\": bad start_date/end_date")
+                }
+                periods.append(
+                    SchedulePeriod(lake: lake.name, name: period.name, type: period.type, start: start, end: end))
+            }
+        }
+        return SchedulePeriods(periods: periods)
+    }
+}

@@ -1,0 +1,228 @@
+import CivilTime
+import Foundation
+
+/// The archive's schedule store: an SQLite index of every departure and ship assignment,
+/// beside the raw files it was built from (`schedule.sqlite` in the archive directory).
+///
+/// Tables (all keyed so that a date range is one ordered index scan):
+/// - `departures(day, station, time, course, category, source)`, primary key
+///   `(day, station, time, course, source)`, WITHOUT ROWID. `day` is days since 1970-01-01 of
+///   the local date, `time` Unix seconds. The same departure from two sources (two overlapping
+///   stationboards, or a stationboard and a GTFS feed) is stored twice and merged when read, so
+///   removing one source never loses the other's rows.
+/// - `assignments(day, course, ship, filed, source)`: ship per course and day; `filed` is the
+///   date of the deployment file that said so (see ``assignments(from:to:)``).
+/// - `sources(id, kind, path, size, mtime)`: each raw file or GTFS feed, to re-index only what
+///   changed.
+/// - `station_names(uic, name)`: names as the timetable sources write them.
+public final class ScheduleStore {
+    let database: SQLiteDatabase
+    public let path: String
+
+    static let schemaVersion = 1
+
+    /// Opens or creates the store. `url == nil` opens a private in-memory store.
+    public init(url: URL?) throws {
+        path = url?.path ?? ":memory:"
+        database = try SQLiteDatabase(path: path)
+        try database.execute(
+            """
+            PRAGMA journal_mode=WAL;
+            PRAGMA synchronous=NORMAL;
+            CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS sources(
+                id INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
+                size INTEGER NOT NULL, mtime REAL NOT NULL);
+            CREATE TABLE IF NOT EXISTS departures(
+                day INTEGER NOT NULL, station INTEGER NOT NULL, time INTEGER NOT NULL,
+                course TEXT NOT NULL, category TEXT NOT NULL, source INTEGER NOT NULL,
+                PRIMARY KEY(day, station, time, course, source)) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS departures_by_source ON departures(source);
+            CREATE TABLE IF NOT EXISTS assignments(
+                day INTEGER NOT NULL, course TEXT NOT NULL, ship TEXT NOT NULL,
+                filed INTEGER NOT NULL, source INTEGER NOT NULL,
+                PRIMARY KEY(day, course, source)) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS assignments_by_source ON assignments(source);
+            CREATE TABLE IF NOT EXISTS station_names(uic INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            """)
+        let version = try database.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'")
+        if try version.step() {
+            guard Int(version.string(0)) == Self.schemaVersion else {
+                throw ArchiveError.store(
+                    path: path,
+                    reason: "schema version \(version.string(0)), expected \(Self.schemaVersion); delete the file to rebuild")
+            }
+        } else {
+            try database.execute("INSERT INTO meta VALUES ('schemaVersion', '\(Self.schemaVersion)')")
+        }
+    }
+
+    // MARK: Sources
+
+    /// A raw file or feed the store holds rows of.
+    public struct SourceRecord: Hashable, Sendable {
+        public var id: Int64
+        public var kind: String
+        public var path: String
+        public var size: Int64
+        public var modified: Double
+    }
+
+    /// Every source, by path.
+    public func sources() throws -> [String: SourceRecord] {
+        let statement = try database.prepare("SELECT id, kind, path, size, mtime FROM sources")
+        var result: [String: SourceRecord] = [:]
+        while try statement.step() {
+            let record = SourceRecord(
+                id: statement.int64(0), kind: statement.string(1), path: statement.string(2),
+                size: statement.int64(3), modified: statement.double(4))
+            result[record.path] = record
+        }
+        return result
+    }
+
+    /// Runs `body` in one transaction (all of a refresh or import lands, or none of it).
+    public func transaction<T>(_ body: () throws -> T) throws -> T { try database.transaction(body) }
+
+    /// Removes a source and all its rows.
+    public func removeSource(path: String) throws {
+        let find = try database.prepare("SELECT id FROM sources WHERE path = ?")
+        find.bind(1, path)
+        guard try find.step() else { return }
+        let id = find.int64(0)
+        for table in ["departures", "assignments"] {
+            let delete = try database.prepare("DELETE FROM \(table) WHERE source = ?")
+            delete.bind(1, id)
+            try delete.run()
+        }
+        let delete = try database.prepare("DELETE FROM sources WHERE id = ?")
+        delete.bind(1, id)
+        try delete.run()
+    }
+
+    /// Registers a source anew (dropping any earlier rows of the same path) and returns its id.
+    public func beginSource(kind: String, path: String, size: Int64, modified: Double) throws -> Int64 {
+        try removeSource(path: path)
+        let insert = try database.prepare("INSERT INTO sources(kind, path, size, mtime) VALUES (?, ?, ?, ?)")
+        insert.bind(1, kind)
+        insert.bind(2, path)
+        insert.bind(3, size)
+        insert.bind(4, modified)
+        try insert.run()
+        return database.lastInsertRowID
+    }
+
+    /// A prepared bulk inserter for departures of one source.
+    public final class DepartureWriter {
+        let statement: SQLiteDatabase.Statement
+        let source: Int64
+        public private(set) var count = 0
+
+        init(statement: SQLiteDatabase.Statement, source: Int64) {
+            self.statement = statement
+            self.source = source
+        }
+
+        public func add(_ departure: Departure) throws {
+            statement.bind(1, departure.date.daysSinceEpoch)
+            statement.bind(2, departure.station)
+            statement.bind(3, departure.time)
+            statement.bind(4, departure.course)
+            statement.bind(5, departure.category)
+            statement.bind(6, source)
+            try statement.run()
+            count += 1
+        }
+    }
+
+    public func departureWriter(source: Int64) throws -> DepartureWriter {
+        DepartureWriter(
+            statement: try database.prepare(
+                "INSERT OR IGNORE INTO departures(day, station, time, course, category, source) VALUES (?, ?, ?, ?, ?, ?)"
+            ), source: source)
+    }
+
+    public func addAssignments(_ assignments: [ShipAssignment], filed: LocalDate, source: Int64) throws {
+        let insert = try database.prepare(
+            "INSERT OR REPLACE INTO assignments(day, course, ship, filed, source) VALUES (?, ?, ?, ?, ?)")
+        for assignment in assignments {
+            insert.bind(1, assignment.date.daysSinceEpoch)
+            insert.bind(2, assignment.course)
+            insert.bind(3, assignment.ship)
+            insert.bind(4, filed.daysSinceEpoch)
+            insert.bind(5, source)
+            try insert.run()
+        }
+    }
+
+    public func setStationName(_ name: String, uic: Int) throws {
+        let upsert = try database.prepare("INSERT OR REPLACE INTO station_names(uic, name) VALUES (?, ?)")
+        upsert.bind(1, uic)
+        upsert.bind(2, name)
+        try upsert.run()
+    }
+
+    // MARK: Reading
+
+    /// Station names as the timetable sources wrote them, by UIC.
+    public func stationNames() throws -> [Int: String] {
+        let statement = try database.prepare("SELECT uic, name FROM station_names")
+        var names: [Int: String] = [:]
+        while try statement.step() { names[statement.int(0)] = statement.string(1) }
+        return names
+    }
+
+    /// First and last local date with departures.
+    public func dateRange() throws -> ClosedRange<LocalDate>? {
+        let statement = try database.prepare("SELECT MIN(day), MAX(day) FROM departures")
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return LocalDate(daysSinceEpoch: statement.int(0))...LocalDate(daysSinceEpoch: statement.int(1))
+    }
+
+    /// Ship per (date, course) in a date range.
+    ///
+    /// When several deployment files name a ship for the same course and day, the one filed
+    /// latest on or before that day wins (the operator updates its plan up to the day itself);
+    /// files dated after the day count only when no earlier one exists.
+    public func assignments(from: LocalDate, to: LocalDate) throws -> [LocalDate: [String: String]] {
+        let statement = try database.prepare(
+            "SELECT day, course, ship, filed FROM assignments WHERE day BETWEEN ? AND ? ORDER BY day, course, source")
+        statement.bind(1, from.daysSinceEpoch)
+        statement.bind(2, to.daysSinceEpoch)
+        var best: [LocalDate: [String: (ship: String, filed: Int)]] = [:]
+        while try statement.step() {
+            let day = LocalDate(daysSinceEpoch: statement.int(0))
+            let course = statement.string(1)
+            let candidate = (ship: statement.string(2), filed: statement.int(3))
+            if let current = best[day]?[course] {
+                func rank(_ filed: Int) -> (Int, Int) {
+                    filed <= day.daysSinceEpoch ? (1, filed) : (0, -filed)
+                }
+                if rank(candidate.filed) >= rank(current.filed) { best[day]![course] = candidate }
+            } else {
+                best[day, default: [:]][course] = candidate
+            }
+        }
+        return best.mapValues { $0.mapValues(\.ship) }
+    }
+
+    /// Departures in a date range, merged across sources, in (date, station, time, course) order.
+    /// `body` is called once per row; rows are streamed, never held whole.
+    public func forEachDeparture(
+        from: LocalDate, to: LocalDate, _ body: (Departure) throws -> Void
+    ) throws {
+        let statement = try database.prepare(
+            """
+            SELECT day, station, time, course, MIN(category) FROM departures
+            WHERE day BETWEEN ? AND ? GROUP BY day, station, time, course ORDER BY day, station, time, course
+            """)
+        statement.bind(1, from.daysSinceEpoch)
+        statement.bind(2, to.daysSinceEpoch)
+        while try statement.step() {
+            try body(
+                Departure(
+                    station: statement.int(1), date: LocalDate(daysSinceEpoch: statement.int(0)),
+                    time: statement.int64(2), course: statement.string(3), category: statement.string(4)))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A station of the app's list (`Data/stations.json`).
+public struct Station: Hashable, Sendable {
+    /// UIC id as the transport API uses it.
+    public var uic: Int
+    public var name: String
+    /// Degrees north / east (WGS84).
+    public var latitude: Double
+    public var longitude: Double
+    /// The lake the app lists it under.
+    public var lake: String
+}
+
+/// The app's stations on 16 lakes: names, UIC ids, coordinates (for sun times), lakes.
+///
+/// Format: `{"lakes": [{"name", "operators", "stations": [{"name", "uic_ref", "coordinates":
+/// {"latitude", "longitude"}}]}]}`. Entries that lack an id or coordinates (the app's list holds
+/// a bare name) are skipped and reported in ``warnings``.
+public struct StationCatalogue: Sendable {
+    public let stations: [Station]
+    public let warnings: [String]
+    private let byUIC: [Int: Station]
+
+    public init(stations: [Station], warnings: [String] = []) {
+        self.stations = stations
+        self.warnings = warnings
+        byUIC = Dictionary(stations.map { ($0.uic, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func station(uic: Int) -> Station? { byUIC[uic] }
+
+    /// Lake names in file order.
+    public var lakes: [String] {
+        var seen = Set<String>()
+        return stations.map(\.lake).filter { seen.insert($0).inserted }
+    }
+
+    /// Stations of a lake, matched case- and diacritic-insensitively (`zurichsee` finds Zürichsee).
+    public func stations(onLake name: String) -> [Station] {
+        let key = Self.fold(name)
+        return stations.filter { Self.fold($0.lake) == key }
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Loads `stations.json`.
+    /// - Throws: ``ArchiveError/malformed(path:reason:)`` when the file is not that shape at all.
+    public static func load(from url: URL) throws -> StationCatalogue {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ArchiveError.unreadable(path: url.path, reason: "cannot read (\(error.localizedDescription))")
+        }
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let lakes = root["lakes"] as? [[String: Any]]
+        else { throw ArchiveError.malformed(path: url.path, reason: "expected {\"lakes\": [...]}") }
+        var stations: [Station] = []
+        var warnings: [String] = []
+        var seen: [Int: String] = [:]
+        for (lakeIndex, lake) in lakes.enumerated() {
+            let lakeName = lake["name"] as? String ?? "lake \(lakeIndex)"
+            for (index, entry) in (lake["stations"] as? [Any] ?? []).enumerated() {
+                let place = "\(url.lastPathComponent): \(lakeName), station \(index)"
+                guard let object = entry as? [String: Any], let name = object["name"] as? String else {
+                    warnings.append("\(place) (\(entry)): not a station object with a name; skipped")
+                    continue
+                }
+                guard let uicText = object["uic_ref"] as? String ?? (object["uic_ref"] as? Int).map(String.init),
+                    let uic = Int(uicText)
+                else {
+                    warnings.append("\(place) \"\(name)\": no numeric uic_ref; skipped")
+                    continue
+                }
+                guard let coordinates = object["coordinates"] as? [String: Any],
+                    let latitude = (coordinates["latitude"] as? NSNumber)?.doubleValue,
+                    let longitude = (coordinates["longitude"] as? NSNumber)?.doubleValue,
+                    (-90...90).contains(latitude), (-180...180).contains(longitude)
+                else {
+                    warnings.append("\(place) \"\(name)\": no valid coordinates; skipped")
+                    continue
+                }
+                if let other = seen[uic] {
+                    warnings.append("\(place) \"\(name)\": uic_ref \(uic) already used by \"\(other)\"; skipped")
+                    continue
+                }
+                seen[uic] = name
+                stations.append(
+                    Station(uic: uic, name: name, latitude: latitude, longitude: longitude, lake: lakeName))
+            }
+        }
+        return StationCatalogue(stations: stations, warnings: warnings)
+    }
+}

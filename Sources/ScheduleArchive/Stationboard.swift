@@ -1,0 +1,105 @@
+import CivilTime
+import Foundation
+
+/// A transport.opendata.ch `/v1/stationboard` body, reduced to what waves need.
+///
+/// `{"station": {"id", "name", …}, "stationboard": [{"stop": {"departure", "departureTimestamp",
+/// …}, "name": "000109", "category": "BAT", "number", …}]}` (DOMAIN.md §6).
+public struct StationboardBody: Decodable, Sendable {
+    public struct Station: Decodable, Sendable {
+        public var id: String?
+        public var name: String?
+    }
+    public struct Stop: Decodable, Sendable {
+        public var station: Station?
+        public var departure: String?
+        public var departureTimestamp: Int64?
+    }
+    public struct Journey: Decodable, Sendable {
+        public var stop: Stop
+        public var name: String?
+        public var category: String?
+        public var number: String?
+    }
+    public var station: Station?
+    public var stationboard: [Journey]
+}
+
+/// Reads stationboard files of the archive into ship departures.
+public enum StationboardReader {
+    /// The ship departures of one stationboard body.
+    ///
+    /// - Parameters:
+    ///   - data: the JSON body.
+    ///   - path: where it came from (file or URL), for error messages.
+    ///   - expectedStation: the UIC the file is stored under; the body's `station.id` must agree.
+    /// - Returns: departures of categories BAT, BAV and FAE (others are ignored) and the station name.
+    /// - Throws: ``ArchiveError/malformed(path:reason:)`` naming the field and journey index.
+    public static func departures(
+        from data: Data, path: String, expectedStation: Int? = nil
+    ) throws -> (station: Int, name: String?, departures: [Departure]) {
+        let body: StationboardBody
+        do {
+            body = try JSONDecoder().decode(StationboardBody.self, from: data)
+        } catch {
+            throw ArchiveError.malformed(path: path, reason: "not a stationboard body: \(describe(error))")
+        }
+        let bodyStation = body.station?.id.flatMap { Int($0) }
+        guard let station = bodyStation ?? expectedStation else {
+            throw ArchiveError.malformed(path: path, reason: "station.id missing")
+        }
+        if let expectedStation, let bodyStation, expectedStation != bodyStation {
+            throw ArchiveError.malformed(
+                path: path, reason: "station.id \(bodyStation) does not match the file name's \(expectedStation)")
+        }
+        var result: [Departure] = []
+        for (index, journey) in body.stationboard.enumerated() {
+            guard let category = journey.category, ShipCategory.all.contains(category) else { continue }
+            let moment: (unix: Int64, date: LocalDate)
+            if let text = journey.stop.departure {
+                guard let parsed = ZoneClock.parseISO8601(text) else {
+                    throw ArchiveError.malformed(
+                        path: path, reason: "stationboard[\(index)].stop.departure \"\(text)\" is not ISO-8601")
+                }
+                moment = parsed
+            } else if let stamp = journey.stop.departureTimestamp {
+                moment = (stamp, ZoneClock.zurich.localDate(at: stamp))
+            } else {
+                continue  // an arrival only: not a departure
+            }
+            if let stamp = journey.stop.departureTimestamp, stamp != moment.unix {
+                throw ArchiveError.malformed(
+                    path: path,
+                    reason: "stationboard[\(index)]: departure and departureTimestamp disagree")
+            }
+            let course = Course.normalized(journey.name ?? journey.number ?? "")
+            result.append(
+                Departure(
+                    station: station, date: ZoneClock.zurich.localDate(at: moment.unix), time: moment.unix,
+                    course: course, category: category))
+        }
+        return (station, body.station?.name, result)
+    }
+}
+
+/// A decoding error as one line: the coding path and what was wrong.
+func describe(_ error: Error) -> String {
+    switch error {
+    case DecodingError.keyNotFound(let key, let context):
+        return "missing field \(path(context.codingPath + [key]))"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+        return "\(path(context.codingPath)): \(context.debugDescription)"
+    case DecodingError.dataCorrupted(let context):
+        let underlying = (context.underlyingError as NSError?)?.localizedDescription
+        return context.codingPath.isEmpty
+            ? "invalid JSON" + (underlying.map { " (\($0))" } ?? "")
+            : "\(path(context.codingPath)): \(context.debugDescription)"
+    default:
+        return String(describing: error)
+    }
+}
+
+private func path(_ keys: [CodingKey]) -> String {
+    keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+}

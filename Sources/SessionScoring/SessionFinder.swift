@@ -1,0 +1,89 @@
+/// One wave at a station: a ship departure and what it is worth.
+public struct Wave: Hashable, Sendable {
+    /// Unix seconds.
+    public var time: Int64
+    /// Quality points (``SessionRules/quality(rating:named:)``).
+    public var quality: Int
+
+    public init(time: Int64, quality: Int) {
+        self.time = time
+        self.quality = quality
+    }
+}
+
+/// A window found by ``SessionFinder``: waves `first...last` of the sorted input.
+public struct SessionWindow: Hashable, Sendable {
+    /// Index of the wave the window starts at (its start time is that wave's).
+    public var startIndex: Int
+    /// Index of the first and last wave taken (`first` ≤ `startIndex` when waves share a time).
+    public var first: Int
+    public var last: Int
+    public var start: Int64
+    public var end: Int64
+    public var quality: Int
+    public var score: Double
+    public var count: Int { last - first + 1 }
+}
+
+/// The app's session search (DOMAIN.md §4), in O(n) per station-day.
+///
+/// For each wave as a start, the app walks forward and takes waves until a gap exceeds 1 h or the
+/// span exceeds 2 h: O(n²) with the walk. Here the walk's end is found without walking:
+/// - waves at the same time form a group; a window starting at any of them takes the group
+///   from its first member (`groupStart`);
+/// - `runEnd[k]` is the last wave reachable from `k` without a gap > 1 h (one right-to-left pass);
+/// - the span limit is a pointer that only moves forward as the start time grows;
+/// - the window ends at the smaller of the two, and its quality is a difference of prefix sums.
+/// The best `top` windows (score descending, ties in start order) are kept in a bounded list,
+/// so the whole search is O(n · top).
+public enum SessionFinder {
+    /// The best windows of one day.
+    /// - Parameters:
+    ///   - waves: sorted by time (ascending; equal times in any order).
+    ///   - sun: the day's sun times.
+    ///   - top: how many to keep (≥ 1).
+    public static func best(waves: [Wave], sun: SunWindow, top: Int = SessionRules.defaultTop) -> [SessionWindow] {
+        precondition(top >= 1, "top must be at least 1")
+        let n = waves.count
+        guard n >= SessionRules.minimumWaves, waves[n - 1].time - waves[0].time >= SessionRules.minimumSpan else {
+            return []
+        }
+        return waves.withUnsafeBufferPointer { w in
+            var prefix = [Int](repeating: 0, count: n + 1)
+            for k in 0..<n { prefix[k + 1] = prefix[k] + w[k].quality }
+            var runEnd = [Int](repeating: n - 1, count: n)
+            if n >= 2 {
+                for k in stride(from: n - 2, through: 0, by: -1) {
+                    runEnd[k] = w[k + 1].time - w[k].time <= SessionRules.maximumGap ? runEnd[k + 1] : k
+                }
+            }
+            var kept: [SessionWindow] = []
+            kept.reserveCapacity(top + 1)
+            var groupStart = 0
+            var spanEnd = 0
+            for i in 0..<n {
+                if i > 0 && w[i].time != w[i - 1].time { groupStart = i }
+                let start = w[i].time
+                if spanEnd < i { spanEnd = i }
+                while spanEnd + 1 < n && w[spanEnd + 1].time - start <= SessionRules.maximumSpan { spanEnd += 1 }
+                let last = min(runEnd[groupStart], spanEnd)
+                let count = last - groupStart + 1
+                let end = w[last].time
+                guard end - start >= SessionRules.minimumSpan, count >= SessionRules.minimumWaves else { continue }
+                let quality = prefix[last + 1] - prefix[groupStart]
+                let score = SessionRules.score(quality: quality, count: count, start: start, end: end, sun: sun)
+                guard score > 0 else { continue }
+                // Bounded insertion: after every kept window with score ≥ this one (stable).
+                if kept.count == top, let worst = kept.last, !(score > worst.score) { continue }
+                var position = kept.count
+                while position > 0 && kept[position - 1].score < score { position -= 1 }
+                kept.insert(
+                    SessionWindow(
+                        startIndex: i, first: groupStart, last: last, start: start, end: end, quality: quality,
+                        score: score), at: position)
+                if kept.count > top { kept.removeLast() }
+            }
+            return kept
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// The Next Wave app's session rules (its WaveAnalyticsViewModel; DOMAIN.md §4), as constants
+/// and the per-window score. Times are Unix seconds.
+public enum SessionRules {
+    /// A window must span at least this long from its first to its last wave (s).
+    public static let minimumSpan: Int64 = 3600
+    /// A wave more than this after the window's first is not taken (s).
+    public static let maximumSpan: Int64 = 7200
+    /// A gap longer than this to the previously taken wave ends the window (s).
+    public static let maximumGap: Int64 = 3600
+    /// Fewest waves in a window.
+    public static let minimumWaves = 3
+    /// Sessions kept per station and day, by default.
+    public static let defaultTop = 5
+    /// Score reduction per unit of twilight share: `score × (1 − 0.8 × share)`.
+    public static let twilightPenalty = 0.8
+
+    /// Quality points of one wave: 10 for a rating-3 ship, 5 for rating 2, 2 for any other named
+    /// ship (rating 1, or a ship the rating table does not know), 1 when no ship is known.
+    public static func quality(rating: Int?, named: Bool) -> Int {
+        switch rating {
+        case 3: 10
+        case 2: 5
+        default: named ? 2 : 1
+        }
+    }
+
+    /// Score of a window from `start` (its first wave) to `end` (its last taken wave), with
+    /// `count` waves worth `quality` points, under `sun`; 0 when it lies in darkness.
+    ///
+    /// `score = quality × (1 + (count / (duration / 3600)) / 10)`, then × `(1 − 0.8 × share)`
+    /// when the window overlaps the time before sunrise or after sunset by `share` of its
+    /// duration (> 0); 0 when it ends at or before civil dawn or starts at or after civil dusk.
+    @inline(__always)
+    public static func score(quality: Int, count: Int, start: Int64, end: Int64, sun: SunWindow) -> Double {
+        let duration = Double(end - start)
+        let wavesPerHour = Double(count) / (duration / 3600)
+        var score = Double(quality) * (1 + wavesPerHour / 10)
+        var overlap: Int64 = 0
+        if start <= sun.sunrise { overlap += max(0, min(end, sun.sunrise) - start) }
+        if end >= sun.sunset { overlap += max(0, end - max(start, sun.sunset)) }
+        let share = Double(overlap) / duration
+        if share > 0 { score *= 1 - twilightPenalty * share }
+        if end <= sun.civilTwilightBegin || start >= sun.civilTwilightEnd { score = 0 }
+        return score
+    }
+}
