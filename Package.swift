@@ -69,6 +69,16 @@ let package = Package(
         .testTarget(
             name: "ShipRatingsTests",
             dependencies: ["ShipRatings", "NextWaveReports", "WakePhysics", "FleetScraper", "_TestSupport"]),
+        .testTarget(name: "SolarTests", dependencies: ["Solar", "CivilTime"]),
+        .testTarget(
+            name: "ScheduleArchiveTests",
+            dependencies: [
+                "ScheduleArchive", "CivilTime", "_TestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SessionScoringTests",
+            dependencies: ["SessionScoring", "ScheduleArchive", "ShipRatings", "Solar", "CivilTime", "_TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["_TestSupport", "nextwave"]),
     ]
 )

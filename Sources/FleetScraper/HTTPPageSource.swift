@@ -14,7 +14,8 @@ import Foundation
 ///   `Retry-After` header (seconds) is honoured up to the cap. Other statuses fail at once.
 public actor HTTPPageSource: PageSource {
     public struct Configuration: Sendable {
-        /// Seconds before one request times out.
+        /// Seconds before one request times out (≥ 1: FoundationNetworking on Linux times a
+        /// sub-second timeout out at once).
         public var timeout: Double = 20
         /// Attempts per page, including the first (≥ 1).
         public var maxAttempts: Int = 4
@@ -39,6 +40,7 @@ public actor HTTPPageSource: PageSource {
         onEvent: (@Sendable (FetchEvent) -> Void)? = nil
     ) {
         precondition(configuration.maxAttempts >= 1, "at least one attempt")
+        precondition(configuration.timeout >= 1, "timeout of at least one second")
         self.siteRoot = siteRoot
         self.configuration = configuration
         self.onEvent = onEvent

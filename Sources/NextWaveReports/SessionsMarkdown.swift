@@ -11,11 +11,13 @@ public enum SessionsMarkdown {
         public var skipped: [String]
         public var departures: Int
         public var unratedShips: [String]
+        public var unknownShips: [String]
 
         public init(
             settings: SessionsJSON.Settings, heatmapFile: String, skipped: [String], departures: Int,
-            unratedShips: [String]
+            unratedShips: [String], unknownShips: [String]
         ) {
+            self.unknownShips = unknownShips
             self.settings = settings
             self.heatmapFile = heatmapFile
             self.skipped = skipped
@@ -36,7 +38,12 @@ public enum SessionsMarkdown {
         md += "scored as the app does: quality 10/5/2/1 per wave (rating 3/2/other ship/unknown) × (1 + waves per hour / 10), "
         md += "reduced by up to 80 % for time before sunrise or after sunset, dropped in darkness.\n\n"
         if !context.unratedShips.isEmpty {
-            md += "Ships not in the rating table (scored as other named ships): \(context.unratedShips.joined(separator: ", ")).\n\n"
+            md += "Ships the rating table lists without a rating (scored as other named ships, 2 points): "
+            md += "\(context.unratedShips.joined(separator: ", ")).\n\n"
+        }
+        if !context.unknownShips.isEmpty {
+            md += "Ships the rating table does not know (scored as other named ships, 2 points): "
+            md += "\(context.unknownShips.joined(separator: ", ")).\n\n"
         }
         if !context.skipped.isEmpty {
             md += "Skipped \(context.skipped.count) malformed archive file(s):\n\n"

@@ -80,8 +80,10 @@ public struct SessionSurvey {
         public var stationDays = 0
         public var departures = 0
         public var unknownShipWaves = 0
-        /// Ship names in assignments that the rating table does not know (scored 2).
+        /// Ships the rating table lists without a rating (no published dimensions; scored 2).
         public var unratedShips: Set<String> = []
+        /// Ship names in assignments that the rating table does not know at all (scored 2).
+        public var unknownShips: Set<String> = []
         /// Stations without coordinates in the catalogue (scored with the app's point).
         public var stationsWithoutCoordinates: Set<Int> = []
     }
@@ -134,9 +136,14 @@ public struct SessionSurvey {
                     if let cached = ratingCache[ship] {
                         rating = cached
                     } else {
-                        rating = ratings.ship(named: ship)?.rating
+                        let entry = ratings.ship(named: ship)
+                        rating = entry?.rating
                         ratingCache[ship] = rating
-                        if rating == nil { report.unratedShips.insert(ship) }
+                        if entry == nil {
+                            report.unknownShips.insert(ship)
+                        } else if rating == nil {
+                            report.unratedShips.insert(ship)
+                        }
                     }
                 } else {
                     unknown += 1

@@ -9,6 +9,11 @@ public enum RepositoryPaths {
     public static var snapshot: URL { data.appendingPathComponent("snapshots/zsg-2025-01-14") }
     public static var legacyCSV: URL { data.appendingPathComponent("reference/schiffsdaten-2025-01-14.csv") }
     public static var fleet: URL { data.appendingPathComponent("fleet.json") }
+    /// The bundled schedule archive (ten real days of Lake Zurich, September 2026).
+    public static var archive: URL { data.appendingPathComponent("archive/zsg-2026-09") }
+    public static var appRatings: URL { data.appendingPathComponent("app-ratings.json") }
+    public static var stations: URL { data.appendingPathComponent("stations.json") }
+    public static var schedulePeriods: URL { data.appendingPathComponent("schedule_periods.json") }
 
     /// A fresh empty temporary directory.
     public static func temporaryDirectory(_ label: String = "nextwave-test") -> URL {

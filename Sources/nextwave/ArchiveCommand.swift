@@ -98,8 +98,9 @@ struct ArchiveFetchCommand: AsyncParsableCommand {
         guard (1...ArchiveFetcher.maxLimit).contains(limit) else {
             throw ValidationError("--limit must lie in 1…\(ArchiveFetcher.maxLimit) (the API answers 400 above)")
         }
-        guard delay >= 0, timeout > 0, (1...10).contains(attempts) else {
-            throw ValidationError("--delay ≥ 0, --timeout > 0 and --attempts 1…10")
+        // FoundationNetworking on Linux times a sub-second timeout out at once (seen here).
+        guard delay >= 0, timeout >= 1, (1...10).contains(attempts) else {
+            throw ValidationError("--delay must be ≥ 0 s, --timeout ≥ 1 s and --attempts 1…10")
         }
         for (name, text) in [("--api-url", apiURL), ("--deployment-url", deploymentURL)] {
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {

@@ -45,7 +45,8 @@ struct FleetOptions: ParsableArguments {
         }
         if saveSnapshot != nil && !isLive { throw ValidationError("--save-snapshot needs --live or --base-url") }
         guard delay >= 0, delay.isFinite else { throw ValidationError("--delay must be ≥ 0 seconds") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be > 0 seconds") }
+        // FoundationNetworking on Linux times a sub-second timeout out at once (seen here).
+        guard timeout >= 1, timeout.isFinite else { throw ValidationError("--timeout must be at least 1 second") }
         guard (1...10).contains(attempts) else { throw ValidationError("--attempts must be 1…10") }
         if let baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),

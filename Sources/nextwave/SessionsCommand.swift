@@ -147,6 +147,10 @@ struct SessionsCommand: ParsableCommand {
                 throw CLIError(
                     "no departures between \(settings.from) and \(settings.to) for the chosen stations; nothing written")
             }
+            if !report.unknownShips.isEmpty {
+                terminal.warn(
+                    "ships not in \(ratings), scored as other named ships: \(report.unknownShips.sorted().joined(separator: ", "))")
+            }
             if !report.stationsWithoutCoordinates.isEmpty {
                 terminal.warn(
                     "stations without coordinates in stations.json, scored with the app's sun point: \(report.stationsWithoutCoordinates.sorted().map(String.init).joined(separator: ", "))"
@@ -154,7 +158,7 @@ struct SessionsCommand: ParsableCommand {
             }
             let context = SessionsMarkdown.Context(
                 settings: echo, heatmapFile: names.svg, skipped: refresh.skipped, departures: report.departures,
-                unratedShips: report.unratedShips.sorted())
+                unratedShips: report.unratedShips.sorted(), unknownShips: report.unknownShips.sorted())
             let title = "Session quality by station and hour, \(settings.from) … \(settings.to)"
             try AtomicFileWriter.writeAll([
                 (outDirectory.appendingPathComponent(names.json), try Data(contentsOf: jsonTemporary)),

@@ -78,11 +78,13 @@ import _TestSupport
     }
 
     @Test func timeoutIsRetriedThenReported() async throws {
-        let server = try LocalHTTPServer { _, _ in .init(body: Data("late".utf8), delay: 2) }
+        let server = try LocalHTTPServer { _, _ in .init(body: Data("late".utf8), delay: 3) }
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("slow")
+        let started = ContinuousClock.now
+        defer { #expect(ContinuousClock.now - started >= .seconds(2), "two attempts of one second each") }
         do {
-            _ = try await source(server, attempts: 2, timeout: 0.5).page(at: url)
+            _ = try await source(server, attempts: 2, timeout: 1).page(at: url)
             Issue.record("expected a timeout")
         } catch let error as ScrapeError {
             guard case .transport(let failed, let reason, let attempts) = error else {

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import _TestSupport
+
+/// `nextwave sessions`, `sun` and `archive` end to end, through the built binary.
+@Suite struct SessionsCommandTests {
+    func json(_ url: URL) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    /// A private copy of the bundled archive (so parallel tests never share a store).
+    func archiveCopy() throws -> URL {
+        let directory = RepositoryPaths.temporaryDirectory("archive")
+        for part in ["stationboards", "deployments"] {
+            try FileManager.default.copyItem(
+                at: RepositoryPaths.archive.appendingPathComponent(part), to: directory.appendingPathComponent(part))
+        }
+        return directory
+    }
+
+    @Test func theWorkedExampleThroughTheCLI() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let archive = try archiveCopy()
+        let r = try CLI.run([
+            "sessions", "--archive", archive.path, "--station", "8503670", "--from", "2026-09-22", "--to", "2026-09-22",
+            "--ratings", RepositoryPaths.appRatings.path, "--sun", "app", "--out", out.path,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let document = try json(out.appendingPathComponent("sessions.json"))
+        #expect(document["schemaVersion"] as? Int == 1)
+        let settings = try #require(document["settings"] as? [String: Any])
+        #expect(settings["sun"] as? String == "app")
+        #expect(settings["top"] as? Int == 5)
+        let days = try #require(document["days"] as? [[String: Any]])
+        #expect(days.count == 1)
+        let day = days[0]
+        #expect(day["stationId"] as? String == "8503670")
+        #expect(day["stationName"] as? String == "Wädenswil (See)")
+        #expect(day["date"] as? String == "2026-09-22")
+        let sun = try #require(day["sun"] as? [String: Any])
+        #expect(sun["sunrise"] as? String == "2026-09-22T07:12:00+02:00")
+        #expect(Set(sun.keys) == ["sunrise", "sunset", "civilTwilightBegin", "civilTwilightEnd"])
+        let sessions = try #require(day["sessions"] as? [[String: Any]])
+        #expect(sessions.first?["start"] as? String == "2026-09-22T14:31:00+02:00")
+        #expect(sessions.first?["end"] as? String == "2026-09-22T16:31:00+02:00")
+        #expect(sessions.first?["waves"] as? Int == 8)
+        #expect(abs((sessions.first?["score"] as? Double ?? 0) - 53.2) < 1e-9)
+        let csv = try String(contentsOf: out.appendingPathComponent("sessions.csv"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(csv.count == 6)  // header + 5 sessions
+        #expect(csv[1].hasPrefix("8503670,Wädenswil (See),2026-09-22,Tuesday,1,14:31,16:31,120,8,4.00,38,53.20,"))
+        let md = try String(contentsOf: out.appendingPathComponent("sessions.md"), encoding: .utf8)
+        #expect(md.contains("# Wake sessions 2026-09-22 … 2026-09-22"))
+        #expect(md.contains("| Wädenswil (See) | 1 | 1 | 53.2 | 2026-09-22 14:31–16:31 | 8 | 53.2 |"))
+        let svg = try String(contentsOf: out.appendingPathComponent("sessions-heatmap.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") && svg.contains("Wädenswil (See) 14:00"))
+        #expect(r.stdout.contains("Wädenswil (See)") && r.stdout.contains("14:31–16:31"))
+    }
+
+    @Test func theDefaultRunCoversEveryStationDayOfTheBundledArchive() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run(["sessions", "--ratings", RepositoryPaths.appRatings.path, "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let days = try #require(try json(out.appendingPathComponent("sessions.json"))["days"] as? [[String: Any]])
+        // One stationboard file per station-day with departures in the bundled archive.
+        var files = 0
+        let boards = RepositoryPaths.archive.appendingPathComponent("stationboards")
+        for day in try FileManager.default.contentsOfDirectory(atPath: boards.path) {
+            files += try FileManager.default.contentsOfDirectory(atPath: boards.appendingPathComponent(day).path).count
+        }
+        #expect(days.count == files)
+        #expect(days.reduce(0) { $0 + ($1["waves"] as? Int ?? 0) } == 1428)
+        #expect(days.allSatisfy { ($0["sessions"] as? [Any])?.count ?? 99 <= 5 })
+        let md = try String(contentsOf: out.appendingPathComponent("sessions.md"), encoding: .utf8)
+        #expect(md.contains("## By timetable period") && md.contains("Sommerfahrplan (summer)"))
+        #expect(md.contains("Herbstfahrplan (autumn)"))  // 1 October 2026
+    }
+
+    @Test func aMalformedArchiveFileIsReportedAndTheRestScored() throws {
+        let archive = try archiveCopy()
+        let broken = archive.appendingPathComponent("stationboards/2026-09-23/8503670.json")
+        try Data("{\"station\": ".utf8).write(to: broken)
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run([
+            "sessions", "--archive", archive.path, "--ratings", RepositoryPaths.appRatings.path, "--out", out.path,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("skipped \(broken.path): not a stationboard body"))
+        let md = try String(contentsOf: out.appendingPathComponent("sessions.md"), encoding: .utf8)
+        #expect(md.contains("Skipped 1 malformed archive file(s)"))
+        let days = try #require(try json(out.appendingPathComponent("sessions.json"))["days"] as? [[String: Any]])
+        #expect(!days.contains { $0["stationId"] as? String == "8503670" && $0["date"] as? String == "2026-09-23" })
+        #expect(days.contains { $0["stationId"] as? String == "8503670" && $0["date"] as? String == "2026-09-24" })
+    }
+
+    @Test func badInputsFailWithAClearMessageAndWriteNothing() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let missing = try CLI.run(["sessions", "--ratings", "/nonexistent/ratings.json", "--out", out.path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("/nonexistent/ratings.json: no rating table"))
+        let lake = try CLI.run([
+            "sessions", "--lake", "Atlantis", "--ratings", RepositoryPaths.appRatings.path, "--out", out.path,
+        ])
+        #expect(lake.status == 1)
+        #expect(lake.stderr.contains("--lake \"Atlantis\": no such lake") && lake.stderr.contains("Zürichsee"))
+        let empty = try CLI.run([
+            "sessions", "--from", "2027-01-01", "--to", "2027-01-02", "--ratings", RepositoryPaths.appRatings.path,
+            "--out", out.path,
+        ])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("no departures between 2027-01-01 and 2027-01-02"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    @Test func sunPrintsJSONWithTheFourKeys() throws {
+        let r = try CLI.run(["sun", "--lat", "47.3657", "--lon", "8.5410", "--date", "2026-06-21", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        // Reference (JPL DE421 via Skyfield, scripts/sun-reference.py): 05:29:06 and 21:26:11.
+        #expect((object["sunrise"] as? String)?.hasPrefix("2026-06-21T05:2") == true)
+        #expect((object["sunset"] as? String)?.hasPrefix("2026-06-21T21:2") == true)
+        #expect((object["civilTwilightBegin"] as? String)?.hasSuffix("+02:00") == true)
+        #expect(object["civilTwilightEnd"] is String)
+        let polar = try CLI.run(["sun", "--lat", "78.2232", "--lon", "15.6267", "--date", "2026-12-21"])
+        #expect(polar.status == 0)
+        #expect(polar.stdout.contains("none (polar night: the sun does not rise)"))
+        let bad = try CLI.run(["sun", "--lat", "95", "--lon", "8"])
+        #expect(bad.status != 0 && bad.stderr.contains("--lat must lie in −90…90"))
+    }
+
+    @Test func importGTFSThenScoreTheImportedDays() throws {
+        let archive = RepositoryPaths.temporaryDirectory("gtfs-archive")
+        let feed = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")
+        let imported = try CLI.run(["archive", "import-gtfs", feed.path, "--archive", archive.path, "--agency", "194"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("imported 12 departures"))
+        #expect(imported.stderr.contains("warning: skipped") && imported.stderr.contains("stop_times.txt, line 15"))
+        let out = RepositoryPaths.temporaryDirectory()
+        let scored = try CLI.run([
+            "sessions", "--archive", archive.path, "--ratings", RepositoryPaths.appRatings.path, "--out", out.path,
+        ])
+        #expect(scored.status == 0, "\(scored.stderr)")
+        let days = try #require(try json(out.appendingPathComponent("sessions.json"))["days"] as? [[String: Any]])
+        // Stations × days with departures: 22 Sep has Wädenswil (14:31, 14:45) and Stäfa; other
+        // T1 days Wädenswil and Stäfa; 29 Mar Wädenswil only.
+        #expect(days.count == 11)
+        let status = try CLI.run(["archive", "status", "--archive", archive.path])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("departures   12 at 2 stations"))
+    }
+
+    @Test func fetchFromALocalServerThenFailLoudly() throws {
+        let board = try Data(
+            contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
+        let server = try LocalHTTPServer { path, _ in
+            if path == "/v1/stationboard?id=8503670&limit=420&date=2026-09-22" { return .init(body: board) }
+            if path.hasPrefix("/schiffeinsatz") {
+                return .html("<a class=\"title\">MS Forch</a><span class=\"disposition\"><span class=\"cruise\">2533</span></span>")
+            }
+            return .status(503)
+        }
+        defer { server.stop() }
+        let archive = RepositoryPaths.temporaryDirectory("fetched")
+        let base = server.baseURL.absoluteString
+        let ok = try CLI.run([
+            "archive", "fetch", "--archive", archive.path, "--stations", "8503670", "--from", "2026-09-22",
+            "--api-url", base, "--deployment-url", base, "--delay", "0",
+        ])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stderr.contains("2 file(s) written, 0 unchanged, 0 failed"))
+        #expect(try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")) == board)
+        let failing = try CLI.run([
+            "archive", "fetch", "--archive", archive.path, "--stations", "8503670,8503665", "--from", "2026-09-22",
+            "--api-url", base, "--deployment-url", base, "--delay", "0", "--attempts", "1",
+        ])
+        #expect(failing.status == 1)
+        #expect(failing.stderr.contains("id=8503665&limit=420&date=2026-09-22: HTTP 503 (after 1 attempt)"))
+        #expect(failing.stderr.contains("0 file(s) written, 2 unchanged, 1 failed"))
+        let limit = try CLI.run(["archive", "fetch", "--archive", archive.path, "--stations", "8503670", "--limit", "500"])
+        #expect(limit.status != 0 && limit.stderr.contains("--limit must lie in 1…420"))
+    }
+}

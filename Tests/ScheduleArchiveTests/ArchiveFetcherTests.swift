@@ -1,0 +1,132 @@
+import CivilTime
+import FleetScraper
+import Foundation
+import Testing
+import _TestSupport
+
+@testable import ScheduleArchive
+
+/// `archive fetch` against a real HTTP server on 127.0.0.1 playing the transport API and the
+/// operator's deployment page.
+@Suite struct ArchiveFetcherTests {
+    static let day = LocalDate(iso: "2026-09-22")!
+    static let wädenswil = try! Data(
+        contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
+    static let stäfa = try! Data(
+        contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503665.json"))
+
+    func fetcher(_ server: LocalHTTPServer, deployments: Bool = true, attempts: Int = 3, timeout: Double = 5)
+        -> ArchiveFetcher
+    {
+        var http = HTTPPageSource.Configuration()
+        http.requestDelay = 0
+        http.initialBackoff = 0.05
+        http.maxBackoff = 1
+        http.maxAttempts = attempts
+        http.timeout = timeout
+        return ArchiveFetcher(
+            apiRoot: server.baseURL, deploymentRoot: deployments ? server.baseURL : nil, limit: 420, http: http)
+    }
+
+    /// Serves the bundled boards and a deployment page; `override` may replace any answer.
+    func server(_ override: (@Sendable (String, Int) -> LocalHTTPServer.Response?)? = nil) throws -> LocalHTTPServer {
+        try LocalHTTPServer { path, hit in
+            if let answer = override?(path, hit) { return answer }
+            if path.hasPrefix("/v1/stationboard?id=8503670&limit=420&date=2026-09-22") {
+                return .init(headers: [("Content-Type", "application/json")], body: Self.wädenswil)
+            }
+            if path.hasPrefix("/v1/stationboard?id=8503665&limit=420&date=2026-09-22") {
+                return .init(headers: [("Content-Type", "application/json")], body: Self.stäfa)
+            }
+            if path.hasPrefix("/schiffeinsatz?timestamp=") { return .html(DeploymentPageTests.flatSpans) }
+            return .status(404)
+        }
+    }
+
+    @Test func writesBoardsAndAssignmentsAndReRunningChangesNothing() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let archive = RepositoryPaths.temporaryDirectory("fetch")
+        defer { try? FileManager.default.removeItem(at: archive) }
+        let first = await fetcher(server).fetch(stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
+        #expect(first.failed.isEmpty)
+        #expect(first.written.sorted() == [
+            "deployments/2026-09-22.json", "stationboards/2026-09-22/8503665.json",
+            "stationboards/2026-09-22/8503670.json",
+        ])
+        #expect(try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")) == Self.wädenswil)
+        #expect(server.requestLog.contains("/v1/stationboard?id=8503670&limit=420&date=2026-09-22"))
+        let second = await fetcher(server).fetch(stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
+        #expect(second.written.isEmpty && second.unchanged.count == 3)
+        // Indexing after two fetches holds each departure once.
+        let opened = try ScheduleArchive(directory: archive)
+        let report = try opened.refresh()
+        #expect(report.skipped.isEmpty)
+        let assignments = try opened.store.assignments(from: Self.day, to: Self.day)
+        #expect(assignments[Self.day]?["2533"] == "MS Forch")
+        let files = try FileManager.default.contentsOfDirectory(atPath: archive.appendingPathComponent("stationboards/2026-09-22").path)
+        #expect(files.sorted() == ["8503665.json", "8503670.json"], "no temporary files left behind")
+    }
+
+    @Test func rateLimitAndServerErrorsAreRetried() async throws {
+        let server = try server { path, hit in
+            if path.contains("id=8503670"), hit == 1 { return .status(429, headers: [("Retry-After", "0")]) }
+            if path.contains("id=8503665"), hit == 1 { return .status(500) }
+            return nil
+        }
+        defer { server.stop() }
+        let archive = RepositoryPaths.temporaryDirectory("fetch")
+        defer { try? FileManager.default.removeItem(at: archive) }
+        let report = await fetcher(server, deployments: false).fetch(
+            stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
+        #expect(report.failed.isEmpty)
+        #expect(report.written.count == 2)
+        #expect(server.requestLog.count == 4)
+    }
+
+    @Test func failuresKeepTheEarlierFileAndAreNamed() async throws {
+        let archive = RepositoryPaths.temporaryDirectory("fetch")
+        defer { try? FileManager.default.removeItem(at: archive) }
+        // A good earlier state.
+        let good = try server()
+        _ = await fetcher(good).fetch(stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
+        good.stop()
+        let before = try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
+        let deploymentsBefore = try Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-22.json"))
+
+        let bad = try server { path, _ in
+            if path.contains("id=8503670") {  // truncated body: Content-Length says more
+                return .init(body: Self.wädenswil, truncateBodyTo: 1000)
+            }
+            if path.contains("id=8503665") { return .init(body: Data("{\"errors\": [{\"message\": \"x\"}]}".utf8)) }
+            if path.hasPrefix("/schiffeinsatz") { return .html("<html><body>Wartung</body></html>") }
+            return nil
+        }
+        defer { bad.stop() }
+        let report = await fetcher(bad, attempts: 2).fetch(
+            stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
+        #expect(report.written.isEmpty)
+        #expect(report.failed.count == 3)
+        #expect(report.failed.contains { $0.contains("id=8503670") })
+        #expect(report.failed.contains { $0.contains("id=8503665") && $0.contains("missing field stationboard") })
+        #expect(report.failed.contains { $0.contains("/schiffeinsatz?timestamp=") && $0.contains("no ship with a course") })
+        #expect(try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")) == before)
+        #expect(try Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-22.json")) == deploymentsBefore)
+    }
+
+    @Test func aTimeoutIsRetriedThenReported() async throws {
+        let server = try server { path, _ in
+            path.contains("id=8503670") ? .init(body: Self.wädenswil, delay: 3) : nil
+        }
+        defer { server.stop() }
+        let archive = RepositoryPaths.temporaryDirectory("fetch")
+        defer { try? FileManager.default.removeItem(at: archive) }
+        let started = ContinuousClock.now
+        let report = await fetcher(server, deployments: false, attempts: 2, timeout: 1).fetch(
+            stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
+        #expect(ContinuousClock.now - started >= .seconds(2), "two attempts of one second each")
+        #expect(report.failed.count == 1)
+        #expect(report.failed.first?.contains("timed out (after 2 attempts)") == true)
+        #expect(report.written == ["stationboards/2026-09-22/8503665.json"], "the other station is still fetched")
+    }
+}

@@ -1,0 +1,65 @@
+import CivilTime
+import Foundation
+import Testing
+
+@testable import ScheduleArchive
+
+/// The operator's deployment page, in both layouts its two descriptions give (DOMAIN.md §6).
+@Suite struct DeploymentPageTests {
+    static let day = LocalDate(iso: "2026-09-22")!
+
+    static let shipBlocks = """
+        <html><body><div class="ships">
+          <div class="ship"><div class="legend"><span class="title">MS Panta Rhei Kurs</span></div>
+            <div class="disposition"><div class="cruise"><span>Kurs</span><span>109</span></div></div>
+            <div class="disposition"><div class="cruise"><span>Kurs</span><span>0110</span></div></div>
+          </div>
+          <div class="ship"><div class="legend"><span class="title">
+              DS  Stadt Zürich
+            </span></div>
+            <div class="disposition"><div class="cruise"><span>Kurs</span><span>107</span></div></div>
+            <div class="disposition"><div class="cruise"><span>Charter</span><span></span></div></div>
+          </div>
+        </div></body></html>
+        """
+
+    static let flatSpans = """
+        <html><body>
+          <a class="title" href="/schiff/ms-forch">MS Forch</a>
+          <span class="disposition"><span class="prefix">Kurs</span> <span class="cruise">2533</span>
+            <span class="station first"><span>14:31</span><span>Wädenswil</span></span>
+            <span class="station"><span>14:44</span><span>Stäfa</span></span></span>
+          <span class="disposition"><span class="prefix">Kurs</span> <span class="cruise">2535</span></span>
+          <a class="title" href="/schiff/ms-linth">MS Linth</a>
+          <span class="disposition"><span class="prefix">Kurs</span> <span class="cruise">106</span></span>
+        </body></html>
+        """
+
+    @Test func readsShipBlocksWithLegendTitles() throws {
+        let a = try DeploymentPage.assignments(html: Data(Self.shipBlocks.utf8), url: "u", date: Self.day)
+        #expect(a.map(\.ship) == ["MS Panta Rhei", "MS Panta Rhei", "DS Stadt Zürich"])
+        #expect(a.map(\.course) == ["109", "110", "107"])
+    }
+
+    @Test func readsFlatTitleAndDispositionSpans() throws {
+        let a = try DeploymentPage.assignments(html: Data(Self.flatSpans.utf8), url: "u", date: Self.day)
+        #expect(a.map(\.ship) == ["MS Forch", "MS Forch", "MS Linth"])
+        #expect(a.map(\.course) == ["2533", "2535", "106"])
+        #expect(a.allSatisfy { $0.date == Self.day })
+    }
+
+    @Test func aPageWithoutShipsIsAnErrorNotAnEmptyDay() {
+        let error = #expect(throws: ArchiveError.self) {
+            try DeploymentPage.assignments(
+                html: Data("<html><body><p>Wartungsarbeiten</p></body></html>".utf8), url: "https://e.example/schiffeinsatz",
+                date: Self.day)
+        }
+        #expect(error?.description.hasPrefix("https://e.example/schiffeinsatz: no ship with a course found") == true)
+    }
+
+    @Test func theDayURLCarriesLocalNoonInMilliseconds() {
+        let url = DeploymentPage.url(root: URL(string: "https://einsatzderschiffe.zsg.ch")!, date: Self.day)
+        // 2026-09-22T12:00:00+02:00 = 10:00Z = 1790071200 s.
+        #expect(url.absoluteString == "https://einsatzderschiffe.zsg.ch/schiffeinsatz?timestamp=1790071200000")
+    }
+}

@@ -1,0 +1,45 @@
+import CivilTime
+import Foundation
+import Testing
+
+@Suite struct CivilTimeTests {
+    @Test func datesRoundTripAndKnowTheirWeekday() throws {
+        let date = try #require(LocalDate(iso: "2026-09-22"))
+        #expect(date.description == "2026-09-22")
+        #expect(date.weekdayName == "Tuesday")  // 22 Sep 2026 is a Tuesday
+        #expect(LocalDate(iso: "1970-01-01")?.daysSinceEpoch == 0)
+        #expect(LocalDate(iso: "2000-03-01")?.daysSinceEpoch == 11_017)  // 30 years + 8 leap days + 59
+        #expect(LocalDate(iso: "2026-02-29") == nil)
+        #expect(LocalDate(iso: "2024-02-29") != nil)
+        #expect(LocalDate(compact: "20261001") == LocalDate(iso: "2026-10-01"))
+        #expect(LocalDate(iso: "2026-9-22") == nil)
+        for day in stride(from: -200_000, through: 200_000, by: 997) {
+            let d = LocalDate(daysSinceEpoch: day)
+            #expect(LocalDate(iso: d.description) == d)
+        }
+    }
+
+    @Test func parsesTheTransportAPIsOffsetWithoutAColon() throws {
+        let parsed = try #require(ZoneClock.parseISO8601("2026-09-22T14:45:00+0200"))
+        #expect(parsed.unix == 1_790_081_100)  // 12:45:00 UTC
+        #expect(parsed.date == LocalDate(iso: "2026-09-22"))
+        #expect(ZoneClock.parseISO8601("2026-09-22T14:45:00+02:00")?.unix == 1_790_081_100)
+        #expect(ZoneClock.parseISO8601("2026-09-22T12:45:00Z")?.unix == 1_790_081_100)
+        #expect(ZoneClock.parseISO8601("2026-09-22T14:45:00") == nil)
+        #expect(ZoneClock.parseISO8601("2026-09-22 garbage") == nil)
+    }
+
+    @Test func zurichOffsetsAcrossDaylightSavingChanges() {
+        let clock = ZoneClock.zurich
+        // 2026-03-29: clocks go 02:00 → 03:00; 2026-10-25: 03:00 → 02:00.
+        let spring = LocalDate(iso: "2026-03-29")!
+        let autumn = LocalDate(iso: "2026-10-25")!
+        #expect(clock.startOfDay(spring) == 1_774_738_800)  // 2026-03-28T23:00Z
+        #expect(clock.unixTime(of: spring, secondsAfterMidnight: 4 * 3600) - clock.startOfDay(spring) == 3 * 3600)
+        #expect(clock.unixTime(of: autumn, secondsAfterMidnight: 4 * 3600) - clock.startOfDay(autumn) == 5 * 3600)
+        #expect(clock.iso8601(1_790_081_100) == "2026-09-22T14:45:00+02:00")
+        #expect(clock.iso8601(clock.startOfDay(LocalDate(iso: "2026-12-24")!)) == "2026-12-24T00:00:00+01:00")
+        #expect(clock.localDate(at: 1_774_738_800) == spring)
+        #expect(clock.localDate(at: 1_774_738_799) == LocalDate(iso: "2026-03-28"))
+    }
+}
