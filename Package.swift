@@ -37,7 +37,9 @@ let package = Package(
         // CSV, Markdown and SVG outputs, written atomically.
         .target(
             name: "NextWaveReports",
-            dependencies: ["ShipRatings", "WakePhysics", "FleetScraper", "SessionScoring", "ScheduleArchive", "CivilTime"]),
+            dependencies: [
+                "ShipRatings", "WakePhysics", "FleetScraper", "SessionScoring", "ScheduleArchive", "CivilTime",
+            ]),
         // Local dates, Europe/Zurich civil time, ISO-8601 with offsets.
         .target(name: "CivilTime"),
         // Sunrise, sunset and civil twilight after NOAA/Meeus.

@@ -36,7 +36,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(compact text: some StringProtocol) {
         guard text.utf8.count == 8, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
         let s = String(text)
-        let y = Int(s.prefix(4))!, m = Int(s.dropFirst(4).prefix(2))!, d = Int(s.suffix(2))!
+        let y = Int(s.prefix(4))!
+        let m = Int(s.dropFirst(4).prefix(2))!
+        let d = Int(s.suffix(2))!
         self.init(year: y, month: m, day: d)
     }
 

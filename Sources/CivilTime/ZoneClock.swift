@@ -49,7 +49,8 @@ public struct ZoneClock: Sendable {
         let s = Int(local - floorDiv(local, 86_400) * 86_400)
         let sign = off < 0 ? "-" : "+"
         let a = abs(off)
-        return "\(date)T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))\(sign)\(pad(a / 3600, 2)):\(pad(a / 60 % 60, 2))"
+        return
+            "\(date)T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))\(sign)\(pad(a / 3600, 2)):\(pad(a / 60 % 60, 2))"
     }
 
     /// `14:31` (local wall clock).

@@ -48,7 +48,8 @@ public enum SessionHeatmapSVG {
             svg +=
                 "<text x=\"\(fmt(legendX + 24, 1))\" y=\"\(fmt(y + 14, 1))\" fill=\"#333\">\(fmt(fraction * maxValue, 0))</text>\n"
         }
-        svg += "<text x=\"\(labelWidth)\" y=\"\(fmt(height - 16, 1))\" fill=\"#333\">hour of day (Europe/Zurich)</text>\n"
+        svg +=
+            "<text x=\"\(labelWidth)\" y=\"\(fmt(height - 16, 1))\" fill=\"#333\">hour of day (Europe/Zurich)</text>\n"
         svg += "</svg>\n"
         return svg
     }

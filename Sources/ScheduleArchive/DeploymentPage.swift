@@ -45,7 +45,8 @@ public enum DeploymentPage {
         guard !result.isEmpty else {
             throw ArchiveError.badResponse(
                 url: url,
-                reason: "no ship with a course found (.title / .disposition .cruise); the page layout has probably changed")
+                reason:
+                    "no ship with a course found (.title / .disposition .cruise); the page layout has probably changed")
         }
         return result
     }

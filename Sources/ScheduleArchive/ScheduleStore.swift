@@ -50,7 +50,9 @@ public final class ScheduleStore {
             guard Int(version.string(0)) == Self.schemaVersion else {
                 throw ArchiveError.store(
                     path: path,
-                    reason: "schema version \(version.string(0)), expected \(Self.schemaVersion); delete the file to rebuild")
+                    reason:
+                        "schema version \(version.string(0)), expected \(Self.schemaVersion); delete the file to rebuild"
+                )
             }
         } else {
             try database.execute("INSERT INTO meta VALUES ('schemaVersion', '\(Self.schemaVersion)')")

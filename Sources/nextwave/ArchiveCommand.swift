@@ -157,7 +157,9 @@ struct ArchiveImportGTFSCommand: ParsableCommand {
 
     @OptionGroup var target: WritableArchiveOption
 
-    @Option(help: ArgumentHelp("agency_id to import; repeat for several (ZSG 194; Horgen–Meilen ferry 196).", valueName: "ID"))
+    @Option(
+        help: ArgumentHelp(
+            "agency_id to import; repeat for several (ZSG 194; Horgen–Meilen ferry 196).", valueName: "ID"))
     var agency: [String] = ["194"]
 
     @Flag(help: "No progress line on stderr.")
@@ -214,11 +216,15 @@ struct ArchiveStatusCommand: ParsableCommand {
             }
             let sources = try archive.store.sources().values
             print("archive      \(archive.directory.path)")
-            print("store        \(archive.store.path)\(archive.storeIsTemporary ? " (in memory: directory not writable)" : "")")
+            print(
+                "store        \(archive.store.path)\(archive.storeIsTemporary ? " (in memory: directory not writable)" : "")"
+            )
             print("dates        \(range.map { "\($0.lowerBound) … \($0.upperBound)" } ?? "none")")
             print("departures   \(departures) at \(stations.count) stations")
             for kind in ["stationboard", "deployments", "gtfs"] {
-                print("\(kind.padding(toLength: 12, withPad: " ", startingAt: 0)) \(sources.filter { $0.kind == kind }.count) source(s)")
+                print(
+                    "\(kind.padding(toLength: 12, withPad: " ", startingAt: 0)) \(sources.filter { $0.kind == kind }.count) source(s)"
+                )
             }
             print("skipped      \(refresh.skipped.count) malformed file(s)")
         } catch {

@@ -50,7 +50,8 @@ struct SessionsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this UIC station; repeat for several.", valueName: "UIC"))
     var station: [Int] = []
 
-    @Option(help: ArgumentHelp("Only the stations of this lake (as in stations.json, e.g. Zürichsee).", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp("Only the stations of this lake (as in stations.json, e.g. Zürichsee).", valueName: "NAME"))
     var lake: String?
 
     @Option(help: ArgumentHelp("Rating table (ship-ratings.json format).", valueName: "FILE"))
@@ -94,7 +95,9 @@ struct SessionsCommand: ParsableCommand {
             if let lake {
                 let onLake = catalogue.stations(onLake: lake)
                 guard !onLake.isEmpty else {
-                    throw CLIError("--lake \"\(lake)\": no such lake in stations.json (lakes: \(catalogue.lakes.joined(separator: ", ")))")
+                    throw CLIError(
+                        "--lake \"\(lake)\": no such lake in stations.json (lakes: \(catalogue.lakes.joined(separator: ", ")))"
+                    )
                 }
                 stations = Set(onLake.map(\.uic))
             } else if !station.isEmpty {
@@ -103,7 +106,8 @@ struct SessionsCommand: ParsableCommand {
             let settings = SurveySettings(
                 from: from ?? range.lowerBound, to: to ?? range.upperBound, stations: stations, sun: sun, top: top)
             let echo = SessionsJSON.Settings(
-                archive: source.archive ?? "Data/\(ArchiveOptions.bundledArchive)", from: settings.from, to: settings.to,
+                archive: source.archive ?? "Data/\(ArchiveOptions.bundledArchive)", from: settings.from,
+                to: settings.to,
                 stations: station.isEmpty ? nil : station.sorted(), lake: lake, ratings: ratings,
                 ratingsModel: table.model.name, sun: sun, top: top)
 
@@ -145,26 +149,35 @@ struct SessionsCommand: ParsableCommand {
             terminal.endProgress()
             guard let report, report.stationDays > 0 else {
                 throw CLIError(
-                    "no departures between \(settings.from) and \(settings.to) for the chosen stations; nothing written")
+                    "no departures between \(settings.from) and \(settings.to) for the chosen stations; nothing written"
+                )
             }
             if !report.unknownShips.isEmpty {
                 terminal.warn(
-                    "ships not in \(ratings), scored as other named ships: \(report.unknownShips.sorted().joined(separator: ", "))")
+                    "ships not in \(ratings), scored as other named ships: \(report.unknownShips.sorted().joined(separator: ", "))"
+                )
             }
             if !report.stationsWithoutCoordinates.isEmpty {
                 terminal.warn(
                     "stations without coordinates in stations.json, scored with the app's sun point: \(report.stationsWithoutCoordinates.sorted().map(String.init).joined(separator: ", "))"
                 )
             }
-            let context = SessionsMarkdown.Context(
+            var context = SessionsMarkdown.Context(
                 settings: echo, heatmapFile: names.svg, skipped: refresh.skipped, departures: report.departures,
                 unratedShips: report.unratedShips.sorted(), unknownShips: report.unknownShips.sorted())
+            context.catalogueWarnings = catalogue.warnings
             let title = "Session quality by station and hour, \(settings.from) … \(settings.to)"
             try AtomicFileWriter.writeAll([
                 (outDirectory.appendingPathComponent(names.json), try Data(contentsOf: jsonTemporary)),
                 (outDirectory.appendingPathComponent(names.csv), Data(csv.utf8)),
-                (outDirectory.appendingPathComponent(names.md), Data(SessionsMarkdown.render(summary, context: context).utf8)),
-                (outDirectory.appendingPathComponent(names.svg), Data(SessionHeatmapSVG.render(summary, title: title).utf8)),
+                (
+                    outDirectory.appendingPathComponent(names.md),
+                    Data(SessionsMarkdown.render(summary, context: context).utf8)
+                ),
+                (
+                    outDirectory.appendingPathComponent(names.svg),
+                    Data(SessionHeatmapSVG.render(summary, title: title).utf8)
+                ),
             ])
             printSummary(summary)
             terminal.info(
@@ -187,7 +200,8 @@ struct SessionsCommand: ParsableCommand {
             let best = station.best
             return [
                 station.name, String(station.days), fmt1(station.meanBestScore),
-                best.map { "\($0.date) \(clock.hourMinute($0.session.start))–\(clock.hourMinute($0.session.end))" } ?? "–",
+                best.map { "\($0.date) \(clock.hourMinute($0.session.start))–\(clock.hourMinute($0.session.end))" }
+                    ?? "–",
                 best.map { String($0.session.waves) } ?? "–", best.map { fmt1($0.session.score) } ?? "–",
             ]
         }

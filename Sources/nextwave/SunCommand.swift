@@ -88,7 +88,8 @@ struct SunCommand: ParsableCommand {
         switch crossing {
         case .crosses: ""
         case .alwaysAbove: civil ? "none (the sun stays above −6° all day)" : "none (polar day: the sun does not set)"
-        case .alwaysBelow: civil ? "none (the sun stays below −6° all day)" : "none (polar night: the sun does not rise)"
+        case .alwaysBelow:
+            civil ? "none (the sun stays below −6° all day)" : "none (polar night: the sun does not rise)"
         }
     }
 }

@@ -155,7 +155,9 @@ import _TestSupport
         let server = try LocalHTTPServer { path, _ in
             if path == "/v1/stationboard?id=8503670&limit=420&date=2026-09-22" { return .init(body: board) }
             if path.hasPrefix("/schiffeinsatz") {
-                return .html("<a class=\"title\">MS Forch</a><span class=\"disposition\"><span class=\"cruise\">2533</span></span>")
+                return .html(
+                    "<a class=\"title\">MS Forch</a><span class=\"disposition\"><span class=\"cruise\">2533</span></span>"
+                )
             }
             return .status(503)
         }
@@ -176,7 +178,9 @@ import _TestSupport
         #expect(failing.status == 1)
         #expect(failing.stderr.contains("id=8503665&limit=420&date=2026-09-22: HTTP 503 (after 1 attempt)"))
         #expect(failing.stderr.contains("0 file(s) written, 2 unchanged, 1 failed"))
-        let limit = try CLI.run(["archive", "fetch", "--archive", archive.path, "--stations", "8503670", "--limit", "500"])
+        let limit = try CLI.run([
+            "archive", "fetch", "--archive", archive.path, "--stations", "8503670", "--limit", "500",
+        ])
         #expect(limit.status != 0 && limit.stderr.contains("--limit must lie in 1…420"))
     }
 }

@@ -50,11 +50,14 @@ import _TestSupport
         defer { try? FileManager.default.removeItem(at: archive) }
         let first = await fetcher(server).fetch(stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
         #expect(first.failed.isEmpty)
-        #expect(first.written.sorted() == [
-            "deployments/2026-09-22.json", "stationboards/2026-09-22/8503665.json",
-            "stationboards/2026-09-22/8503670.json",
-        ])
-        #expect(try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")) == Self.wädenswil)
+        #expect(
+            first.written.sorted() == [
+                "deployments/2026-09-22.json", "stationboards/2026-09-22/8503665.json",
+                "stationboards/2026-09-22/8503670.json",
+            ])
+        #expect(
+            try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
+                == Self.wädenswil)
         #expect(server.requestLog.contains("/v1/stationboard?id=8503670&limit=420&date=2026-09-22"))
         let second = await fetcher(server).fetch(stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
         #expect(second.written.isEmpty && second.unchanged.count == 3)
@@ -64,7 +67,8 @@ import _TestSupport
         #expect(report.skipped.isEmpty)
         let assignments = try opened.store.assignments(from: Self.day, to: Self.day)
         #expect(assignments[Self.day]?["2533"] == "MS Forch")
-        let files = try FileManager.default.contentsOfDirectory(atPath: archive.appendingPathComponent("stationboards/2026-09-22").path)
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: archive.appendingPathComponent("stationboards/2026-09-22").path)
         #expect(files.sorted() == ["8503665.json", "8503670.json"], "no temporary files left behind")
     }
 
@@ -109,9 +113,11 @@ import _TestSupport
         #expect(report.failed.count == 3)
         #expect(report.failed.contains { $0.contains("id=8503670") })
         #expect(report.failed.contains { $0.contains("id=8503665") && $0.contains("missing field stationboard") })
-        #expect(report.failed.contains { $0.contains("/schiffeinsatz?timestamp=") && $0.contains("no ship with a course") })
+        #expect(
+            report.failed.contains { $0.contains("/schiffeinsatz?timestamp=") && $0.contains("no ship with a course") })
         #expect(try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")) == before)
-        #expect(try Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-22.json")) == deploymentsBefore)
+        #expect(
+            try Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-22.json")) == deploymentsBefore)
     }
 
     @Test func aTimeoutIsRetriedThenReported() async throws {

@@ -22,7 +22,9 @@ import _TestSupport
     }
 
     func board(_ journeys: String, station: String = "8503670") -> Data {
-        Data("{\"station\": {\"id\": \"\(station)\", \"name\": \"Wädenswil (See)\"}, \"stationboard\": [\(journeys)]}".utf8)
+        Data(
+            "{\"station\": {\"id\": \"\(station)\", \"name\": \"Wädenswil (See)\"}, \"stationboard\": [\(journeys)]}"
+                .utf8)
     }
 
     @Test func keepsShipCategoriesOnlyAndStripsCourseZeros() throws {
@@ -42,15 +44,22 @@ import _TestSupport
         let cases: [(Data, String)] = [
             (Data("{not json".utf8), "invalid JSON"),
             (Data("{\"station\": {\"id\": \"8503670\"}}".utf8), "missing field stationboard"),
-            (board("{\"stop\": {\"departure\": \"22.09.2026 14:31\"}, \"name\": \"1\", \"category\": \"BAT\"}"),
-             "stationboard[0].stop.departure \"22.09.2026 14:31\" is not ISO-8601"),
-            (board("{\"stop\": {\"departure\": \"2026-09-22T14:31:00+0200\", \"departureTimestamp\": 1}, \"name\": \"1\", \"category\": \"BAT\"}"),
-             "stationboard[0]: departure and departureTimestamp disagree"),
+            (
+                board("{\"stop\": {\"departure\": \"22.09.2026 14:31\"}, \"name\": \"1\", \"category\": \"BAT\"}"),
+                "stationboard[0].stop.departure \"22.09.2026 14:31\" is not ISO-8601"
+            ),
+            (
+                board(
+                    "{\"stop\": {\"departure\": \"2026-09-22T14:31:00+0200\", \"departureTimestamp\": 1}, \"name\": \"1\", \"category\": \"BAT\"}"
+                ),
+                "stationboard[0]: departure and departureTimestamp disagree"
+            ),
             (board("", station: "8503665"), "station.id 8503665 does not match the file name's 8503670"),
         ]
         for (data, message) in cases {
             let error = #expect(throws: ArchiveError.self) {
-                try StationboardReader.departures(from: data, path: "/a/stationboards/2026-09-22/8503670.json", expectedStation: 8_503_670)
+                try StationboardReader.departures(
+                    from: data, path: "/a/stationboards/2026-09-22/8503670.json", expectedStation: 8_503_670)
             }
             #expect(error?.description.hasPrefix("/a/stationboards/2026-09-22/8503670.json: ") == true)
             #expect(error?.description.contains(message) == true, "\(error?.description ?? "") lacks \(message)")
@@ -64,10 +73,11 @@ import _TestSupport
              {"shipName": "MS Albis", "courseNumber": null}, {"shipName": "MS Linth", "courseNumber": "106"}]}
             """.utf8)
         let a = try DeploymentReader.assignments(from: simple, path: "d.json")
-        #expect(a == [
-            ShipAssignment(date: LocalDate(iso: "2026-09-22")!, course: "2533", ship: "MS Forch"),
-            ShipAssignment(date: LocalDate(iso: "2026-09-22")!, course: "106", ship: "MS Linth"),
-        ])
+        #expect(
+            a == [
+                ShipAssignment(date: LocalDate(iso: "2026-09-22")!, course: "2533", ship: "MS Forch"),
+                ShipAssignment(date: LocalDate(iso: "2026-09-22")!, course: "106", ship: "MS Linth"),
+            ])
         #expect(a[0].ship == "MS Forch")
         let api = Data(
             """
@@ -79,7 +89,8 @@ import _TestSupport
         #expect(b.map(\.course) == ["1", "1"])
         #expect(b.map(\.date.description) == ["2025-10-23", "2025-10-24"])
         let bad = #expect(throws: ArchiveError.self) {
-            try DeploymentReader.assignments(from: Data("{\"date\": \"22.9.2026\", \"routes\": []}".utf8), path: "/x/deployments/2026-09-22.json")
+            try DeploymentReader.assignments(
+                from: Data("{\"date\": \"22.9.2026\", \"routes\": []}".utf8), path: "/x/deployments/2026-09-22.json")
         }
         #expect(bad?.description == "/x/deployments/2026-09-22.json: date \"22.9.2026\" (day 0) is not YYYY-MM-DD")
     }
@@ -93,7 +104,10 @@ import _TestSupport
         #expect(catalogue.warnings.count == 9)
         #expect(catalogue.warnings.contains { $0.contains("Brienzersee, station 0 (Interlaken Ost (See))") })
         #expect(catalogue.warnings.contains { $0.contains("\"Engelberg-Wingreis \": no numeric uic_ref") })
-        #expect(catalogue.warnings.contains { $0.contains("\"Altenrhein Schifflände\": uic_ref 8506467 already used by \"Lindau (Bodensee)\"") })
+        #expect(
+            catalogue.warnings.contains {
+                $0.contains("\"Altenrhein Schifflände\": uic_ref 8506467 already used by \"Lindau (Bodensee)\"")
+            })
         #expect(catalogue.station(uic: 8_503_660)?.name == "Herrliberg (See)")  // corrected id
         #expect(catalogue.station(uic: 8_503_661)?.name == "Meilen (See)")
         #expect(catalogue.stations(onLake: "zurichsee").count == 27)

@@ -11,8 +11,10 @@ import _TestSupport
     func copyOfBundledArchive(days: [String] = ["2026-09-22", "2026-09-23", "2026-09-24"]) throws -> URL {
         let directory = RepositoryPaths.temporaryDirectory("archive")
         let manager = FileManager.default
-        try manager.createDirectory(at: directory.appendingPathComponent("stationboards"), withIntermediateDirectories: true)
-        try manager.createDirectory(at: directory.appendingPathComponent("deployments"), withIntermediateDirectories: true)
+        try manager.createDirectory(
+            at: directory.appendingPathComponent("stationboards"), withIntermediateDirectories: true)
+        try manager.createDirectory(
+            at: directory.appendingPathComponent("deployments"), withIntermediateDirectories: true)
         for day in days {
             try manager.copyItem(
                 at: RepositoryPaths.archive.appendingPathComponent("stationboards/\(day)"),
@@ -26,7 +28,9 @@ import _TestSupport
 
     func count(_ archive: ScheduleArchive) throws -> Int {
         var n = 0
-        try archive.store.forEachDeparture(from: LocalDate(iso: "2026-01-01")!, to: LocalDate(iso: "2026-12-31")!) { _ in n += 1 }
+        try archive.store.forEachDeparture(from: LocalDate(iso: "2026-01-01")!, to: LocalDate(iso: "2026-12-31")!) {
+            _ in n += 1
+        }
         return n
     }
 
@@ -43,7 +47,8 @@ import _TestSupport
         #expect(report.departures == 1428)
         #expect(try count(archive) == 1428)
         #expect(try archive.store.dateRange() == LocalDate(iso: "2026-09-22")!...LocalDate(iso: "2026-10-01")!)
-        let ships = try archive.store.assignments(from: LocalDate(iso: "2026-09-22")!, to: LocalDate(iso: "2026-09-22")!)
+        let ships = try archive.store.assignments(
+            from: LocalDate(iso: "2026-09-22")!, to: LocalDate(iso: "2026-09-22")!)
         #expect(ships[LocalDate(iso: "2026-09-22")!]?["2533"] == "MS Forch")
         #expect(ships[LocalDate(iso: "2026-09-22")!]?["109"] == "MS Panta Rhei")
     }
@@ -78,7 +83,8 @@ import _TestSupport
         let copy = directory.appendingPathComponent("stationboards/2026-09-24/8503670.json")
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("stationboards/2026-09-25"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: copy, to: directory.appendingPathComponent("stationboards/2026-09-25/8503670.json"))
+        try FileManager.default.copyItem(
+            at: copy, to: directory.appendingPathComponent("stationboards/2026-09-25/8503670.json"))
         let overlap = try archive.refresh()
         #expect(overlap.indexed == 1)
         #expect(try count(archive) == total)
@@ -86,7 +92,8 @@ import _TestSupport
         let removal = try archive.refresh()
         #expect(removal.removed == 1)
         #expect(try count(archive) == total, "the other file still holds those departures")
-        try FileManager.default.removeItem(at: directory.appendingPathComponent("stationboards/2026-09-25/8503670.json"))
+        try FileManager.default.removeItem(
+            at: directory.appendingPathComponent("stationboards/2026-09-25/8503670.json"))
         _ = try archive.refresh()
         #expect(try count(archive) < total)
     }
@@ -97,7 +104,9 @@ import _TestSupport
         let deployments = directory.appendingPathComponent("deployments")
         try FileManager.default.createDirectory(at: deployments, withIntermediateDirectories: true)
         func file(_ name: String, _ days: [(String, String)]) throws {
-            let body = days.map { "{\"date\": \"\($0.0)\", \"routes\": [{\"shipName\": \"\($0.1)\", \"courseNumber\": \"7\"}]}" }
+            let body = days.map {
+                "{\"date\": \"\($0.0)\", \"routes\": [{\"shipName\": \"\($0.1)\", \"courseNumber\": \"7\"}]}"
+            }
             try Data("{\"dailyDeployments\": [\(body.joined(separator: ","))], \"lastUpdated\": \"x\"}".utf8)
                 .write(to: deployments.appendingPathComponent("\(name).json"))
         }
@@ -106,7 +115,8 @@ import _TestSupport
         try file("2026-09-23", [("2026-09-22", "MS Bachtel")])  // filed after the day: ignored
         let archive = try ScheduleArchive(directory: directory)
         _ = try archive.refresh()
-        let ships = try archive.store.assignments(from: LocalDate(iso: "2026-09-01")!, to: LocalDate(iso: "2026-09-30")!)
+        let ships = try archive.store.assignments(
+            from: LocalDate(iso: "2026-09-01")!, to: LocalDate(iso: "2026-09-30")!)
         #expect(ships[LocalDate(iso: "2026-09-22")!]?["7"] == "MS Helvetia")
         #expect(ships[LocalDate(iso: "2026-09-25")!]?["7"] == "MS Albis")
     }

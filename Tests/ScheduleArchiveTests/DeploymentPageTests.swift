@@ -51,7 +51,8 @@ import Testing
     @Test func aPageWithoutShipsIsAnErrorNotAnEmptyDay() {
         let error = #expect(throws: ArchiveError.self) {
             try DeploymentPage.assignments(
-                html: Data("<html><body><p>Wartungsarbeiten</p></body></html>".utf8), url: "https://e.example/schiffeinsatz",
+                html: Data("<html><body><p>Wartungsarbeiten</p></body></html>".utf8),
+                url: "https://e.example/schiffeinsatz",
                 date: Self.day)
         }
         #expect(error?.description.hasPrefix("https://e.example/schiffeinsatz: no ship with a course found") == true)

@@ -34,9 +34,10 @@ import _TestSupport
         #expect(report.firstDate == LocalDate(iso: "2026-03-29"))
         #expect(report.lastDate == LocalDate(iso: "2026-09-26"))
         let t1 = all.filter { $0.course == "2533" }
-        #expect(Set(t1.map(\.date.description)) == ["2026-09-21", "2026-09-22", "2026-09-24", "2026-09-25", "2026-09-26"])
-        #expect(t1.allSatisfy { [8503670, 8503665].contains($0.station) })
-        #expect(t1.contains { $0.station == 8503670 && $0.time == utc("2026-09-22T14:31:00+02:00") })
+        #expect(
+            Set(t1.map(\.date.description)) == ["2026-09-21", "2026-09-22", "2026-09-24", "2026-09-25", "2026-09-26"])
+        #expect(t1.allSatisfy { [8_503_670, 8_503_665].contains($0.station) })
+        #expect(t1.contains { $0.station == 8_503_670 && $0.time == utc("2026-09-22T14:31:00+02:00") })
         #expect(!all.contains { $0.time == utc("2026-09-22T14:57:00+02:00") }, "terminus is an arrival")
         // Course "000109" is stored as "109".
         #expect(all.filter { $0.course == "109" }.map(\.time) == [utc("2026-09-22T14:45:00+02:00")])
@@ -49,7 +50,7 @@ import _TestSupport
         #expect(report.skippedCount == 2)
         #expect(report.skipped.contains { $0.contains("stop_times.txt, line 15") && $0.contains("25:61:00") })
         #expect(report.skipped.contains { $0.contains("line 16") && $0.contains("8599999:0:1") })
-        #expect(try store.stationNames()[8503670] == "Wädenswil (See)")
+        #expect(try store.stationNames()[8_503_670] == "Wädenswil (See)")
     }
 
     @Test func timesPastMidnightBelongToTheNextLocalDate() throws {
@@ -59,7 +60,7 @@ import _TestSupport
         // Ferry T3 leaves Horgen at 24:50 on Saturdays 21 and 28 March: 00:50 CET next morning.
         #expect(all.map(\.time) == [utc("2026-03-22T00:50:00+01:00"), utc("2026-03-29T00:50:00+01:00")])
         #expect(all.map(\.date.description) == ["2026-03-22", "2026-03-29"])
-        #expect(all.allSatisfy { $0.station == 8503672 && $0.category == "FAE" && $0.course == "70" })
+        #expect(all.allSatisfy { $0.station == 8_503_672 && $0.category == "FAE" && $0.course == "70" })
     }
 
     @Test func aZippedFeedGivesTheSameDeparturesAndReimportingReplaces() throws {
@@ -170,7 +171,9 @@ import _TestSupport
 
     @Test func anyChunkingParsesLikeTheWholeText() {
         var rng = SystemRandomNumberGenerator()
-        let pieces = ["a", "Zürich", "8503670:0:1", "", "x y", "\"q,uoted\"", "\"say \"\"hi\"\"\"", "\"multi\nline\"", "25:10:00"]
+        let pieces = [
+            "a", "Zürich", "8503670:0:1", "", "x y", "\"q,uoted\"", "\"say \"\"hi\"\"\"", "\"multi\nline\"", "25:10:00",
+        ]
         for _ in 0..<300 {
             var text = Bool.random(using: &rng) ? "\u{FEFF}" : ""
             for _ in 0..<Int.random(in: 1...12, using: &rng) {

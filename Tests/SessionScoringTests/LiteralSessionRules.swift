@@ -15,7 +15,8 @@ enum LiteralSessionRules {
 
     static func sessions(waves input: [Wave], sun: SunWindow, top: Int = 5) -> [Window] {
         // 1. Sort by time; no sessions if the day spans less than an hour.
-        let waves = input.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        let waves = input.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+            \.element)
         guard let first = waves.first, let last = waves.last, last.time - first.time >= 3600 else { return [] }
         var candidates: [(index: Int, window: Window)] = []
         for (index, s) in waves.enumerated() {
@@ -42,9 +43,11 @@ enum LiteralSessionRules {
             // 6. Darkness.
             if end <= sun.civilTwilightBegin || s.time >= sun.civilTwilightEnd { score = 0 }
             if score == 0 { continue }
-            candidates.append((index, Window(start: s.time, end: end, count: taken.count, quality: quality, score: score)))
+            candidates.append(
+                (index, Window(start: s.time, end: end, count: taken.count, quality: quality, score: score)))
         }
         // 7. Best first, ties in start order; top N.
-        return candidates.sorted { ($0.window.score, -$0.index) > ($1.window.score, -$1.index) }.prefix(top).map(\.window)
+        return candidates.sorted { ($0.window.score, -$0.index) > ($1.window.score, -$1.index) }.prefix(top).map(
+            \.window)
     }
 }

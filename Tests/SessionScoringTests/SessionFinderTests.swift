@@ -42,11 +42,13 @@ import Testing
         let sun: SunWindow
         switch Int.random(in: 0..<10, using: &rng) {
         case 0:  // polar day, never dark
-            sun = SunWindow(sunrise: -(1 << 60), sunset: 1 << 60, civilTwilightBegin: -(1 << 60), civilTwilightEnd: 1 << 60)
+            sun = SunWindow(
+                sunrise: -(1 << 60), sunset: 1 << 60, civilTwilightBegin: -(1 << 60), civilTwilightEnd: 1 << 60)
         case 1:  // polar night with civil twilight around noon
             sun = SunWindow(sunrise: at(720), sunset: at(720), civilTwilightBegin: at(600), civilTwilightEnd: at(840))
         case 2:  // polar night, always dark
-            sun = SunWindow(sunrise: at(720), sunset: at(720), civilTwilightBegin: 1 << 60, civilTwilightEnd: -(1 << 60))
+            sun = SunWindow(
+                sunrise: at(720), sunset: at(720), civilTwilightBegin: 1 << 60, civilTwilightEnd: -(1 << 60))
         default:
             let rise = Int.random(in: 240...600, using: &rng) / (grid / 60) * (grid / 60)  // often on the grid
             let set = Int.random(in: 960...1320, using: &rng) / (grid / 60) * (grid / 60)
@@ -66,7 +68,8 @@ import Testing
             let (waves, sun) = Self.randomDay(&rng)
             let top = [1, 3, 5, 5, 10][trial % 5]
             let fast = SessionFinder.best(waves: waves, sun: sun, top: top).map {
-                LiteralSessionRules.Window(start: $0.start, end: $0.end, count: $0.count, quality: $0.quality, score: $0.score)
+                LiteralSessionRules.Window(
+                    start: $0.start, end: $0.end, count: $0.count, quality: $0.quality, score: $0.score)
             }
             let literal = LiteralSessionRules.sessions(waves: waves, sun: sun, top: top)
             #expect(fast == literal, "trial \(trial): \(waves.map(\.time)) sun \(sun)")
@@ -81,7 +84,8 @@ import Testing
 
     @Test func boundariesAreInclusiveAsTheAppHasThem() {
         let t0: Int64 = 1_790_060_000
-        let noon = SunWindow(sunrise: t0 - 20_000, sunset: t0 + 20_000, civilTwilightBegin: t0 - 22_000, civilTwilightEnd: t0 + 22_000)
+        let noon = SunWindow(
+            sunrise: t0 - 20_000, sunset: t0 + 20_000, civilTwilightBegin: t0 - 22_000, civilTwilightEnd: t0 + 22_000)
         // Gap of exactly 3600 s is taken, 3601 s is not; span of exactly 7200 s is taken.
         let exact = [t0, t0 + 3600, t0 + 7200].map { Wave(time: $0, quality: 1) }
         let best = SessionFinder.best(waves: exact, sun: noon)
@@ -97,11 +101,13 @@ import Testing
         let t0: Int64 = 1_790_060_000
         let waves = [t0, t0 + 1800, t0 + 3600].map { Wave(time: $0, quality: 10) }
         // Sunset 15 min before the end: share 0.25 → × (1 − 0.2); base 30 × 1.3 = 39 → 31.2.
-        let dusk = SunWindow(sunrise: t0 - 30_000, sunset: t0 + 2700, civilTwilightBegin: t0 - 32_000, civilTwilightEnd: t0 + 4000)
+        let dusk = SunWindow(
+            sunrise: t0 - 30_000, sunset: t0 + 2700, civilTwilightBegin: t0 - 32_000, civilTwilightEnd: t0 + 4000)
         let score = SessionFinder.best(waves: waves, sun: dusk).first?.score
         #expect(abs((score ?? 0) - 31.2) < 1e-12)
         // Starts at civil dusk: dropped.
-        let dark = SunWindow(sunrise: t0 - 30_000, sunset: t0 - 2000, civilTwilightBegin: t0 - 32_000, civilTwilightEnd: t0)
+        let dark = SunWindow(
+            sunrise: t0 - 30_000, sunset: t0 - 2000, civilTwilightBegin: t0 - 32_000, civilTwilightEnd: t0)
         #expect(SessionFinder.best(waves: waves, sun: dark).isEmpty)
     }
 }

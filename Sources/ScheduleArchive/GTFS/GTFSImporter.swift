@@ -88,10 +88,12 @@ public struct GTFSImporter {
         try table(feed, "trips.txt") { columns, record in
             guard let category = routeCategory[record.key(try columns.required("route_id"))] else { return }
             let service = record.string(try columns.required("service_id"))
-            let serviceNumber = serviceIndex[service] ?? {
-                serviceIndex[service] = serviceIndex.count
-                return serviceIndex.count - 1
-            }()
+            let serviceNumber =
+                serviceIndex[service]
+                ?? {
+                    serviceIndex[service] = serviceIndex.count
+                    return serviceIndex.count - 1
+                }()
             let course = columns.optional("trip_short_name").map { Course.normalized(record.string($0)) } ?? ""
             tripIndex[record.key(try columns.required("trip_id"))] = Int32(trips.count)
             trips.append(Trip(service: serviceNumber, course: course, category: category))
@@ -158,7 +160,10 @@ public struct GTFSImporter {
         // stop_times.txt, streamed: rows of ship trips only.
         var stopTimes: [StopTime] = []
         let stopTimesFile = feed.location(of: "stop_times.txt")
-        var columnsTrip = 0, columnsDeparture = 0, columnsStop = 0, columnsSequence = 0
+        var columnsTrip = 0
+        var columnsDeparture = 0
+        var columnsStop = 0
+        var columnsSequence = 0
         var header = true
         try feed.forEachRecord(in: "stop_times.txt") { record in
             if header {
@@ -178,7 +183,8 @@ public struct GTFSImporter {
                 return
             }
             guard let station = stopStation[record.key(columnsStop)] else {
-                skip("\(stopTimesFile), line \(record.line): stop_id \"\(record.string(columnsStop))\" not in stops.txt")
+                skip(
+                    "\(stopTimesFile), line \(record.line): stop_id \"\(record.string(columnsStop))\" not in stops.txt")
                 return
             }
             let text = record.string(columnsDeparture)
