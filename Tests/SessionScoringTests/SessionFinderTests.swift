@@ -1,22 +1,11 @@
 import CivilTime
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import SessionScoring
 
 @Suite struct SessionFinderTests {
-    /// SplitMix64: reproducible random days (the seed is printed on failure).
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let days = ["2026-03-29", "2026-10-25", "2026-06-21", "2026-12-21", "2026-09-22"].map { LocalDate(iso: $0)! }
 
     /// A random day: waves on a coarse grid (so equal times, gaps of exactly 3600 s and spans of
@@ -61,7 +50,7 @@ import Testing
     }
 
     @Test func matchesTheLiteralRulesOnThousandsOfRandomDays() {
-        var rng = SplitMix64(state: 20_260_922)
+        var rng = SplitMix64(seed: 20_260_922)
         var windowsSeen = 0
         var tiesAtTheCut = 0
         for trial in 0..<5000 {

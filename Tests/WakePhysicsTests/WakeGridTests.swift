@@ -1,5 +1,6 @@
 import Testing
 import WakePhysics
+import _TestSupport
 
 @Suite struct WakeGridTests {
     /// The batch equals the scalar transcription to 1e-12 relative at random points, covering
@@ -66,19 +67,4 @@ import WakePhysics
         #expect(elementwiseProduct([1, 2, 3], [4, 5, 6], scale: 0.5) == [2, 5, 9])
         #expect(outerProduct([], [1]) == [])
     }
-}
-
-/// Deterministic random numbers for reproducible tests.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * Double(next() >> 11) / Double(1 << 53) }
-    mutating func index(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

@@ -1,0 +1,18 @@
+/// Deterministic random numbers for reproducible tests (SplitMix64, Steele et al. 2014).
+public struct SplitMix64: RandomNumberGenerator {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [a, b).
+    public mutating func uniform(_ a: Double, _ b: Double) -> Double {
+        a + (b - a) * Double(next() >> 11) / Double(1 << 53)
+    }
+    /// Uniform in 0..<n.
+    public mutating func index(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
