@@ -51,10 +51,10 @@ struct ArchiveFetchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated UIC station ids.", valueName: "UIC,…"))
     var stations: String
 
-    @Option(help: "Further days after the first (0: the first day only).")
+    @Option(help: ArgumentHelp("Further days after the first (0: the first day only).", valueName: "N"))
     var days = 0
 
-    @Option(help: "First day (default: today in Europe/Zurich).")
+    @Option(help: ArgumentHelp("First day (default: today in Europe/Zurich).", valueName: "YYYY-MM-DD"))
     var from: LocalDate?
 
     @Option(help: ArgumentHelp("Entries per stationboard (1…420; the API rejects more).", valueName: "N"))

@@ -33,7 +33,7 @@ struct SessionsCommand: ParsableCommand {
             left out. A short summary goes to stdout.
 
             Examples:
-              nextwave sessions                                   # bundled September 2026 archive
+              nextwave sessions            # the bundled September 2026 archive
               nextwave sessions --station 8503670 --from 2026-09-22 --to 2026-09-22 \\
                   --ratings Data/app-ratings.json --sun app
               nextwave sessions --lake Zürichsee --top 3 --out /tmp/sessions
@@ -41,10 +41,10 @@ struct SessionsCommand: ParsableCommand {
 
     @OptionGroup var source: ArchiveOptions
 
-    @Option(help: "First day (default: the archive's first).")
+    @Option(help: ArgumentHelp("First day (default: the archive's first).", valueName: "YYYY-MM-DD"))
     var from: LocalDate?
 
-    @Option(help: "Last day, inclusive (default: the archive's last).")
+    @Option(help: ArgumentHelp("Last day, inclusive (default: the archive's last).", valueName: "YYYY-MM-DD"))
     var to: LocalDate?
 
     @Option(help: ArgumentHelp("Only this UIC station; repeat for several.", valueName: "UIC"))
@@ -60,7 +60,7 @@ struct SessionsCommand: ParsableCommand {
     @Option(help: "Sun times: each station's own coordinates, or the app's single point with seconds dropped.")
     var sun: SunSource = .station
 
-    @Option(help: "Sessions kept per station and day.")
+    @Option(help: ArgumentHelp("Sessions kept per station and day.", valueName: "N"))
     var top = SessionRules.defaultTop
 
     @Option(help: ArgumentHelp("Output directory.", valueName: "DIR"))

@@ -29,7 +29,7 @@ struct SunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Longitude, degrees east (−180…180).", valueName: "DEG"))
     var lon: Double
 
-    @Option(help: "The date (default: today in Europe/Zurich).")
+    @Option(help: ArgumentHelp("The date (default: today in Europe/Zurich).", valueName: "YYYY-MM-DD"))
     var date: LocalDate?
 
     @Flag(help: "Print JSON (keys sunrise, sunset, civilTwilightBegin, civilTwilightEnd: ISO-8601 with offset).")
