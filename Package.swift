@@ -28,8 +28,10 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
+        // The wake kernel's fused per-cell pass in C (SSE2 streaming stores).
+        .target(name: "CWakeKernel"),
         // Physics core: legacy wake model and its BLAS batch kernel.
-        .target(name: "WakePhysics", dependencies: ["CBLAS"]),
+        .target(name: "WakePhysics", dependencies: ["CBLAS", "CWakeKernel"]),
         // Operator pages: HTTP/snapshot page sources, libxml2 HTML, value parsing, legacy layout.
         .target(name: "FleetScraper", dependencies: ["CLibXML2"]),
         // Curated fleet + scraped pages -> rating table (the apps' JSON), diffs, regression guard.

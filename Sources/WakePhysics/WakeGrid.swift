@@ -13,10 +13,12 @@ import Foundation
 /// E    = ρ g H² / 8    P = E c             F = ρ g H c² / 2
 /// ```
 ///
-/// Every term is separable: H = H₀(ship, speed) · f(speed, depth), so each grid output is,
-/// per speed, one rank-1 outer product over ships × depths (BLAS `dger`), and the ship ×
-/// speed terms (Fr_L, Re, H₀) and speed × depth terms (Fr_h, f) are outer products too.
-/// Arrays keep their natural shape (structure of arrays); nothing is broadcast needlessly.
+/// Every term is separable: H = H₀(ship, speed) · f(speed, depth), so the height grid is, per
+/// speed, one rank-1 outer product over ships × depths (BLAS `dger`), and the ship × speed
+/// terms (Fr_L, Re, H₀) and speed × depth terms (Fr_h, f) are outer products too. E, P, F
+/// and the rating follow from H cell by cell (``WakeCells``): the kernel is bound by writing
+/// its 33 bytes per cell, so each output is written exactly once. Arrays keep their natural
+/// shape (structure of arrays); nothing is broadcast needlessly.
 ///
 /// Units: L, B in m; D in metric tonnes (the formula is the legacy empirical one, not
 /// dimensionally consistent); speeds in km/h (≥ 0); depths in m (> 0).
@@ -54,14 +56,16 @@ public struct WakeGrid: Sendable {
     ///   - speedsKmh: ship speeds, km/h, each finite and ≥ 0 (legacy default 18).
     ///   - depthsM: water depths, m, each finite and > 0 (legacy default 10).
     ///   - thresholds: rating thresholds (legacy default).
+    ///   - threads: threads over ship blocks (1: the calling thread only). Results do not
+    ///     depend on it.
     public init(
         hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double],
-        thresholds: RatingThresholds = .legacy
+        thresholds: RatingThresholds = .legacy, threads: Int = 1
     ) {
+        precondition(threads >= 1, "at least one thread")
         precondition(speedsKmh.allSatisfy { $0.isFinite && $0 >= 0 }, "speeds must be finite and ≥ 0")
         precondition(depthsM.allSatisfy { $0.isFinite && $0 > 0 }, "depths must be finite and > 0")
         let g = PhysicalConstants.gravity
-        let rho = PhysicalConstants.waterDensity
         let n = hulls.count
         let m = speedsKmh.count
         let d = depthsM.count
@@ -95,52 +99,16 @@ public struct WakeGrid: Sendable {
         let froudeDepth = outerProduct(v, inverseSqrtGH)
         self.froudeDepth = froudeDepth
         let shallowFactor = froudeDepth.map { $0 > 0.7 ? 1 + ($0 - 0.7) : 1 }
-        let shallowFactorSquared = elementwiseProduct(shallowFactor, shallowFactor)
 
-        // Cells: per speed j, ships × depths blocks of rank 1.
-        var height = [Double](repeating: 0, count: n * m * d)
-        var energy = height
-        var power = height
-        var force = height
-        var column = [Double](repeating: 0, count: n)  // H₀[:, j]
-        var columnSquared = column
-        baseHeight.withUnsafeBufferPointer { h0 in
-            shallowFactor.withUnsafeBufferPointer { f in
-                shallowFactorSquared.withUnsafeBufferPointer { f2 in
-                    for j in 0..<m {
-                        // Gather H₀[:, j] (stride m) once; dcopy keeps it in BLAS.
-                        column.withUnsafeMutableBufferPointer { c in
-                            if n > 0 { cblas_dcopy(Int32(n), h0.baseAddress! + j, Int32(m), c.baseAddress!, 1) }
-                        }
-                        columnSquared = elementwiseProduct(column, column)
-                        let fj = f.baseAddress! + j * d
-                        let f2j = f2.baseAddress! + j * d
-                        let block = j * d
-                        let lda = m * d
-                        let cj = celerity[j]
-                        func rank1(_ out: inout [Double], _ alpha: Double, _ x: [Double], _ y: UnsafePointer<Double>) {
-                            x.withUnsafeBufferPointer { xp in
-                                out.withUnsafeMutableBufferPointer { op in
-                                    guard n > 0, d > 0 else { return }
-                                    accumulateOuterProduct(
-                                        alpha: alpha, x: xp.baseAddress!, incX: 1, y: y, incY: 1,
-                                        into: op.baseAddress! + block, rows: n, columns: d, leadingDimension: lda)
-                                }
-                            }
-                        }
-                        rank1(&height, 1, column, fj)
-                        rank1(&energy, rho * g / 8, columnSquared, f2j)
-                        rank1(&power, rho * g / 8 * cj, columnSquared, f2j)
-                        rank1(&force, rho * g / 2 * cj * cj, column, fj)
-                    }
-                }
-            }
-        }
-        waveHeightM = height
-        energyJPerM2 = energy
-        powerWPerM = power
-        forceNPerM2 = force
-        rating = zip(energy, force).map { thresholds.rating(energyJPerM2: $0, forceNPerM2: $1) }
+        // Cells: H = H₀(ship, speed) · f(speed, depth), then E, P, F and the rating from H.
+        let cells = WakeCells(
+            baseHeight: baseHeight, shallowFactor: shallowFactor, celerity: celerity, ships: n, speeds: m,
+            depths: d, thresholds: thresholds, threads: threads)
+        waveHeightM = cells.height
+        energyJPerM2 = cells.energy
+        powerWPerM = cells.power
+        forceNPerM2 = cells.force
+        rating = cells.rating
     }
 
     /// Flat index of a cell: `(ship * speedCount + speed) * depthCount + depth`.

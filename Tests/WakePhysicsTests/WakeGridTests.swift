@@ -43,6 +43,46 @@ import _TestSupport
         #expect(sawShallow && sawDeep && sawFast && sawSlow)
     }
 
+    /// Several ship blocks (the last one partial), an odd number of depths (rows start off
+    /// 16-byte alignment, so the streaming pass takes its scalar head) and two or three threads:
+    /// every cell equals the scalar formulas, and threading changes no bit.
+    @Test func blocksAlignmentAndThreadsChangeNothing() {
+        var rng = SplitMix64(seed: 7)
+        let n = 45
+        let speeds = (0..<5).map { _ in rng.uniform(5, 35) }
+        let depths = (0..<101).map { _ in rng.uniform(1, 60) }
+        let hulls = HullDimensions(
+            lengthM: (0..<n).map { _ in rng.uniform(10, 90) }, beamM: (0..<n).map { _ in rng.uniform(3, 15) },
+            displacementT: (0..<n).map { _ in rng.uniform(10, 600) })
+        let single = WakeGrid(hulls: hulls, speedsKmh: speeds, depthsM: depths)
+        let model = LegacyScalarModel()
+        for i in 0..<n {
+            for j in 0..<speeds.count {
+                for k in 0..<depths.count {
+                    let want = model.evaluate(
+                        length: hulls.lengthM[i], beam: hulls.beamM[i], displacement: hulls.displacementT[i],
+                        speedKmh: speeds[j], depth: depths[k])
+                    let got = single.figures(ship: i, speed: j, depth: k)
+                    guard relativelyEqual(got.energyJPerM2, want.E), relativelyEqual(got.forceNPerM2, want.F),
+                        relativelyEqual(got.powerWPerM, want.P), relativelyEqual(got.waveHeightM, want.H),
+                        got.rating == want.rating
+                    else {
+                        Issue.record("cell \(i), \(j), \(k): \(got) ≠ \(want)")
+                        return
+                    }
+                }
+            }
+        }
+        for threads in [2, 3] {
+            let threaded = WakeGrid(hulls: hulls, speedsKmh: speeds, depthsM: depths, threads: threads)
+            #expect(threaded.waveHeightM == single.waveHeightM)
+            #expect(threaded.energyJPerM2 == single.energyJPerM2)
+            #expect(threaded.powerWPerM == single.powerWPerM)
+            #expect(threaded.forceNPerM2 == single.forceNPerM2)
+            #expect(threaded.rating == single.rating)
+        }
+    }
+
     @Test func oneShipIsTheBatchWithNEqualsOne() {
         let hulls = HullDimensions(lengthM: [56.6, 33.3], beamM: [10.7, 6.3], displacementT: [382, 64])
         let batch = WakeGrid.atOperatingPoint(hulls, speedKmh: 21, depthM: 4)

@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+// The benchmark suite, kept out of the root package: package-benchmark makes every clean build
+// of the root several times slower. Run from this folder: `swift package benchmark`, or
+// `./compare.sh` for the ratio table against the baselines.
+import PackageDescription
+
+let package = Package(
+    name: "NextWaveBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "NextWave", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Synthetic archives and feeds at scale, shared by the suites and the comparison tool.
+        .target(
+            name: "Synthetic",
+            dependencies: [
+                .product(name: "WakePhysics", package: "NextWave"),
+                .product(name: "ScheduleArchive", package: "NextWave"),
+                .product(name: "CivilTime", package: "NextWave"),
+            ]),
+        // The tool compare.sh drives: timings as JSON, generators, the app-algorithm comparison.
+        .executableTarget(
+            name: "nextwave-bench",
+            dependencies: [
+                "Synthetic",
+                .product(name: "WakePhysics", package: "NextWave"),
+                .product(name: "SessionScoring", package: "NextWave"),
+                .product(name: "ScheduleArchive", package: "NextWave"),
+                .product(name: "ShipRatings", package: "NextWave"),
+                .product(name: "CivilTime", package: "NextWave"),
+                .product(name: "Solar", package: "NextWave"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "WaveKernel",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "WakePhysics", package: "NextWave"),
+            ],
+            path: "Benchmarks/WaveKernel",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    ]
+)
