@@ -27,6 +27,8 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CZlibCRC", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The wake kernel's fused per-cell pass in C (SSE2 streaming stores).
         .target(name: "CWakeKernel"),
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "ScheduleArchive",
             dependencies: [
-                "CivilTime", "CSQLite", "FleetScraper",
+                "CivilTime", "CSQLite", "CZlibCRC", "FleetScraper",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // The app's session rules (O(n) finder), and the survey over an archive.

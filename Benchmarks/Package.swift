@@ -11,6 +11,7 @@ let package = Package(
         .package(name: "NextWave", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Synthetic archives and feeds at scale, shared by the suites and the comparison tool.
@@ -20,6 +21,7 @@ let package = Package(
                 .product(name: "WakePhysics", package: "NextWave"),
                 .product(name: "ScheduleArchive", package: "NextWave"),
                 .product(name: "CivilTime", package: "NextWave"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // The tool compare.sh drives: timings as JSON, generators, the app-algorithm comparison.
         .executableTarget(
@@ -37,10 +39,39 @@ let package = Package(
         .executableTarget(
             name: "WaveKernel",
             dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
+                "Synthetic", .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "WakePhysics", package: "NextWave"),
             ],
             path: "Benchmarks/WaveKernel",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "Ratings",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FleetScraper", package: "NextWave"),
+                .product(name: "ShipRatings", package: "NextWave"),
+                .product(name: "NextWaveReports", package: "NextWave"),
+            ],
+            path: "Benchmarks/Ratings",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "Sessions",
+            dependencies: [
+                "Synthetic", .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SessionScoring", package: "NextWave"),
+                .product(name: "ScheduleArchive", package: "NextWave"),
+                .product(name: "ShipRatings", package: "NextWave"),
+                .product(name: "CivilTime", package: "NextWave"),
+            ],
+            path: "Benchmarks/Sessions",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "GTFSImport",
+            dependencies: [
+                "Synthetic", .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ScheduleArchive", package: "NextWave"),
+            ],
+            path: "Benchmarks/GTFSImport",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

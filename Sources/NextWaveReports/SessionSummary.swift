@@ -44,6 +44,7 @@ public struct SessionSummary: Sendable {
     public private(set) var firstDate: LocalDate?
     public private(set) var lastDate: LocalDate?
     let periodsTable: SchedulePeriods?
+    private var lakePeriods: [String: LakePeriods] = [:]
     let catalogue: StationCatalogue?
     let topCount: Int
 
@@ -81,7 +82,10 @@ public struct SessionSummary: Sendable {
 
         weekdays[day.date.isoWeekday].days += 1
         weekdays[day.date.isoWeekday].bestScoreSum += best
-        if let lake, let match = periodsTable?.period(for: day.date, lake: lake) {
+        if let lake, let table = periodsTable {
+            if lakePeriods[lake] == nil { lakePeriods[lake] = table.periods(ofLake: lake) }
+        }
+        if let lake, let match = lakePeriods[lake]?.period(for: day.date) {
             let key = "\(match.period.name) (\(match.period.type))"
             if match.projected { projectedPeriods.insert(key) }
             periods[key, default: [:]][day.station, default: GroupStats()].days += 1

@@ -19,22 +19,48 @@ public struct SchedulePeriod: Hashable, Sendable {
 /// (``period(for:lake:)`` says whether it projected).
 public struct SchedulePeriods: Sendable {
     public let periods: [SchedulePeriod]
+    private let byLake: [String: LakePeriods]
 
-    public init(periods: [SchedulePeriod]) { self.periods = periods }
+    public init(periods: [SchedulePeriod]) {
+        self.periods = periods
+        byLake = Dictionary(grouping: periods, by: { StationCatalogue.fold($0.lake) }).mapValues(LakePeriods.init)
+    }
+
+    /// The periods of one lake (matched case- and diacritic-insensitively); look them up once
+    /// per lake when classifying many dates.
+    public func periods(ofLake lake: String) -> LakePeriods {
+        byLake[StationCatalogue.fold(lake)] ?? LakePeriods(periods: [])
+    }
 
     /// The period of `date` on `lake` and whether it was found by projecting the month and day.
     public func period(for date: LocalDate, lake: String) -> (period: SchedulePeriod, projected: Bool)? {
-        let key = StationCatalogue.fold(lake)
-        let ofLake = periods.filter { StationCatalogue.fold($0.lake) == key }
-        if let exact = ofLake.first(where: { $0.start <= date && date <= $0.end }) { return (exact, false) }
-        let years = Set(ofLake.flatMap { [$0.start.year, $0.end.year] }).sorted()
+        periods(ofLake: lake).period(for: date)
+    }
+}
+
+/// The timetable periods of one lake.
+public struct LakePeriods: Sendable {
+    public let periods: [SchedulePeriod]
+    let years: [Int]
+
+    init(periods: [SchedulePeriod]) {
+        self.periods = periods
+        years = Set(periods.flatMap { [$0.start.year, $0.end.year] }).sorted()
+    }
+
+    /// The period of `date` and whether it was found by projecting the month and day into the
+    /// years the periods cover.
+    public func period(for date: LocalDate) -> (period: SchedulePeriod, projected: Bool)? {
+        if let exact = periods.first(where: { $0.start <= date && date <= $0.end }) { return (exact, false) }
         for year in years {
             let shifted = date.inYear(year)
-            if let match = ofLake.first(where: { $0.start <= shifted && shifted <= $0.end }) { return (match, true) }
+            if let match = periods.first(where: { $0.start <= shifted && shifted <= $0.end }) { return (match, true) }
         }
         return nil
     }
+}
 
+extension SchedulePeriods {
     /// Loads `schedule_periods.json` (`{"lakes": [{"name", "schedule_periods": [{"name", "type",
     /// "start_date", "end_date"}]}]}`).
     public static func load(from url: URL) throws -> SchedulePeriods {

@@ -105,6 +105,26 @@ import _TestSupport
         #expect(error?.description.contains("feed.zip") == true)
     }
 
+    @Test func aTableWhoseBytesDoNotMatchItsCRCIsRejected() throws {
+        let directory = RepositoryPaths.temporaryDirectory("gtfs-crc")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let zip = directory.appendingPathComponent("feed.zip")
+        let archive = try Archive(url: zip, accessMode: .create, pathEncoding: nil)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixture.path).sorted() {
+            try archive.addEntry(with: name, relativeTo: Self.fixture, compressionMethod: .none)
+        }
+        // Stored, not deflated: change one departure time in place, keeping the recorded CRC.
+        var bytes = try Data(contentsOf: zip)
+        let needle = Data("\"14:44:00\",\"14:44:00\"".utf8)
+        let range = try #require(bytes.range(of: needle))
+        bytes[range.lowerBound + 4] = UInt8(ascii: "5")
+        try bytes.write(to: zip)
+        let error = #expect(throws: ArchiveError.self) {
+            try GTFSImporter(agencies: ["194"]).run(feed: GTFSFeed(url: zip), into: ScheduleStore(url: nil))
+        }
+        #expect(error?.description == "\(zip.path):stop_times.txt: CRC-32 mismatch; the ZIP is damaged")
+    }
+
     @Test func gtfsTimesAndStopIds() {
         #expect(GTFSImporter.seconds("25:10:00") == 90_600)
         #expect(GTFSImporter.seconds("7:05:09") == 25_509)

@@ -100,3 +100,38 @@ import _TestSupport
         #expect(SessionFinder.best(waves: waves, sun: dark).isEmpty)
     }
 }
+
+/// The benchmarks' baseline, the port of the app's own algorithm, agrees with the finder.
+@Suite struct AppWaveAnalyticsTests {
+    @Test func theAppsAlgorithmGivesTheSameSessionsOnRandomDays() {
+        var rng = SplitMix64(seed: 42)
+        let lists = AppWaveAnalytics.ShipLists(threeWaveShips: ["MS Panta Rhei", "MS Albis"], twoWaveShips: ["MS Linth"])
+        let names: [String?] = ["MS Panta Rhei", "MS Albis", "MS Linth", "MS Forch", nil]
+        func quality(_ name: String?) -> Int {
+            SessionRules.quality(
+                rating: name.flatMap { ["MS Panta Rhei": 3, "MS Albis": 3, "MS Linth": 2][$0] }, named: name != nil)
+        }
+        var compared = 0
+        for _ in 0..<1500 {
+            let (waves, sun) = SessionFinderTests.randomDay(&rng)
+            // Polar encodings lie outside Date's useful range: the app never sees them.
+            guard abs(sun.sunrise) < 1 << 40, abs(sun.civilTwilightBegin) < 1 << 40, abs(sun.civilTwilightEnd) < 1 << 40
+            else { continue }
+            let ships = waves.map { _ in names[rng.index(names.count)] }
+            let scored = zip(waves, ships).map { Wave(time: $0.time, quality: quality($1)) }
+            let fast = SessionFinder.best(waves: scored, sun: sun)
+            let date = { (t: Int64) in Date(timeIntervalSince1970: TimeInterval(t)) }
+            let app = AppWaveAnalytics.bestSessions(
+                waves: zip(waves, ships).map { .init(time: date($0.time), shipName: $1) },
+                sun: .init(
+                    sunrise: date(sun.sunrise), sunset: date(sun.sunset), civilTwilightBegin: date(sun.civilTwilightBegin),
+                    civilTwilightEnd: date(sun.civilTwilightEnd)), ships: lists)
+            #expect(fast.map(\.start) == app.map { Int64($0.session.start.timeIntervalSince1970) })
+            #expect(fast.map(\.end) == app.map { Int64($0.session.end.timeIntervalSince1970) })
+            #expect(fast.map(\.count) == app.map(\.session.waves.count))
+            #expect(fast.map(\.score) == app.map(\.score))
+            compared += 1
+        }
+        #expect(compared > 1000)
+    }
+}

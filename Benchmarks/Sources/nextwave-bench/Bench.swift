@@ -6,7 +6,10 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nextwave-bench",
         abstract: "Timings and generators behind Benchmarks/compare.sh. Prints one JSON object per run.",
-        subcommands: [KernelCommand.self, CopyCommand.self])
+        subcommands: [
+            KernelCommand.self, CopyCommand.self, SessionsCommand.self, GenerateArchiveCommand.self,
+            GenerateGTFSCommand.self,
+        ])
 }
 
 /// Wall-clock seconds of the fastest of `repeats` runs (after one warm-up run).

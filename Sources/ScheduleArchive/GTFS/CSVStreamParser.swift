@@ -91,7 +91,12 @@ struct CSVStreamParser {
                 lineNumber += 1
                 let isBlank = fields.count == 1 && fields[0].isEmpty
                 if !isBlank {
-                    try handler(CSVRecord(bytes: bytes, fields: fields, quoted: quoted, line: lineNumber))
+                    let line = lineNumber
+                    try fields.withUnsafeBufferPointer { f in
+                        try quoted.withUnsafeBufferPointer { q in
+                            try handler(CSVRecord(bytes: bytes, fields: f, quoted: q, line: line))
+                        }
+                    }
                 }
                 lineNumber += newlinesInRecord
                 index = scanIndex
@@ -106,8 +111,8 @@ struct CSVStreamParser {
 /// One CSV record: a view of the parser's buffer (valid only inside the handler).
 struct CSVRecord {
     let bytes: UnsafeBufferPointer<UInt8>
-    let fields: [Range<Int>]
-    let quoted: [Bool]
+    let fields: UnsafeBufferPointer<Range<Int>>
+    let quoted: UnsafeBufferPointer<Bool>
     /// 1-based line number where the record starts.
     let line: Int
 
@@ -141,6 +146,31 @@ struct CSVRecord {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// FNV-1a hash of field `index`'s value, computed in place without copying; `nil` when the
+    /// value holds an escaped quote (then use ``key(_:)``). Equal to ``CSVRecord/fnv1a(_:)`` of
+    /// the decoded value's bytes.
+    func valueHash(_ index: Int) -> UInt64? {
+        guard index < fields.count else { return Self.fnv1a([]) }
+        var range = fields[index]
+        if quoted[index], range.count >= 2 {
+            range = (range.lowerBound + 1)..<(range.upperBound - (bytes[range.upperBound - 1] == 0x22 ? 1 : 0))
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in range {
+            let byte = bytes[i]
+            if byte == 0x22 { return nil }
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// FNV-1a 64 of a byte string.
+    static func fnv1a(_ value: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in value { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
     }
 
     /// Field `index` as the bytes of its value (unquoted fields only have no copy); used as a

@@ -157,7 +157,10 @@ public struct GTFSImporter {
             }
         }
 
-        // stop_times.txt, streamed: rows of ship trips only.
+        // stop_times.txt, streamed: rows of ship trips only. Almost every line belongs to another
+        // agency, so a hash of the trip_id bytes, computed in place, rejects it before any
+        // allocation; a hit is confirmed by the exact key.
+        let shipTripHashes = Set(tripIndex.keys.map { CSVRecord.fnv1a($0) })
         var stopTimes: [StopTime] = []
         let stopTimesFile = feed.location(of: "stop_times.txt")
         var columnsTrip = 0
@@ -177,6 +180,7 @@ public struct GTFSImporter {
             }
             report.stopTimeLines += 1
             if report.stopTimeLines & 0xFFFFF == 0 { progress?(report.stopTimeLines) }
+            if let hash = record.valueHash(columnsTrip), !shipTripHashes.contains(hash) { return }
             guard let trip = tripIndex[record.key(columnsTrip)] else { return }
             guard let sequence = Int32(record.string(columnsSequence)) else {
                 skip("\(stopTimesFile), line \(record.line): stop_sequence is not a number")
@@ -207,37 +211,41 @@ public struct GTFSImporter {
             lastSequence[Int(stopTime.trip)] = stopTime.sequence
         }
 
-        // Expand over service days and write.
+        // Expand over service days, sort in the store's key order (so the B-tree is appended
+        // to, not searched), and write in one transaction.
         var noonMinus12h: [LocalDate: Int64] = [:]
         var days = Set<LocalDate>()
+        var rows: [Departure] = []
+        let sortedDays = serviceDays.map { $0.sorted() }
+        for stopTime in stopTimes
+        where stopTime.seconds >= 0 && stopTime.sequence != lastSequence[Int(stopTime.trip)] {
+            let trip = trips[Int(stopTime.trip)]
+            for day in sortedDays[trip.service] {
+                let base =
+                    noonMinus12h[day]
+                    ?? {
+                        let value = clock.unixTime(of: day, secondsAfterMidnight: 43_200) - 43_200
+                        noonMinus12h[day] = value
+                        return value
+                    }()
+                let time = base + Int64(stopTime.seconds)
+                // Away from midnight the service day is the local date; near it (and on DST
+                // change days, where noon minus 12 h is not midnight) ask the zone.
+                let date = (10_800..<79_200).contains(stopTime.seconds) ? day : clock.localDate(at: time)
+                days.insert(day)
+                rows.append(
+                    Departure(
+                        station: Int(stopTime.station), date: date, time: time, course: trip.course,
+                        category: trip.category))
+            }
+        }
+        rows.sort { ($0.date, $0.station, $0.time, $0.course) < ($1.date, $1.station, $1.time, $1.course) }
         try store.transaction {
             let source = try store.beginSource(
                 kind: "gtfs", path: feed.url.standardizedFileURL.path, size: Self.size(of: feed.url),
                 modified: Date().timeIntervalSince1970)
             let writer = try store.departureWriter(source: source)
-            let sortedDays = serviceDays.map { $0.sorted() }
-            for stopTime in stopTimes
-            where stopTime.seconds >= 0 && stopTime.sequence != lastSequence[Int(stopTime.trip)] {
-                let trip = trips[Int(stopTime.trip)]
-                for day in sortedDays[trip.service] {
-                    let base =
-                        noonMinus12h[day]
-                        ?? {
-                            let value = clock.unixTime(of: day, secondsAfterMidnight: 43_200) - 43_200
-                            noonMinus12h[day] = value
-                            return value
-                        }()
-                    let time = base + Int64(stopTime.seconds)
-                    // Away from midnight the service day is the local date; near it (and on DST
-                    // change days, where noon minus 12 h is not midnight) ask the zone.
-                    let date = (10_800..<79_200).contains(stopTime.seconds) ? day : clock.localDate(at: time)
-                    days.insert(day)
-                    try writer.add(
-                        Departure(
-                            station: Int(stopTime.station), date: date, time: time, course: trip.course,
-                            category: trip.category))
-                }
-            }
+            for row in rows { try writer.add(row) }
             let served = Set(stopTimes.map { Int($0.station) })
             for (uic, name) in stationNames where served.contains(uic) {
                 try store.setStationName(name, uic: uic)

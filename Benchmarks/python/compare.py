@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Runs every benchmark and its baseline in one go and prints the ratio table (Markdown).
+Called by Benchmarks/compare.sh after the release builds. Writes Benchmarks/results/compare.json
+and compare.md as well."""
+import argparse, json, os, platform, re, shutil, subprocess, sys, tempfile, time
+
+p = argparse.ArgumentParser()
+p.add_argument("--root", required=True)
+p.add_argument("--quick", action="store_true")
+a = p.parse_args()
+root = a.root
+bench_dir = os.path.join(root, "Benchmarks")
+data = os.path.join(bench_dir, ".data")
+os.makedirs(data, exist_ok=True)
+bench = os.path.join(bench_dir, ".build", "release", "nextwave-bench")
+nextwave = os.path.join(root, ".build", "release", "nextwave")
+py = sys.executable
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def run_json(args, cwd=bench_dir):
+    out = subprocess.run(args, cwd=cwd, check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def timed(args, cwd=root):
+    """Wall seconds and peak resident set (KiB) of a command, through GNU time."""
+    t = time.perf_counter()
+    r = subprocess.run(["/usr/bin/time", "-f", "%M"] + args, cwd=cwd, capture_output=True, text=True)
+    seconds = time.perf_counter() - t
+    if r.returncode != 0:
+        sys.exit(f"{' '.join(args)} failed:\n{r.stderr}")
+    return seconds, int(r.stderr.strip().splitlines()[-1])
+
+
+def machine():
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    mem = next((int(l.split()[1]) for l in open("/proc/meminfo") if l.startswith("MemTotal")), 0)
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    import numpy
+    blas = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "libopenblas0-pthread"], capture_output=True, text=True).stdout
+    return {"cpu": cpu, "cores": os.cpu_count(), "memoryGiB": round(mem / 2**20, 1), "kernel": platform.release(),
+            "swift": swift, "openblas": blas or "?", "numpy": numpy.__version__, "python": platform.python_version()}
+
+
+results = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M %Z"), "quick": a.quick}
+rows = []
+
+# 1. Wave kernel.
+log("wave kernel …")
+k1 = run_json([bench, "kernel", "--threads", "1", "--repeats", "10"])
+k2 = run_json([bench, "kernel", "--threads", "2", "--repeats", "10"])
+fleet = run_json([bench, "kernel", "--ships", "17", "--speeds", "21", "--depths", "49", "--repeats", "200"])
+numpy = run_json([py, "python/kernel_numpy.py", "--repeats", "5"])
+scalar = run_json([py, "python/kernel_legacy_scalar.py", "--ships", "10"])
+copy = run_json([bench, "copy", "--bytes", str(k1["outputBytes"]), "--repeats", "10"])
+if abs(numpy["checksum"] - k1["checksum"]) > 1e-9 * abs(k1["checksum"]):
+    sys.exit(f"NumPy and WakeGrid disagree: {numpy['checksum']} vs {k1['checksum']}")
+results["kernel"] = {"single": k1, "threaded": k2, "fleet": fleet, "numpy": numpy, "scalarPython": scalar, "copy": copy}
+rows += [
+    ("wave kernel 1e7 cells, 1 thread", f"{k1['seconds']*1e3:.1f} ms ({k1['cellsPerSecond']/1e6:.0f} M cells/s)",
+     f"NumPy {numpy['seconds']*1e3:.1f} ms", numpy["seconds"] / k1["seconds"], "≥ 3×"),
+    ("", "", f"scalar Python {scalar['cellsPerSecond']/1e6:.2f} M cells/s",
+     k1["cellsPerSecond"] / scalar["cellsPerSecond"], ""),
+    ("", f"{k1['outputBytes']/k1['seconds']/1e9:.1f} GB/s of output",
+     f"memcpy {k1['outputBytes']/1e6:.0f} MB into fresh memory {copy['freshSeconds']*1e3:.1f} ms",
+     copy["freshSeconds"] / k1["seconds"], "≥ 50 %"),
+    ("", "", f"memcpy into pre-faulted memory {copy['prefaultedSeconds']*1e3:.1f} ms",
+     copy["prefaultedSeconds"] / k1["seconds"], "(%)"),
+    ("wave kernel 1e7 cells, 2 threads", f"{k2['seconds']*1e3:.1f} ms", f"1 thread {k1['seconds']*1e3:.1f} ms",
+     k1["seconds"] / k2["seconds"], ""),
+    ("", "", f"NumPy {numpy['seconds']*1e3:.1f} ms", numpy["seconds"] / k2["seconds"], ""),
+    ("wave kernel, fleet 17 × 21 × 49", f"{fleet['seconds']*1e6:.0f} µs", "", None, ""),
+]
+
+# 2. Session scoring.
+days = "30" if a.quick else "365"
+archive = os.path.join(data, f"archive-240x{days}")
+if not os.path.isdir(os.path.join(archive, "deployments")):
+    log(f"generating the synthetic archive (240 stations × {days} days) …")
+    run_json([bench, "generate-archive", "--out", archive, "--days", days])
+log("session scoring …")
+s = run_json([bench, "sessions", "--archive", archive])
+results["sessions"] = s
+rows += [
+    (f"session scoring, {s['stationDays']} station-days", f"{s['fastSeconds']*1e3:.1f} ms",
+     f"app's algorithm {s['appSeconds']*1e3:.0f} ms (identical sessions)", s["ratio"], "≥ 20×"),
+    ("", f"survey end to end {s['surveySeconds']:.2f} s", "", None, ""),
+]
+
+# 3. A year of GTFS, zip → session table.
+lines = 3_000_000 if a.quick else 30_000_000
+tag = f"{lines // 1_000_000}M"
+feed = os.path.join(data, f"gtfs-{tag}.zip")
+if not os.path.exists(feed):
+    log(f"generating the synthetic GTFS feed ({lines:,} stop_times lines) …")
+    results["gtfsFeed"] = run_json([bench, "generate-gtfs", "--folder", os.path.join(data, f"gtfs-{tag}"),
+                                    "--zip", feed, "--lines", str(lines)])
+    shutil.rmtree(os.path.join(data, f"gtfs-{tag}"), ignore_errors=True)
+log("GTFS year → sessions …")
+work = tempfile.mkdtemp(prefix="nextwave-gtfs-")
+try:
+    imp_s, imp_kb = timed([nextwave, "archive", "import-gtfs", feed, "--archive", work, "--no-progress"])
+    ses_s, ses_kb = timed([nextwave, "sessions", "--archive", work, "--ratings", "reports/ship-ratings.json",
+                           "--out", os.path.join(work, "out"), "--no-progress"])
+finally:
+    shutil.rmtree(work, ignore_errors=True)
+results["gtfs"] = {"lines": lines, "zipBytes": os.path.getsize(feed), "importSeconds": imp_s, "importPeakKiB": imp_kb,
+                   "sessionsSeconds": ses_s, "sessionsPeakKiB": ses_kb}
+rows += [
+    (f"GTFS {lines/1e6:.0f} M lines: zip → session table", f"{imp_s + ses_s:.1f} s (import {imp_s:.1f} s + sessions {ses_s:.1f} s)",
+     "target 60 s", 60 / (imp_s + ses_s), "< 60 s"),
+    ("", f"peak memory {max(imp_kb, ses_kb)/1024:.0f} MiB", "target 2 GiB", 2048 / (max(imp_kb, ses_kb) / 1024), "< 2 GB"),
+    ("", f"{lines/imp_s/1e6:.1f} M lines/s imported", "", None, ""),
+]
+
+# 4. nextwave ratings on the snapshot.
+log("nextwave ratings …")
+out = tempfile.mkdtemp(prefix="nextwave-ratings-")
+best = min(timed([nextwave, "ratings", "--out", out, "--accept-regression"])[0] for _ in range(5))
+shutil.rmtree(out, ignore_errors=True)
+results["ratings"] = {"seconds": best}
+rows.append(("`nextwave ratings` on the snapshot (process)", f"{best*1e3:.0f} ms", "target 1 s", 1 / best, "< 1 s"))
+
+# The table.
+def fmt_ratio(r, target):
+    if r is None:
+        return ""
+    return f"{r*100:.0f} %" if "%" in target else f"{r:.1f}×"
+
+m = results["machine"]
+lines_md = [f"Machine: {m['cpu']}, {m['cores']} cores, {m['memoryGiB']} GiB, Linux {m['kernel']}; {m['swift']}; "
+            f"OpenBLAS {m['openblas']} (OPENBLAS_NUM_THREADS=1); Python {m['python']}, NumPy {m['numpy']}. {results['date']}.",
+            "", "| benchmark | this toolkit | baseline (same run) | ratio | target |", "|---|---|---|--:|---|"]
+for name, ours, base, ratio, target in rows:
+    lines_md.append(f"| {name} | {ours} | {base} | {fmt_ratio(ratio, target)} | {target} |")
+table = "\n".join(lines_md) + "\n"
+print(table)
+os.makedirs(os.path.join(bench_dir, "results"), exist_ok=True)
+with open(os.path.join(bench_dir, "results", "compare.json"), "w") as f:
+    json.dump(results, f, indent=2, sort_keys=True)
+with open(os.path.join(bench_dir, "results", "compare.md"), "w") as f:
+    f.write(table)
