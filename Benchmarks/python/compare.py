@@ -136,7 +136,7 @@ lines_md = [f"Machine: {m['cpu']}, {m['cores']} cores, {m['memoryGiB']} GiB, Lin
             f"OpenBLAS {m['openblas']} (OPENBLAS_NUM_THREADS=1); Python {m['python']}, NumPy {m['numpy']}. {results['date']}.",
             "", "| benchmark | this toolkit | baseline (same run) | ratio | target |", "|---|---|---|--:|---|"]
 for name, ours, base, ratio, target in rows:
-    lines_md.append(f"| {name} | {ours} | {base} | {fmt_ratio(ratio, target)} | {target} |")
+    lines_md.append(f"| {name} | {ours} | {base} | {fmt_ratio(ratio, target)} | {'' if target == '(%)' else target} |")
 table = "\n".join(lines_md) + "\n"
 print(table)
 os.makedirs(os.path.join(bench_dir, "results"), exist_ok=True)
