@@ -21,6 +21,9 @@ let package = Package(
                 .product(name: "WakePhysics", package: "NextWave"),
                 .product(name: "ScheduleArchive", package: "NextWave"),
                 .product(name: "CivilTime", package: "NextWave"),
+                .product(name: "SessionScoring", package: "NextWave"),
+                .product(name: "ShipRatings", package: "NextWave"),
+                .product(name: "Solar", package: "NextWave"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // The tool compare.sh drives: timings as JSON, generators, the app-algorithm comparison.

@@ -20,16 +20,6 @@ struct CopyCommand: ParsableCommand {
         let source = allocate(bytes)
         memset(source, 1, bytes)
         defer { free(source) }
-        func time(_ body: () -> Void) -> Double {
-            body()
-            var best = Double.infinity
-            for _ in 0..<repeats {
-                let start = DispatchTime.now().uptimeNanoseconds
-                body()
-                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            }
-            return best
-        }
         var fresh = Double.infinity
         for _ in 0...repeats {
             let target = allocate(bytes)  // not timed: the kernel's allocation is a syscall too
@@ -41,7 +31,7 @@ struct CopyCommand: ParsableCommand {
         let warm = allocate(bytes)
         memset(warm, 0, bytes)
         defer { free(warm) }
-        let prefaulted = time { memcpy(warm, source, bytes) }
+        let prefaulted = fastest(repeats: repeats) { memcpy(warm, source, bytes) }
         emit([
             "bytes": bytes, "freshSeconds": fresh, "freshBytesPerSecond": Double(bytes) / fresh,
             "prefaultedSeconds": prefaulted, "prefaultedBytesPerSecond": Double(bytes) / prefaulted,

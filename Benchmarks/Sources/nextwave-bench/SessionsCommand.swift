@@ -5,6 +5,7 @@ import ScheduleArchive
 import SessionScoring
 import ShipRatings
 import Solar
+import Synthetic
 
 /// Session scoring over an archive: SessionFinder against the port of the app's algorithm on
 /// the same station-days, asserting identical sessions; plus the whole survey end to end.
@@ -16,12 +17,6 @@ struct SessionsCommand: ParsableCommand {
     @Option var ratings = "../Data/app-ratings.json"
     @Option var data = "../Data"
     @Option var repeats = 3
-
-    struct Day {
-        var waves: [Wave]
-        var names: [String?]
-        var sun: SunWindow
-    }
 
     func run() throws {
         let opened = try ScheduleArchive(directory: URL(fileURLWithPath: archive, isDirectory: true))
@@ -46,42 +41,11 @@ struct SessionsCommand: ParsableCommand {
         }
 
         // The same station-days as plain inputs, for scoring alone.
-        let assignments = try opened.store.assignments(from: range.lowerBound, to: range.upperBound)
-        var days: [Day] = []
-        var current: (LocalDate, Int)?
-        var times: [Int64] = []
-        var names: [String?] = []
-        func flush() {
-            guard let (date, uic) = current, !times.isEmpty, let station = catalogue.station(uic: uic) else { return }
-            let sun = SunWindow(SunTimes(latitude: station.latitude, longitude: station.longitude, date: date), precision: .seconds)
-            let waves = zip(times, names).map { time, name in
-                Wave(time: time, quality: SessionRules.quality(rating: name.flatMap { lookup.ship(named: $0)?.rating }, named: name != nil))
-            }
-            days.append(Day(waves: waves, names: names, sun: sun))
-        }
-        try opened.store.forEachDeparture(from: range.lowerBound, to: range.upperBound) { d in
-            if current == nil || current! != (d.date, d.station) {
-                flush()
-                current = (d.date, d.station)
-                times.removeAll()
-                names.removeAll()
-            }
-            times.append(d.time)
-            names.append(d.course.isEmpty ? nil : assignments[d.date]?[d.course])
-        }
-        flush()
-        let lists = AppWaveAnalytics.ShipLists(
-            threeWaveShips: table.ships.filter { $0.rating == 3 }.flatMap { [$0.name] + $0.aliases },
-            twoWaveShips: table.ships.filter { $0.rating == 2 }.flatMap { [$0.name] + $0.aliases })
-        let date = { (t: Int64) in Date(timeIntervalSince1970: TimeInterval(t)) }
-        let appDays = days.map { day in
-            (
-                waves: zip(day.waves, day.names).map { AppWaveAnalytics.WaveEvent(time: date($0.time), shipName: $1) },
-                sun: AppWaveAnalytics.SunTimes(
-                    sunrise: date(day.sun.sunrise), sunset: date(day.sun.sunset),
-                    civilTwilightBegin: date(day.sun.civilTwilightBegin), civilTwilightEnd: date(day.sun.civilTwilightEnd))
-            )
-        }
+        let inputs = try StationDayInputs(
+            store: opened.store, catalogue: catalogue, table: table, from: range.lowerBound, to: range.upperBound)
+        let days = inputs.days
+        let appDays = inputs.appDays
+        let lists = inputs.lists
 
         var fast: [[SessionWindow]] = []
         var fastSeconds = Double.infinity
