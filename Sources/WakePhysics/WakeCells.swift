@@ -55,8 +55,10 @@ struct WakeCells {
                                 h: hBuffer.baseAddress!, e: eBuffer.baseAddress!, p: pBuffer.baseAddress!,
                                 f: fBuffer.baseAddress!, r: rBuffer.baseAddress!)
                             for (pointer, size) in [
-                                (UnsafeMutableRawPointer(out.h), count * 8), (UnsafeMutableRawPointer(out.e), count * 8),
-                                (UnsafeMutableRawPointer(out.p), count * 8), (UnsafeMutableRawPointer(out.f), count * 8),
+                                (UnsafeMutableRawPointer(out.h), count * 8),
+                                (UnsafeMutableRawPointer(out.e), count * 8),
+                                (UnsafeMutableRawPointer(out.p), count * 8),
+                                (UnsafeMutableRawPointer(out.f), count * 8),
                                 (UnsafeMutableRawPointer(out.r), count),
                             ] {
                                 HugePages.advise(pointer, bytes: size)

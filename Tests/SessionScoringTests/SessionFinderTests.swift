@@ -105,7 +105,8 @@ import _TestSupport
 @Suite struct AppWaveAnalyticsTests {
     @Test func theAppsAlgorithmGivesTheSameSessionsOnRandomDays() {
         var rng = SplitMix64(seed: 42)
-        let lists = AppWaveAnalytics.ShipLists(threeWaveShips: ["MS Panta Rhei", "MS Albis"], twoWaveShips: ["MS Linth"])
+        let lists = AppWaveAnalytics.ShipLists(
+            threeWaveShips: ["MS Panta Rhei", "MS Albis"], twoWaveShips: ["MS Linth"])
         let names: [String?] = ["MS Panta Rhei", "MS Albis", "MS Linth", "MS Forch", nil]
         func quality(_ name: String?) -> Int {
             SessionRules.quality(
@@ -124,7 +125,8 @@ import _TestSupport
             let app = AppWaveAnalytics.bestSessions(
                 waves: zip(waves, ships).map { .init(time: date($0.time), shipName: $1) },
                 sun: .init(
-                    sunrise: date(sun.sunrise), sunset: date(sun.sunset), civilTwilightBegin: date(sun.civilTwilightBegin),
+                    sunrise: date(sun.sunrise), sunset: date(sun.sunset),
+                    civilTwilightBegin: date(sun.civilTwilightBegin),
                     civilTwilightEnd: date(sun.civilTwilightEnd)), ships: lists)
             #expect(fast.map(\.start) == app.map { Int64($0.session.start.timeIntervalSince1970) })
             #expect(fast.map(\.end) == app.map { Int64($0.session.end.timeIntervalSince1970) })

@@ -37,7 +37,8 @@ public struct StationDayInputs {
             let waves = zip(times, names).map { time, name in
                 Wave(
                     time: time,
-                    quality: SessionRules.quality(rating: name.flatMap { lookup.ship(named: $0)?.rating }, named: name != nil))
+                    quality: SessionRules.quality(
+                        rating: name.flatMap { lookup.ship(named: $0)?.rating }, named: name != nil))
             }
             days.append(Day(waves: waves, names: names, sun: sun))
         }
@@ -59,7 +60,8 @@ public struct StationDayInputs {
                 zip(day.waves, day.names).map { AppWaveAnalytics.WaveEvent(time: date($0.time), shipName: $1) },
                 AppWaveAnalytics.SunTimes(
                     sunrise: date(day.sun.sunrise), sunset: date(day.sun.sunset),
-                    civilTwilightBegin: date(day.sun.civilTwilightBegin), civilTwilightEnd: date(day.sun.civilTwilightEnd))
+                    civilTwilightBegin: date(day.sun.civilTwilightBegin),
+                    civilTwilightEnd: date(day.sun.civilTwilightEnd))
             )
         }
         lists = AppWaveAnalytics.ShipLists(

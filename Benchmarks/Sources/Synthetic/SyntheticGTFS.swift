@@ -66,8 +66,12 @@ public struct SyntheticGTFS {
         try write(folder, "stops.txt") { out in
             out.line("stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station")
             for station in stations {
-                out.line("\"Parent\(station.uic)\",\(csv(station.name)),\"\(station.latitude)\",\"\(station.longitude)\",\"1\",\"\"")
-                out.line("\"\(station.uic):0:1\",\(csv(station.name)),\"\(station.latitude)\",\"\(station.longitude)\",\"\",\"Parent\(station.uic)\"")
+                out.line(
+                    "\"Parent\(station.uic)\",\(csv(station.name)),\"\(station.latitude)\",\"\(station.longitude)\",\"1\",\"\""
+                )
+                out.line(
+                    "\"\(station.uic):0:1\",\(csv(station.name)),\"\(station.latitude)\",\"\(station.longitude)\",\"\",\"Parent\(station.uic)\""
+                )
             }
             for k in 0..<others {
                 out.line("\"\(8_510_000 + k):0:1\",\"Stop \(k)\",\"46.9\",\"7.4\",\"\",\"\"")
@@ -136,10 +140,12 @@ public struct SyntheticGTFS {
             nextShip += 1
             writeShip(trip.id, trip.route, trip.service, trip.course, trip.departure, trip.reverse)
         }
-        func writeShip(_ id: String, _ route: Int, _ service: String, _ course: Int, _ departure: Int, _ reverse: Bool) {
+        func writeShip(_ id: String, _ route: Int, _ service: String, _ course: Int, _ departure: Int, _ reverse: Bool)
+        {
             let piers = Array(stations[(route * 8)..<min(stations.count, route * 8 + 8)])
             let order = reverse ? Array(piers.reversed()) : piers
-            tripsOut.line("\"ship-\(route)\",\"\(service)\",\"\(id)\",\"Pier\",\"\(String(format: "%05d", course))\",\"0\"")
+            tripsOut.line(
+                "\"ship-\(route)\",\"\(service)\",\"\(id)\",\"Pier\",\"\(String(format: "%05d", course))\",\"0\"")
             for (s, pier) in order.enumerated() {
                 timesOut.stopTime(trip: id, minute: departure + 10 * s, stop: pier.uic, sequence: s + 1, pier: true)
             }
@@ -156,7 +162,9 @@ public struct SyntheticGTFS {
         let archive = try Archive(url: zip, accessMode: .create, pathEncoding: nil)
         for name in try manager.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".txt") {
             try archive.addEntry(with: name, relativeTo: folder, compressionMethod: .deflate, bufferSize: 1 << 20)
-            summary.tableBytes += (try manager.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? NSNumber)?.int64Value ?? 0
+            summary.tableBytes +=
+                (try manager.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? NSNumber)?
+                .int64Value ?? 0
         }
         summary.zipBytes = (try manager.attributesOfItem(atPath: zip.path)[.size] as? NSNumber)?.int64Value ?? 0
         return summary

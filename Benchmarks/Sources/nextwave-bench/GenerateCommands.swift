@@ -49,7 +49,8 @@ struct GenerateGTFSCommand: ParsableCommand {
     @Option var data = "../Data"
 
     func run() throws {
-        let feed = SyntheticGTFS(stations: try syntheticStations(data: data, count: stations), year: year, stopTimeLines: lines)
+        let feed = SyntheticGTFS(
+            stations: try syntheticStations(data: data, count: stations), year: year, stopTimeLines: lines)
         let start = Date()
         let summary = try feed.write(
             folder: URL(fileURLWithPath: folder, isDirectory: true), zip: URL(fileURLWithPath: zip)

@@ -25,7 +25,8 @@ struct KernelCommand: ParsableCommand {
             grid = WakeGrid(hulls: hulls, speedsKmh: v, depthsM: h, threads: threads)
             seconds = min(seconds, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        let checksum = grid!.energyJPerM2.reduce(0, +) + grid!.forceNPerM2.reduce(0, +)
+        let checksum =
+            grid!.energyJPerM2.reduce(0, +) + grid!.forceNPerM2.reduce(0, +)
             + Double(grid!.rating.reduce(0) { $0 + Int($1) })
         let cells = ships * speeds * depths
         emit([

@@ -24,13 +24,15 @@ struct SessionsCommand: ParsableCommand {
         let refresh = try opened.refresh()
         let indexSeconds = Date().timeIntervalSince(start)
         guard let range = try opened.store.dateRange() else { throw ValidationError("empty archive") }
-        let catalogue = try StationCatalogue.load(from: URL(fileURLWithPath: data).appendingPathComponent("stations.json"))
+        let catalogue = try StationCatalogue.load(
+            from: URL(fileURLWithPath: data).appendingPathComponent("stations.json"))
         let table = try RatingTable.load(from: URL(fileURLWithPath: ratings))
         let lookup = RatingLookup(table)
 
         // The whole survey, end to end (store scan, sun times, scoring), as `nextwave sessions` runs it.
         let survey = SessionSurvey(
-            catalogue: catalogue, ratings: lookup, settings: SurveySettings(from: range.lowerBound, to: range.upperBound))
+            catalogue: catalogue, ratings: lookup,
+            settings: SurveySettings(from: range.lowerBound, to: range.upperBound))
         var surveySeconds = Double.infinity
         var stationDays = 0
         for _ in 0..<repeats {
@@ -69,7 +71,8 @@ struct SessionsCommand: ParsableCommand {
             sessions += f.count
         }
         emit([
-            "stationDays": days.count, "surveyStationDays": stationDays, "waves": days.reduce(0) { $0 + $1.waves.count },
+            "stationDays": days.count, "surveyStationDays": stationDays,
+            "waves": days.reduce(0) { $0 + $1.waves.count },
             "sessions": sessions, "identical": true, "fastSeconds": fastSeconds, "appSeconds": appSeconds,
             "ratio": appSeconds / fastSeconds, "surveySeconds": surveySeconds, "indexSeconds": indexSeconds,
             "indexedFiles": refresh.indexed,
