@@ -12,7 +12,8 @@ public struct ShipAssignment: Hashable, Sendable {
     public init(date: LocalDate, course: String, ship: String) {
         self.date = date
         self.course = Course.normalized(course)
-        self.ship = ship.trimmingCharacters(in: .whitespacesAndNewlines)
+        let padded = ship.first.map(\.isWhitespace) == true || ship.last.map(\.isWhitespace) == true
+        self.ship = padded ? ship.trimmingCharacters(in: .whitespacesAndNewlines) : ship
     }
 }
 
@@ -27,21 +28,33 @@ public enum DeploymentReader {
         var date: String
         var routes: [Route]
     }
-    struct ShipsAPI: Decodable {
-        var dailyDeployments: [Day]
+    /// Either shape, decoded in one pass.
+    struct File: Decodable {
+        var dailyDeployments: [Day]?
+        var date: String?
+        var routes: [Route]?
     }
 
     /// All assignments in a deployment file. Routes without a course (charter trips) are skipped.
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` naming the field.
     public static func assignments(from data: Data, path: String) throws -> [ShipAssignment] {
         let days: [Day]
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         do {
-            if object?["dailyDeployments"] != nil {
-                days = try JSONDecoder().decode(ShipsAPI.self, from: data).dailyDeployments
+            let file = try JSONDecoder().decode(File.self, from: data)
+            if let daily = file.dailyDeployments {
+                days = daily
             } else {
-                days = [try JSONDecoder().decode(Day.self, from: data)]
+                guard let date = file.date else {
+                    throw ArchiveError.malformed(
+                        path: path, reason: "not a deployment file: missing field date (or dailyDeployments)")
+                }
+                guard let routes = file.routes else {
+                    throw ArchiveError.malformed(path: path, reason: "not a deployment file: missing field routes")
+                }
+                days = [Day(date: date, routes: routes)]
             }
+        } catch let error as ArchiveError {
+            throw error
         } catch {
             throw ArchiveError.malformed(path: path, reason: "not a deployment file: \(describe(error))")
         }
