@@ -31,14 +31,14 @@ public final class ScheduleArchive {
         else { throw ArchiveError.unreadable(path: directory.path, reason: "no such archive directory") }
         self.directory = directory
         let url = storeURL ?? directory.appendingPathComponent(Self.storeFileName)
-        if let opened = try? ScheduleStore(url: url) {
-            store = opened
-            storeIsTemporary = false
-        } else if storeURL == nil {
+        if storeURL == nil, !FileManager.default.isWritableFile(atPath: directory.path),
+            !FileManager.default.fileExists(atPath: url.path)
+        {
+            // A read-only checkout: index into memory for this run.
             store = try ScheduleStore(url: nil)
             storeIsTemporary = true
         } else {
-            store = try ScheduleStore(url: url)  // rethrows the real error
+            store = try ScheduleStore(url: url)
             storeIsTemporary = false
         }
     }

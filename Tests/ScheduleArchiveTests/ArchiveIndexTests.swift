@@ -98,6 +98,17 @@ import _TestSupport
         #expect(try count(archive) < total)
     }
 
+    @Test func aStoreOfAnotherSchemaVersionIsAnErrorNotSilentlyReplaced() throws {
+        let directory = RepositoryPaths.temporaryDirectory("schema")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent(ScheduleArchive.storeFileName)
+        _ = try ScheduleStore(url: url)
+        let database = try SQLiteDatabase(path: url.path)
+        try database.execute("UPDATE meta SET value = '99' WHERE key = 'schemaVersion'")
+        let error = #expect(throws: ArchiveError.self) { try ScheduleArchive(directory: directory) }
+        #expect(error?.description == "schedule store \(url.path): schema version 99, expected 1; delete the file to rebuild")
+    }
+
     @Test func laterDeploymentFilesWinUpToTheDayItself() throws {
         let directory = RepositoryPaths.temporaryDirectory("deployments")
         defer { try? FileManager.default.removeItem(at: directory) }
