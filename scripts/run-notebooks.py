@@ -31,8 +31,10 @@ for name in names:
         failed.append(f"{name}: code cells {missing} were never executed; run scripts/notebooks --write and commit")
     nb = nbformat.read(path, as_version=4)
     started = time.time()
-    # (ipykernel warns that its localhost TCP sockets are unencrypted; nothing leaves the machine.)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": folder}})
+    # ipykernel would warn that its localhost TCP sockets are unencrypted (nothing leaves the
+    # machine); errors of the kernel itself are still printed.
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": folder}},
+                            extra_arguments=["--IPKernelApp.log_level=ERROR"])
     try:
         client.execute()
     except CellExecutionError as error:
