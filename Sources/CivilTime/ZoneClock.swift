@@ -6,15 +6,50 @@ import Foundation
 /// Times are Unix seconds (`Int64`), the unit of the schedule store and of session scoring.
 public struct ZoneClock: Sendable {
     public let timeZone: TimeZone
+    /// The zone's offset changes from 1900 to 2100, read from `timeZone` once: `offsets[i]` is
+    /// in effect from `transitions[i]` on. Looking an offset up is then a binary search, not a
+    /// call into the time-zone database (which takes a lock); schedules ask millions of times.
+    private let transitions: [Int64]
+    private let offsets: [Int]
+    private static let tableRange: ClosedRange<Int64> = -2_208_988_800...4_102_444_800  // 1900 … 2100
 
     /// The zone every timetable, sun time and report of the toolkit uses.
     public static let zurich = ZoneClock(timeZone: TimeZone(identifier: "Europe/Zurich")!)
 
-    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        var transitions: [Int64] = [Self.tableRange.lowerBound]
+        var offsets = [
+            timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(Self.tableRange.lowerBound)))
+        ]
+        var date = Date(timeIntervalSince1970: TimeInterval(Self.tableRange.lowerBound))
+        while let next = timeZone.nextDaylightSavingTimeTransition(after: date),
+            next.timeIntervalSince1970 <= TimeInterval(Self.tableRange.upperBound)
+        {
+            let offset = timeZone.secondsFromGMT(for: next)
+            if offset != offsets.last {
+                transitions.append(Int64(next.timeIntervalSince1970))
+                offsets.append(offset)
+            }
+            date = next
+        }
+        self.transitions = transitions
+        self.offsets = offsets
+    }
 
     /// Offset from UTC in seconds at a Unix time (+7200 in Swiss summer time).
     public func offset(at unix: Int64) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(unix)))
+        guard Self.tableRange.contains(unix) else {
+            return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(unix)))
+        }
+        // Last transition at or before `unix`.
+        var low = 0
+        var high = transitions.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if transitions[middle] <= unix { low = middle } else { high = middle - 1 }
+        }
+        return offsets[low]
     }
 
     /// The local calendar date at a Unix time.

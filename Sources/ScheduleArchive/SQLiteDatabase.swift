@@ -21,7 +21,26 @@ final class SQLiteDatabase {
         sqlite3_busy_timeout(handle, 5000)
     }
 
-    deinit { sqlite3_close(handle) }
+    /// Prepared statements kept for reuse, by SQL text (finalized before the connection closes).
+    private var cache: [String: Statement] = [:]
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close(handle)
+    }
+
+    /// A prepared statement for `sql`, compiled once per connection and reset for each use.
+    /// For the statements run once per file or row of an import; not for nested use of the same
+    /// SQL text.
+    func cached(_ sql: String) throws -> Statement {
+        if let statement = cache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        cache[sql] = statement
+        return statement
+    }
 
     func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?

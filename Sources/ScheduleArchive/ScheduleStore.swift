@@ -90,16 +90,17 @@ public final class ScheduleStore {
 
     /// Removes a source and all its rows.
     public func removeSource(path: String) throws {
-        let find = try database.prepare("SELECT id FROM sources WHERE path = ?")
+        let find = try database.cached("SELECT id FROM sources WHERE path = ?")
         find.bind(1, path)
         guard try find.step() else { return }
         let id = find.int64(0)
+        find.reset()
         for table in ["departures", "assignments"] {
-            let delete = try database.prepare("DELETE FROM \(table) WHERE source = ?")
+            let delete = try database.cached("DELETE FROM \(table) WHERE source = ?")
             delete.bind(1, id)
             try delete.run()
         }
-        let delete = try database.prepare("DELETE FROM sources WHERE id = ?")
+        let delete = try database.cached("DELETE FROM sources WHERE id = ?")
         delete.bind(1, id)
         try delete.run()
     }
@@ -107,7 +108,7 @@ public final class ScheduleStore {
     /// Registers a source anew (dropping any earlier rows of the same path) and returns its id.
     public func beginSource(kind: String, path: String, size: Int64, modified: Double) throws -> Int64 {
         try removeSource(path: path)
-        let insert = try database.prepare("INSERT INTO sources(kind, path, size, mtime) VALUES (?, ?, ?, ?)")
+        let insert = try database.cached("INSERT INTO sources(kind, path, size, mtime) VALUES (?, ?, ?, ?)")
         insert.bind(1, kind)
         insert.bind(2, path)
         insert.bind(3, size)
@@ -141,13 +142,13 @@ public final class ScheduleStore {
 
     public func departureWriter(source: Int64) throws -> DepartureWriter {
         DepartureWriter(
-            statement: try database.prepare(
+            statement: try database.cached(
                 "INSERT OR IGNORE INTO departures(day, station, time, course, category, source) VALUES (?, ?, ?, ?, ?, ?)"
             ), source: source)
     }
 
     public func addAssignments(_ assignments: [ShipAssignment], filed: LocalDate, source: Int64) throws {
-        let insert = try database.prepare(
+        let insert = try database.cached(
             "INSERT OR REPLACE INTO assignments(day, course, ship, filed, source) VALUES (?, ?, ?, ?, ?)")
         for assignment in assignments {
             insert.bind(1, assignment.date.daysSinceEpoch)
@@ -160,7 +161,7 @@ public final class ScheduleStore {
     }
 
     public func setStationName(_ name: String, uic: Int) throws {
-        let upsert = try database.prepare("INSERT OR REPLACE INTO station_names(uic, name) VALUES (?, ?)")
+        let upsert = try database.cached("INSERT OR REPLACE INTO station_names(uic, name) VALUES (?, ?)")
         upsert.bind(1, uic)
         upsert.bind(2, name)
         try upsert.run()

@@ -106,7 +106,9 @@ import _TestSupport
         let database = try SQLiteDatabase(path: url.path)
         try database.execute("UPDATE meta SET value = '99' WHERE key = 'schemaVersion'")
         let error = #expect(throws: ArchiveError.self) { try ScheduleArchive(directory: directory) }
-        #expect(error?.description == "schedule store \(url.path): schema version 99, expected 1; delete the file to rebuild")
+        #expect(
+            error?.description
+                == "schedule store \(url.path): schema version 99, expected 1; delete the file to rebuild")
     }
 
     @Test func laterDeploymentFilesWinUpToTheDayItself() throws {

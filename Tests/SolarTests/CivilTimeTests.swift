@@ -29,6 +29,30 @@ import Testing
         #expect(ZoneClock.parseISO8601("2026-09-22 garbage") == nil)
     }
 
+    /// The offset table equals the time-zone database at every change 1900–2100 (including the
+    /// Swiss wartime summer times of 1941–42 and every transition second) and at random instants.
+    @Test func theOffsetTableEqualsTheTimeZoneDatabase() {
+        let clock = ZoneClock.zurich
+        let zone = TimeZone(identifier: "Europe/Zurich")!
+        func database(_ t: Int64) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))) }
+        var date = Date(timeIntervalSince1970: -2_208_988_800)
+        var transitions = 0
+        while let next = zone.nextDaylightSavingTimeTransition(after: date), next.timeIntervalSince1970 < 4_102_444_800
+        {
+            let t = Int64(next.timeIntervalSince1970)
+            for probe in [t - 1, t, t + 1] { #expect(clock.offset(at: probe) == database(probe), "at \(probe)") }
+            transitions += 1
+            date = next
+        }
+        #expect(transitions >= 240)  // two a year since 1981, two in 1941 and 1942
+        var state: UInt64 = 1
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let t = Int64(state >> 33) % 6_311_433_600 - 2_208_988_800
+            #expect(clock.offset(at: t) == database(t))
+        }
+    }
+
     @Test func zurichOffsetsAcrossDaylightSavingChanges() {
         let clock = ZoneClock.zurich
         // 2026-03-29: clocks go 02:00 → 03:00; 2026-10-25: 03:00 → 02:00.
