@@ -50,7 +50,8 @@ public struct SnapshotPageSource: PageSource {
                 path: manifestURL.path, reason: "cannot read manifest (\(error.localizedDescription))")
         }
         do { manifest = try JSONDecoder().decode(SnapshotManifest.self, from: data) } catch {
-            throw ScrapeError.snapshot(path: manifestURL.path, reason: "malformed manifest: \(error)")
+            throw ScrapeError.snapshot(
+                path: manifestURL.path, reason: "malformed manifest: \(describeDecodingError(error))")
         }
         self.directory = directory
         var files: [String: String] = [:]

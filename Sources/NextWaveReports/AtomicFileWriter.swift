@@ -8,17 +8,43 @@ public enum AtomicFileWriter {
         try writeAll([(url, data)])
     }
 
+    /// What goes into one file of ``writeAll(_:)-(_)``.
+    public enum Content {
+        case data(Data)
+        /// Written through a handle (large files, or content produced while writing). Closures
+        /// run in order, so a later file may use what an earlier one computed.
+        case stream((FileHandle) throws -> Void)
+    }
+
     /// Writes several files: all temporary files first, then the renames, so that a failure
     /// while producing any of them leaves every target untouched.
     public static func writeAll(_ files: [(URL, Data)]) throws {
+        try writeAll(files.map { ($0.0, Content.data($0.1)) })
+    }
+
+    /// Writes several files, each from data or a stream: all temporary files first (in order),
+    /// then the renames, so that a failure while producing any of them leaves every target
+    /// untouched.
+    public static func writeAll(_ files: [(URL, Content)]) throws {
         var staged: [(temporary: URL, target: URL)] = []
         var renamed = 0
         // Only temporaries not yet renamed are removed: a renamed one is now its target.
         defer { for s in staged[renamed...] { try? FileManager.default.removeItem(at: s.temporary) } }
-        for (target, data) in files {
+        for (target, content) in files {
             let temporary = try temporaryURL(for: target)
-            try data.write(to: temporary)
             staged.append((temporary, target))
+            switch content {
+            case .data(let data):
+                try data.write(to: temporary)
+            case .stream(let body):
+                guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+                }
+                let handle = try FileHandle(forWritingTo: temporary)
+                defer { try? handle.close() }
+                try body(handle)
+                try handle.synchronize()
+            }
         }
         for s in staged {
             guard rename(s.temporary.path, s.target.path) == 0 else {
@@ -36,7 +62,7 @@ public enum AtomicFileWriter {
 
     /// A hidden temporary file beside `target` (same folder, so `rename` is atomic); creates
     /// the folder if needed.
-    public static func temporaryURL(for target: URL) throws -> URL {
+    static func temporaryURL(for target: URL) throws -> URL {
         let directory = target.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.appendingPathComponent(
@@ -45,23 +71,7 @@ public enum AtomicFileWriter {
 
     /// Streams a large file through a handle into a temporary file, renamed over `url` only
     /// when `body` returns without throwing.
-    public static func stream(to url: URL, _ body: (FileHandle) throws -> Void) throws {
-        let temporary = try temporaryURL(for: url)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
-        do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try body(handle)
-            try handle.synchronize()
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
+    public static func stream(to url: URL, _ body: @escaping (FileHandle) throws -> Void) throws {
+        try writeAll([(url, Content.stream(body))])
     }
 }

@@ -1,4 +1,5 @@
 import CivilTime
+import FleetScraper
 import Foundation
 
 /// Which ship runs which course on a day (the operator's deployment data).
@@ -56,7 +57,7 @@ public enum DeploymentReader {
         } catch let error as ArchiveError {
             throw error
         } catch {
-            throw ArchiveError.malformed(path: path, reason: "not a deployment file: \(describe(error))")
+            throw ArchiveError.malformed(path: path, reason: "not a deployment file: \(describeDecodingError(error))")
         }
         var result: [ShipAssignment] = []
         for (index, day) in days.enumerated() {

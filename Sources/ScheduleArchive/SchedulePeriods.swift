@@ -1,4 +1,5 @@
 import CivilTime
+import FleetScraper
 import Foundation
 
 /// A timetable period of a lake (`schedule_periods.json`): summer, winter, …
@@ -81,7 +82,7 @@ extension SchedulePeriods {
         do {
             file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
         } catch {
-            throw ArchiveError.malformed(path: url.path, reason: describe(error))
+            throw ArchiveError.malformed(path: url.path, reason: describeDecodingError(error))
         }
         var periods: [SchedulePeriod] = []
         for lake in file.lakes {

@@ -1,4 +1,5 @@
 import CivilTime
+import FleetScraper
 import Foundation
 
 /// A transport.opendata.ch `/v1/stationboard` body, reduced to what waves need.
@@ -42,7 +43,7 @@ public enum StationboardReader {
         do {
             body = try JSONDecoder().decode(StationboardBody.self, from: data)
         } catch {
-            throw ArchiveError.malformed(path: path, reason: "not a stationboard body: \(describe(error))")
+            throw ArchiveError.malformed(path: path, reason: "not a stationboard body: \(describeDecodingError(error))")
         }
         let bodyStation = body.station?.id.flatMap { Int($0) }
         guard let station = bodyStation ?? expectedStation else {
@@ -55,51 +56,28 @@ public enum StationboardReader {
         var result: [Departure] = []
         for (index, journey) in body.stationboard.enumerated() {
             guard let category = journey.category, ShipCategory.all.contains(category) else { continue }
-            let moment: (unix: Int64, date: LocalDate)
+            let unix: Int64
             if let text = journey.stop.departure {
                 guard let parsed = ZoneClock.parseISO8601(text) else {
                     throw ArchiveError.malformed(
                         path: path, reason: "stationboard[\(index)].stop.departure \"\(text)\" is not ISO-8601")
                 }
-                moment = parsed
+                if let stamp = journey.stop.departureTimestamp, stamp != parsed.unix {
+                    throw ArchiveError.malformed(
+                        path: path, reason: "stationboard[\(index)]: departure and departureTimestamp disagree")
+                }
+                unix = parsed.unix
             } else if let stamp = journey.stop.departureTimestamp {
-                moment = (stamp, ZoneClock.zurich.localDate(at: stamp))
+                unix = stamp
             } else {
                 continue  // an arrival only: not a departure
-            }
-            if let stamp = journey.stop.departureTimestamp, stamp != moment.unix {
-                throw ArchiveError.malformed(
-                    path: path,
-                    reason: "stationboard[\(index)]: departure and departureTimestamp disagree")
             }
             let course = Course.normalized(journey.name ?? journey.number ?? "")
             result.append(
                 Departure(
-                    station: station, date: ZoneClock.zurich.localDate(at: moment.unix), time: moment.unix,
+                    station: station, date: ZoneClock.zurich.localDate(at: unix), time: unix,
                     course: course, category: category))
         }
         return (station, body.station?.name, result)
     }
-}
-
-/// A decoding error as one line: the coding path and what was wrong.
-func describe(_ error: Error) -> String {
-    switch error {
-    case DecodingError.keyNotFound(let key, let context):
-        return "missing field \(path(context.codingPath + [key]))"
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-        return "\(path(context.codingPath)): \(context.debugDescription)"
-    case DecodingError.dataCorrupted(let context):
-        let underlying = (context.underlyingError as NSError?)?.localizedDescription
-        return context.codingPath.isEmpty
-            ? "invalid JSON" + (underlying.map { " (\($0))" } ?? "")
-            : "\(path(context.codingPath)): \(context.debugDescription)"
-    default:
-        return String(describing: error)
-    }
-}
-
-private func path(_ keys: [CodingKey]) -> String {
-    keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        .trimmingCharacters(in: CharacterSet(charactersIn: "."))
 }

@@ -86,11 +86,54 @@ public struct SessionSurvey {
         public var unknownShips: Set<String> = []
         /// Stations without coordinates in the catalogue (scored with the app's point).
         public var stationsWithoutCoordinates: Set<Int> = []
+
+        public init() {}
     }
 
-    /// Streams the survey: `body` receives each station-day with at least one wave, in (date,
-    /// station) order.
+    /// One station-day as the finder takes it: its waves in time order, the ship of each (nil:
+    /// unknown) and the day's sun times.
+    public struct StationDayWaves: Sendable {
+        public var station: Int
+        public var stationName: String
+        public var date: LocalDate
+        public var waves: [Wave]
+        public var ships: [String?]
+        public var sun: SunWindow
+        /// The computed sun times behind ``sun``.
+        public var sunTimes: SunTimes
+    }
+
+    /// Streams the survey: `body` receives each station-day with at least one wave, scored, in
+    /// (date, station) order.
     public func run(store: ScheduleStore, _ body: (StationDay) throws -> Void) throws -> Report {
+        try forEachStationDay(store: store) { try body(score($0)) }
+    }
+
+    /// The best sessions of one station-day.
+    public func score(_ day: StationDayWaves) -> StationDay {
+        let windows = SessionFinder.best(waves: day.waves, sun: day.sun, top: settings.top)
+        let sessions = windows.map { window -> SessionResult in
+            var names: [String] = []
+            var unknownInWindow = 0
+            for k in window.first...window.last {
+                if let ship = day.ships[k] {
+                    if !names.contains(ship) { names.append(ship) }
+                } else {
+                    unknownInWindow += 1
+                }
+            }
+            return SessionResult(
+                start: window.start, end: window.end, waves: window.count, quality: window.quality,
+                score: window.score, ships: names, unknownWaves: unknownInWindow)
+        }
+        return StationDay(
+            station: day.station, stationName: day.stationName, date: day.date, sun: day.sun, sunTimes: day.sunTimes,
+            waveCount: day.waves.count, unknownShipWaves: day.ships.filter { $0 == nil }.count, sessions: sessions)
+    }
+
+    /// Streams the inputs of the survey, unscored: groups departures by (date, station), looks
+    /// up each course's ship and its rating, and computes the day's sun times.
+    public func forEachStationDay(store: ScheduleStore, _ body: (StationDayWaves) throws -> Void) throws -> Report {
         var report = Report()
         let assignments = try store.assignments(from: settings.from, to: settings.to)
         let storeNames = try store.stationNames()
@@ -129,7 +172,6 @@ public struct SessionSurvey {
             }
             var waves: [Wave] = []
             waves.reserveCapacity(times.count)
-            var unknown = 0
             for (time, ship) in zip(times, ships) {
                 var rating: Int?
                 if let ship {
@@ -146,33 +188,15 @@ public struct SessionSurvey {
                         }
                     }
                 } else {
-                    unknown += 1
+                    report.unknownShipWaves += 1
                 }
                 waves.append(Wave(time: time, quality: SessionRules.quality(rating: rating, named: ship != nil)))
             }
-            let windows = SessionFinder.best(waves: waves, sun: sun.1, top: settings.top)
-            let sessions = windows.map { window -> SessionResult in
-                var names: [String] = []
-                var unknownInWindow = 0
-                for k in window.first...window.last {
-                    if let ship = ships[k] {
-                        if !names.contains(ship) { names.append(ship) }
-                    } else {
-                        unknownInWindow += 1
-                    }
-                }
-                return SessionResult(
-                    start: window.start, end: window.end, waves: window.count, quality: window.quality,
-                    score: window.score, ships: names, unknownWaves: unknownInWindow)
-            }
             report.stationDays += 1
-            report.unknownShipWaves += unknown
             try body(
-                StationDay(
-                    station: station,
-                    stationName: place?.name ?? storeNames[station] ?? "UIC \(station)",
-                    date: day, sun: sun.1, sunTimes: sun.0, waveCount: times.count, unknownShipWaves: unknown,
-                    sessions: sessions))
+                StationDayWaves(
+                    station: station, stationName: place?.name ?? storeNames[station] ?? "UIC \(station)", date: day,
+                    waves: waves, ships: ships, sun: sun.1, sunTimes: sun.0))
         }
 
         try store.forEachDeparture(from: settings.from, to: settings.to) { departure in

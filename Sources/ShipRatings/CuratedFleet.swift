@@ -1,3 +1,4 @@
+import FleetScraper
 import Foundation
 
 /// The curated fleet file (`Data/fleet.json`): every unit of the fleet with a source for
@@ -62,21 +63,5 @@ public struct CuratedFleet: Codable, Sendable {
             }
         }
         return fleet
-    }
-}
-
-/// "key 'ships[3].lengthM': expected Double" from a DecodingError.
-func describeDecodingError(_ error: Error) -> String {
-    guard let decoding = error as? DecodingError else { return String(describing: error) }
-    func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
-    switch decoding {
-    case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
-        return "at \(path(c).isEmpty ? "top level" : path(c)): \(c.debugDescription)"
-    case .keyNotFound(let key, let c):
-        return "at \(path(c).isEmpty ? "top level" : path(c)): missing key '\(key.stringValue)'"
-    @unknown default:
-        return String(describing: error)
     }
 }

@@ -1,3 +1,4 @@
+import FleetScraper
 import Foundation
 
 extension RatingTable {

@@ -115,43 +115,59 @@ struct SessionsCommand: ParsableCommand {
             let names = (json: "sessions.json", csv: "sessions.csv", md: "sessions.md", svg: "sessions-heatmap.svg")
             var summary = SessionSummary(periods: periods, catalogue: catalogue)
             var csv = CSVFormat.row(SessionsCSV.header)
-            var report: SessionSurvey.Report?
-            // The JSON is streamed to a temporary file; everything is renamed into place together.
-            let jsonTemporary = try AtomicFileWriter.temporaryURL(for: outDirectory.appendingPathComponent(names.json))
-            guard FileManager.default.createFile(atPath: jsonTemporary.path, contents: nil) else {
-                throw CLIError("\(out): cannot create files there")
-            }
-            defer { try? FileManager.default.removeItem(at: jsonTemporary) }
-            let handle = try FileHandle(forWritingTo: jsonTemporary)
-            do {
-                var buffer = ""
-                var json = SessionsJSON(settings: echo) { buffer += $0 }
-                let survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
-                var done = 0
-                report = try survey.run(store: archive.store) { day in
-                    json.add(day)
-                    summary.add(day)
-                    for row in SessionsCSV.rows(day) { csv += CSVFormat.row(row) }
-                    done += 1
-                    if buffer.utf8.count > 1 << 20 {
+            var report = SessionSurvey.Report()
+            let survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
+            let file = { (name: String) in outDirectory.appendingPathComponent(name) }
+            // The survey runs while sessions.json is streamed; the other files are made from what
+            // it gathered. All four are renamed into place together, or none is.
+            try AtomicFileWriter.writeAll([
+                (
+                    file(names.json),
+                    .stream { handle in
+                        var buffer = ""
+                        var json = SessionsJSON(settings: echo) { buffer += $0 }
+                        var done = 0
+                        report = try survey.run(store: archive.store) { day in
+                            json.add(day)
+                            summary.add(day)
+                            for row in SessionsCSV.rows(day) { csv += CSVFormat.row(row) }
+                            done += 1
+                            if buffer.utf8.count > 1 << 20 {
+                                handle.write(Data(buffer.utf8))
+                                buffer.removeAll(keepingCapacity: true)
+                            }
+                            if done % 1000 == 0 { terminal.progress("scored \(done) station-days (\(day.date))") }
+                        }
+                        json.finish()
                         handle.write(Data(buffer.utf8))
-                        buffer.removeAll(keepingCapacity: true)
+                        terminal.endProgress()
+                        guard report.stationDays > 0 else {
+                            throw CLIError(
+                                "no departures between \(settings.from) and \(settings.to) for the chosen stations; nothing written"
+                            )
+                        }
                     }
-                    if done % 1000 == 0 { terminal.progress("scored \(done) station-days (\(day.date))") }
-                }
-                json.finish()
-                handle.write(Data(buffer.utf8))
-                try handle.close()
-            } catch {
-                try? handle.close()
-                throw error
-            }
-            terminal.endProgress()
-            guard let report, report.stationDays > 0 else {
-                throw CLIError(
-                    "no departures between \(settings.from) and \(settings.to) for the chosen stations; nothing written"
-                )
-            }
+                ),
+                (file(names.csv), .stream { $0.write(Data(csv.utf8)) }),
+                (
+                    file(names.md),
+                    .stream { handle in
+                        var context = SessionsMarkdown.Context(
+                            settings: echo, heatmapFile: names.svg, skipped: refresh.skipped,
+                            departures: report.departures, unratedShips: report.unratedShips.sorted(),
+                            unknownShips: report.unknownShips.sorted())
+                        context.catalogueWarnings = catalogue.warnings
+                        handle.write(Data(SessionsMarkdown.render(summary, context: context).utf8))
+                    }
+                ),
+                (
+                    file(names.svg),
+                    .stream {
+                        let title = "Session quality by station and hour, \(settings.from) … \(settings.to)"
+                        $0.write(Data(SessionHeatmapSVG.render(summary, title: title).utf8))
+                    }
+                ),
+            ])
             if !report.unknownShips.isEmpty {
                 terminal.warn(
                     "ships not in \(ratings), scored as other named ships: \(report.unknownShips.sorted().joined(separator: ", "))"
@@ -162,31 +178,10 @@ struct SessionsCommand: ParsableCommand {
                     "stations without coordinates in stations.json, scored with the app's sun point: \(report.stationsWithoutCoordinates.sorted().map(String.init).joined(separator: ", "))"
                 )
             }
-            var context = SessionsMarkdown.Context(
-                settings: echo, heatmapFile: names.svg, skipped: refresh.skipped, departures: report.departures,
-                unratedShips: report.unratedShips.sorted(), unknownShips: report.unknownShips.sorted())
-            context.catalogueWarnings = catalogue.warnings
-            let title = "Session quality by station and hour, \(settings.from) … \(settings.to)"
-            try AtomicFileWriter.writeAll([
-                (outDirectory.appendingPathComponent(names.json), try Data(contentsOf: jsonTemporary)),
-                (outDirectory.appendingPathComponent(names.csv), Data(csv.utf8)),
-                (
-                    outDirectory.appendingPathComponent(names.md),
-                    Data(SessionsMarkdown.render(summary, context: context).utf8)
-                ),
-                (
-                    outDirectory.appendingPathComponent(names.svg),
-                    Data(SessionHeatmapSVG.render(summary, title: title).utf8)
-                ),
-            ])
             printSummary(summary)
             terminal.info(
                 "\(report.stationDays) station-days, \(summary.sessionCount) sessions from \(report.departures) departures; wrote \(names.json), \(names.csv), \(names.md), \(names.svg) to \(out)"
             )
-        } catch let error as CLIError {
-            terminal.endProgress()
-            terminal.error(error.description)
-            throw ExitCode.failure
         } catch {
             terminal.endProgress()
             terminal.error(String(describing: error))

@@ -60,8 +60,7 @@ final class SessionFixture: @unchecked Sendable {
         let table = try RatingTable.load(from: data.appendingPathComponent("app-ratings.json"))
         survey = SessionSurvey(
             catalogue: catalogue, ratings: RatingLookup(table), settings: SurveySettings(from: first, to: last))
-        let inputs = try StationDayInputs(
-            store: archive.store, catalogue: catalogue, table: table, from: first, to: last)
+        let inputs = try StationDayInputs(survey: survey, store: archive.store, table: table)
         days = inputs.days
         appDays = inputs.appDays
         lists = inputs.lists

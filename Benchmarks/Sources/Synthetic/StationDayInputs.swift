@@ -1,13 +1,11 @@
-import CivilTime
 import Foundation
 import ScheduleArchive
 import SessionScoring
 import ShipRatings
-import Solar
 
 /// The station-days of an archive as plain in-memory inputs, for timing the scoring alone:
-/// waves with their quality, the ship names, and the day's sun times (each station's own
-/// coordinates, to the second), in both the finder's and the app's representations.
+/// waves with their quality, the ship names and the day's sun times, in both the finder's and
+/// the app's representations.
 public struct StationDayInputs {
     public struct Day {
         public var waves: [Wave]
@@ -21,38 +19,12 @@ public struct StationDayInputs {
     /// The rating table as the app's hard-coded lists (names and aliases).
     public let lists: AppWaveAnalytics.ShipLists
 
-    public init(store: ScheduleStore, catalogue: StationCatalogue, table: RatingTable, from: LocalDate, to: LocalDate)
-        throws
-    {
-        let lookup = RatingLookup(table)
-        let assignments = try store.assignments(from: from, to: to)
+    /// The station-days `survey` would score, collected by the survey itself.
+    public init(survey: SessionSurvey, store: ScheduleStore, table: RatingTable) throws {
         var days: [Day] = []
-        var current: (LocalDate, Int)?
-        var times: [Int64] = []
-        var names: [String?] = []
-        func flush() {
-            guard let (date, uic) = current, !times.isEmpty, let station = catalogue.station(uic: uic) else { return }
-            let sun = SunWindow(
-                SunTimes(latitude: station.latitude, longitude: station.longitude, date: date), precision: .seconds)
-            let waves = zip(times, names).map { time, name in
-                Wave(
-                    time: time,
-                    quality: SessionRules.quality(
-                        rating: name.flatMap { lookup.ship(named: $0)?.rating }, named: name != nil))
-            }
-            days.append(Day(waves: waves, names: names, sun: sun))
+        _ = try survey.forEachStationDay(store: store) {
+            days.append(Day(waves: $0.waves, names: $0.ships, sun: $0.sun))
         }
-        try store.forEachDeparture(from: from, to: to) { d in
-            if current == nil || current! != (d.date, d.station) {
-                flush()
-                current = (d.date, d.station)
-                times.removeAll()
-                names.removeAll()
-            }
-            times.append(d.time)
-            names.append(d.course.isEmpty ? nil : assignments[d.date]?[d.course])
-        }
-        flush()
         self.days = days
         let date = { (t: Int64) in Date(timeIntervalSince1970: TimeInterval(t)) }
         appDays = days.map { day in

@@ -43,8 +43,7 @@ struct SessionsCommand: ParsableCommand {
         }
 
         // The same station-days as plain inputs, for scoring alone.
-        let inputs = try StationDayInputs(
-            store: opened.store, catalogue: catalogue, table: table, from: range.lowerBound, to: range.upperBound)
+        let inputs = try StationDayInputs(survey: survey, store: opened.store, table: table)
         let days = inputs.days
         let appDays = inputs.appDays
         let lists = inputs.lists
