@@ -1,19 +1,31 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Targets, lowest first. Dependencies point one way: C bindings and support at the bottom,
+// then infrastructure (WebFetch), the physics and session cores, the domains (ratings,
+// schedules), their reports, the pipelines, and the thin CLI on top. scripts/check-architecture
+// fails the build when a forbidden edge appears (docs/ARCHITECTURE.md).
 let package = Package(
     name: "NextWave",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "nextwave", targets: ["nextwave"]),
-        .library(name: "WakePhysics", targets: ["WakePhysics"]),
-        .library(name: "FleetScraper", targets: ["FleetScraper"]),
-        .library(name: "ShipRatings", targets: ["ShipRatings"]),
-        .library(name: "NextWaveReports", targets: ["NextWaveReports"]),
+        // The portable session core (no C, no Linux-only API): the app's rules, the O(n)
+        // finder, sun windows, with Solar and CivilTime.
+        .library(name: "SessionCore", targets: ["SessionCore"]),
         .library(name: "CivilTime", targets: ["CivilTime"]),
         .library(name: "Solar", targets: ["Solar"]),
+        .library(name: "WakePhysics", targets: ["WakePhysics"]),
+        .library(name: "WebFetch", targets: ["WebFetch"]),
+        .library(name: "FleetScraper", targets: ["FleetScraper"]),
+        .library(name: "ShipRatingTable", targets: ["ShipRatingTable"]),
+        .library(name: "ShipRatings", targets: ["ShipRatings"]),
+        .library(name: "RatingsReports", targets: ["RatingsReports"]),
+        .library(name: "RatingsPipeline", targets: ["RatingsPipeline"]),
         .library(name: "ScheduleArchive", targets: ["ScheduleArchive"]),
-        .library(name: "SessionScoring", targets: ["SessionScoring"]),
+        .library(name: "SessionAnalytics", targets: ["SessionAnalytics"]),
+        .library(name: "SessionReports", targets: ["SessionReports"]),
+        .library(name: "SessionsPipeline", targets: ["SessionsPipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,62 +41,96 @@ let package = Package(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CZlibCRC", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-
-        // The wake kernel's fused per-cell pass in C (SSE2 streaming stores).
+        // The wake kernel's fused per-cell pass in C (streaming stores).
         .target(name: "CWakeKernel"),
-        // Physics core: legacy wake model and its BLAS batch kernel.
+
+        // Package-internal helpers (package access, not a product): JSON files, CSV, atomic
+        // writes, number formats, name keys.
+        .target(name: "NextWaveSupport"),
+        // HTTP client (host policy, politeness, retries, timeouts) and the libxml2 HTML document.
+        .target(name: "WebFetch", dependencies: ["CLibXML2"]),
+
+        // Physics: the legacy wake model and its BLAS batch kernel.
         .target(name: "WakePhysics", dependencies: ["CBLAS", "CWakeKernel"]),
-        // Operator pages: HTTP/snapshot page sources, libxml2 HTML, value parsing, legacy layout.
-        .target(name: "FleetScraper", dependencies: ["CLibXML2"]),
-        // Curated fleet + scraped pages -> rating table (the apps' JSON), diffs, regression guard.
-        .target(name: "ShipRatings", dependencies: ["WakePhysics", "FleetScraper"]),
-        // CSV, Markdown and SVG outputs, written atomically.
+
+        // Ratings domain.
+        .target(name: "FleetScraper", dependencies: ["WebFetch", "NextWaveSupport"]),
+        .target(name: "ShipRatingTable", dependencies: ["NextWaveSupport"]),
         .target(
-            name: "NextWaveReports",
+            name: "ShipRatings", dependencies: ["ShipRatingTable", "FleetScraper", "WakePhysics", "NextWaveSupport"]),
+        .target(
+            name: "RatingsReports",
+            dependencies: ["ShipRatings", "ShipRatingTable", "FleetScraper", "WakePhysics", "NextWaveSupport"]),
+        .target(
+            name: "RatingsPipeline",
             dependencies: [
-                "ShipRatings", "WakePhysics", "FleetScraper", "SessionScoring", "ScheduleArchive", "CivilTime",
+                "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "WakePhysics", "NextWaveSupport",
             ]),
-        // Local dates, Europe/Zurich civil time, ISO-8601 with offsets.
+
+        // Time, sun and the portable session core.
         .target(name: "CivilTime"),
-        // Sunrise, sunset and civil twilight after NOAA/Meeus.
         .target(name: "Solar", dependencies: ["CivilTime"]),
-        // The schedule archive: stationboards, ship assignments, GTFS import, SQLite store, fetcher.
+        .target(name: "SessionCore", dependencies: ["CivilTime", "Solar"]),
+
+        // Schedules domain.
         .target(
             name: "ScheduleArchive",
             dependencies: [
-                "CivilTime", "CSQLite", "CZlibCRC", "FleetScraper",
+                "CivilTime", "WebFetch", "NextWaveSupport", "CSQLite", "CZlibCRC",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
-        // The app's session rules (O(n) finder), and the survey over an archive.
         .target(
-            name: "SessionScoring", dependencies: ["CivilTime", "Solar", "ScheduleArchive", "ShipRatings"]),
-        // Thin command-line front end.
+            name: "SessionAnalytics",
+            dependencies: ["SessionCore", "ScheduleArchive", "ShipRatingTable", "CivilTime", "Solar"]),
+        .target(
+            name: "SessionReports", dependencies: ["SessionAnalytics", "SessionCore", "CivilTime", "NextWaveSupport"]),
+        .target(
+            name: "SessionsPipeline",
+            dependencies: [
+                "SessionReports", "SessionAnalytics", "SessionCore", "ScheduleArchive", "ShipRatingTable", "CivilTime",
+                "NextWaveSupport",
+            ]),
+
+        // The thin command-line front end.
         .executableTarget(
             name: "nextwave",
             dependencies: [
-                "WakePhysics", "FleetScraper", "ShipRatings", "NextWaveReports", "CivilTime", "Solar",
-                "ScheduleArchive", "SessionScoring",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RatingsPipeline", "SessionsPipeline", "ShipRatings", "ShipRatingTable", "FleetScraper",
+                "ScheduleArchive", "SessionAnalytics", "SessionCore", "Solar", "CivilTime", "WebFetch",
+                "NextWaveSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // Test-only helpers (local HTTP server, repository paths). Not API.
+        // Not API: the app's own session algorithm (the baseline of tests and benchmarks), and
+        // test helpers (a local HTTP server, repository paths, SplitMix64).
+        .target(name: "_AppAlgorithm"),
         .target(name: "_TestSupport", path: "Sources/_TestSupport"),
 
+        .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "_TestSupport"]),
+        .testTarget(name: "WebFetchTests", dependencies: ["WebFetch", "FleetScraper", "_TestSupport"]),
         .testTarget(name: "WakePhysicsTests", dependencies: ["WakePhysics", "_TestSupport"]),
-        .testTarget(name: "FleetScraperTests", dependencies: ["FleetScraper", "_TestSupport"]),
+        .testTarget(name: "FleetScraperTests", dependencies: ["FleetScraper", "WebFetch", "_TestSupport"]),
         .testTarget(
             name: "ShipRatingsTests",
-            dependencies: ["ShipRatings", "NextWaveReports", "WakePhysics", "FleetScraper", "_TestSupport"]),
+            dependencies: [
+                "ShipRatings", "ShipRatingTable", "RatingsReports", "WakePhysics", "FleetScraper", "NextWaveSupport",
+                "_TestSupport",
+            ]),
         .testTarget(name: "SolarTests", dependencies: ["Solar", "CivilTime"]),
         .testTarget(
             name: "ScheduleArchiveTests",
             dependencies: [
-                "ScheduleArchive", "CivilTime", "_TestSupport",
+                "ScheduleArchive", "CivilTime", "NextWaveSupport", "WebFetch", "_TestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ], exclude: ["Fixtures"]),
         .testTarget(
-            name: "SessionScoringTests",
-            dependencies: ["SessionScoring", "ScheduleArchive", "ShipRatings", "Solar", "CivilTime", "_TestSupport"]),
+            name: "SessionCoreTests",
+            dependencies: ["SessionCore", "Solar", "CivilTime", "_AppAlgorithm", "_TestSupport"]),
+        .testTarget(
+            name: "SessionAnalyticsTests",
+            dependencies: [
+                "SessionAnalytics", "SessionCore", "ScheduleArchive", "ShipRatingTable", "Solar", "CivilTime",
+                "_TestSupport",
+            ]),
         .testTarget(name: "CLITests", dependencies: ["_TestSupport", "nextwave"]),
     ]
 )

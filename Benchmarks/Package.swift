@@ -14,15 +14,21 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
+        // The app's own session algorithm, the baseline (a link to the root's non-product
+        // _AppAlgorithm target: one source, compiled in both packages).
+        .target(name: "AppAlgorithmBaseline"),
         // Synthetic archives and feeds at scale, shared by the suites and the comparison tool.
+        // (Sources/Synthetic/SplitMix64.swift links the root's test generator.)
         .target(
             name: "Synthetic",
             dependencies: [
+                "AppAlgorithmBaseline",
                 .product(name: "WakePhysics", package: "NextWave"),
                 .product(name: "ScheduleArchive", package: "NextWave"),
                 .product(name: "CivilTime", package: "NextWave"),
-                .product(name: "SessionScoring", package: "NextWave"),
-                .product(name: "ShipRatings", package: "NextWave"),
+                .product(name: "SessionCore", package: "NextWave"),
+                .product(name: "SessionAnalytics", package: "NextWave"),
+                .product(name: "ShipRatingTable", package: "NextWave"),
                 .product(name: "Solar", package: "NextWave"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
@@ -30,11 +36,12 @@ let package = Package(
         .executableTarget(
             name: "nextwave-bench",
             dependencies: [
-                "Synthetic",
+                "Synthetic", "AppAlgorithmBaseline",
                 .product(name: "WakePhysics", package: "NextWave"),
-                .product(name: "SessionScoring", package: "NextWave"),
+                .product(name: "SessionCore", package: "NextWave"),
+                .product(name: "SessionAnalytics", package: "NextWave"),
                 .product(name: "ScheduleArchive", package: "NextWave"),
-                .product(name: "ShipRatings", package: "NextWave"),
+                .product(name: "ShipRatingTable", package: "NextWave"),
                 .product(name: "CivilTime", package: "NextWave"),
                 .product(name: "Solar", package: "NextWave"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -53,17 +60,19 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "FleetScraper", package: "NextWave"),
                 .product(name: "ShipRatings", package: "NextWave"),
-                .product(name: "NextWaveReports", package: "NextWave"),
+                .product(name: "ShipRatingTable", package: "NextWave"),
+                .product(name: "RatingsReports", package: "NextWave"),
             ],
             path: "Benchmarks/Ratings",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         .executableTarget(
             name: "Sessions",
             dependencies: [
-                "Synthetic", .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "SessionScoring", package: "NextWave"),
+                "Synthetic", "AppAlgorithmBaseline", .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SessionCore", package: "NextWave"),
+                .product(name: "SessionAnalytics", package: "NextWave"),
                 .product(name: "ScheduleArchive", package: "NextWave"),
-                .product(name: "ShipRatings", package: "NextWave"),
+                .product(name: "ShipRatingTable", package: "NextWave"),
                 .product(name: "CivilTime", package: "NextWave"),
             ],
             path: "Benchmarks/Sessions",

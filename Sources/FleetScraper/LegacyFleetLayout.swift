@@ -1,4 +1,5 @@
 import Foundation
+import WebFetch
 
 /// The operator's fleet pages in the layout `vesseldata.py` read (ZSG website, until 2025).
 ///
@@ -48,12 +49,12 @@ public enum LegacyFleetLayout {
     /// - Throws: ``ScrapeError/layoutChanged(url:missing:)`` without the headline or the table.
     public static func shipPage(html: Data, url: String) throws -> ShipPage {
         let document = try HTMLDocument(data: html, url: url)
-        guard let heading = document.first("//div[\(hasClass("ce_headline"))]//h1"),
+        guard let heading = document.first("//div[\(XPath.hasClass("ce_headline"))]//h1"),
             !heading.trimmedText.isEmpty
         else { throw ScrapeError.layoutChanged(url: url, missing: "ship name (h1 in div.ce_headline)") }
-        let sections = document.select("//section[\(hasClass("ce_accordion"))]")
+        let sections = document.select("//section[\(XPath.hasClass("ce_accordion"))]")
         let technical = sections.first { section in
-            document.select(".//div[\(hasClass("toggler"))]", in: section)
+            document.select(".//div[\(XPath.hasClass("toggler"))]", in: section)
                 .contains { $0.text.contains(technicalToggler) }
         }
         guard let technical else {
@@ -61,7 +62,7 @@ public enum LegacyFleetLayout {
                 url: url, missing: "section.ce_accordion with '\(technicalToggler)'")
         }
         var specs: [ShipPage.Spec] = []
-        for row in document.select(".//div[\(hasClass("accordion"))]//table//tr", in: technical) {
+        for row in document.select(".//div[\(XPath.hasClass("accordion"))]//table//tr", in: technical) {
             let cells = document.select("./td", in: row)
             guard cells.count == 2 else { continue }
             let key = cells[0].trimmedText

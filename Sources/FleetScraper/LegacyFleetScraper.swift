@@ -1,4 +1,5 @@
 import Foundation
+import WebFetch
 
 /// The result of scraping the fleet in the legacy layout.
 public struct FleetScrape: Sendable {
@@ -24,7 +25,8 @@ public struct LegacyFleetScraper: Sendable {
 
     /// Fetches the index, then each ship page in index order.
     /// - Parameter progress: called with (pages done, pages in all) after each ship page.
-    /// - Throws: ``ScrapeError`` for the first page that fails; nothing partial is returned.
+    /// - Throws: ``ScrapeError`` or ``WebFetch/WebFetchError`` for the first page that fails;
+    ///   nothing partial is returned.
     public func scrape(
         from source: any PageSource, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> FleetScrape {

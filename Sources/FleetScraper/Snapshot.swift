@@ -1,4 +1,6 @@
 import Foundation
+import NextWaveSupport
+import WebFetch
 
 /// A saved set of fleet pages that can be replayed offline.
 ///
@@ -44,15 +46,8 @@ public struct SnapshotPageSource: PageSource {
     /// - Throws: ``ScrapeError/snapshot(path:reason:)`` when the manifest is missing or malformed.
     public init(directory: URL) throws {
         let manifestURL = directory.appendingPathComponent(SnapshotManifest.fileName)
-        let data: Data
-        do { data = try Data(contentsOf: manifestURL) } catch {
-            throw ScrapeError.snapshot(
-                path: manifestURL.path, reason: "cannot read manifest (\(error.localizedDescription))")
-        }
-        do { manifest = try JSONDecoder().decode(SnapshotManifest.self, from: data) } catch {
-            throw ScrapeError.snapshot(
-                path: manifestURL.path, reason: "malformed manifest: \(describeDecodingError(error))")
-        }
+        manifest = try JSONFile.decode(
+            SnapshotManifest.self, at: manifestURL, what: "snapshot manifest", makeError: ScrapeError.snapshot)
         self.directory = directory
         var files: [String: String] = [:]
         for entry in manifest.pages {
@@ -86,8 +81,9 @@ public actor RecordingPageSource: PageSource {
     }
 
     /// Writes the recorded pages and a manifest into `directory` (created if needed); each
-    /// file is written atomically.
-    public func save(to directory: URL, siteRoot: URL, indexURL: URL, capturedAt: Date = Date()) throws {
+    /// file is written atomically. Returns the number of pages saved.
+    @discardableResult
+    public func save(to directory: URL, siteRoot: URL, indexURL: URL, capturedAt: Date = Date()) throws -> Int {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var entries: [SnapshotManifest.Entry] = []
         var usedNames = Set<String>()
@@ -105,6 +101,7 @@ public actor RecordingPageSource: PageSource {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try encoder.encode(manifest).write(
             to: directory.appendingPathComponent(SnapshotManifest.fileName), options: .atomic)
+        return entries.count
     }
 
     static func fileName(for url: String, fallback: String) -> String {

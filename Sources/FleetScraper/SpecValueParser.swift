@@ -60,16 +60,6 @@ public enum SpecValueParser {
         }
     }
 
-    /// The legacy script's parser, kept to show where it differed: it kept only digits, '.'
-    /// and ',', turned ',' into '.', and called `float()` — so `ca. 382 Tonnen` → 0.382 and
-    /// `2x442 / 2x600` → 24422600. `nil` where `float()` raised.
-    public static func legacyNumber(_ text: String) -> Double? {
-        let kept = text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
-        let normalised = kept.replacingOccurrences(of: ",", with: ".")
-        guard !normalised.isEmpty, normalised.filter({ $0 == "." }).count <= 1, normalised != "." else { return nil }
-        return Double(normalised.hasPrefix(".") ? "0" + normalised : normalised)
-    }
-
     // MARK: - Tokens
 
     struct NumberToken {

@@ -1,6 +1,6 @@
 import CivilTime
-import FleetScraper
 import Foundation
+import WebFetch
 
 /// Adds stationboards and ship assignments to an archive over HTTP.
 ///
@@ -12,7 +12,7 @@ import Foundation
 /// file, then rename) and keyed by date and station, so re-running replaces, never duplicates.
 /// A failed or invalid response leaves the existing file untouched and is reported; the other
 /// files are still fetched. HTTP politeness (rate, timeouts, retries, 429 back-off) is
-/// ``HTTPPageSource``'s.
+/// ``WebFetch/HTTPClient``'s.
 public struct ArchiveFetcher: Sendable {
     /// The transport API's upper bound for `limit` (larger values get HTTP 400).
     public static let maxLimit = 420
@@ -21,12 +21,12 @@ public struct ArchiveFetcher: Sendable {
     /// `nil`: no assignments are fetched.
     public var deploymentRoot: URL?
     public var limit: Int
-    public var http: HTTPPageSource.Configuration
+    public var http: HTTPClient.Configuration
 
     public init(
         apiRoot: URL = URL(string: "https://transport.opendata.ch")!,
         deploymentRoot: URL? = URL(string: "https://einsatzderschiffe.zsg.ch")!,
-        limit: Int = ArchiveFetcher.maxLimit, http: HTTPPageSource.Configuration = .init()
+        limit: Int = ArchiveFetcher.maxLimit, http: HTTPClient.Configuration = .init()
     ) {
         precondition((1...Self.maxLimit).contains(limit), "limit must be 1…\(Self.maxLimit)")
         self.apiRoot = apiRoot
@@ -65,7 +65,7 @@ public struct ArchiveFetcher: Sendable {
         stations: [Int], dates: [LocalDate], into archive: URL, onEvent: (@Sendable (Event) -> Void)? = nil
     ) async -> Report {
         var report = Report()
-        let api = HTTPPageSource(
+        let api = HTTPClient(
             siteRoot: SiteURL.root(of: apiRoot) ?? apiRoot, configuration: http, onEvent: { onEvent?(.fetch($0)) })
         for date in dates {
             for uic in stations {
@@ -81,7 +81,7 @@ public struct ArchiveFetcher: Sendable {
             }
         }
         if let deploymentRoot {
-            let pages = HTTPPageSource(
+            let pages = HTTPClient(
                 siteRoot: SiteURL.root(of: deploymentRoot) ?? deploymentRoot, configuration: http,
                 onEvent: { onEvent?(.fetch($0)) })
             for date in dates {
@@ -118,7 +118,7 @@ public struct ArchiveFetcher: Sendable {
 
     static func describe(_ error: Error, url: URL) -> String {
         switch error {
-        case let error as ScrapeError: error.description
+        case let error as WebFetchError: error.description
         case let error as ArchiveError: error.description
         default: "\(url.absoluteString): \(error.localizedDescription)"
         }

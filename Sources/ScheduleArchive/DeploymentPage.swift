@@ -1,6 +1,6 @@
 import CivilTime
-import FleetScraper
 import Foundation
+import WebFetch
 
 /// Reads ship assignments from the operator's deployment page (einsatzderschiffe.zsg.ch,
 /// `GET /schiffeinsatz?timestamp=<ms>`, one day per timestamp).
@@ -22,9 +22,9 @@ public enum DeploymentPage {
         do { document = try HTMLDocument(data: html, url: url) } catch {
             throw ArchiveError.badResponse(url: url, reason: "empty or unparseable HTML")
         }
-        let title = "contains(concat(' ', normalize-space(@class), ' '), ' title ')"
-        let disposition = "contains(concat(' ', normalize-space(@class), ' '), ' disposition ')"
-        let cruise = "contains(concat(' ', normalize-space(@class), ' '), ' cruise ')"
+        let title = XPath.hasClass("title")
+        let disposition = XPath.hasClass("disposition")
+        let cruise = XPath.hasClass("cruise")
         var ship: String?
         var result: [ShipAssignment] = []
         var seen = Set<String>()

@@ -1,6 +1,6 @@
 import CivilTime
-import FleetScraper
 import Foundation
+import NextWaveSupport
 
 /// Which ship runs which course on a day (the operator's deployment data).
 public struct ShipAssignment: Hashable, Sendable {
@@ -39,25 +39,20 @@ public enum DeploymentReader {
     /// All assignments in a deployment file. Routes without a course (charter trips) are skipped.
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` naming the field.
     public static func assignments(from data: Data, path: String) throws -> [ShipAssignment] {
+        let file = try JSONFile.decode(
+            File.self, from: data, path: path, what: "deployment file", makeError: ArchiveError.malformed)
         let days: [Day]
-        do {
-            let file = try JSONDecoder().decode(File.self, from: data)
-            if let daily = file.dailyDeployments {
-                days = daily
-            } else {
-                guard let date = file.date else {
-                    throw ArchiveError.malformed(
-                        path: path, reason: "not a deployment file: missing field date (or dailyDeployments)")
-                }
-                guard let routes = file.routes else {
-                    throw ArchiveError.malformed(path: path, reason: "not a deployment file: missing field routes")
-                }
-                days = [Day(date: date, routes: routes)]
+        if let daily = file.dailyDeployments {
+            days = daily
+        } else {
+            guard let date = file.date else {
+                throw ArchiveError.malformed(
+                    path: path, reason: "not a deployment file: missing field date (or dailyDeployments)")
             }
-        } catch let error as ArchiveError {
-            throw error
-        } catch {
-            throw ArchiveError.malformed(path: path, reason: "not a deployment file: \(describeDecodingError(error))")
+            guard let routes = file.routes else {
+                throw ArchiveError.malformed(path: path, reason: "not a deployment file: missing field routes")
+            }
+            days = [Day(date: date, routes: routes)]
         }
         var result: [ShipAssignment] = []
         for (index, day) in days.enumerated() {

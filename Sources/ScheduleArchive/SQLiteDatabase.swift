@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// A minimal wrapper over the SQLite C API: one connection, prepared statements, transactions.

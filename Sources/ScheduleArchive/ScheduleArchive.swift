@@ -1,5 +1,6 @@
 import CivilTime
 import Foundation
+import NextWaveSupport
 
 /// A schedule archive: a directory that is the historical record, and its schedule store.
 ///
@@ -73,39 +74,43 @@ public final class ScheduleArchive {
                     continue
                 }
                 do {
-                    let data = try Data(contentsOf: file.url)
-                    switch file.kind {
-                    case .stationboard(_, let uic):
-                        let board = try StationboardReader.departures(
-                            from: data, path: file.url.path, expectedStation: uic)
-                        let source = try store.beginSource(
-                            kind: "stationboard", path: file.relativePath, size: file.size,
-                            modified: file.modified)
-                        let writer = try store.departureWriter(source: source)
-                        for departure in board.departures { try writer.add(departure) }
-                        if let name = board.name { try store.setStationName(name, uic: board.station) }
-                        report.departures += writer.count
-                    case .deployments(let date):
-                        let assignments = try DeploymentReader.assignments(from: data, path: file.url.path)
-                        let source = try store.beginSource(
-                            kind: "deployments", path: file.relativePath, size: file.size, modified: file.modified)
-                        try store.addAssignments(assignments, filed: date, source: source)
-                    }
+                    report.departures += try index(file)
                     report.indexed += 1
                 } catch let error as ArchiveError {
                     try store.removeSource(path: file.relativePath)
                     report.skipped.append(error.description)
-                } catch {
-                    try store.removeSource(path: file.relativePath)
-                    report.skipped.append("\(file.url.path): \(error.localizedDescription)")
                 }
             }
-            for (path, record) in known where !seen.contains(path) && record.kind != "gtfs" {
+            for (path, record) in known where !seen.contains(path) && record.kind != .gtfs {
                 try store.removeSource(path: path)
                 report.removed += 1
             }
         }
         return report
+    }
+
+    /// Reads one raw file into the store as a new source; returns its departures.
+    private func index(_ file: RawFile) throws -> Int {
+        let data: Data
+        do { data = try BoundedFile.read(file.url, what: "archive file") } catch let problem as FileProblem {
+            throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
+        }
+        switch file.kind {
+        case .stationboard(_, let uic):
+            let board = try StationboardReader.departures(from: data, path: file.url.path, expectedStation: uic)
+            let source = try store.beginSource(
+                kind: .stationboard, path: file.relativePath, size: file.size, modified: file.modified)
+            let writer = try store.departureWriter(source: source)
+            for departure in board.departures { try writer.add(departure) }
+            if let name = board.name { try store.setStationName(name, uic: board.station) }
+            return writer.count
+        case .deployments(let date):
+            let assignments = try DeploymentReader.assignments(from: data, path: file.url.path)
+            let source = try store.beginSource(
+                kind: .deployments, path: file.relativePath, size: file.size, modified: file.modified)
+            try store.addAssignments(assignments, filed: date, source: source)
+            return 0
+        }
     }
 
     enum RawKind {

@@ -1,6 +1,6 @@
 import CivilTime
-import FleetScraper
 import Foundation
+import NextWaveSupport
 
 /// A timetable period of a lake (`schedule_periods.json`): summer, winter, …
 public struct SchedulePeriod: Hashable, Sendable {
@@ -24,13 +24,13 @@ public struct SchedulePeriods: Sendable {
 
     public init(periods: [SchedulePeriod]) {
         self.periods = periods
-        byLake = Dictionary(grouping: periods, by: { StationCatalogue.fold($0.lake) }).mapValues(LakePeriods.init)
+        byLake = Dictionary(grouping: periods, by: { TextKey.fold($0.lake) }).mapValues(LakePeriods.init)
     }
 
     /// The periods of one lake (matched case- and diacritic-insensitively); look them up once
     /// per lake when classifying many dates.
     public func periods(ofLake lake: String) -> LakePeriods {
-        byLake[StationCatalogue.fold(lake)] ?? LakePeriods(periods: [])
+        byLake[TextKey.fold(lake)] ?? LakePeriods(periods: [])
     }
 
     /// The period of `date` on `lake` and whether it was found by projecting the month and day.
@@ -78,12 +78,8 @@ extension SchedulePeriods {
             }
             var lakes: [Lake]
         }
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
-        } catch {
-            throw ArchiveError.malformed(path: url.path, reason: describeDecodingError(error))
-        }
+        let file = try JSONFile.decode(
+            File.self, at: url, what: "timetable periods file", makeError: ArchiveError.malformed)
         var periods: [SchedulePeriod] = []
         for lake in file.lakes {
             for period in lake.schedule_periods {

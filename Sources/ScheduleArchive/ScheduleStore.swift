@@ -63,10 +63,20 @@ public final class ScheduleStore {
 
     // MARK: Sources
 
+    /// What a source of rows is.
+    public enum SourceKind: String, Sendable, CaseIterable {
+        /// A raw `/v1/stationboard` body (`stationboards/<date>/<uic>.json`).
+        case stationboard
+        /// A ship-assignment file (`deployments/<date>.json`).
+        case deployments
+        /// An imported GTFS feed (the feed file is its record).
+        case gtfs
+    }
+
     /// A raw file or feed the store holds rows of.
     public struct SourceRecord: Hashable, Sendable {
         public var id: Int64
-        public var kind: String
+        public var kind: SourceKind
         public var path: String
         public var size: Int64
         public var modified: Double
@@ -77,9 +87,13 @@ public final class ScheduleStore {
         let statement = try database.prepare("SELECT id, kind, path, size, mtime FROM sources")
         var result: [String: SourceRecord] = [:]
         while try statement.step() {
+            guard let kind = SourceKind(rawValue: statement.string(1)) else {
+                throw ArchiveError.store(
+                    path: path, reason: "source \(statement.string(2)) has unknown kind \"\(statement.string(1))\"")
+            }
             let record = SourceRecord(
-                id: statement.int64(0), kind: statement.string(1), path: statement.string(2),
-                size: statement.int64(3), modified: statement.double(4))
+                id: statement.int64(0), kind: kind, path: statement.string(2), size: statement.int64(3),
+                modified: statement.double(4))
             result[record.path] = record
         }
         return result
@@ -106,10 +120,10 @@ public final class ScheduleStore {
     }
 
     /// Registers a source anew (dropping any earlier rows of the same path) and returns its id.
-    public func beginSource(kind: String, path: String, size: Int64, modified: Double) throws -> Int64 {
+    public func beginSource(kind: SourceKind, path: String, size: Int64, modified: Double) throws -> Int64 {
         try removeSource(path: path)
         let insert = try database.cached("INSERT INTO sources(kind, path, size, mtime) VALUES (?, ?, ?, ?)")
-        insert.bind(1, kind)
+        insert.bind(1, kind.rawValue)
         insert.bind(2, path)
         insert.bind(3, size)
         insert.bind(4, modified)

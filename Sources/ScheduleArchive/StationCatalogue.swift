@@ -1,4 +1,5 @@
 import Foundation
+import NextWaveSupport
 
 /// A station of the app's list (`Data/stations.json`).
 public struct Station: Hashable, Sendable {
@@ -38,21 +39,16 @@ public struct StationCatalogue: Sendable {
 
     /// Stations of a lake, matched case- and diacritic-insensitively (`zurichsee` finds Zürichsee).
     public func stations(onLake name: String) -> [Station] {
-        let key = Self.fold(name)
-        return stations.filter { Self.fold($0.lake) == key }
-    }
-
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .trimmingCharacters(in: .whitespaces)
+        let key = TextKey.fold(name)
+        return stations.filter { TextKey.fold($0.lake) == key }
     }
 
     /// Loads `stations.json`.
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` when the file is not that shape at all.
     public static func load(from url: URL) throws -> StationCatalogue {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ArchiveError.unreadable(path: url.path, reason: "cannot read (\(error.localizedDescription))")
+        do { data = try BoundedFile.read(url, what: "station list") } catch let problem as FileProblem {
+            throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
         }
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let lakes = root["lakes"] as? [[String: Any]]

@@ -1,6 +1,6 @@
 import CivilTime
-import FleetScraper
 import Foundation
+import NextWaveSupport
 
 /// A transport.opendata.ch `/v1/stationboard` body, reduced to what waves need.
 ///
@@ -39,12 +39,8 @@ public enum StationboardReader {
     public static func departures(
         from data: Data, path: String, expectedStation: Int? = nil
     ) throws -> (station: Int, name: String?, departures: [Departure]) {
-        let body: StationboardBody
-        do {
-            body = try JSONDecoder().decode(StationboardBody.self, from: data)
-        } catch {
-            throw ArchiveError.malformed(path: path, reason: "not a stationboard body: \(describeDecodingError(error))")
-        }
+        let body = try JSONFile.decode(
+            StationboardBody.self, from: data, path: path, what: "stationboard body", makeError: ArchiveError.malformed)
         let bodyStation = body.station?.id.flatMap { Int($0) }
         guard let station = bodyStation ?? expectedStation else {
             throw ArchiveError.malformed(path: path, reason: "station.id missing")

@@ -1,5 +1,6 @@
-import FleetScraper
 import Foundation
+import NextWaveSupport
+import ShipRatingTable
 
 /// The curated fleet file (`Data/fleet.json`): every unit of the fleet with a source for
 /// every value, including ships the operator's pages do not describe.
@@ -43,14 +44,8 @@ public struct CuratedFleet: Codable, Sendable {
     /// Reads and validates a curated fleet file.
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the ship and field at fault.
     public static func load(from url: URL) throws -> CuratedFleet {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw RatingsError.invalidFile(path: url.path, reason: "cannot read (\(error.localizedDescription))")
-        }
-        let fleet: CuratedFleet
-        do { fleet = try JSONDecoder().decode(CuratedFleet.self, from: data) } catch {
-            throw RatingsError.invalidFile(path: url.path, reason: describeDecodingError(error))
-        }
+        let fleet = try JSONFile.decode(
+            CuratedFleet.self, at: url, what: "curated fleet file", makeError: RatingsError.invalidFile)
         for ship in fleet.ships {
             for (field, value) in [
                 ("lengthM", ship.lengthM?.value), ("beamM", ship.beamM?.value),

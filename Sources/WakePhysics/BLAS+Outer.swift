@@ -1,4 +1,4 @@
-import CBLAS
+internal import CBLAS
 
 // Vectorised building blocks in the Surge pattern: a public allocating function and an
 // internal in-place one, each one BLAS call with its length preconditions.
@@ -8,7 +8,7 @@ import CBLAS
 /// ```
 /// A[i, j] = α · x[i] · y[j]
 /// ```
-public func outerProduct(_ x: [Double], _ y: [Double], scale alpha: Double = 1) -> [Double] {
+package func outerProduct(_ x: [Double], _ y: [Double], scale alpha: Double = 1) -> [Double] {
     var a = [Double](repeating: 0, count: x.count * y.count)
     x.withUnsafeBufferPointer { xp in
         y.withUnsafeBufferPointer { yp in
@@ -42,7 +42,7 @@ func accumulateOuterProduct(
 
 /// Element-wise product `z = α · x ∘ y` (BLAS `dsbmv` with a zero-bandwidth band matrix,
 /// i.e. `diag(x) · y`).
-public func elementwiseProduct(_ x: [Double], _ y: [Double], scale alpha: Double = 1) -> [Double] {
+package func elementwiseProduct(_ x: [Double], _ y: [Double], scale alpha: Double = 1) -> [Double] {
     precondition(x.count == y.count, "element-wise product needs equal lengths")
     var z = [Double](repeating: 0, count: x.count)
     x.withUnsafeBufferPointer { xp in

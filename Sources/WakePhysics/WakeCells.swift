@@ -1,5 +1,5 @@
-import CBLAS
-import CWakeKernel
+internal import CBLAS
+internal import CWakeKernel
 import Dispatch
 
 /// The per-cell outputs of ``WakeGrid``: H, E, P, F and the rating for ships × speeds × depths,

@@ -1,4 +1,4 @@
-import CBLAS
+internal import CBLAS
 import Foundation
 
 /// The legacy wake model (`vesseldata.py`) evaluated for ships × speeds × depths in one batch.

@@ -19,14 +19,22 @@ struct CLI {
     }
 
     /// Runs `nextwave args…` in `directory` (default: the repository root) and waits for it.
-    static func run(_ arguments: [String], in directory: URL = RepositoryPaths.root) throws -> Result {
+    /// - Parameters:
+    ///   - executable: another binary (an installed copy); default the one just built.
+    ///   - environment: variables to set (nil removes one); `NEXTWAVE_DATA` points at the
+    ///     repository's data unless overridden.
+    static func run(
+        _ arguments: [String], in directory: URL = RepositoryPaths.root, executable: URL? = nil,
+        environment overrides: [String: String?] = [:]
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["OPENBLAS_NUM_THREADS"] = "1"
         environment["NEXTWAVE_DATA"] = RepositoryPaths.data.path
+        for (key, value) in overrides { environment[key] = value }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()

@@ -1,6 +1,7 @@
 import FleetScraper
 import Foundation
 import Testing
+import WebFetch
 import _TestSupport
 
 @Suite struct LegacyFleetLayoutTests {
@@ -80,7 +81,7 @@ import _TestSupport
     }
 
     @Test func emptyBodyIsUnparseable() {
-        #expect(throws: ScrapeError.unparseableHTML(url: "u")) {
+        #expect(throws: WebFetchError.unparseableHTML(url: "u")) {
             try LegacyFleetLayout.shipPage(html: Data(), url: "u")
         }
     }

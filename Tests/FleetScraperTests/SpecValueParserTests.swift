@@ -1,4 +1,5 @@
 import FleetScraper
+import Foundation
 import Testing
 
 @Suite struct SpecValueParserTests {
@@ -36,11 +37,23 @@ import Testing
         #expect(SpecValueParser.years("3 Personen").isEmpty)
     }
 
-    /// The legacy parser's behaviour, as DOMAIN.md §1 documents it, for the record.
-    @Test func legacyParserQuirks() {
-        #expect(SpecValueParser.legacyNumber("56,6 Meter") == 56.6)
-        #expect(SpecValueParser.legacyNumber("1'000") == 1000)
-        #expect(SpecValueParser.legacyNumber("ca. 382 Tonnen") == 0.382)
-        #expect(SpecValueParser.legacyNumber("2x442 / 2x600") == 24_422_600)
+    /// The legacy script's parser, transcribed literally (DOMAIN.md §1): keep digits, '.' and
+    /// ',', turn ',' into '.', `float()`; nil where `float()` raises.
+    static func legacyNumber(_ text: String) -> Double? {
+        let kept = text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+        let normalised = kept.replacingOccurrences(of: ",", with: ".")
+        guard !normalised.isEmpty, normalised.filter({ $0 == "." }).count <= 1, normalised != "." else { return nil }
+        return Double(normalised.hasPrefix(".") ? "0" + normalised : normalised)
+    }
+
+    /// Where the legacy parser was right the port agrees with it; where it was wrong, not.
+    @Test func agreesWithTheLegacyParserWhereItWasRightOnly() {
+        for text in ["56.6 Meter", "56 Meter", "382 Tonnen", "113.5 Tonnen", "56,6 m", "1'000", "700", "3 Personen"] {
+            #expect(SpecValueParser.quantity(text) == Self.legacyNumber(text), "\(text)")
+        }
+        #expect(Self.legacyNumber("ca. 382 Tonnen") == 0.382)
+        #expect(SpecValueParser.quantity("ca. 382 Tonnen") == 382)
+        #expect(Self.legacyNumber("2x442 / 2x600") == 24_422_600)
+        #expect(SpecValueParser.power("2x442 / 2x600")! == (884, 1200))
     }
 }

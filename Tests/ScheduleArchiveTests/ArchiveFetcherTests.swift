@@ -1,7 +1,7 @@
 import CivilTime
-import FleetScraper
 import Foundation
 import Testing
+import WebFetch
 import _TestSupport
 
 @testable import ScheduleArchive
@@ -18,7 +18,7 @@ import _TestSupport
     func fetcher(_ server: LocalHTTPServer, deployments: Bool = true, attempts: Int = 3, timeout: Double = 5)
         -> ArchiveFetcher
     {
-        var http = HTTPPageSource.Configuration()
+        var http = HTTPClient.Configuration()
         http.requestDelay = 0
         http.initialBackoff = 0.05
         http.maxBackoff = 1

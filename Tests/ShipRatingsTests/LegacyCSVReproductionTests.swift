@@ -1,6 +1,7 @@
 import FleetScraper
 import Foundation
-import NextWaveReports
+import RatingsReports
+import ShipRatingTable
 import ShipRatings
 import Testing
 import _TestSupport
@@ -11,13 +12,15 @@ import _TestSupport
         let source = try SnapshotPageSource(directory: RepositoryPaths.snapshot)
         let scrape = try await LegacyFleetScraper(siteRoot: URL(string: source.manifest.siteRoot)!).scrape(from: source)
         let fleet = try CuratedFleet.load(from: RepositoryPaths.fleet)
-        return RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json", speedKmh: speed, depthM: depth)
-            .build(from: scrape.pages)
+        return RatingTableBuilder(
+            fleet: fleet, fleetReference: "Data/fleet.json", point: .init(speedKmh: speed, depthM: depth)
+        )
+        .build(from: scrape.pages)
     }
 
     @Test func everyCellOfTheLegacyCSVIsReproduced() async throws {
-        let expected = CSVFormat.parse(try String(contentsOf: RepositoryPaths.legacyCSV, encoding: .utf8))
-        let produced = CSVFormat.parse(LegacyShipDataCSV.render(try await run().scraped))
+        let expected = CSVText.parse(try String(contentsOf: RepositoryPaths.legacyCSV, encoding: .utf8))
+        let produced = CSVText.parse(LegacyShipDataCSV.render(try await run().scraped))
         #expect(produced.count == expected.count)
         #expect(produced.first == expected.first)  // header: columns and order
         for (r, (got, want)) in zip(produced, expected).enumerated() {
@@ -59,7 +62,7 @@ import _TestSupport
         let run = RatingTableBuilder(fleet: fleet, fleetReference: "f").build(from: [
             page("Ohnebreite", [("Länge", "40 Meter"), ("Verdrängung leer", "100 Tonnen"), ("Farbe", "weiss")])
         ])
-        let rows = CSVFormat.parse(LegacyShipDataCSV.render(run.scraped))
+        let rows = CSVText.parse(LegacyShipDataCSV.render(run.scraped))
         #expect(rows[0].last == "Farbe")  // other keys follow, sorted
         let waveStart = 2 + LegacyShipDataCSV.specColumns.count
         #expect(rows[1][waveStart..<(waveStart + LegacyShipDataCSV.waveColumns.count)].allSatisfy { $0.isEmpty })
@@ -87,10 +90,5 @@ import _TestSupport
                 $0.contains("Motorschiff Rätsel") && $0.contains("'Länge'") && $0.contains("'vierzig'")
             })
         #expect(run.warnings.contains { $0.contains("'KW / PS'") && $0.contains("'viel'") })
-    }
-
-    @Test func csvQuotesFieldsWithCommas() {
-        #expect(CSVFormat.row(["a,b", "c\"d", "e"]) == "\"a,b\",\"c\"\"d\",e\n")
-        #expect(CSVFormat.parse("\"a,b\",\"c\"\"d\",e\n") == [["a,b", "c\"d", "e"]])
     }
 }

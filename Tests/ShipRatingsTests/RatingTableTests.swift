@@ -1,6 +1,7 @@
 import FleetScraper
 import Foundation
-import NextWaveReports
+import RatingsReports
+import ShipRatingTable
 import ShipRatings
 import Testing
 import _TestSupport
@@ -68,7 +69,7 @@ import _TestSupport
 
     @Test func legacyRatingsHoldWhereNoCuratedValueOverrides() async throws {
         // Ratings from the legacy CSV (independent): ships whose inputs did not change.
-        let legacy = CSVFormat.parse(try String(contentsOf: RepositoryPaths.legacyCSV, encoding: .utf8))
+        let legacy = CSVText.parse(try String(contentsOf: RepositoryPaths.legacyCSV, encoding: .utf8))
         let lookup = RatingLookup(try await Self.snapshotTable())
         for row in legacy.dropFirst() where !row[0].contains("Dampfschiff") && !row[0].contains("Albis") {
             let name = row[0].replacingOccurrences(of: "Motorschiff ", with: "MS ")
@@ -123,7 +124,9 @@ import _TestSupport
 @Suite struct RatingDiffTests {
     func table(_ ships: [(String, Int?, String?)]) -> RatingTable {
         RatingTable(
-            generatedAt: "t", model: RatingTable.Model(name: "m", thresholds: .legacy),
+            generatedAt: "t",
+            model: RatingTable.Model(
+                name: "m", thresholds: .init(energyJPerM2: [150, 250], forceNPerM2: [45_000, 55_000])),
             ships: ships.map { name, rating, page in
                 var s = ShipRating(
                     name: name, aliases: [name.split(separator: " ").dropFirst().joined(separator: " ")],

@@ -1,7 +1,8 @@
 import Benchmark
 import FleetScraper
 import Foundation
-import NextWaveReports
+import RatingsReports
+import ShipRatingTable
 import ShipRatings
 
 // `nextwave ratings` on the bundled snapshot, in process: libxml2 parsing of the ten pages,

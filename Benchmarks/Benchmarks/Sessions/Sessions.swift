@@ -1,9 +1,11 @@
+import AppAlgorithmBaseline
 import Benchmark
 import CivilTime
 import Foundation
 import ScheduleArchive
-import SessionScoring
-import ShipRatings
+import SessionAnalytics
+import SessionCore
+import ShipRatingTable
 import Synthetic
 
 // Session scoring over a synthetic archive (240 stations × 30 days, generated and indexed once

@@ -1,7 +1,9 @@
+import AppAlgorithmBaseline
 import Foundation
 import ScheduleArchive
-import SessionScoring
-import ShipRatings
+import SessionAnalytics
+import SessionCore
+import ShipRatingTable
 
 /// The station-days of an archive as plain in-memory inputs, for timing the scoring alone:
 /// waves with their quality, the ship names and the day's sun times, in both the finder's and

@@ -31,7 +31,7 @@ public struct SyntheticArchive {
     public func write(to directory: URL, progress: ((Int) -> Void)? = nil) throws -> Summary {
         var summary = Summary()
         let clock = ZoneClock.zurich
-        var rng = SyntheticRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let busyness = stations.map { _ in Int.random(in: 3...40, using: &rng) }
         for dayIndex in 0..<days {
             let date = first.adding(days: dayIndex)

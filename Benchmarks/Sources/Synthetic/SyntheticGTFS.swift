@@ -36,7 +36,7 @@ public struct SyntheticGTFS {
         let manager = FileManager.default
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         var summary = Summary()
-        var rng = SyntheticRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let y = String(year)
 
         try write(folder, "agency.txt") { out in

@@ -1,9 +1,11 @@
+import AppAlgorithmBaseline
 import ArgumentParser
 import CivilTime
 import Foundation
 import ScheduleArchive
-import SessionScoring
-import ShipRatings
+import SessionAnalytics
+import SessionCore
+import ShipRatingTable
 import Solar
 import Synthetic
 

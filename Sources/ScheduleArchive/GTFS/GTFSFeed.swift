@@ -1,5 +1,6 @@
-import CZlibCRC
+internal import CZlibCRC
 import Foundation
+import NextWaveSupport
 import ZIPFoundation
 
 /// A GTFS feed: a ZIP file or a directory of `.txt` tables. Tables are read as streams of

@@ -1,0 +1,1 @@
+../../../Sources/_TestSupport/SplitMix64.swift

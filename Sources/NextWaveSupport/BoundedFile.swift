@@ -1,0 +1,46 @@
+import Foundation
+
+/// Reads whole files with a size limit, so that no input file (a snapshot page, an archive
+/// body, a rating table) can exhaust memory or overflow a 32-bit length further on.
+package enum BoundedFile {
+    /// The default limit for the toolkit's JSON and HTML inputs: 64 MiB.
+    package static let defaultLimit = 64 << 20
+
+    /// The bytes of `url`, at most `limit` of them.
+    /// - Throws: ``FileProblem`` when the file cannot be read or is larger than `limit`.
+    package static func read(_ url: URL, limit: Int = defaultLimit, what: String = "file") throws -> Data {
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: url) } catch {
+            throw FileProblem(path: url.path, reason: "cannot read the \(what) (\(FileProblem.words(for: error)))")
+        }
+        defer { try? handle.close() }
+        do {
+            // One byte past the limit tells a file of exactly `limit` bytes from a larger one.
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            guard data.count <= limit else {
+                throw FileProblem(
+                    path: url.path, reason: "the \(what) is larger than \(ByteCount.text(limit)); refused")
+            }
+            return data
+        } catch let problem as FileProblem {
+            throw problem
+        } catch {
+            throw FileProblem(path: url.path, reason: "cannot read the \(what) (\(FileProblem.words(for: error)))")
+        }
+    }
+}
+
+/// Byte counts for messages: `64 MiB`, `1.5 GiB`, `512 bytes`.
+package enum ByteCount {
+    package static func text(_ bytes: Int) -> String {
+        let units = ["KiB", "MiB", "GiB", "TiB"]
+        guard bytes >= 1024 else { return "\(bytes) bytes" }
+        var value = Double(bytes) / 1024
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return value == value.rounded() ? "\(Int(value)) \(units[unit])" : "\(fixed(value, 1)) \(units[unit])"
+    }
+}

@@ -1,0 +1,188 @@
+/// Parses CSV (RFC 4180, as GTFS writes it: comma-separated or another separator, optional
+/// quotes, CRLF or LF, an optional UTF-8 BOM) from a stream of byte chunks, one record at a
+/// time, holding only the current chunk and the unfinished record.
+///
+/// Records are handed out as ``CSVRecord`` views into the parser's buffer: valid only inside
+/// the handler. Fields are decoded on demand, so skipping a record costs one byte scan.
+package struct CSVStreamParser {
+    private var buffer: [UInt8] = []
+    private var atStart = true
+    /// 1-based line number of the last record handed out (its first line).
+    package private(set) var line = 0
+    /// The field separator (`,` for RFC 4180 and GTFS; `;` for German-locale spreadsheets).
+    package let separator: UInt8
+
+    package init(separator: UInt8 = UInt8(ascii: ",")) { self.separator = separator }
+
+    /// Feeds bytes; calls `handler` for every complete record in them.
+    package mutating func feed(_ bytes: some Collection<UInt8>, _ handler: (CSVRecord) throws -> Void) rethrows {
+        buffer.append(contentsOf: bytes)
+        if atStart, buffer.count >= 3 {
+            if buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }
+            atStart = false
+        }
+        let consumed = try scan(final: false, handler)
+        if consumed > 0 { buffer.removeFirst(consumed) }
+    }
+
+    /// Ends the stream: a last record without a final newline is handed out too.
+    package mutating func finish(_ handler: (CSVRecord) throws -> Void) rethrows {
+        _ = try scan(final: true, handler)
+        buffer.removeAll()
+    }
+
+    private mutating func scan(final: Bool, _ handler: (CSVRecord) throws -> Void) rethrows -> Int {
+        var recordStart = 0
+        var lineNumber = line
+        let separator = self.separator
+        try buffer.withUnsafeBufferPointer { bytes in
+            var fields: [Range<Int>] = []
+            fields.reserveCapacity(16)
+            var quoted: [Bool] = []
+            quoted.reserveCapacity(16)
+            var index = 0
+            let count = bytes.count
+            var newlinesInRecord = 0
+            while index < count {
+                // One record: fields until an unquoted newline.
+                fields.removeAll(keepingCapacity: true)
+                quoted.removeAll(keepingCapacity: true)
+                newlinesInRecord = 0
+                var fieldStart = index
+                var inQuotes = false
+                var wasQuoted = false
+                var complete = false
+                var scanIndex = index
+                while scanIndex < count {
+                    let byte = bytes[scanIndex]
+                    if inQuotes {
+                        if byte == 0x22 {
+                            if scanIndex + 1 < count, bytes[scanIndex + 1] == 0x22 {
+                                scanIndex += 2
+                                continue
+                            }
+                            if scanIndex + 1 == count && !final { break }  // need the next byte
+                            inQuotes = false
+                        } else if byte == 0x0A {
+                            newlinesInRecord += 1
+                        }
+                    } else if byte == 0x22 && scanIndex == fieldStart {
+                        inQuotes = true
+                        wasQuoted = true
+                    } else if byte == separator {
+                        fields.append(fieldStart..<scanIndex)
+                        quoted.append(wasQuoted)
+                        fieldStart = scanIndex + 1
+                        wasQuoted = false
+                    } else if byte == 0x0A {
+                        var end = scanIndex
+                        if end > fieldStart, bytes[end - 1] == 0x0D { end -= 1 }
+                        fields.append(fieldStart..<end)
+                        quoted.append(wasQuoted)
+                        complete = true
+                        scanIndex += 1
+                        break
+                    }
+                    scanIndex += 1
+                }
+                if !complete {
+                    guard final, scanIndex >= count, index < count else { break }
+                    var end = count
+                    if end > fieldStart, bytes[end - 1] == 0x0D { end -= 1 }
+                    fields.append(fieldStart..<end)
+                    quoted.append(wasQuoted)
+                    scanIndex = count
+                }
+                lineNumber += 1
+                let isBlank = fields.count == 1 && fields[0].isEmpty
+                if !isBlank {
+                    let line = lineNumber
+                    try fields.withUnsafeBufferPointer { f in
+                        try quoted.withUnsafeBufferPointer { q in
+                            try handler(CSVRecord(bytes: bytes, fields: f, quoted: q, line: line))
+                        }
+                    }
+                }
+                lineNumber += newlinesInRecord
+                index = scanIndex
+                recordStart = scanIndex
+            }
+        }
+        line = lineNumber
+        return recordStart
+    }
+}
+
+/// One CSV record: a view of the parser's buffer (valid only inside the handler).
+package struct CSVRecord {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let fields: UnsafeBufferPointer<Range<Int>>
+    let quoted: UnsafeBufferPointer<Bool>
+    /// 1-based line number where the record starts.
+    package let line: Int
+
+    package var count: Int { fields.count }
+
+    /// Raw bytes of field `index` (quotes included when quoted; empty when absent).
+    package func raw(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard index < fields.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(rebasing: bytes[fields[index]])
+    }
+
+    /// Field `index` decoded (quotes removed, `""` unescaped, surrounding spaces kept as GTFS
+    /// says they are part of the value); `""` when the record is shorter.
+    package func string(_ index: Int) -> String {
+        guard index < fields.count else { return "" }
+        let range = fields[index]
+        guard quoted[index], range.count >= 2 else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var i = range.lowerBound + 1
+        let end = range.upperBound - (bytes[range.upperBound - 1] == 0x22 ? 1 : 0)
+        while i < end {
+            if bytes[i] == 0x22, i + 1 < end, bytes[i + 1] == 0x22 {
+                out.append(0x22)
+                i += 2
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// FNV-1a hash of field `index`'s value, computed in place without copying; `nil` when the
+    /// value holds an escaped quote (then use ``key(_:)``). Equal to ``CSVRecord/fnv1a(_:)`` of
+    /// the decoded value's bytes.
+    package func valueHash(_ index: Int) -> UInt64? {
+        guard index < fields.count else { return Self.fnv1a([]) }
+        var range = fields[index]
+        if quoted[index], range.count >= 2 {
+            range = (range.lowerBound + 1)..<(range.upperBound - (bytes[range.upperBound - 1] == 0x22 ? 1 : 0))
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in range {
+            let byte = bytes[i]
+            if byte == 0x22 { return nil }
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// FNV-1a 64 of a byte string.
+    package static func fnv1a(_ value: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in value { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+
+    /// Field `index` as the bytes of its value (unquoted fields only have no copy); used as a
+    /// dictionary key without building a String.
+    package func key(_ index: Int) -> [UInt8] {
+        guard index < fields.count else { return [] }
+        if quoted[index] { return Array(string(index).utf8) }
+        return Array(UnsafeBufferPointer(rebasing: bytes[fields[index]]))
+    }
+}

@@ -1,0 +1,122 @@
+import FleetScraper
+import Foundation
+import NextWaveSupport
+import RatingsReports
+import ShipRatingTable
+import ShipRatings
+import WakePhysics
+
+/// One run of `nextwave ratings`: the fleet pages and the curated fleet in, the rating table and
+/// its reports out, written together and only when the run succeeds and the new table is not
+/// worse than the one it replaces.
+public struct RatingsJob: Sendable {
+    public struct Input: Sendable {
+        public var pages: FleetPages
+        /// The curated fleet file, and how the table cites it (e.g. "Data/fleet.json").
+        public var fleet: URL
+        public var fleetReference: String
+        public var point: OperatingPoint
+        /// The output folder, and its name as the user wrote it (reports never show machine paths).
+        public var out: URL
+        public var outName: String
+        /// A previous table to list changes against (default: the one in `out`).
+        public var previous: URL?
+        public var previousName: String?
+        /// The app's hard-coded ratings, for the comparison in `ratings.md`.
+        public var appRatings: URL
+        /// Write even when the new table is worse than the existing one.
+        public var acceptRegression: Bool
+
+        public init(
+            pages: FleetPages, fleet: URL, fleetReference: String, point: OperatingPoint = .legacy, out: URL,
+            outName: String, previous: URL? = nil, previousName: String? = nil, appRatings: URL,
+            acceptRegression: Bool = false
+        ) {
+            self.pages = pages
+            self.fleet = fleet
+            self.fleetReference = fleetReference
+            self.point = point
+            self.out = out
+            self.outName = outName
+            self.previous = previous
+            self.previousName = previousName
+            self.appRatings = appRatings
+            self.acceptRegression = acceptRegression
+        }
+    }
+
+    public struct Result: Sendable {
+        public var run: RatingRun
+        /// The files written, by name, in `out`.
+        public var written: [String]
+    }
+
+    public enum Event: Sendable {
+        case pages(FleetPages.Event)
+        case warning(String)
+    }
+
+    /// The files a run writes, in the order they are written.
+    public static let outputs = (
+        legacyCSV: "schiffsdaten.csv", table: "ship-ratings.json", csv: "ship-ratings.csv", markdown: "ratings.md",
+        chart: "ratings-chart.svg"
+    )
+
+    public let input: Input
+
+    public init(_ input: Input) { self.input = input }
+
+    /// Scrapes, builds, checks against the existing table and writes.
+    /// - Throws: the first failure (fleet file, page, regression, write); nothing is written then.
+    public func run(onEvent: (@Sendable (Event) -> Void)? = nil) async throws -> Result {
+        let fleet = try CuratedFleet.load(from: input.fleet)
+        let (scrape, sourceDescription) = try await input.pages.scrape { onEvent?(.pages($0)) }
+        let run = RatingTableBuilder(fleet: fleet, fleetReference: input.fleetReference, point: input.point)
+            .build(from: scrape.pages)
+        for warning in scrape.warnings + run.warnings { onEvent?(.warning(warning)) }
+
+        let existing = try checkedAgainstExisting(run.table, onEvent: onEvent)
+        let previous = try input.previous.map(RatingTable.load(from:)) ?? existing
+        let app = try? RatingTable.load(from: input.appRatings)
+        if app == nil {
+            onEvent?(.warning("\(input.appRatings.path): app ratings not readable; the report skips the comparison"))
+        }
+        let names = Self.outputs
+        let markdown = RatingsMarkdown.render(
+            .init(
+                run: run, appRatings: app, diff: previous.map { RatingDiff(previous: $0, current: run.table) },
+                previousName: input.previousName ?? (existing == nil ? nil : "the previous \(existingName)"),
+                pageSource: sourceDescription, chartFile: names.chart))
+        let file = { (name: String) in input.out.appendingPathComponent(name) }
+        try AtomicFileWriter.writeAll([
+            (file(names.legacyCSV), Data(LegacyShipDataCSV.render(run.scraped).utf8)),
+            (file(names.table), try run.table.jsonData()),
+            (file(names.csv), Data(RatingsCSV.render(run.table).utf8)),
+            (file(names.chart), Data(RatingsChartSVG.render(run.table).utf8)),
+            (file(names.markdown), Data(markdown.utf8)),
+        ])
+        return Result(run: run, written: [names.legacyCSV, names.table, names.csv, names.markdown, names.chart])
+    }
+
+    /// The existing table in `out`, as the user named it.
+    var existingName: String { (input.outName as NSString).appendingPathComponent(Self.outputs.table) }
+
+    /// The table already in `out` (nil when there is none), after checking that `table` may
+    /// replace it.
+    private func checkedAgainstExisting(_ table: RatingTable, onEvent: (@Sendable (Event) -> Void)?) throws
+        -> RatingTable?
+    {
+        let url = input.out.appendingPathComponent(Self.outputs.table)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let existing: RatingTable
+        do { existing = try RatingTable.load(from: url) } catch {
+            onEvent?(.warning("cannot compare with the existing table: \(error)"))
+            return nil
+        }
+        if !input.acceptRegression {
+            let problems = RatingDiff.regressions(previous: existing, current: table)
+            if !problems.isEmpty { throw RatingsError.regression(previous: existingName, problems: problems) }
+        }
+        return existing
+    }
+}

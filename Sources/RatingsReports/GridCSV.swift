@@ -1,0 +1,34 @@
+import Foundation
+import NextWaveSupport
+import WakePhysics
+
+/// The `nextwave grid` CSV: one row per ship × speed × depth, every figure at full precision
+/// (shortest round-trip decimal), column names with units.
+public enum GridCSV {
+    public static let header = [
+        "ship", "speedKmh", "depthM", "waveHeightM", "wavelengthM", "periodS", "celerityMPerS", "energyJPerM2",
+        "powerWPerM", "forceNPerM2", "froudeLength", "froudeDepth", "reynolds", "energyRating", "forceRating", "rating",
+    ]
+
+    /// Streams the CSV in chunks to `sink` (so a 10⁷-row grid never sits in memory as text).
+    public static func write(_ grid: WakeGrid, shipNames: [String], sink: (String) throws -> Void) throws {
+        precondition(shipNames.count == grid.shipCount, "one name per ship")
+        var chunk = CSVFormat.row(header)
+        chunk.reserveCapacity(1 << 20)
+        for i in 0..<grid.shipCount {
+            let name = CSVFormat.field(shipNames[i])
+            for j in 0..<grid.speedCount {
+                for k in 0..<grid.depthCount {
+                    let f = grid.figures(ship: i, speed: j, depth: k)
+                    chunk +=
+                        "\(name),\(grid.speedsKmh[j]),\(grid.depthsM[k]),\(f.waveHeightM),\(f.wavelengthM),\(f.periodS),\(f.celerityMPerS),\(f.energyJPerM2),\(f.powerWPerM),\(f.forceNPerM2),\(f.froudeLength),\(f.froudeDepth),\(f.reynolds),\(f.energyRating),\(f.forceRating),\(f.rating)\n"
+                    if chunk.utf8.count > 1 << 20 {
+                        try sink(chunk)
+                        chunk.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+        }
+        if !chunk.isEmpty { try sink(chunk) }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import NextWaveSupport
+import ShipRatingTable
+import ShipRatings
+import WakePhysics
+
+/// `ratings.md`: the table, the thresholds, why each ship got its rating, page-vs-curated
+/// conflicts, the differences from the app's hard-coded ratings, and what changed against
+/// the previous table.
+public enum RatingsMarkdown {
+    public struct Context {
+        public var run: RatingRun
+        /// The app's hard-coded ratings, if available.
+        public var appRatings: RatingTable?
+        /// Changes against the previous table, if there was one.
+        public var diff: RatingDiff?
+        public var previousName: String?
+        /// Where the pages came from (snapshot path or live URL).
+        public var pageSource: String
+        public var chartFile: String
+
+        public init(
+            run: RatingRun, appRatings: RatingTable?, diff: RatingDiff?, previousName: String?, pageSource: String,
+            chartFile: String
+        ) {
+            self.run = run
+            self.appRatings = appRatings
+            self.diff = diff
+            self.previousName = previousName
+            self.pageSource = pageSource
+            self.chartFile = chartFile
+        }
+    }
+
+    public static func render(_ c: Context) -> String {
+        let app = c.appRatings.map(RatingLookup.init)
+        return header(c) + ratings(c.run.table, app: app, chartFile: c.chartFile) + reasons(c.run.table)
+            + conflicts(c.run.table) + appComparison(c.run.table, app: app) + changes(c) + warnings(c.run.warnings)
+    }
+
+    static func header(_ c: Context) -> String {
+        let model = c.run.table.model
+        let t = model.thresholds
+        return """
+            # Ship wave ratings
+
+            Generated \(c.run.table.generatedAt) by `nextwave ratings` from \(c.pageSource).
+            Model: legacy `vesseldata.py` formulas at v = \(fixed(model.speedKmh ?? 0, 1)) km/h, h = \(fixed(model.depthM ?? 0, 1)) m.
+
+            ## Thresholds
+
+            | Rating | Energy E (J/m²) | or force F (N/m²) |
+            |---|---|---|
+            | 3 | > \(fixed(t.energyJPerM2[1], 0)) | > \(fixed(t.forceNPerM2[1], 0)) |
+            | 2 | > \(fixed(t.energyJPerM2[0], 0)) | > \(fixed(t.forceNPerM2[0], 0)) |
+            | 1 | otherwise | otherwise |
+
+            The rating is the larger of the energy and the force rating.
+
+
+            """
+    }
+
+    static func ratings(_ table: RatingTable, app: RatingLookup?, chartFile: String) -> String {
+        var md = """
+            ## Ratings
+
+            | Ship | Rating | App | Decided by | H (m) | E (J/m²) | F (N/m²) | L (m) | B (m) | D (t) |
+            |---|---|---|---|---|---|---|---|---|---|
+
+            """
+        func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "–" }
+        for s in table.ships {
+            let appRating = app?.ship(named: s.name)?.rating.map(String.init) ?? "–"
+            md +=
+                "| \(s.name) | \(s.rating.map(String.init) ?? "unrated") | \(appRating) | \(s.ratingBasis ?? "–") | \(n(s.waveHeightM, 2)) | \(n(s.energyJPerM2, 0)) | \(n(s.forceNPerM2, 0)) | \(n(s.lengthM, 1)) | \(n(s.beamM, 1)) | \(n(s.displacementT, 1)) |\n"
+        }
+        return md + "\n![Energy and force per ship against the thresholds](\(chartFile))\n\n"
+    }
+
+    static func reasons(_ table: RatingTable) -> String {
+        let t = RatingThresholds(table.model.thresholds)
+        var md = "## Why each ship got its rating\n\n"
+        for s in table.ships {
+            guard let r = s.rating, let e = s.energyJPerM2, let f = s.forceNPerM2 else {
+                md += "- **\(s.name)**: unrated — \(s.unratedReason ?? "no data").\n"
+                continue
+            }
+            let er = t.energyRating(e)
+            let fr = t.forceRating(f)
+            md +=
+                "- **\(s.name)**: \(r) — energy \(fixed(e, 0)) J/m² gives \(er), force \(fixed(f, 0)) N/m² gives \(fr)"
+            md += s.ratingBasis == "energy and force" ? "; both agree.\n" : "; \(s.ratingBasis ?? "") decides.\n"
+        }
+        return md
+    }
+
+    static func conflicts(_ table: RatingTable) -> String {
+        let conflicts = table.ships.flatMap { s in (s.conflicts ?? []).map { (s.name, $0) } }
+        var md = "\n## Operator's page vs curated fleet file\n\n"
+        guard !conflicts.isEmpty else {
+            return md + "No conflicts: every curated value agrees with the page or fills a gap.\n"
+        }
+        md += "| Ship | Field | Page | Curated | Used | Why |\n|---|---|---|---|---|---|\n"
+        for (name, k) in conflicts {
+            md +=
+                "| \(name) | \(k.field) | \(fixed(k.pageValue, 1)) | \(fixed(k.curatedValue, 1)) | \(k.used) | \(k.reason) |\n"
+        }
+        return md
+    }
+
+    static func appComparison(_ table: RatingTable, app: RatingLookup?) -> String {
+        let md = "\n## Against the app's hard-coded ratings\n\n"
+        guard let app else { return md + "No app ratings file given.\n" }
+        let differing = table.ships.compactMap { s -> String? in
+            let a = app.ship(named: s.name)?.rating
+            guard a != s.rating else { return nil }
+            return "| \(s.name) | \(a.map(String.init) ?? "–") | \(s.rating.map(String.init) ?? "unrated") |"
+        }
+        return md
+            + (differing.isEmpty
+                ? "The computed ratings equal the app's.\n"
+                : "| Ship | App | Computed |\n|---|---|---|\n" + differing.joined(separator: "\n") + "\n")
+    }
+
+    static func changes(_ c: Context) -> String {
+        var md = "\n## Changes against the previous table\n\n"
+        guard let diff = c.diff else { return md + "No previous table.\n" }
+        md += "Compared with \(c.previousName ?? "the previous table").\n\n"
+        if diff.isEmpty { md += "No ships added, removed or re-rated.\n" }
+        for name in diff.added { md += "- added: \(name)\n" }
+        for name in diff.removed { md += "- removed: \(name)\n" }
+        for r in diff.rerated {
+            md +=
+                "- re-rated: \(r.name) \(r.from.map(String.init) ?? "unrated") → \(r.to.map(String.init) ?? "unrated")\n"
+        }
+        return md
+    }
+
+    static func warnings(_ warnings: [String]) -> String {
+        warnings.isEmpty ? "" : "\n## Warnings\n\n" + warnings.map { "- \($0)" }.joined(separator: "\n") + "\n"
+    }
+}

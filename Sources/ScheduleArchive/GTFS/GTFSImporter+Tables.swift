@@ -1,0 +1,225 @@
+import CivilTime
+import Foundation
+import NextWaveSupport
+
+/// The stages of ``GTFSImporter/run(feed:into:)``, one table each.
+extension GTFSImporter {
+    /// `routes.txt`: route_id bytes → category of the agencies' ship routes.
+    func shipRoutes(_ feed: GTFSFeed) throws -> [[UInt8]: String] {
+        var routeCategory: [[UInt8]: String] = [:]
+        try table(feed, "routes.txt") { columns, record in
+            let agency = columns.optional("agency_id").map { record.string($0) } ?? ""
+            guard agencies.contains(agency) else { return }
+            let description = columns.optional("route_desc").map { record.string($0).uppercased() } ?? ""
+            let type = columns.optional("route_type").flatMap { Int(record.string($0)) } ?? 0
+            let category: String
+            if ShipCategory.all.contains(description) {
+                category = description
+            } else if description.isEmpty, type == 4 || (1000...1299).contains(type) {
+                category = "BAT"
+            } else {
+                return
+            }
+            routeCategory[record.key(try columns.required("route_id"))] = category
+        }
+        return routeCategory
+    }
+
+    /// `trips.txt`: the trips of the ship routes.
+    func trips(_ feed: GTFSFeed, routes: [[UInt8]: String]) throws -> ShipTrips {
+        var result = ShipTrips()
+        try table(feed, "trips.txt") { columns, record in
+            guard let category = routes[record.key(try columns.required("route_id"))] else { return }
+            let service = record.string(try columns.required("service_id"))
+            let serviceNumber: Int
+            if let known = result.services[service] {
+                serviceNumber = known
+            } else {
+                serviceNumber = result.services.count
+                result.services[service] = serviceNumber
+            }
+            let course = columns.optional("trip_short_name").map { Course.normalized(record.string($0)) } ?? ""
+            result.index[record.key(try columns.required("trip_id"))] = Int32(result.trips.count)
+            result.trips.append(Trip(service: serviceNumber, course: course, category: category))
+        }
+        return result
+    }
+
+    /// `calendar.txt` and `calendar_dates.txt`: the service days of each service number.
+    func serviceDays(_ feed: GTFSFeed, services: [String: Int], report: inout Report) throws -> [Set<LocalDate>] {
+        guard feed.has("calendar.txt") || feed.has("calendar_dates.txt") else {
+            throw ArchiveError.gtfs(
+                file: feed.url.path, line: nil, reason: "neither calendar.txt nor calendar_dates.txt: no service days")
+        }
+        var serviceDays = [Set<LocalDate>](repeating: [], count: services.count)
+        if feed.has("calendar.txt") {
+            let file = feed.location(of: "calendar.txt")
+            try table(feed, "calendar.txt") { columns, record in
+                guard let service = services[record.string(try columns.required("service_id"))] else { return }
+                let flags = try ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map {
+                    record.string(try columns.required($0)) == "1"
+                }
+                guard let start = LocalDate(compact: record.string(try columns.required("start_date"))),
+                    let end = LocalDate(compact: record.string(try columns.required("end_date"))), start <= end
+                else {
+                    report.skip("\(file), line \(record.line): bad start_date or end_date")
+                    return
+                }
+                var day = start
+                while day <= end {
+                    if flags[day.isoWeekday - 1] { serviceDays[service].insert(day) }
+                    day = day.adding(days: 1)
+                }
+            }
+        }
+        if feed.has("calendar_dates.txt") {
+            let file = feed.location(of: "calendar_dates.txt")
+            try table(feed, "calendar_dates.txt") { columns, record in
+                guard let service = services[record.string(try columns.required("service_id"))] else { return }
+                guard let date = LocalDate(compact: record.string(try columns.required("date"))) else {
+                    report.skip(
+                        "\(file), line \(record.line): bad date \"\(record.string(try columns.required("date")))\"")
+                    return
+                }
+                switch record.string(try columns.required("exception_type")) {
+                case "1": serviceDays[service].insert(date)
+                case "2": serviceDays[service].remove(date)
+                default: report.skip("\(file), line \(record.line): exception_type is neither 1 nor 2")
+                }
+            }
+        }
+        return serviceDays
+    }
+
+    /// `stops.txt`: UIC and name of every stop.
+    func stops(_ feed: GTFSFeed) throws -> Stops {
+        var stops = Stops()
+        try table(feed, "stops.txt") { columns, record in
+            let id = record.string(try columns.required("stop_id"))
+            let parent = columns.optional("parent_station").map { record.string($0) } ?? ""
+            guard let uic = Self.uic(parent.isEmpty ? id : parent) ?? Self.uic(id) else { return }
+            stops.station[Array(id.utf8)] = Int32(uic)
+            if parent.isEmpty || stops.names[uic] == nil,
+                let name = columns.optional("stop_name").map({ record.string($0) }), !name.isEmpty
+            {
+                stops.names[uic] = name
+            }
+        }
+        return stops
+    }
+
+    /// `stop_times.txt`, streamed: the rows of ship trips only. Almost every line belongs to
+    /// another agency, so a hash of the trip_id bytes, computed in place, rejects it before any
+    /// allocation; a hit is confirmed by the exact key.
+    func stopTimes(_ feed: GTFSFeed, trips: ShipTrips, stops: Stops, report: inout Report) throws -> [StopTime] {
+        let shipTripHashes = Set(trips.index.keys.map { CSVRecord.fnv1a($0) })
+        var stopTimes: [StopTime] = []
+        let file = feed.location(of: "stop_times.txt")
+        var columns: (trip: Int, departure: Int, stop: Int, sequence: Int)?
+        try feed.forEachRecord(in: "stop_times.txt") { record in
+            guard let c = columns else {
+                let header = GTFSColumns(header: record, file: file)
+                columns = (
+                    try header.required("trip_id"), try header.required("departure_time"),
+                    try header.required("stop_id"), try header.required("stop_sequence")
+                )
+                return
+            }
+            report.stopTimeLines += 1
+            if report.stopTimeLines & 0xFFFFF == 0 { progress?(report.stopTimeLines) }
+            if let hash = record.valueHash(c.trip), !shipTripHashes.contains(hash) { return }
+            guard let trip = trips.index[record.key(c.trip)] else { return }
+            guard let sequence = Int32(record.string(c.sequence)) else {
+                report.skip("\(file), line \(record.line): stop_sequence is not a number")
+                return
+            }
+            guard let station = stops.station[record.key(c.stop)] else {
+                report.skip("\(file), line \(record.line): stop_id \"\(record.string(c.stop))\" not in stops.txt")
+                return
+            }
+            let text = record.string(c.departure)
+            let seconds: Int32
+            if text.isEmpty {
+                seconds = -1  // untimed stop: kept for the terminus rule, never a departure
+            } else if let parsed = Self.seconds(text) {
+                seconds = parsed
+            } else {
+                report.skip("\(file), line \(record.line): departure_time \"\(text)\" is not H:MM:SS")
+                return
+            }
+            stopTimes.append(StopTime(trip: trip, sequence: sequence, seconds: seconds, station: station))
+        }
+        progress?(report.stopTimeLines)
+        return stopTimes
+    }
+
+    /// Every timed stop but each trip's terminus, on every service day of its trip, sorted in
+    /// the store's key order (so the B-tree is appended to, not searched); and the service days.
+    func departures(
+        _ stopTimes: [StopTime], trips: [Trip], serviceDays: [Set<LocalDate>]
+    ) -> (rows: [Departure], days: Set<LocalDate>) {
+        // Terminus of each trip: its highest stop_sequence.
+        var lastSequence = [Int32](repeating: .min, count: trips.count)
+        for stopTime in stopTimes where stopTime.sequence > lastSequence[Int(stopTime.trip)] {
+            lastSequence[Int(stopTime.trip)] = stopTime.sequence
+        }
+        var noonMinus12h: [LocalDate: Int64] = [:]
+        var days = Set<LocalDate>()
+        var rows: [Departure] = []
+        let sortedDays = serviceDays.map { $0.sorted() }
+        for stopTime in stopTimes
+        where stopTime.seconds >= 0 && stopTime.sequence != lastSequence[Int(stopTime.trip)] {
+            let trip = trips[Int(stopTime.trip)]
+            for day in sortedDays[trip.service] {
+                let base: Int64
+                if let known = noonMinus12h[day] {
+                    base = known
+                } else {
+                    base = clock.unixTime(of: day, secondsAfterMidnight: 43_200) - 43_200
+                    noonMinus12h[day] = base
+                }
+                let time = base + Int64(stopTime.seconds)
+                // Away from midnight the service day is the local date; near it (and on DST
+                // change days, where noon minus 12 h is not midnight) ask the zone.
+                let date = (10_800..<79_200).contains(stopTime.seconds) ? day : clock.localDate(at: time)
+                days.insert(day)
+                rows.append(
+                    Departure(
+                        station: Int(stopTime.station), date: date, time: time, course: trip.course,
+                        category: trip.category))
+            }
+        }
+        rows.sort { ($0.date, $0.station, $0.time, $0.course) < ($1.date, $1.station, $1.time, $1.course) }
+        return (rows, days)
+    }
+
+    /// Streams a small table with its header resolved.
+    func table(_ feed: GTFSFeed, _ name: String, _ body: (GTFSColumns, CSVRecord) throws -> Void) throws {
+        var columns: GTFSColumns?
+        try feed.forEachRecord(in: name) { record in
+            guard let known = columns else {
+                columns = GTFSColumns(header: record, file: feed.location(of: name))
+                return
+            }
+            try body(known, record)
+        }
+    }
+
+    /// `H:MM:SS` or `HH:MM:SS` (hours may exceed 23) as seconds.
+    static func seconds(_ text: String) -> Int32? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":")
+        guard parts.count == 3, let h = Int32(parts[0]), let m = Int32(parts[1]), let s = Int32(parts[2]),
+            h >= 0, h < 48, (0..<60).contains(m), (0..<61).contains(s), parts[1].count == 2, parts[2].count == 2
+        else { return nil }
+        return h * 3600 + m * 60 + s
+    }
+
+    /// The UIC in a GTFS stop id: `8503670:0:1`, `Parent8503670`, `ch:1:sloid:3670` → digits.
+    static func uic(_ id: String) -> Int? {
+        var text = Substring(id)
+        if text.hasPrefix("Parent") { text = text.dropFirst(6) }
+        let head = text.prefix(while: { $0 != ":" })
+        guard head.count >= 7, head.allSatisfy(\.isASCII), head.allSatisfy(\.isNumber) else { return nil }
+        return Int(head)
+    }
+}

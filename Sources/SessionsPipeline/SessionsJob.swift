@@ -1,0 +1,151 @@
+import CivilTime
+import Foundation
+import NextWaveSupport
+import ScheduleArchive
+import SessionAnalytics
+import SessionCore
+import SessionReports
+import ShipRatingTable
+
+/// One run of `nextwave sessions`: a schedule archive and a rating table in, the best sessions
+/// of every station-day out (`sessions.json`, `.csv`, `.md`, the heat map), written together.
+public struct SessionsJob {
+    public struct Input: Sendable {
+        /// The archive directory, and its name as the user wrote it (for the reports).
+        public var archive: URL
+        public var archiveName: String
+        /// `stations.json` and `schedule_periods.json`.
+        public var stations: URL
+        public var periods: URL
+        /// The rating table, and its name for the reports.
+        public var ratings: URL
+        public var ratingsName: String
+        public var from: LocalDate?
+        public var to: LocalDate?
+        public var selection: StationSelection
+        public var sun: SunSource
+        public var top: Int
+        public var out: URL
+
+        public init(
+            archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String,
+            from: LocalDate? = nil, to: LocalDate? = nil, selection: StationSelection = .all, sun: SunSource = .station,
+            top: Int = SessionRules.defaultTop, out: URL
+        ) {
+            self.archive = archive
+            self.archiveName = archiveName
+            self.stations = stations
+            self.periods = periods
+            self.ratings = ratings
+            self.ratingsName = ratingsName
+            self.from = from
+            self.to = to
+            self.selection = selection
+            self.sun = sun
+            self.top = top
+            self.out = out
+        }
+    }
+
+    /// Which stations to score.
+    public enum StationSelection: Sendable, Equatable {
+        case all
+        /// UIC ids.
+        case stations([Int])
+        /// The stations of a lake of `stations.json`.
+        case lake(String)
+    }
+
+    public struct Result {
+        public var summary: SessionSummary
+        public var survey: SurveyReport
+        public var refresh: ScheduleArchive.RefreshReport
+        public var settings: SurveySettings
+        public var written: [String]
+    }
+
+    public enum Event: Sendable {
+        case indexing(done: Int, total: Int)
+        case scored(stationDays: Int, date: LocalDate)
+        case warning(String)
+    }
+
+    /// The files a run writes.
+    public static let outputs = (
+        json: "sessions.json", csv: "sessions.csv", markdown: "sessions.md", heatmap: "sessions-heatmap.svg"
+    )
+
+    public let input: Input
+
+    public init(_ input: Input) { self.input = input }
+
+    public func run(onEvent: ((Event) -> Void)? = nil) throws -> Result {
+        let catalogue = try StationCatalogue.load(from: input.stations)
+        let periods = try SchedulePeriods.load(from: input.periods)
+        let table = try RatingTable.load(from: input.ratings)
+        let (archive, refresh) = try ScheduleArchive.opened(at: input.archive) {
+            onEvent?(.indexing(done: $0, total: $1))
+        }
+        for message in refresh.skipped { onEvent?(.warning("skipped \(message)")) }
+        guard let range = try archive.store.dateRange() else {
+            throw SessionsJobError.emptyArchive(path: input.archiveName)
+        }
+        let settings = SurveySettings(
+            from: input.from ?? range.lowerBound, to: input.to ?? range.upperBound,
+            stations: try stations(in: catalogue), sun: input.sun, top: input.top)
+        let echo = SessionsJSON.Settings(
+            archive: input.archiveName, from: settings.from, to: settings.to,
+            stations: { if case .stations(let ids) = input.selection { ids.sorted() } else { nil } }(),
+            lake: { if case .lake(let name) = input.selection { name } else { nil } }(), ratings: input.ratingsName,
+            ratingsModel: table.model.name, sun: input.sun, top: input.top)
+        let survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
+        var writer = SessionFiles(
+            echo: echo, summary: SessionSummary(periods: periods, catalogue: catalogue), out: input.out)
+        let report = try writer.write(survey: survey, store: archive.store, refresh: refresh, catalogue: catalogue) {
+            onEvent?(.scored(stationDays: $0, date: $1))
+        }
+        if !report.unknownShips.isEmpty {
+            onEvent?(
+                .warning(
+                    "ships not in \(input.ratingsName), scored as other named ships: \(report.unknownShips.sorted().joined(separator: ", "))"
+                ))
+        }
+        if !report.stationsWithoutCoordinates.isEmpty {
+            let ids = report.stationsWithoutCoordinates.sorted().map(String.init).joined(separator: ", ")
+            onEvent?(.warning("stations without coordinates in stations.json, scored with the app's sun point: \(ids)"))
+        }
+        let names = Self.outputs
+        return Result(
+            summary: writer.summary, survey: report, refresh: refresh, settings: settings,
+            written: [names.json, names.csv, names.markdown, names.heatmap])
+    }
+
+    /// The UIC ids to score, or nil for all.
+    func stations(in catalogue: StationCatalogue) throws -> Set<Int>? {
+        switch input.selection {
+        case .all: return nil
+        case .stations(let ids): return Set(ids)
+        case .lake(let lake):
+            let onLake = catalogue.stations(onLake: lake)
+            guard !onLake.isEmpty else { throw SessionsJobError.unknownLake(lake, known: catalogue.lakes) }
+            return Set(onLake.map(\.uic))
+        }
+    }
+}
+
+/// Why a sessions run stopped before writing anything.
+public enum SessionsJobError: Error, Equatable, CustomStringConvertible {
+    case emptyArchive(path: String)
+    case unknownLake(String, known: [String])
+    case noDepartures(from: LocalDate, to: LocalDate)
+
+    public var description: String {
+        switch self {
+        case .emptyArchive(let path): "\(path): the archive holds no departures"
+        case .unknownLake(let lake, let known):
+            "--lake \"\(lake)\": no such lake in stations.json (lakes: \(known.joined(separator: ", ")))"
+        case .noDepartures(let from, let to):
+            "no departures between \(from) and \(to) for the chosen stations; nothing written"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import NextWaveSupport
+
+extension RatingTable {
+    /// Pretty-printed JSON with sorted keys (stable diffs), newline-terminated.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    /// Reads a rating table (`ship-ratings.json` or the app's `app-ratings.json`).
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the file and the place.
+    public static func load(from url: URL) throws -> RatingTable {
+        let table = try JSONFile.decode(
+            RatingTable.self, at: url, what: "rating table", makeError: RatingsError.invalidFile)
+        guard table.schemaVersion == currentSchemaVersion else {
+            throw RatingsError.invalidFile(
+                path: url.path, reason: "schemaVersion \(table.schemaVersion), expected \(currentSchemaVersion)")
+        }
+        for (name, values) in [
+            ("energyJPerM2", table.model.thresholds.energyJPerM2), ("forceNPerM2", table.model.thresholds.forceNPerM2),
+        ] where !(values.count == 2 && values.allSatisfy(\.isFinite) && values[0] <= values[1]) {
+            throw RatingsError.invalidFile(
+                path: url.path, reason: "model.thresholds.\(name): expected two finite ascending numbers, got \(values)"
+            )
+        }
+        for (index, ship) in table.ships.enumerated() {
+            if let r = ship.rating, !(1...3).contains(r) {
+                throw RatingsError.invalidFile(
+                    path: url.path, reason: "ships[\(index)] (\(ship.name)): rating \(r) is not 1–3")
+            }
+        }
+        return table
+    }
+}

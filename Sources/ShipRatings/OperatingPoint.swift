@@ -1,0 +1,15 @@
+/// Where the legacy model evaluates every ship: one speed and one water depth.
+public struct OperatingPoint: Sendable, Equatable {
+    /// Ship speed, km/h (> 0).
+    public var speedKmh: Double
+    /// Water depth, m (> 0).
+    public var depthM: Double
+
+    public init(speedKmh: Double, depthM: Double) {
+        self.speedKmh = speedKmh
+        self.depthM = depthM
+    }
+
+    /// The legacy script's defaults: 18 km/h (5 m/s) over 10 m of water.
+    public static let legacy = OperatingPoint(speedKmh: 18, depthM: 10)
+}

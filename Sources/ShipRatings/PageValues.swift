@@ -1,0 +1,64 @@
+import FleetScraper
+
+/// The physics inputs of one scraped page (length, beam, displacement), parsed with
+/// ``SpecValueParser``; anything unreadable becomes a warning naming ship, field and text.
+public struct PageValues: Sendable {
+    public var page: ShipPage
+    /// Length, m.
+    public var length: Double?
+    /// Beam, m.
+    public var beam: Double?
+    /// Displacement, t.
+    public var displacement: Double?
+
+    /// All three inputs when the page has them, else nil.
+    public var hull: Hull? {
+        guard let length, let beam, let displacement, length > 0, beam > 0, displacement >= 0 else { return nil }
+        return Hull(lengthM: length, beamM: beam, displacementT: displacement)
+    }
+
+    public init(page: ShipPage, warnings: inout [String]) {
+        self.page = page
+        func number(_ key: String, required: Bool) -> Double? {
+            guard let text = page[key], !text.isEmpty else {
+                if required {
+                    warnings.append(
+                        "\(page.name) (\(page.url)): field '\(key)' missing; no wave figures from this page")
+                }
+                return nil
+            }
+            guard let value = SpecValueParser.quantity(text), value > 0 else {
+                warnings.append("\(page.name) (\(page.url)): field '\(key)': cannot read a number from '\(text)'")
+                return nil
+            }
+            return value
+        }
+        length = number(SpecKey.length, required: true)
+        beam = number(SpecKey.beam, required: true)
+        displacement = number(SpecKey.displacement, required: true)
+        _ = number(SpecKey.capacity, required: false)
+        if let power = page[SpecKey.power], !power.isEmpty, SpecValueParser.power(power) == nil {
+            warnings.append("\(page.name) (\(page.url)): field '\(SpecKey.power)': cannot read power from '\(power)'")
+        }
+        if let year = page[SpecKey.buildYear], !year.isEmpty, SpecValueParser.years(year).isEmpty {
+            warnings.append(
+                "\(page.name) (\(page.url)): field '\(SpecKey.buildYear)': cannot read a year from '\(year)'")
+        }
+    }
+}
+
+/// The hull dimensions the legacy model needs.
+public struct Hull: Sendable, Equatable {
+    /// Length L, m.
+    public var lengthM: Double
+    /// Beam B, m.
+    public var beamM: Double
+    /// Displacement D, t.
+    public var displacementT: Double
+
+    public init(lengthM: Double, beamM: Double, displacementT: Double) {
+        self.lengthM = lengthM
+        self.beamM = beamM
+        self.displacementT = displacementT
+    }
+}

@@ -1,0 +1,140 @@
+import FleetScraper
+import ShipRatingTable
+import WakePhysics
+
+/// The fleet as the table lists it: every ship of the scraped pages (a page naming several
+/// ships gives one each) and every curated ship without a page, each with its physics inputs
+/// chosen between page and curated file.
+///
+/// - A curated value fills a gap; it replaces a page value only when it says why
+///   (`overridesPage`), recorded as a ``ShipRatingTable/ShipRating/Conflict``.
+/// - Ships are in page order, then curated order.
+public struct ResolvedFleet: Sendable {
+    /// One scraped page with its parsed values, in fleet-index order.
+    public let pages: [PageValues]
+    public let ships: [Ship]
+    /// Unreadable values, missing fields, ships not in the curated file, …
+    public let warnings: [String]
+
+    /// One ship with its inputs resolved.
+    public struct Ship: Sendable {
+        /// Full name with type prefix, e.g. "MS Panta Rhei".
+        public var name: String
+        public var aliases: [String]
+        public var length: Sourced?
+        public var beam: Sourced?
+        public var displacement: Sourced?
+        public var conflicts: [ShipRating.Conflict]
+        public var source: ShipRating.Source
+
+        /// All three dimensions, when known.
+        public var hull: Hull? {
+            guard let length, let beam, let displacement else { return nil }
+            return Hull(lengthM: length.value, beamM: beam.value, displacementT: displacement.value)
+        }
+
+        /// The dimensions still missing, as words ("length, beam").
+        public var missingDimensions: [String] {
+            [("length", length), ("beam", beam), ("displacement", displacement)].filter { $0.1 == nil }.map(\.0)
+        }
+    }
+
+    /// A value and where it came from (a page URL or a curated source).
+    public struct Sourced: Sendable, Equatable {
+        public var value: Double
+        public var source: String
+    }
+
+    /// - Parameters:
+    ///   - fleetReference: how entries cite the curated file, e.g. "Data/fleet.json".
+    public init(pages scraped: [ShipPage], fleet: CuratedFleet, fleetReference: String) {
+        var warnings: [String] = []
+        let parsed = scraped.map { PageValues(page: $0, warnings: &warnings) }
+        var entries: [Entry] = []
+        var matched = Set<String>()
+        let curatedByKey = Dictionary(fleet.ships.map { (ShipNames.key($0.name), $0) }, uniquingKeysWith: { a, _ in a })
+        for values in parsed {
+            let title = ShipNames.shipsInTitle(values.page.name)
+            for name in title.names {
+                let curated = curatedByKey[ShipNames.key(name)]
+                if let curated {
+                    matched.insert(ShipNames.key(curated.name))
+                } else {
+                    warnings.append(
+                        "\(values.page.url): ship '\(name)' is not in the curated fleet file; rated from its page only")
+                }
+                entries.append(
+                    Entry(name: name, prefix: curated?.prefix ?? title.prefix ?? "MS", curated: curated, page: values))
+            }
+        }
+        for ship in fleet.ships where !matched.contains(ShipNames.key(ship.name)) {
+            entries.append(Entry(name: ship.name, prefix: ship.prefix, curated: ship, page: nil))
+        }
+        pages = parsed
+        ships = entries.map { $0.resolved(fleetReference: fleetReference) }
+        self.warnings = warnings
+    }
+
+    /// The ships with all three dimensions, and those dimensions as one batch for the kernels.
+    public var measured: (names: [String], hulls: HullDimensions) {
+        let known = ships.compactMap { ship in ship.hull.map { (ship.name, $0) } }
+        return (
+            known.map(\.0),
+            HullDimensions(
+                lengthM: known.map(\.1.lengthM), beamM: known.map(\.1.beamM),
+                displacementT: known.map(\.1.displacementT))
+        )
+    }
+}
+
+/// One ship of the table before its inputs are resolved.
+private struct Entry {
+    var name: String
+    var prefix: String
+    var curated: CuratedFleet.Ship?
+    var page: PageValues?
+
+    var aliases: [String] {
+        var names = curated?.aliases ?? [name]
+        let full = "\(prefix) \(name)"
+        names.removeAll { ShipNames.key($0) == ShipNames.key(full) }
+        return names
+    }
+
+    func resolved(fleetReference: String) -> ResolvedFleet.Ship {
+        var conflicts: [ShipRating.Conflict] = []
+        func choose(_ field: String, page pageValue: Double?, curated: CuratedFleet.Sourced<Double>?)
+            -> ResolvedFleet.Sourced?
+        {
+            let pageURL = page?.page.url
+            if let curated, let reason = curated.overridesPage {
+                if let pageValue, pageValue != curated.value {
+                    conflicts.append(
+                        .init(
+                            field: field, pageValue: pageValue, curatedValue: curated.value, used: "curated",
+                            reason: reason))
+                }
+                return .init(value: curated.value, source: curated.source)
+            }
+            if let pageValue, let pageURL {
+                if let curated, curated.value != pageValue {
+                    conflicts.append(
+                        .init(
+                            field: field, pageValue: pageValue, curatedValue: curated.value, used: "page",
+                            reason: "page value kept; curated value (\(curated.source)) differs"))
+                }
+                return .init(value: pageValue, source: pageURL)
+            }
+            return curated.map { .init(value: $0.value, source: $0.source) }
+        }
+        let length = choose("lengthM", page: page?.length, curated: curated?.lengthM)
+        let beam = choose("beamM", page: page?.beam, curated: curated?.beamM)
+        let displacement = choose("displacementT", page: page?.displacement, curated: curated?.displacementT)
+        let source = ShipRating.Source(
+            page: page?.page.url, curated: curated.map { "\(fleetReference)#\($0.name)" },
+            lengthM: length?.source, beamM: beam?.source, displacementT: displacement?.source)
+        return ResolvedFleet.Ship(
+            name: "\(prefix) \(name)", aliases: aliases, length: length, beam: beam, displacement: displacement,
+            conflicts: conflicts, source: source)
+    }
+}

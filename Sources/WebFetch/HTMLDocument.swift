@@ -1,0 +1,79 @@
+internal import CLibXML2
+import Foundation
+
+/// An HTML document parsed by libxml2's forgiving HTML parser, queried with XPath.
+///
+/// Nodes keep their document alive; neither is thread-safe, so use them within one task.
+public final class HTMLDocument {
+    fileprivate let document: htmlDocPtr
+    /// Where the bytes came from (used in error messages).
+    public let url: String
+
+    /// Parses HTML bytes (UTF-8 unless the page declares otherwise) in recovery mode, without
+    /// network access.
+    /// - Throws: ``ScrapeError/unparseableHTML(url:)`` when libxml2 yields no document.
+    public init(data: Data, url: String) throws {
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let parsed: htmlDocPtr? = data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, raw.count > 0 else { return nil }
+            return htmlReadMemory(
+                base.assumingMemoryBound(to: CChar.self), Int32(raw.count), url, "UTF-8", options)
+        }
+        guard let parsed else { throw WebFetchError.unparseableHTML(url: url) }
+        self.document = parsed
+        self.url = url
+    }
+
+    deinit { xmlFreeDoc(document) }
+
+    /// Nodes matching an XPath expression, evaluated against `context` (default: the document).
+    public func select(_ xpath: String, in context: HTMLNode? = nil) -> [HTMLNode] {
+        guard let xpathContext = xmlXPathNewContext(document) else { return [] }
+        defer { xmlXPathFreeContext(xpathContext) }
+        if let context { xpathContext.pointee.node = context.pointer }
+        guard let result = xmlXPathEvalExpression(xpath, xpathContext) else { return [] }
+        defer { xmlXPathFreeObject(result) }
+        guard let nodeSet = result.pointee.nodesetval, nodeSet.pointee.nodeNr > 0 else { return [] }
+        return (0..<Int(nodeSet.pointee.nodeNr)).compactMap { index in
+            nodeSet.pointee.nodeTab[index].map { HTMLNode(pointer: $0, document: self) }
+        }
+    }
+
+    /// The first node matching `xpath`, if any.
+    public func first(_ xpath: String, in context: HTMLNode? = nil) -> HTMLNode? {
+        select(xpath, in: context).first
+    }
+}
+
+/// One element of an ``HTMLDocument``.
+public struct HTMLNode {
+    let pointer: xmlNodePtr
+    let document: HTMLDocument
+
+    /// The concatenated text of the node and its descendants, as libxml2 reports it.
+    public var text: String {
+        guard let content = xmlNodeGetContent(pointer) else { return "" }
+        defer { cxml_free(content) }
+        return String(cString: content)
+    }
+
+    /// The text with leading and trailing white space (including no-break spaces) removed.
+    public var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// An attribute's value, if present.
+    public func attribute(_ name: String) -> String? {
+        guard let value = xmlGetProp(pointer, name) else { return nil }
+        defer { cxml_free(value) }
+        return String(cString: value)
+    }
+}
+
+/// XPath building blocks.
+public enum XPath {
+    /// A predicate matching elements whose `class` attribute holds `name` as one token.
+    public static func hasClass(_ name: String) -> String {
+        "contains(concat(' ', normalize-space(@class), ' '), ' \(name) ')"
+    }
+}

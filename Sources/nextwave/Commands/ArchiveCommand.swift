@@ -1,0 +1,191 @@
+import ArgumentParser
+import CivilTime
+import Foundation
+import ScheduleArchive
+import WebFetch
+
+struct ArchiveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "archive",
+        abstract: "Build and inspect schedule archives (stationboards, ship assignments, GTFS).",
+        discussion: """
+            An archive is a directory: stationboards/<date>/<uic>.json (transport.opendata.ch
+            bodies), deployments/<date>.json (ship assignments) and schedule.sqlite, the
+            store that indexes them and holds imported GTFS feeds. The transport API serves
+            no history and the operator's deployment page only a few days ahead: run
+            `archive fetch` daily to build the record.
+            """,
+        subcommands: [ArchiveFetchCommand.self, ArchiveImportGTFSCommand.self, ArchiveStatusCommand.self])
+}
+
+struct ArchiveFetchCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Add stationboards and ship assignments of today (and further days) to an archive.",
+        usage: """
+            nextwave archive fetch --archive <DIR> --stations <UIC,…> [--days <N>]
+                                   [--from <YYYY-MM-DD>] [<options>]
+            """,
+        discussion: """
+            One GET /v1/stationboard?id=<uic>&limit=<limit>&date=<day> per station and day,
+            and the operator's deployment page per day. Bodies are validated before they
+            are written; files are written atomically and keyed by day and station, so
+            re-running replaces and never duplicates. A failure leaves the earlier file in
+            place, is reported, and makes the exit status 1 after everything else has been
+            fetched. Requests are spaced by --delay and retried on timeouts, 429 (honouring
+            Retry-After) and 5xx with backoff.
+
+            Example:
+              nextwave archive fetch --archive ~/nextwave-archive \\
+                  --stations 8503670,8503651 --days 2
+            """)
+
+    @OptionGroup var target: WritableArchiveOption
+
+    @Option(help: ArgumentHelp("Comma-separated UIC station ids.", valueName: "UIC,…"))
+    var stations: String
+
+    @Option(help: ArgumentHelp("Further days after the first (0: the first day only).", valueName: "N"))
+    var days = 0
+
+    @Option(help: ArgumentHelp("First day (default: today in Europe/Zurich).", valueName: "YYYY-MM-DD"))
+    var from: LocalDate?
+
+    @Option(help: ArgumentHelp("Entries per stationboard (1…420; the API rejects more).", valueName: "N"))
+    var limit = ArchiveFetcher.maxLimit
+
+    @Option(help: ArgumentHelp("Transport API root.", valueName: "URL"))
+    var apiURL = "https://transport.opendata.ch"
+
+    @Option(help: ArgumentHelp("Operator's deployment page root.", valueName: "URL"))
+    var deploymentURL = "https://einsatzderschiffe.zsg.ch"
+
+    @Flag(help: "Do not fetch ship assignments.")
+    var noDeployments = false
+
+    @OptionGroup var http: HTTPOptions
+    @OptionGroup var progress: ProgressOptions
+
+    var showsProgress: Bool { !progress.noProgress }
+
+    func parsedStations() throws -> [Int] {
+        let ids = stations.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !ids.isEmpty else { throw ValidationError("--stations needs at least one UIC id") }
+        return try ids.map { text in
+            guard let id = Int(text), (1_000_000...9_999_999).contains(id) else {
+                throw ValidationError("--stations: \"\(text)\" is not a 7-digit UIC id")
+            }
+            return id
+        }
+    }
+
+    func validate() throws {
+        _ = try parsedStations()
+        guard (0...30).contains(days) else { throw ValidationError("--days must lie in 0…30") }
+        guard (1...ArchiveFetcher.maxLimit).contains(limit) else {
+            throw ValidationError("--limit must lie in 1…\(ArchiveFetcher.maxLimit) (the API answers 400 above)")
+        }
+        for (name, text) in [("--api-url", apiURL), ("--deployment-url", deploymentURL)] {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("\(name): \"\(text)\" is not an http(s) URL")
+            }
+        }
+    }
+
+    func execute(_ terminal: Terminal) async throws {
+        let directory = try target.url()
+        let first = from ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
+        let dates = (0...days).map { first.adding(days: $0) }
+        let fetcher = ArchiveFetcher(
+            apiRoot: URL(string: apiURL)!, deploymentRoot: noDeployments ? nil : URL(string: deploymentURL)!,
+            limit: limit, http: http.configuration)
+        let report = await fetcher.fetch(stations: try parsedStations(), dates: dates, into: directory) { event in
+            if case .fetch(let fetch) = event { terminal.show(fetch) }
+        }
+        terminal.endProgress()
+        for failure in report.failed { terminal.error(failure) }
+        terminal.info(
+            "\(report.written.count) file(s) written, \(report.unchanged.count) unchanged, \(report.failed.count) failed (archive \(directory.path))"
+        )
+        if !report.failed.isEmpty { throw ExitCode.failure }
+    }
+}
+
+struct ArchiveImportGTFSCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-gtfs",
+        abstract: "Import the ship departures of a GTFS feed (ZIP or folder) into an archive.",
+        usage: "nextwave archive import-gtfs <FEED> --archive <DIR> [--agency <ID> ...]",
+        discussion: """
+            Streams the feed: stop_times.txt (about 30 million lines for Switzerland) is
+            never held in memory, only the ship trips of the chosen agencies. Every service
+            day of the feed is expanded (calendar.txt weekdays and ranges,
+            calendar_dates.txt additions and removals). Re-importing the same feed replaces
+            its earlier import.
+
+            Example:
+              nextwave archive import-gtfs gtfs_fp2026.zip --archive ~/nextwave-archive \\
+                  --agency 194 --agency 196
+            """)
+
+    @Argument(help: ArgumentHelp("GTFS feed: a .zip file or a folder of .txt tables.", valueName: "FEED"))
+    var feed: String
+
+    @OptionGroup var target: WritableArchiveOption
+
+    @Option(help: ArgumentHelp("agency_id to import; repeat for several (ZSG 194, ferry 196).", valueName: "ID"))
+    var agency: [String] = ["194"]
+
+    @OptionGroup var progress: ProgressOptions
+
+    var showsProgress: Bool { !progress.noProgress }
+
+    func execute(_ terminal: Terminal) async throws {
+        let archive = try ScheduleArchive(directory: try target.url())
+        var importer = GTFSImporter(agencies: Set(agency))
+        importer.progress = { lines in terminal.progress("stop_times.txt: \(lines / 1_000_000) M lines read") }
+        let report = try importer.run(feed: try GTFSFeed(url: URL(fileURLWithPath: feed)), into: archive.store)
+        terminal.endProgress()
+        for message in report.skipped { terminal.warn("skipped \(message)") }
+        if report.skippedCount > report.skipped.count {
+            terminal.warn("… and \(report.skippedCount - report.skipped.count) more rows skipped")
+        }
+        let span = report.firstDate.map { "\($0) … \(report.lastDate!)" } ?? "no service days"
+        terminal.info(
+            "imported \(report.departures) departures (\(report.trips) ship trips on \(report.routes) routes, \(report.serviceDays) service days: \(span)) from \(report.stopTimeLines) stop_times lines into \(archive.store.path)"
+        )
+    }
+}
+
+struct ArchiveStatusCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Index an archive's raw files and show what it holds.",
+        discussion: """
+            Examples:
+              nextwave archive status
+              nextwave archive status --archive ~/nextwave-archive
+            """)
+
+    @OptionGroup var source: ArchiveOptions
+
+    var showsProgress: Bool { false }
+
+    func execute(_ terminal: Terminal) async throws {
+        let (archive, refresh) = try ScheduleArchive.opened(at: try source.location().url)
+        for message in refresh.skipped { terminal.warn("skipped \(message)") }
+        let status = try archive.status()
+        print("archive      \(archive.directory.path)")
+        print(
+            "store        \(archive.store.path)\(archive.storeIsTemporary ? " (in memory: directory not writable)" : "")"
+        )
+        print("dates        \(status.dates.map { "\($0.lowerBound) … \($0.upperBound)" } ?? "none")")
+        print("departures   \(status.departures) at \(status.stations) stations")
+        for kind in ScheduleStore.SourceKind.allCases {
+            print(
+                "\(kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(status.sources[kind, default: 0]) source(s)"
+            )
+        }
+        print("skipped      \(refresh.skipped.count) malformed file(s)")
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import RatingsPipeline
+
+struct GridCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grid",
+        abstract: "Every legacy wake figure and rating of the fleet over speeds × depths, as CSV.",
+        discussion: """
+            "What if they sail faster, or pass closer to shore." Ships are those with known
+            length, beam and displacement (same sources as `ratings`); one BLAS batch
+            computes the grid. Ranges are start:stop:step (inclusive), a single value, or
+            a comma list. Columns carry their units; values are at full precision.
+
+            Examples:
+              nextwave grid --speeds 10:30:1 --depths 2:50:1 --out reports/grid.csv
+              nextwave grid --speeds 18 --depths 1:10:0.5 | head
+            """)
+
+    @OptionGroup var fleet: FleetPageOptions
+
+    @Option(help: ArgumentHelp("Speeds, km/h.", valueName: "RANGE"))
+    var speeds: RangeArgument
+
+    @Option(help: ArgumentHelp("Depths, m.", valueName: "RANGE"))
+    var depths: RangeArgument
+
+    @Option(help: ArgumentHelp("CSV file to write (default: stdout).", valueName: "FILE"))
+    var out: String?
+
+    @OptionGroup var progress: ProgressOptions
+
+    var showsProgress: Bool { !progress.noProgress }
+
+    func validate() throws {
+        guard speeds.values.allSatisfy({ $0 > 0 && $0 <= 100 }) else {
+            throw ValidationError("--speeds must lie in (0, 100] km/h")
+        }
+        guard depths.values.allSatisfy({ $0 > 0 && $0 <= 1000 }) else {
+            throw ValidationError("--depths must lie in (0, 1000] m")
+        }
+    }
+
+    func execute(_ terminal: Terminal) async throws {
+        let (fleetURL, reference) = try fleet.fleetFile()
+        let job = GridJob(
+            pages: try fleet.pages(), fleet: fleetURL, fleetReference: reference, speedsKmh: speeds.values,
+            depthsM: depths.values)
+        let stdout = FileHandle.standardOutput
+        let shape = try await job.run(
+            file: out.map { URL(fileURLWithPath: $0) }, sink: { try stdout.write(contentsOf: Data($0.utf8)) },
+            onEvent: { terminal.show($0) })
+        terminal.endProgress()
+        if let out {
+            terminal.info(
+                "wrote \(shape.rows) rows (\(shape.ships) ships × \(shape.speeds) speeds × \(shape.depths) depths) to \(out)"
+            )
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import RatingsPipeline
+import ShipRatingTable
+
+struct RatingsCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ratings",
+        abstract: "Regenerate the ship wave ratings from the operator's vessel pages.",
+        discussion: """
+            Reads the fleet pages (the bundled 2025 snapshot unless --live, --base-url or
+            --snapshot), merges the curated fleet file, computes every ship's wake with the
+            legacy formulas and writes to --out:
+              schiffsdaten.csv    legacy-compatible CSV, one row per ship page
+              ship-ratings.json   the table the apps consume
+              ship-ratings.csv    the same table, English headers with units
+              ratings.md          explanations, conflicts, app comparison, changes
+              ratings-chart.svg   energy and force per ship against the thresholds
+            Files are written atomically and only when the whole run succeeds. If the new
+            table loses ships, ratings or pages against the one in --out, nothing is
+            written unless --accept-regression is given.
+
+            Examples:
+              nextwave ratings
+              nextwave ratings --speed 25 --depth 4 --out /tmp/shallow
+              nextwave ratings --live --save-snapshot snapshots/zsg-$(date +%F)
+              nextwave ratings --diff reports/ship-ratings.json --out /tmp/new
+            """)
+
+    @OptionGroup var fleet: FleetPageOptions
+    @OptionGroup var point: OperatingPointOptions
+
+    @Option(help: ArgumentHelp("Output folder.", valueName: "DIR"))
+    var out: String = "reports"
+
+    @Option(
+        help: ArgumentHelp("Compare with this previous table (default: the one in --out).", valueName: "FILE"))
+    var diff: String?
+
+    @Option(help: ArgumentHelp("The app's hard-coded ratings (default: app-ratings.json).", valueName: "FILE"))
+    var appRatings: String?
+
+    @Flag(help: "Write even when the new table has fewer ships, ratings or pages than the existing one.")
+    var acceptRegression = false
+
+    @OptionGroup var progress: ProgressOptions
+
+    var showsProgress: Bool { !progress.noProgress }
+
+    func execute(_ terminal: Terminal) async throws {
+        let (fleetURL, reference) = try fleet.fleetFile()
+        let job = RatingsJob(
+            .init(
+                pages: try fleet.pages(), fleet: fleetURL, fleetReference: reference, point: point.point,
+                out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
+                previous: diff.map { URL(fileURLWithPath: $0) }, previousName: diff,
+                appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? fleet.data.file("app-ratings.json"),
+                acceptRegression: acceptRegression))
+        let result = try await job.run { event in
+            switch event {
+            case .pages(let pages): terminal.show(pages)
+            case .warning(let message):
+                terminal.endProgress()
+                terminal.warn(message)
+            }
+        }
+        terminal.endProgress()
+        print(Self.summary(result.run.table))
+        terminal.info("wrote \(result.written.joined(separator: ", ")) to \(out)/")
+    }
+
+    static func summary(_ table: RatingTable) -> String {
+        let rows = table.ships.map { s in
+            [
+                s.name, s.rating.map(String.init) ?? "–", s.energyJPerM2.map { String(format: "%.0f", $0) } ?? "–",
+                s.forceNPerM2.map { String(format: "%.0f", $0) } ?? "–",
+                s.waveHeightM.map { String(format: "%.2f", $0) } ?? "–",
+            ]
+        }
+        return TextTable.render(
+            header: ["Ship", "Rating", "E (J/m²)", "F (N/m²)", "H (m)"], rows: rows, rightAligned: [1, 2, 3, 4])
+    }
+}

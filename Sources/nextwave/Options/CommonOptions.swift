@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import WebFetch
+
+/// `--data DIR`: the bundled data folder.
+struct DataOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Bundled data folder (default: found beside the binary).", valueName: "DIR"))
+    var data: String?
+
+    var directory: URL { get throws { try DataLocator.dataDirectory(explicit: data) } }
+
+    /// A file of the data folder.
+    func file(_ name: String) throws -> URL { try directory.appendingPathComponent(name) }
+}
+
+/// `--no-progress`.
+struct ProgressOptions: ParsableArguments {
+    @Flag(help: "No progress line on stderr.")
+    var noProgress = false
+}
+
+/// How requests are made: politeness, timeouts and retries.
+struct HTTPOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Seconds between requests to one host (politeness).", valueName: "SECONDS"))
+    var delay: Double = 1
+
+    @Option(help: ArgumentHelp("Seconds of silence before a request times out (≥ 1).", valueName: "SECONDS"))
+    var timeout: Double = 20
+
+    @Option(help: ArgumentHelp("Attempts per request: timeouts, 429 and 5xx are retried.", valueName: "N"))
+    var attempts: Int = 4
+
+    func validate() throws {
+        guard delay.isFinite, delay >= 0 else { throw ValidationError("--delay must be ≥ 0 seconds") }
+        // FoundationNetworking on Linux times a sub-second timeout out at once (seen here).
+        guard timeout.isFinite, timeout >= 1, timeout <= 600 else {
+            throw ValidationError("--timeout must lie in 1…600 seconds")
+        }
+        guard (1...10).contains(attempts) else { throw ValidationError("--attempts must lie in 1…10") }
+    }
+
+    var configuration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.requestDelay = delay
+        configuration.timeout = timeout
+        configuration.maxAttempts = attempts
+        return configuration
+    }
+}

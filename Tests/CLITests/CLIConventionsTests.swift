@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import _TestSupport
+
+/// What every command shares: help that reads at 80 columns, --version, errors in words, and a
+/// binary that runs from any folder once installed.
+@Suite struct CLIConventionsTests {
+    static let commands = [
+        [], ["ratings"], ["grid"], ["sessions"], ["sun"], ["archive"], ["archive", "fetch"],
+        ["archive", "import-gtfs"], ["archive", "status"],
+    ]
+
+    @Test(arguments: commands)
+    func helpFitsEightyColumnsAndHasExamples(_ command: [String]) throws {
+        let r = try CLI.run(command + ["--help"], environment: ["COLUMNS": "80"])
+        #expect(r.status == 0)
+        for line in r.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            #expect(line.count <= 80, "\(command): \(line.count) columns: \(line)")
+        }
+        // Every leaf command shows at least one example; placeholders are upper-case (<DIR>, <N>).
+        if command != ["archive"] {
+            #expect(r.stdout.contains("Example"), "\(command) has no example")
+        }
+        let usageAndOptions = r.stdout.components(separatedBy: "USAGE:").dropFirst().joined()
+        let placeholders = usageAndOptions.matches(of: /<([^>]+)>/).map { String($0.1) }
+        for name in placeholders where name != "options" && name != "subcommand" {
+            #expect(name == name.uppercased(), "\(command): placeholder <\(name)>")
+        }
+    }
+
+    @Test func versionIsPrinted() throws {
+        let r = try CLI.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+
+    @Test func fileErrorsAreWordsThatNameTheFile() throws {
+        let missing = RepositoryPaths.temporaryDirectory().appendingPathComponent("no-fleet.json")
+        let r = try CLI.run(["ratings", "--fleet", missing.path, "--out", RepositoryPaths.temporaryDirectory().path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains(missing.path) && r.stderr.contains("no such file"), "\(r.stderr)")
+        #expect(!r.stderr.contains("Domain") && !r.stderr.contains("Code="), "\(r.stderr)")
+
+        // An output folder that cannot be created: a file stands where it should be.
+        let blocker = RepositoryPaths.temporaryDirectory().appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let r2 = try CLI.run(["ratings", "--out", blocker.appendingPathComponent("reports").path])
+        #expect(r2.status == 1)
+        #expect(r2.stderr.contains(blocker.path), "\(r2.stderr)")
+        #expect(!r2.stderr.contains("Domain") && !r2.stderr.contains("Code="), "\(r2.stderr)")
+    }
+
+    /// scripts/install puts the binary and its data under a prefix; it then works from a folder
+    /// outside the repository with no environment pointing at the data.
+    @Test func theInstalledBinaryRunsFromAnyFolder() throws {
+        let prefix = RepositoryPaths.temporaryDirectory("nextwave-prefix")
+        let install = Process()
+        install.executableURL = RepositoryPaths.root.appendingPathComponent("scripts/install")
+        install.arguments = [prefix.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NEXTWAVE_BIN"] = CLI.binary.path
+        install.environment = environment
+        install.standardOutput = FileHandle.nullDevice
+        try install.run()
+        install.waitUntilExit()
+        #expect(install.terminationStatus == 0)
+        let installed = prefix.appendingPathComponent("bin/nextwave")
+        #expect(
+            FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/nextwave/Data/fleet.json").path)
+        )
+
+        let elsewhere = RepositoryPaths.temporaryDirectory("nextwave-elsewhere")
+        let ratings = try CLI.run(
+            ["ratings", "--no-progress"], in: elsewhere, executable: installed, environment: ["NEXTWAVE_DATA": nil])
+        #expect(ratings.status == 0, "\(ratings.stderr)")
+        #expect(
+            FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("reports/ship-ratings.json").path))
+        // Without --ratings, sessions takes the table just written to --out and says so.
+        let sessions = try CLI.run(
+            ["sessions", "--no-progress"], in: elsewhere, executable: installed, environment: ["NEXTWAVE_DATA": nil])
+        #expect(sessions.status == 0, "\(sessions.stderr)")
+        #expect(sessions.stderr.contains("ratings: reports/ship-ratings.json"), "\(sessions.stderr)")
+        // In a folder without a table, it falls back on the app's ratings, and says so.
+        let empty = RepositoryPaths.temporaryDirectory("nextwave-empty")
+        let fallback = try CLI.run(
+            ["sessions", "--no-progress", "--out", "out"], in: empty, executable: installed,
+            environment: ["NEXTWAVE_DATA": nil])
+        #expect(fallback.status == 0, "\(fallback.stderr)")
+        #expect(fallback.stderr.contains("app-ratings.json"), "\(fallback.stderr)")
+    }
+}
