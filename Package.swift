@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "CivilTime", targets: ["CivilTime"]),
         .library(name: "Solar", targets: ["Solar"]),
         .library(name: "WakePhysics", targets: ["WakePhysics"]),
+        .library(name: "WakeModels", targets: ["WakeModels"]),
+        .library(name: "WakeCalibration", targets: ["WakeCalibration"]),
         .library(name: "WebFetch", targets: ["WebFetch"]),
         .library(name: "FleetScraper", targets: ["FleetScraper"]),
         .library(name: "ShipRatingTable", targets: ["ShipRatingTable"]),
@@ -41,7 +43,9 @@ let package = Package(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CZlibCRC", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // The wake kernel's fused per-cell pass in C (streaming stores).
+        .systemLibrary(
+            name: "CLAPACKE", pkgConfig: "lapacke", providers: [.apt(["liblapacke-dev", "liblapack-dev"])]),
+        // The wake kernels' fused per-cell passes in C (legacy and ensemble).
         .target(name: "CWakeKernel"),
 
         // Package-internal helpers (package access, not a product): JSON files, CSV, atomic
@@ -50,21 +54,31 @@ let package = Package(
         // HTTP client (host policy, politeness, retries, timeouts) and the libxml2 HTML document.
         .target(name: "WebFetch", dependencies: ["CLibXML2"]),
 
-        // Physics: the legacy wake model and its BLAS batch kernel.
+        // Physics: the legacy wake model and its BLAS batch kernel; the distance- and depth-aware
+        // models (Kriebel & Seelig, Sorensen & Weggel, PIANC), cusp-wave kinematics and their
+        // ensemble kernel; the power-law calibration (LAPACK).
         .target(name: "WakePhysics", dependencies: ["CBLAS", "CWakeKernel"]),
+        .target(name: "WakeModels", dependencies: ["WakePhysics", "CBLAS", "CWakeKernel"]),
+        .target(
+            name: "WakeCalibration", dependencies: ["WakeModels", "WakePhysics", "CLAPACKE", "CBLAS", "NextWaveSupport"]),
 
         // Ratings domain.
         .target(name: "FleetScraper", dependencies: ["WebFetch", "NextWaveSupport"]),
         .target(name: "ShipRatingTable", dependencies: ["NextWaveSupport"]),
         .target(
-            name: "ShipRatings", dependencies: ["ShipRatingTable", "FleetScraper", "WakePhysics", "NextWaveSupport"]),
+            name: "ShipRatings",
+            dependencies: ["ShipRatingTable", "FleetScraper", "WakePhysics", "WakeModels", "NextWaveSupport"]),
         .target(
             name: "RatingsReports",
-            dependencies: ["ShipRatings", "ShipRatingTable", "FleetScraper", "WakePhysics", "NextWaveSupport"]),
+            dependencies: [
+                "ShipRatings", "ShipRatingTable", "FleetScraper", "WakePhysics", "WakeModels", "WakeCalibration",
+                "NextWaveSupport",
+            ]),
         .target(
             name: "RatingsPipeline",
             dependencies: [
-                "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "WakePhysics", "NextWaveSupport",
+                "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "WakePhysics", "WakeModels",
+                "WakeCalibration", "NextWaveSupport",
             ]),
 
         // Time, sun and the portable session core.
@@ -96,6 +110,7 @@ let package = Package(
             name: "nextwave",
             dependencies: [
                 "RatingsPipeline", "SessionsPipeline", "ShipRatings", "ShipRatingTable", "FleetScraper",
+                "RatingsReports", "WakeModels", "WakeCalibration",
                 "ScheduleArchive", "SessionAnalytics", "SessionCore", "Solar", "CivilTime", "WebFetch",
                 "NextWaveSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -108,6 +123,9 @@ let package = Package(
         .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "_TestSupport"]),
         .testTarget(name: "WebFetchTests", dependencies: ["WebFetch", "FleetScraper", "_TestSupport"]),
         .testTarget(name: "WakePhysicsTests", dependencies: ["WakePhysics", "_TestSupport"]),
+        .testTarget(name: "WakeModelsTests", dependencies: ["WakeModels", "WakePhysics", "_TestSupport"]),
+        .testTarget(
+            name: "WakeCalibrationTests", dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
         .testTarget(name: "FleetScraperTests", dependencies: ["FleetScraper", "WebFetch", "_TestSupport"]),
         .testTarget(
             name: "ShipRatingsTests",

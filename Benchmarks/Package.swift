@@ -24,6 +24,7 @@ let package = Package(
             dependencies: [
                 "AppAlgorithmBaseline",
                 .product(name: "WakePhysics", package: "NextWave"),
+                .product(name: "WakeModels", package: "NextWave"),
                 .product(name: "ScheduleArchive", package: "NextWave"),
                 .product(name: "CivilTime", package: "NextWave"),
                 .product(name: "SessionCore", package: "NextWave"),
@@ -38,6 +39,8 @@ let package = Package(
             dependencies: [
                 "Synthetic", "AppAlgorithmBaseline",
                 .product(name: "WakePhysics", package: "NextWave"),
+                .product(name: "WakeModels", package: "NextWave"),
+                .product(name: "WakeCalibration", package: "NextWave"),
                 .product(name: "SessionCore", package: "NextWave"),
                 .product(name: "SessionAnalytics", package: "NextWave"),
                 .product(name: "ScheduleArchive", package: "NextWave"),

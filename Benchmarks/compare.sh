@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # One table of ratios against the baselines, all measured in this run on this machine:
 #   wave kernel vs NumPy, vs the legacy scalar Python formulas, vs memcpy of the output size;
+#   the wake ensemble kernel vs NumPy and memcpy; `nextwave calibrate` on 1e6 observations vs
+#   pandas + NumPy;
 #   session scoring vs a port of the app's own algorithm (results asserted identical);
 #   a year of GTFS (30 million stop_times lines) from zip to session table: time, peak memory;
 #   `nextwave ratings` on the bundled snapshot.
@@ -13,7 +15,7 @@ root="$(cd "$here/.." && pwd)"
 command -v /usr/bin/time >/dev/null || { echo "compare.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
 
 python=python3
-if ! python3 -c 'import numpy' 2>/dev/null; then
+if ! python3 -c 'import numpy, pandas' 2>/dev/null; then
     python="$here/.venv/bin/python"
     [[ -x $python ]] || python3 -m venv "$here/.venv"
     "$python" -m pip install -q -r "$here/requirements.txt"

@@ -148,10 +148,31 @@ for s in sources:
     ships.append(entry)
 
 by_name = {e["name"]: e for e in ships}
-for steamer in ("Stadt Zürich", "Stadt Rapperswil"):
+WIKI_STADT_ZUERICH = "https://de.wikipedia.org/wiki/Stadt_Z%C3%BCrich_(Schiff,_1909)"
+WIKI_STADT_RAPPERSWIL = "https://de.wikipedia.org/wiki/Stadt_Rapperswil_(Schiff)"
+for steamer, wiki in (("Stadt Zürich", WIKI_STADT_ZUERICH), ("Stadt Rapperswil", WIKI_STADT_RAPPERSWIL)):
     by_name[steamer]["beamM"] = {
-        "value": 7.0, "source": DOMAIN_NOTE,
+        "value": 7.0, "source": wiki,
         "overridesPage": "hull beam; the operator's 13.5 m is the width over the paddle boxes"}
+
+# Hull shape and speeds for the distance-aware wake models, where a source publishes them (the
+# models' defaults stand in for the rest, and reports say so). Wikipedia gives top speeds; the
+# Limmat boats' builder gives a service speed.
+WIKI_PANTA_RHEI = "https://de.wikipedia.org/wiki/Panta_Rhei_%28Schiff%29"
+LIMMAT_DELIVERY = "https://www.schiffundhafen.de/nachrichten/schiffbau/detail/emissionsfreie-faehre-fuer-die-schweiz.html"
+LIMMAT_TRIALS = ("https://www.schiffundhafen.de/nachrichten/schiffbau/detail/"
+                 "zweites-elektro-fahrgastschiff-fuer-zuerichsee-absolviert-probefahrten.html")
+HULL_EXTRAS = {
+    "Panta Rhei": {"draftM": (1.39, WIKI_PANTA_RHEI), "topSpeedKmh": (30.0, WIKI_PANTA_RHEI)},
+    "Stadt Zürich": {"topSpeedKmh": (27.0, WIKI_STADT_ZUERICH)},
+    "Stadt Rapperswil": {"topSpeedKmh": (27.0, WIKI_STADT_RAPPERSWIL)},
+}
+for boat in ("Fluvius", "Navalis", "Pontus"):
+    HULL_EXTRAS[boat] = {"draftM": (0.85, LIMMAT_DELIVERY), "serviceSpeedKmh": (12.0, LIMMAT_DELIVERY),
+                         "topSpeedKmh": (16.0, LIMMAT_TRIALS)}
+for name, values in HULL_EXTRAS.items():
+    for key, (value, source) in values.items():
+        by_name[name][key] = {"value": value, "source": source}
 by_name["Uetliberg"]["displacementT"] = {
     "value": 192.0, "source": "https://ampereship.com/pemiere-zuerichsee",
     "overridesPage": "converted to battery-electric 2024/25 (about 192 t); the shared page still gives the 1999 diesel sister ships' 149 t"}

@@ -76,6 +76,51 @@ rows += [
     ("wave kernel, fleet 17 × 21 × 49", f"{fleet['seconds']*1e6:.0f} µs", "", None, ""),
 ]
 
+# 1b. Wake ensemble (distance-aware models), 1e7 cells.
+log("wake ensemble …")
+e1 = run_json([bench, "ensemble", "--threads", "1", "--repeats", "10"])
+e2 = run_json([bench, "ensemble", "--threads", "2", "--repeats", "10"])
+ep = run_json([bench, "ensemble", "--threads", "1", "--repeats", "10", "--in-place"])
+enp = run_json([py, "python/ensemble_numpy.py", "--repeats", "3"])
+ecopy = run_json([bench, "copy", "--bytes", str(e1["outputBytes"]), "--repeats", "10"])
+if abs(enp["checksum"] - e1["checksum"]) > 1e-9 * abs(e1["checksum"]):
+    sys.exit(f"NumPy and WakeEnsemble disagree: {enp['checksum']} vs {e1['checksum']}")
+results["ensemble"] = {"single": e1, "threaded": e2, "inPlace": ep, "numpy": enp, "copy": ecopy}
+rows += [
+    ("wake ensemble 1e7 cells, 1 thread", f"{e1['seconds']*1e3:.1f} ms ({e1['cellsPerSecond']/1e6:.0f} M cells/s)",
+     f"NumPy {enp['seconds']*1e3:.1f} ms", enp["seconds"] / e1["seconds"], "≥ 3×"),
+    ("", f"{e1['outputBytes']/e1['seconds']/1e9:.1f} GB/s of output",
+     f"memcpy {e1['outputBytes']/1e6:.0f} MB into fresh memory {ecopy['freshSeconds']*1e3:.1f} ms",
+     ecopy["freshSeconds"] / e1["seconds"], "≥ 50 %"),
+    ("wake ensemble, in place (pre-faulted buffers)", f"{ep['seconds']*1e3:.1f} ms",
+     f"memcpy into pre-faulted memory {ecopy['prefaultedSeconds']*1e3:.1f} ms",
+     ecopy["prefaultedSeconds"] / ep["seconds"], "≥ 50 %"),
+    ("wake ensemble 1e7 cells, 2 threads", f"{e2['seconds']*1e3:.1f} ms", f"1 thread {e1['seconds']*1e3:.1f} ms",
+     e1["seconds"] / e2["seconds"], ""),
+]
+
+# 1c. Calibration: 1e6 observations.
+observations = os.path.join(data, "observations-1M.csv")
+if not os.path.exists(observations):
+    log("generating 1e6 synthetic observations …")
+    run_json([bench, "generate-observations", "--out", observations])
+log("calibrate …")
+cal_process = min(timed([nextwave, "calibrate", "--observations", observations, "--out",
+                         os.path.join(tempfile.gettempdir(), "nextwave-calibration.json")])[0] for _ in range(3))
+pandas_process = min(timed([py, "python/calibrate_numpy.py", observations, "--repeats", "1"], cwd=bench_dir)[0]
+                     for _ in range(3))
+cal_inproc = run_json([bench, "calibrate", "--observations", observations])
+pandas_inproc = run_json([py, "python/calibrate_numpy.py", observations, "--repeats", "3"])
+results["calibrate"] = {"processSeconds": cal_process, "pandasProcessSeconds": pandas_process,
+                        "inProcess": cal_inproc, "pandasInProcess": pandas_inproc}
+rows += [
+    ("`nextwave calibrate`, 1e6 observations (process)", f"{cal_process*1e3:.0f} ms",
+     f"pandas + NumPy script (process) {pandas_process*1e3:.0f} ms", pandas_process / cal_process, "≥ 2×"),
+    ("", f"in process: read {cal_inproc['readSeconds']*1e3:.0f} ms + fit and compare {cal_inproc['calibrationSeconds']*1e3:.0f} ms",
+     f"pandas read + lstsq in process {pandas_inproc['seconds']*1e3:.0f} ms",
+     pandas_inproc["seconds"] / (cal_inproc["readSeconds"] + cal_inproc["calibrationSeconds"]), ""),
+]
+
 # 2. Session scoring.
 days = "30" if a.quick else "365"
 archive = os.path.join(data, f"archive-240x{days}")

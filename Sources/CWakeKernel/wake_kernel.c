@@ -1,4 +1,4 @@
-#include "cwakekernel.h"
+#include "CWakeKernel.h"
 
 #if defined(__x86_64__) || defined(__SSE2__)
 #include <emmintrin.h>

@@ -26,12 +26,22 @@ public struct RatingsJob: Sendable {
         public var appRatings: URL
         /// Write even when the new table is worse than the existing one.
         public var acceptRegression: Bool
+        /// Which model's rating is the table's `rating`.
+        public var model: RatingModel
+        /// Where the distance-aware models rate each ship.
+        public var wakeReference: WakeReference
+        /// Height thresholds of the wake rating: given, or fitted to the app's ratings.
+        public var heightThresholds: HeightThresholdChoice
 
         public init(
             pages: FleetPages, fleet: URL, fleetReference: String, point: OperatingPoint = .legacy, out: URL,
             outName: String, previous: URL? = nil, previousName: String? = nil, appRatings: URL,
-            acceptRegression: Bool = false
+            acceptRegression: Bool = false, model: RatingModel = .legacy, wakeReference: WakeReference = .standard,
+            heightThresholds: HeightThresholdChoice = .fittedToApp
         ) {
+            self.model = model
+            self.wakeReference = wakeReference
+            self.heightThresholds = heightThresholds
             self.pages = pages
             self.fleet = fleet
             self.fleetReference = fleetReference
@@ -70,17 +80,21 @@ public struct RatingsJob: Sendable {
     /// - Throws: the first failure (fleet file, page, regression, write); nothing is written then.
     public func run(onEvent: (@Sendable (Event) -> Void)? = nil) async throws -> Result {
         let fleet = try CuratedFleet.load(from: input.fleet)
-        let (scrape, sourceDescription) = try await input.pages.scrape { onEvent?(.pages($0)) }
-        let run = RatingTableBuilder(fleet: fleet, fleetReference: input.fleetReference, point: input.point)
-            .build(from: scrape.pages)
-        for warning in scrape.warnings + run.warnings { onEvent?(.warning(warning)) }
-
-        let existing = try checkedAgainstExisting(run.table, onEvent: onEvent)
-        let previous = try input.previous.map(RatingTable.load(from:)) ?? existing
         let app = try? RatingTable.load(from: input.appRatings)
         if app == nil {
             onEvent?(.warning("\(input.appRatings.path): app ratings not readable; the report skips the comparison"))
         }
+        let (scrape, sourceDescription) = try await input.pages.scrape { onEvent?(.pages($0)) }
+        var builder = RatingTableBuilder(fleet: fleet, fleetReference: input.fleetReference, point: input.point)
+        builder.model = input.model
+        builder.wakeReference = input.wakeReference
+        builder.heightThresholds = input.heightThresholds
+        builder.appRatings = app
+        let run = try builder.build(from: scrape.pages)
+        for warning in scrape.warnings + run.warnings { onEvent?(.warning(warning)) }
+
+        let existing = try checkedAgainstExisting(run.table, onEvent: onEvent)
+        let previous = try input.previous.map(RatingTable.load(from:)) ?? existing
         let names = Self.outputs
         let markdown = RatingsMarkdown.render(
             .init(

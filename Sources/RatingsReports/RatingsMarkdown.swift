@@ -35,6 +35,7 @@ public enum RatingsMarkdown {
     public static func render(_ c: Context) -> String {
         let app = c.appRatings.map(RatingLookup.init)
         return header(c) + ratings(c.run.table, app: app, chartFile: c.chartFile) + reasons(c.run.table)
+            + wakeModel(c.run) + agreement(c.run.table, app: app) + disagreement(c.run.wakeComparison)
             + conflicts(c.run.table) + appComparison(c.run.table, app: app) + changes(c) + warnings(c.run.warnings)
     }
 
@@ -45,9 +46,10 @@ public enum RatingsMarkdown {
             # Ship wave ratings
 
             Generated \(c.run.table.generatedAt) by `nextwave ratings` from \(c.pageSource).
-            Model: legacy `vesseldata.py` formulas at v = \(fixed(model.speedKmh ?? 0, 1)) km/h, h = \(fixed(model.depthM ?? 0, 1)) m.
+            Rating: the \(model.name == RatingModel.wake.tableName ? "distance-aware wake model's (`--model wake`)" : "legacy model's (`--model legacy`)"); both are in the table (`ratingsByModel`).
+            Legacy model: `vesseldata.py` formulas at v = \(fixed(model.speedKmh ?? 0, 1)) km/h, h = \(fixed(model.depthM ?? 0, 1)) m.
 
-            ## Thresholds
+            ## Legacy thresholds
 
             | Rating | Energy E (J/m²) | or force F (N/m²) |
             |---|---|---|
@@ -65,22 +67,24 @@ public enum RatingsMarkdown {
         var md = """
             ## Ratings
 
-            | Ship | Rating | App | Decided by | H (m) | E (J/m²) | F (N/m²) | L (m) | B (m) | D (t) |
-            |---|---|---|---|---|---|---|---|---|---|
+            | Ship | Rating | Legacy | Wake | App | Legacy decided by | H legacy (m) | H wake (m) | E (J/m²) | F (N/m²) | L (m) | B (m) | D (t) |
+            |---|---|---|---|---|---|---|---|---|---|---|---|---|
 
             """
         func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "–" }
+        func r(_ v: Int?) -> String { v.map(String.init) ?? "–" }
         for s in table.ships {
             let appRating = app?.ship(named: s.name)?.rating.map(String.init) ?? "–"
+            let byModel = s.ratingsByModel
             md +=
-                "| \(s.name) | \(s.rating.map(String.init) ?? "unrated") | \(appRating) | \(s.ratingBasis ?? "–") | \(n(s.waveHeightM, 2)) | \(n(s.energyJPerM2, 0)) | \(n(s.forceNPerM2, 0)) | \(n(s.lengthM, 1)) | \(n(s.beamM, 1)) | \(n(s.displacementT, 1)) |\n"
+                "| \(s.name) | \(s.rating.map(String.init) ?? "unrated") | \(r(byModel?.legacy)) | \(r(byModel?.wake)) | \(appRating) | \(s.ratingBasis ?? "–") | \(n(s.waveHeightM, 2)) | \(n(s.wake?.waveHeightM?.median, 3)) | \(n(s.energyJPerM2, 0)) | \(n(s.forceNPerM2, 0)) | \(n(s.lengthM, 1)) | \(n(s.beamM, 1)) | \(n(s.displacementT, 1)) |\n"
         }
         return md + "\n![Energy and force per ship against the thresholds](\(chartFile))\n\n"
     }
 
     static func reasons(_ table: RatingTable) -> String {
         let t = RatingThresholds(table.model.thresholds)
-        var md = "## Why each ship got its rating\n\n"
+        var md = "## Why each ship got its legacy rating\n\n"
         for s in table.ships {
             guard let r = s.rating, let e = s.energyJPerM2, let f = s.forceNPerM2 else {
                 md += "- **\(s.name)**: unrated — \(s.unratedReason ?? "no data").\n"

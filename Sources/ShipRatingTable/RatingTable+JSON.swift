@@ -16,9 +16,12 @@ extension RatingTable {
     public static func load(from url: URL) throws -> RatingTable {
         let table = try JSONFile.decode(
             RatingTable.self, at: url, what: "rating table", makeError: RatingsError.invalidFile)
-        guard table.schemaVersion == currentSchemaVersion else {
+        guard readableSchemaVersions.contains(table.schemaVersion) else {
             throw RatingsError.invalidFile(
-                path: url.path, reason: "schemaVersion \(table.schemaVersion), expected \(currentSchemaVersion)")
+                path: url.path,
+                reason:
+                    "schemaVersion \(table.schemaVersion), expected \(readableSchemaVersions.lowerBound)…\(readableSchemaVersions.upperBound)"
+            )
         }
         for (name, values) in [
             ("energyJPerM2", table.model.thresholds.energyJPerM2), ("forceNPerM2", table.model.thresholds.forceNPerM2),

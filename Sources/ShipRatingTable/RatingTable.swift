@@ -1,7 +1,11 @@
 /// The table the Next Wave apps consume (`ship-ratings.json`, schema in
 /// `schemas/ship-ratings.schema.json`).
 public struct RatingTable: Codable, Sendable, Equatable {
-    public static let currentSchemaVersion = 1
+    /// The version this toolkit writes. Version 2 added the distance-aware wake model
+    /// (`model.wake`, per ship `wake` and `ratingsByModel`).
+    public static let currentSchemaVersion = 2
+    /// The versions it reads.
+    public static let readableSchemaVersions = 1...2
 
     public var schemaVersion: Int
     /// ISO-8601 time of generation.
@@ -17,19 +21,84 @@ public struct RatingTable: Codable, Sendable, Equatable {
     }
 
     public struct Model: Codable, Sendable, Equatable {
-        /// "vesseldata-legacy" for the legacy formulas.
+        /// The model whose rating is `rating`: "vesseldata-legacy" (the legacy formulas) or
+        /// "wake-ensemble" (the distance-aware models); other names for hand-made tables.
         public var name: String
-        /// Operating point: ship speed, km/h (nil for hand-made tables).
+        /// The legacy model's operating point: ship speed, km/h (nil for hand-made tables).
         public var speedKmh: Double?
-        /// Operating point: water depth, m.
+        /// The legacy model's operating point: water depth, m.
         public var depthM: Double?
+        /// The legacy model's thresholds.
         public var thresholds: Thresholds
+        /// The wake model's reference point and thresholds (schema 2; nil in version 1 tables).
+        public var wake: WakeSettings?
 
-        public init(name: String, speedKmh: Double? = nil, depthM: Double? = nil, thresholds: Thresholds) {
+        public init(
+            name: String, speedKmh: Double? = nil, depthM: Double? = nil, thresholds: Thresholds,
+            wake: WakeSettings? = nil
+        ) {
             self.name = name
             self.speedKmh = speedKmh
             self.depthM = depthM
             self.thresholds = thresholds
+            self.wake = wake
+        }
+    }
+
+    /// Where the distance-aware models rate each ship, and how heights become ratings.
+    public struct WakeSettings: Codable, Sendable, Equatable {
+        /// The rider's distance from the sailing line, m.
+        public var distanceM: Double
+        /// Water depth, m.
+        public var depthM: Double
+        /// "fixed": every ship at `speedKmh`; "service": each ship at its published service speed
+        /// (else its top speed, else `fallbackSpeedKmh`).
+        public var speedMode: String
+        /// The fixed speed, km/h (nil in service mode).
+        public var speedKmh: Double?
+        /// In service mode, the speed of ships without a published one, km/h.
+        public var fallbackSpeedKmh: Double?
+        /// Ensemble median height above which the rating is 2 and 3, m (strict); nil when they
+        /// were to be fitted to the app's ratings and none were at hand (no wake ratings then).
+        public var waveHeightM: [Double]?
+        /// Whether `waveHeightM` was fitted to the app's ratings (else given by the user).
+        public var thresholdsFitted: Bool
+        /// Ships whose wake rating equals the app's, of those the app rates.
+        public var agreementWithApp: Agreement?
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(distanceM, forKey: .distanceM)
+            try c.encode(depthM, forKey: .depthM)
+            try c.encode(speedMode, forKey: .speedMode)
+            try c.encode(speedKmh, forKey: .speedKmh)
+            try c.encode(fallbackSpeedKmh, forKey: .fallbackSpeedKmh)
+            try c.encode(waveHeightM, forKey: .waveHeightM)
+            try c.encode(thresholdsFitted, forKey: .thresholdsFitted)
+            try c.encode(agreementWithApp, forKey: .agreementWithApp)
+        }
+
+        public struct Agreement: Codable, Sendable, Equatable {
+            public var matches: Int
+            public var of: Int
+            public init(matches: Int, of: Int) {
+                self.matches = matches
+                self.of = of
+            }
+        }
+
+        public init(
+            distanceM: Double, depthM: Double, speedMode: String, speedKmh: Double?, fallbackSpeedKmh: Double?,
+            waveHeightM: [Double]?, thresholdsFitted: Bool, agreementWithApp: Agreement?
+        ) {
+            self.distanceM = distanceM
+            self.depthM = depthM
+            self.speedMode = speedMode
+            self.speedKmh = speedKmh
+            self.fallbackSpeedKmh = fallbackSpeedKmh
+            self.waveHeightM = waveHeightM
+            self.thresholdsFitted = thresholdsFitted
+            self.agreementWithApp = agreementWithApp
         }
     }
 
@@ -71,6 +140,86 @@ public struct ShipRating: Codable, Sendable, Equatable {
     public var source: Source
     /// Where the operator's page and the curated file disagree, and which value was used.
     public var conflicts: [Conflict]?
+    /// The rating of each model (schema 2); `rating` is the selected model's.
+    public var ratingsByModel: RatingsByModel?
+    /// The distance-aware wake at the reference point (schema 2; nil when unrated).
+    public var wake: Wake?
+
+    public struct RatingsByModel: Codable, Sendable, Equatable {
+        public var legacy: Int?
+        public var wake: Int?
+        public init(legacy: Int?, wake: Int?) {
+            self.legacy = legacy
+            self.wake = wake
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(legacy, forKey: .legacy)
+            try c.encode(wake, forKey: .wake)
+        }
+    }
+
+    /// The wake a rider meets at the reference point (ensemble of the valid models).
+    public struct Wake: Codable, Sendable, Equatable {
+        /// The speed this ship was rated at, km/h, and where it came from: "fixed", "service"
+        /// (published service speed), "top" (published top speed) or "fallback".
+        public var speedKmh: Double
+        public var speedSource: String
+        public var waveHeightM: HeightRange?
+        public var periodS: Double?
+        public var wavelengthM: Double?
+        public var energyPerWaveJPerM: Double?
+        public var shorewardFluxWPerM: Double?
+        /// The models valid at the reference point (keys of the wake JSON).
+        public var validModels: [String]
+        /// Warnings in words (trans-critical, out of a model's range, …).
+        public var flags: [String]
+        /// Hull values the models' defaults stood in for (draftM, blockCoefficient, entranceLengthM).
+        public var hullDefaults: [String]
+
+        public struct HeightRange: Codable, Sendable, Equatable {
+            public var median: Double
+            public var min: Double
+            public var max: Double
+            public init(median: Double, min: Double, max: Double) {
+                self.median = median
+                self.min = min
+                self.max = max
+            }
+        }
+
+        public init(
+            speedKmh: Double, speedSource: String, waveHeightM: HeightRange?, periodS: Double?, wavelengthM: Double?,
+            energyPerWaveJPerM: Double?, shorewardFluxWPerM: Double?, validModels: [String], flags: [String],
+            hullDefaults: [String]
+        ) {
+            self.speedKmh = speedKmh
+            self.speedSource = speedSource
+            self.waveHeightM = waveHeightM
+            self.periodS = periodS
+            self.wavelengthM = wavelengthM
+            self.energyPerWaveJPerM = energyPerWaveJPerM
+            self.shorewardFluxWPerM = shorewardFluxWPerM
+            self.validModels = validModels
+            self.flags = flags
+            self.hullDefaults = hullDefaults
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(speedKmh, forKey: .speedKmh)
+            try c.encode(speedSource, forKey: .speedSource)
+            try c.encode(waveHeightM, forKey: .waveHeightM)
+            try c.encode(periodS, forKey: .periodS)
+            try c.encode(wavelengthM, forKey: .wavelengthM)
+            try c.encode(energyPerWaveJPerM, forKey: .energyPerWaveJPerM)
+            try c.encode(shorewardFluxWPerM, forKey: .shorewardFluxWPerM)
+            try c.encode(validModels, forKey: .validModels)
+            try c.encode(flags, forKey: .flags)
+            try c.encode(hullDefaults, forKey: .hullDefaults)
+        }
+    }
 
     public struct Source: Codable, Sendable, Equatable {
         /// The operator's page the ship was scraped from, if any.
@@ -140,5 +289,7 @@ extension ShipRating {
         try c.encode(reynolds, forKey: .reynolds)
         try c.encode(source, forKey: .source)
         try c.encodeIfPresent(conflicts, forKey: .conflicts)
+        try c.encode(ratingsByModel, forKey: .ratingsByModel)
+        try c.encode(wake, forKey: .wake)
     }
 }

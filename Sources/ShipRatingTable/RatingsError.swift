@@ -4,6 +4,8 @@ public enum RatingsError: Error, Equatable, CustomStringConvertible {
     case invalidFile(path: String, reason: String)
     /// The new table is worse than the previous one (ships lost, ratings lost).
     case regression(previous: String, problems: [String])
+    /// The wake model's height thresholds cannot be set.
+    case wakeThresholds(String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,7 @@ public enum RatingsError: Error, Equatable, CustomStringConvertible {
             "the new rating table is worse than \(previous):\n"
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
                 + "\nNothing was written. If the fleet really changed, re-run with --accept-regression."
+        case .wakeThresholds(let reason): reason
         }
     }
 }

@@ -35,6 +35,16 @@ public struct CuratedFleet: Codable, Sendable {
         public var displacementT: Sourced<Double>?
         public var powerKW: Sourced<Double>?
         public var capacity: Sourced<Int>?
+        /// Draft T, m (for the distance-aware wake models).
+        public var draftM: Sourced<Double>?
+        /// Block coefficient C_B.
+        public var blockCoefficient: Sourced<Double>?
+        /// Bow entrance length L_e, m.
+        public var entranceLengthM: Sourced<Double>?
+        /// Service (cruising) speed, km/h.
+        public var serviceSpeedKmh: Sourced<Double>?
+        /// Top speed, km/h.
+        public var topSpeedKmh: Sourced<Double>?
         public var note: String?
 
         /// "MS Panta Rhei".
@@ -49,7 +59,9 @@ public struct CuratedFleet: Codable, Sendable {
         for ship in fleet.ships {
             for (field, value) in [
                 ("lengthM", ship.lengthM?.value), ("beamM", ship.beamM?.value),
-                ("displacementT", ship.displacementT?.value),
+                ("displacementT", ship.displacementT?.value), ("draftM", ship.draftM?.value),
+                ("blockCoefficient", ship.blockCoefficient?.value), ("entranceLengthM", ship.entranceLengthM?.value),
+                ("serviceSpeedKmh", ship.serviceSpeedKmh?.value), ("topSpeedKmh", ship.topSpeedKmh?.value),
             ] {
                 if let value, !(value.isFinite && value > 0) {
                     throw RatingsError.invalidFile(

@@ -1,6 +1,7 @@
 import FleetScraper
 import Foundation
 import ShipRatingTable
+import WakeModels
 import WakePhysics
 
 /// The legacy CSV's view of one scraped page: its values and, when length, beam and
@@ -18,17 +19,30 @@ public struct RatingRun: Sendable {
     public var scraped: [ScrapedShipFigures]
     /// Unreadable values, missing fields, ships not in the curated file, …
     public var warnings: [String]
+    /// The wake ratings at a fixed speed and at the ships' own speeds against the app's.
+    public var wakeComparison: WakeComparison?
+    /// The fleet with each ship's resolved hull values and sources.
+    public var fleet: ResolvedFleet
 }
 
-/// Builds the rating table from scraped pages and the curated fleet (``ResolvedFleet``): all
-/// figures, of the pages and of the table's ships, come from one ``WakePhysics/WakeGrid`` batch
-/// at the operating point.
+/// Builds the rating table from scraped pages and the curated fleet (``ResolvedFleet``).
+///
+/// - Legacy: all figures, of the pages and of the table's ships, come from one
+///   ``WakePhysics/WakeGrid`` batch at the operating point.
+/// - Wake: each ship's ensemble at the ``WakeReference`` (one ``WakeModels/WakeEnsemble``
+///   batch), rated by height thresholds given or fitted to the app's ratings.
+/// Every ship carries both ratings (`ratingsByModel`); `rating` is the selected model's.
 public struct RatingTableBuilder: Sendable {
     public var fleet: CuratedFleet
     /// How entries cite the curated file, e.g. "Data/fleet.json".
     public var fleetReference: String
     public var point: OperatingPoint
     public var thresholds: RatingThresholds
+    public var model: RatingModel = .legacy
+    public var wakeReference: WakeReference = .standard
+    public var heightThresholds: HeightThresholdChoice = .fittedToApp
+    /// The app's ratings: the labels height thresholds are fitted to.
+    public var appRatings: RatingTable?
 
     public init(
         fleet: CuratedFleet, fleetReference: String, point: OperatingPoint = .legacy,
@@ -40,9 +54,13 @@ public struct RatingTableBuilder: Sendable {
         self.thresholds = thresholds
     }
 
-    public func build(from pages: [ShipPage], generatedAt: Date = Date()) -> RatingRun {
+    /// - Throws: ``ShipRatingTable/RatingsError/wakeThresholds(_:)`` when thresholds are to be
+    ///   fitted but no ship has both a wake height and an app rating.
+    public func build(from pages: [ShipPage], generatedAt: Date = Date()) throws -> RatingRun {
         let resolved = ResolvedFleet(pages: pages, fleet: fleet, fleetReference: fleetReference)
         var warnings = resolved.warnings
+        let wake = try wakeRatings(resolved)
+        warnings += wake.problems
 
         // One batch: every page with complete values, then every ship with complete values.
         let hulls = resolved.pages.compactMap(\.hull) + resolved.ships.compactMap(\.hull)
@@ -59,18 +77,30 @@ public struct RatingTableBuilder: Sendable {
             ScrapedShipFigures(page: $0.page, figures: $0.hull == nil ? nil : next.next())
         }
         var ships: [ShipRating] = []
-        for ship in resolved.ships {
+        for (index, ship) in resolved.ships.enumerated() {
             var rating = ShipRating(name: ship.name, aliases: ship.aliases, source: ship.source)
             rating.lengthM = ship.length?.value
             rating.beamM = ship.beam?.value
             rating.displacementT = ship.displacement?.value
             rating.conflicts = ship.conflicts.isEmpty ? nil : ship.conflicts
+            var legacyRating: Int?
             if ship.hull != nil, let f = next.next() {
                 rating.apply(f)
+                legacyRating = f.rating
             } else {
                 rating.unratedReason =
                     "no published \(ship.missingDimensions.joined(separator: ", ")) (neither on a page nor in the curated file)"
                 warnings.append("\(rating.name): unrated, \(rating.unratedReason!)")
+            }
+            rating.wake = wake.figures[index]
+            let wakeRating = rating.wake?.waveHeightM.flatMap { h in wake.thresholds.map { $0.rating(h.median) } }
+            rating.ratingsByModel = .init(legacy: legacyRating, wake: wakeRating)
+            if model == .wake {
+                rating.rating = wakeRating
+                if wakeRating == nil, rating.unratedReason == nil {
+                    rating.unratedReason = "no distance-aware model is valid at the reference point"
+                    warnings.append("\(rating.name): unrated, \(rating.unratedReason!)")
+                }
             }
             ships.append(rating)
         }
@@ -78,10 +108,12 @@ public struct RatingTableBuilder: Sendable {
         let table = RatingTable(
             generatedAt: ISO8601DateFormatter().string(from: generatedAt),
             model: .init(
-                name: "vesseldata-legacy", speedKmh: point.speedKmh, depthM: point.depthM,
-                thresholds: .init(energyJPerM2: thresholds.energyJPerM2, forceNPerM2: thresholds.forceNPerM2)),
+                name: model.tableName, speedKmh: point.speedKmh, depthM: point.depthM,
+                thresholds: .init(energyJPerM2: thresholds.energyJPerM2, forceNPerM2: thresholds.forceNPerM2),
+                wake: wake.settings),
             ships: ships)
-        return RatingRun(table: table, scraped: scraped, warnings: warnings)
+        return RatingRun(
+            table: table, scraped: scraped, warnings: warnings, wakeComparison: wake.comparison, fleet: resolved)
     }
 }
 

@@ -1,5 +1,6 @@
 import FleetScraper
 import ShipRatingTable
+import WakeModels
 import WakePhysics
 
 /// The fleet as the table lists it: every ship of the scraped pages (a page naming several
@@ -26,6 +27,22 @@ public struct ResolvedFleet: Sendable {
         public var displacement: Sourced?
         public var conflicts: [ShipRating.Conflict]
         public var source: ShipRating.Source
+        /// Hull shape and speeds for the distance-aware models (curated values with sources).
+        public var draft: Sourced?
+        public var blockCoefficient: Sourced?
+        public var entranceLength: Sourced?
+        public var serviceSpeed: Sourced?
+        public var topSpeed: Sourced?
+
+        /// The hull for the distance-aware models, with their defaults for what is not published;
+        /// nil without length, beam and displacement.
+        /// - Throws: ``WakeModels/WakeInputError`` when the values are implausible together.
+        public func wakeHull() throws -> WakeHull? {
+            guard let length, let beam, let displacement else { return nil }
+            return try WakeHull(
+                lengthM: length.value, beamM: beam.value, displacementT: displacement.value, draftM: draft?.value,
+                blockCoefficient: blockCoefficient?.value, entranceLengthM: entranceLength?.value)
+        }
 
         /// All three dimensions, when known.
         public var hull: Hull? {
@@ -133,8 +150,13 @@ private struct Entry {
         let source = ShipRating.Source(
             page: page?.page.url, curated: curated.map { "\(fleetReference)#\($0.name)" },
             lengthM: length?.source, beamM: beam?.source, displacementT: displacement?.source)
+        func sourced(_ value: CuratedFleet.Sourced<Double>?) -> ResolvedFleet.Sourced? {
+            value.map { .init(value: $0.value, source: $0.source) }
+        }
         return ResolvedFleet.Ship(
             name: "\(prefix) \(name)", aliases: aliases, length: length, beam: beam, displacement: displacement,
-            conflicts: conflicts, source: source)
+            conflicts: conflicts, source: source, draft: sourced(curated?.draftM),
+            blockCoefficient: sourced(curated?.blockCoefficient), entranceLength: sourced(curated?.entranceLengthM),
+            serviceSpeed: sourced(curated?.serviceSpeedKmh), topSpeed: sourced(curated?.topSpeedKmh))
     }
 }

@@ -25,7 +25,7 @@ package func outerProduct(_ x: [Double], _ y: [Double], scale alpha: Double = 1)
 /// `A ← A + α x yᵀ` for a row-major `rows × columns` block of a larger matrix whose rows are
 /// `leadingDimension` elements apart (BLAS `dger`). Pointers may be strided (`incX`, `incY`).
 @inline(__always)
-func accumulateOuterProduct(
+package func accumulateOuterProduct(
     alpha: Double,
     x: UnsafePointer<Double>, incX: Int,
     y: UnsafePointer<Double>, incY: Int,

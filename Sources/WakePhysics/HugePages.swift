@@ -5,13 +5,13 @@
 /// Large, fresh output arrays: allocated uninitialised and advised for transparent huge pages,
 /// so that first touch costs one fault per 2 MiB instead of per 4 KiB (NumPy does the same for
 /// arrays of 4 MiB and more). Without it, page faults, not arithmetic, bound the wake kernel.
-enum HugePages {
+package enum HugePages {
     /// Arrays below this size are left to the allocator as they are.
-    static let threshold = 4 << 20
+    package static let threshold = 4 << 20
 
     /// Advises the kernel to back `[base, base + bytes)` with huge pages (Linux; no-op elsewhere
     /// or when THP is off). Only whole pages inside the range are advised.
-    static func advise(_ base: UnsafeMutableRawPointer, bytes: Int) {
+    package static func advise(_ base: UnsafeMutableRawPointer, bytes: Int) {
         #if os(Linux)
             guard bytes >= threshold else { return }
             let page = 4096

@@ -16,11 +16,13 @@ struct NextWave: AsyncParsableCommand {
 
             Examples:
               nextwave ratings
+              nextwave wake --ship "MS Panta Rhei" --distances 20:200:20
               nextwave sessions
               nextwave sun --lat 47.3657 --lon 8.5410 --date 2026-06-21
             """,
         version: version,
         subcommands: [
-            RatingsCommand.self, GridCommand.self, SessionsCommand.self, ArchiveCommand.self, SunCommand.self,
+            RatingsCommand.self, GridCommand.self, WakeCommand.self, CalibrateCommand.self, SessionsCommand.self,
+            ArchiveCommand.self, SunCommand.self,
         ])
 }

@@ -12,7 +12,7 @@ import _TestSupport
         let source = try SnapshotPageSource(directory: RepositoryPaths.snapshot)
         let scrape = try await LegacyFleetScraper(siteRoot: URL(string: source.manifest.siteRoot)!).scrape(from: source)
         let fleet = try CuratedFleet.load(from: RepositoryPaths.fleet)
-        return RatingTableBuilder(
+        return try RatingTableBuilder(
             fleet: fleet, fleetReference: "Data/fleet.json", point: .init(speedKmh: speed, depthM: depth)
         )
         .build(from: scrape.pages)
@@ -59,7 +59,7 @@ import _TestSupport
 
     @Test func missingDimensionGivesEmptyWaveCellsAndAWarning() throws {
         let fleet = CuratedFleet(description: "", ships: [])
-        let run = RatingTableBuilder(fleet: fleet, fleetReference: "f").build(from: [
+        let run = try RatingTableBuilder(fleet: fleet, fleetReference: "f").build(from: [
             page("Ohnebreite", [("Länge", "40 Meter"), ("Verdrängung leer", "100 Tonnen"), ("Farbe", "weiss")])
         ])
         let rows = CSVText.parse(LegacyShipDataCSV.render(run.scraped))
@@ -72,7 +72,7 @@ import _TestSupport
     }
 
     @Test func approximateValuesAreReadCorrectlyUnlikeTheLegacyScript() throws {
-        let run = RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(from: [
+        let run = try RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(from: [
             page("Ungefähr", [("Länge", "56,6 m"), ("Breite", "10,7 m"), ("Verdrängung leer", "ca. 382 Tonnen")])
         ])
         // Legacy: 0.382 t → H 0.0006 m. Correct: as Panta Rhei, 0.63 m, rating 3.
@@ -81,7 +81,7 @@ import _TestSupport
     }
 
     @Test func unreadableValueIsAWarningNamingShipFieldAndText() throws {
-        let run = RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(from: [
+        let run = try RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(from: [
             page(
                 "Rätsel", [("Länge", "vierzig"), ("Breite", "8 m"), ("Verdrängung leer", "90 t"), ("KW / PS", "viel")])
         ])

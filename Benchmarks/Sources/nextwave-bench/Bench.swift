@@ -7,7 +7,9 @@ struct Bench: ParsableCommand {
         commandName: "nextwave-bench",
         abstract: "Timings and generators behind Benchmarks/compare.sh. Prints one JSON object per run.",
         subcommands: [
-            KernelCommand.self, CopyCommand.self, SessionsCommand.self, GenerateArchiveCommand.self,
+            KernelCommand.self, EnsembleCommand.self, CopyCommand.self, SessionsCommand.self,
+            GenerateArchiveCommand.self,
+            GenerateObservationsCommand.self, CalibrateCommand.self,
             GenerateGTFSCommand.self,
         ])
 }

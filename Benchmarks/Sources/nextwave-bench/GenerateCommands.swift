@@ -3,6 +3,7 @@ import CivilTime
 import Foundation
 import ScheduleArchive
 import Synthetic
+import WakeModels
 
 /// The app's stations: the first `count` of Data/stations.json.
 func syntheticStations(data: String, count: Int) throws -> [Station] {
@@ -59,5 +60,42 @@ struct GenerateGTFSCommand: ParsableCommand {
             "stopTimeLines": summary.stopTimeLines, "shipTrips": summary.shipTrips, "otherTrips": summary.otherTrips,
             "tableBytes": summary.tableBytes, "zipBytes": summary.zipBytes, "seconds": Date().timeIntervalSince(start),
         ])
+    }
+}
+
+/// An observations CSV of any size for `nextwave calibrate`: the synthetic hulls at spread
+/// speeds, depths and distances, heights from a known power law with log-normal noise.
+struct GenerateObservationsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate-observations", abstract: "Write a synthetic observations CSV for calibrate.")
+
+    @Option var out: String
+    @Option var rows = 1_000_000
+
+    func run() throws {
+        let hulls = try SyntheticFleet.wakeHulls(count: 40)
+        var rng = SplitMix64(seed: 2026)
+        var text = "ship,lengthM,beamM,displacementT,speedKmh,depthM,distanceM,heightM\n"
+        text.reserveCapacity(rows * 64)
+        let start = Date()
+        for i in 0..<rows {
+            let s = i % hulls.count
+            let hull = hulls[s]
+            let speed = (rng.uniform(10, 28) * 10).rounded() / 10
+            let depth = (rng.uniform(3, 40) * 10).rounded() / 10
+            let distance = (rng.uniform(15, 200)).rounded()
+            let v = speed / 3.6
+            let noise = 0.2 * (-2 * log(rng.uniform(1e-12, 1))).squareRoot() * cos(2 * Double.pi * rng.uniform(0, 1))
+            let lnH =
+                -1.2 + log(v * v / 9.81) - 0.33 * log(distance / hull.lengthM) + log(v / (9.81 * depth).squareRoot())
+                + 0.5 * log(hull.displacementT / (hull.lengthM * hull.beamM)) + noise
+            let height = (exp(lnH) * 1000).rounded() / 1000
+            // Values as a logbook holds them: displacement to 0.1 t, the rest as measured.
+            let displacement = (hull.displacementT * 10).rounded() / 10
+            let (length, beam) = ((hull.lengthM * 100).rounded() / 100, (hull.beamM * 100).rounded() / 100)
+            text += "S\(s),\(length),\(beam),\(displacement),\(speed),\(depth),\(distance),\(max(height, 0.001))\n"
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+        emit(["rows": rows, "bytes": text.utf8.count, "seconds": Date().timeIntervalSince(start)])
     }
 }

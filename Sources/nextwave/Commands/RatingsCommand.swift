@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import RatingsPipeline
 import ShipRatingTable
+import ShipRatings
+
+extension RatingModel: ExpressibleByArgument {}
 
 struct RatingsCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +13,8 @@ struct RatingsCommand: NextWaveCommand {
         discussion: """
             Reads the fleet pages (the bundled 2025 snapshot unless --live, --base-url or
             --snapshot), merges the curated fleet file, computes every ship's wake with the
-            legacy formulas and writes to --out:
+            legacy formulas and with the distance-aware models (at a rider --distance from
+            the sailing line), rates each by --model and writes to --out:
               schiffsdaten.csv    legacy-compatible CSV, one row per ship page
               ship-ratings.json   the table the apps consume
               ship-ratings.csv    the same table, English headers with units
@@ -23,12 +27,25 @@ struct RatingsCommand: NextWaveCommand {
             Examples:
               nextwave ratings
               nextwave ratings --speed 25 --depth 4 --out /tmp/shallow
+              nextwave ratings --model wake --speed service --distance 30
               nextwave ratings --live --save-snapshot snapshots/zsg-$(date +%F)
               nextwave ratings --diff reports/ship-ratings.json --out /tmp/new
             """)
 
     @OptionGroup var fleet: FleetPageOptions
     @OptionGroup var point: OperatingPointOptions
+
+    @Option(help: ArgumentHelp("Which model's rating the table gives (both are in it).", valueName: "MODEL"))
+    var model: RatingModel = .legacy
+
+    @Option(help: ArgumentHelp("Wake model: the rider's distance from the sailing line, m.", valueName: "M"))
+    var distance: Double = 50
+
+    @Option(
+        help: ArgumentHelp(
+            "Wake model: median heights above which a ship rates 2 and 3, m (default: fitted to the app's ratings).",
+            valueName: "H2,H3"))
+    var heightThresholds: String?
 
     @Option(help: ArgumentHelp("Output folder.", valueName: "DIR"))
     var out: String = "reports"
@@ -47,6 +64,24 @@ struct RatingsCommand: NextWaveCommand {
 
     var showsProgress: Bool { !progress.noProgress }
 
+    func validate() throws {
+        guard distance.isFinite, distance >= 1, distance <= 10_000 else {
+            throw ValidationError("--distance must lie in 1…10000 m, got \(distance)")
+        }
+        _ = try thresholds()
+    }
+
+    func thresholds() throws -> HeightThresholdChoice {
+        guard let heightThresholds else { return .fittedToApp }
+        let values = heightThresholds.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.count == 2, let two = values[0], let three = values[1], two.isFinite, three.isFinite, two > 0,
+            two <= three
+        else {
+            throw ValidationError("--height-thresholds takes two ascending heights in m, e.g. 0.25,0.35")
+        }
+        return .fixed(HeightThresholds(two, three))
+    }
+
     func execute(_ terminal: Terminal) async throws {
         let (fleetURL, reference) = try fleet.fleetFile()
         let job = RatingsJob(
@@ -55,7 +90,8 @@ struct RatingsCommand: NextWaveCommand {
                 out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
                 previous: diff.map { URL(fileURLWithPath: $0) }, previousName: diff,
                 appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? fleet.data.file("app-ratings.json"),
-                acceptRegression: acceptRegression))
+                acceptRegression: acceptRegression, model: model,
+                wakeReference: point.wakeReference(distance: distance), heightThresholds: try thresholds()))
         let result = try await job.run { event in
             switch event {
             case .pages(let pages): terminal.show(pages)

@@ -77,22 +77,63 @@ extension Terminal {
     }
 }
 
-/// The operating point of the legacy model.
+/// `--speed`: km/h, or `service` (each ship's published speed, for the wake model).
+enum SpeedArgument: ExpressibleByArgument, Sendable, Equatable {
+    case kmh(Double)
+    case service
+
+    init?(argument: String) {
+        if argument.lowercased() == "service" {
+            self = .service
+        } else if let value = Double(argument), value.isFinite {
+            self = .kmh(value)
+        } else {
+            return nil
+        }
+    }
+
+    var defaultValueDescription: String {
+        switch self {
+        case .kmh(let value): value == value.rounded() ? String(Int(value)) : "\(value)"
+        case .service: "service"
+        }
+    }
+}
+
+/// The operating point: the legacy model's speed and depth, and the wake model's reference.
 struct OperatingPointOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Ship speed, km/h.", valueName: "KMH"))
-    var speed: Double = 18
+    @Option(
+        help: ArgumentHelp(
+            "Ship speed, km/h; or 'service': each ship's published speed (wake model; legacy at 18).",
+            valueName: "KMH"))
+    var speed: SpeedArgument = .kmh(18)
 
     @Option(help: ArgumentHelp("Water depth, m.", valueName: "M"))
     var depth: Double = 10
 
     func validate() throws {
-        guard speed.isFinite, speed > 0, speed <= 100 else {
-            throw ValidationError("--speed must be in (0, 100] km/h, got \(speed)")
+        if case .kmh(let speed) = speed {
+            guard speed.isFinite, speed > 0, speed <= 100 else {
+                throw ValidationError("--speed must be in (0, 100] km/h or 'service', got \(speed)")
+            }
         }
         guard depth.isFinite, depth > 0, depth <= 1000 else {
             throw ValidationError("--depth must be in (0, 1000] m, got \(depth)")
         }
     }
 
-    var point: OperatingPoint { OperatingPoint(speedKmh: speed, depthM: depth) }
+    /// The legacy speed: the given one, or 18 km/h in service mode.
+    var legacySpeedKmh: Double { if case .kmh(let value) = speed { value } else { OperatingPoint.legacy.speedKmh } }
+
+    var point: OperatingPoint { OperatingPoint(speedKmh: legacySpeedKmh, depthM: depth) }
+
+    /// The wake model's reference point at `distance`.
+    func wakeReference(distance: Double) -> WakeReference {
+        switch speed {
+        case .kmh(let value): WakeReference(distanceM: distance, depthM: depth, speed: .fixed(value))
+        case .service:
+            WakeReference(
+                distanceM: distance, depthM: depth, speed: .service(fallbackKmh: OperatingPoint.legacy.speedKmh))
+        }
+    }
 }

@@ -1,8 +1,11 @@
 #ifndef CWAKEKERNEL_H
 #define CWAKEKERNEL_H
 
+// The umbrella header of the C kernels: every header of include/ is reached from here, so a new
+// one changes this file and no stale module cache hides it.
 #include <stddef.h>
 #include <stdint.h>
+#include "cwkensemble.h"
 
 /// The fused per-cell pass of the wake kernel (WakePhysics.WakeCells): from a block of wave
 /// heights H (rows x depths, contiguous, cache-resident) it writes, for each cell,

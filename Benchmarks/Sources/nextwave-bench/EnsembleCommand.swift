@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Synthetic
+import WakeModels
+
+/// The wake ensemble kernel on the synthetic fleet × speeds × depths × distances.
+struct EnsembleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ensemble", abstract: "Time WakeEnsemble on the synthetic fleet × speeds × depths × distances.")
+
+    @Option var ships = 1000
+    @Option var speeds = 10
+    @Option var depths = 10
+    @Option var distances = 100
+    @Option var repeats = 5
+    @Option var threads = 1
+    /// Write into caller-provided buffers, faulted in before timing (no page zeroing per call).
+    @Flag var inPlace = false
+
+    func run() throws {
+        if inPlace { return try runInPlace() }
+        let hulls = try SyntheticFleet.wakeHulls(count: ships)
+        let (v, h, y) = (
+            SyntheticFleet.speeds(speeds), SyntheticFleet.depths(depths), SyntheticFleet.distances(distances)
+        )
+        var grid: WakeEnsemble? = WakeEnsemble(hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, threads: threads)
+        var seconds = Double.infinity
+        for _ in 0..<repeats {
+            grid = nil  // the previous result is freed outside the timed region
+            let start = DispatchTime.now().uptimeNanoseconds
+            grid = WakeEnsemble(hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, threads: threads)
+            seconds = min(seconds, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        func sum(_ column: DoubleColumn) -> Double { column.reduce(0) { $1.isNaN ? $0 : $0 + $1 } }
+        let g = grid!
+        let checksum = sum(g.median) + sum(g.energy) + sum(g.flux) + sum(g.kriebelSeelig) + sum(g.sorensenWeggel)
+        let cells = g.cellCount
+        emit([
+            "cells": cells, "seconds": seconds, "cellsPerSecond": Double(cells) / seconds,
+            "outputBytes": cells * 10 * 8, "checksum": checksum, "threads": threads,
+        ])
+    }
+
+    func runInPlace() throws {
+        let hulls = try SyntheticFleet.wakeHulls(count: ships)
+        let (v, h, y) = (
+            SyntheticFleet.speeds(speeds), SyntheticFleet.depths(depths), SyntheticFleet.distances(distances)
+        )
+        let cells = ships * speeds * depths * distances
+        let storage = (0..<10).map { _ in UnsafeMutableBufferPointer<Double>.allocate(capacity: cells) }
+        defer { storage.forEach { $0.deallocate() } }
+        for buffer in storage { buffer.initialize(repeating: 0) }  // fault every page in
+        let buffers = EnsembleBuffers(
+            kriebelSeelig: storage[0], sorensenWeggel: storage[1], pianc: storage[2], median: storage[3],
+            minimum: storage[4], maximum: storage[5], energy: storage[6], flux: storage[7], shorewardFlux: storage[8],
+            energyPerWave: storage[9])
+        let seconds = fastest(repeats: repeats) {
+            WakeEnsemble.compute(
+                hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, into: buffers, threads: threads)
+        }
+        func sum(_ b: UnsafeMutableBufferPointer<Double>) -> Double { b.reduce(0) { $1.isNaN ? $0 : $0 + $1 } }
+        let checksum = sum(storage[3]) + sum(storage[6]) + sum(storage[7]) + sum(storage[0]) + sum(storage[1])
+        emit([
+            "cells": cells, "seconds": seconds, "cellsPerSecond": Double(cells) / seconds,
+            "outputBytes": cells * 10 * 8, "checksum": checksum, "threads": threads, "inPlace": true,
+        ])
+    }
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Baseline: the wake ensemble in NumPy (vectorised float64) on the synthetic inputs of
+Sources/Synthetic/SyntheticFleet.swift. Prints one JSON object like `nextwave-bench ensemble`.
+
+The same formulas as WakeModels.WakeEnsemble (DOMAIN.md section 8; docs/SCIENCE.md), written the
+way a NumPy user would: per-ship, per-pair and per-row terms by broadcasting, then every cell
+(row x distance) of the three models, the ensemble of the valid ones, and the energy figures.
+"""
+import argparse, json, math, time
+import numpy as np
+
+G, RHO = 9.81, 1000.0
+
+
+def inputs(n, m, k, d):
+    i = np.arange(n)
+    L = 15 + (i * 7919 % 7000) / 100
+    B = 4 + (i * 104729 % 1000) / 100
+    T = 0.8 + (i * 6007 % 170) / 100
+    D = 0.6 * L * B * T
+    v_kmh = np.array([18.0]) if m == 1 else 10 + 20 * np.arange(m) / (m - 1)
+    h = np.array([10.0]) if k == 1 else 2 + 48 * np.arange(k) / (k - 1)
+    y = np.array([50.0]) if d == 1 else 10 + 390 * np.arange(d) / (d - 1)
+    return L, B, D, T, v_kmh, h, y
+
+
+def cusp(v, h):
+    """Cusp-wave kinematics per speed x depth (NaN when supercritical); Newton on tanh x = q x."""
+    fh = v[:, None] / np.sqrt(G * h)[None, :]
+    theta = np.where(fh < 1, 35.27 * (1 - np.exp(12 * (fh - 1))), np.nan)
+    c = v[:, None] * np.cos(np.radians(theta))
+    q = c * c / (G * h[None, :])
+    x = 1 / q
+    for _ in range(60):
+        t = np.tanh(x)
+        x = np.where(fh < 1, x - (t - q * x) / ((1 - t * t) - q), np.nan)
+    k = x / h[None, :]
+    kh2 = 2 * x
+    n = 0.5 * (1 + np.where(kh2 > 700, 0, kh2 / np.sinh(np.minimum(kh2, 700))))
+    return fh, np.sin(np.radians(theta)), 2 * math.pi / k, n * c
+
+
+def ensemble(L, B, D, T, v_kmh, h, y):
+    v = v_kmh / 3.6
+    CB = 0.6
+    Le = np.minimum(B / 0.4, L)
+    beta = 1 + 8 * np.tanh(0.45 * (L / Le - 2)) ** 3
+    lnV3 = np.log(D) / 3
+    FL = v[None, :] / np.sqrt(G * L)[:, None]                                # ships x speeds
+    small = FL < 0.55
+    bs = np.where(small, -0.225 * FL ** -0.699, -0.342)
+    dl = np.where(small, -0.118 * FL ** -0.356, -0.146)
+    a, b, c = -0.6 / FL, 0.75 * FL ** -1.125, 2.653 * FL - 1.95
+    fh, sin_theta, lam, cg = cusp(v, h)                                       # speeds x depths
+    Fs = FL[:, :, None] * np.exp((2.35 * (1 - CB) * T)[:, None, None] / h[None, None, :])   # rows
+    load = beta[:, None, None] * (Fs - 0.1) ** 2
+    aKS = (v * v / G)[None, :, None] * load * np.cbrt(L)[:, None, None]
+    lnr = np.log(h)[None, None, :] - lnV3[:, None, None]
+    nSW = bs[:, :, None] * np.exp(dl[:, :, None] * lnr)
+    aSW = a[:, :, None] + b[:, :, None] * lnr + c[:, :, None] * lnr * lnr + (1 - nSW) * lnV3[:, None, None]
+    aP = (h * np.cbrt(h))[None, None, :] * (fh ** 4)[None, :, :]
+    vKS = (Fs >= 0.1) & (Fs <= 0.5) & (load <= 0.4)
+    vSW = np.broadcast_to(((FL >= 0.2) & (FL <= 0.8))[:, :, None], vKS.shape)
+    vP = (fh <= 0.7)[None, :, :] & (FL <= 0.7)[:, :, None]
+    q, ly = y ** (-1 / 3), np.log(y)
+    Hks = aKS[..., None] * q
+    Hsw = np.exp(aSW[..., None] + nSW[..., None] * ly)
+    Hp = aP[..., None] * q
+    mk, ms, mp = vKS[..., None], vSW[..., None], vP[..., None]
+    count = mk.astype(np.int8) + ms + mp
+    s = np.where(mk, Hks, 0) + np.where(ms, Hsw, 0) + np.where(mp, Hp, 0)
+    lo = np.fmin(np.fmin(np.where(mk, Hks, np.nan), np.where(ms, Hsw, np.nan)), np.where(mp, Hp, np.nan))
+    hi = np.fmax(np.fmax(np.where(mk, Hks, np.nan), np.where(ms, Hsw, np.nan)), np.where(mp, Hp, np.nan))
+    med = np.where(count == 3, s - lo - hi, np.where(count == 2, s / 2, np.where(count == 1, s, np.nan)))
+    E = RHO * G / 8 * med * med
+    P = E * cg[None, :, :, None]
+    Pperp = P * sin_theta[None, :, :, None]
+    Ew = E * lam[None, :, :, None]
+    return Hks, Hsw, Hp, med, lo, hi, E, P, Pperp, Ew
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--ships", type=int, default=1000)
+    p.add_argument("--speeds", type=int, default=10)
+    p.add_argument("--depths", type=int, default=10)
+    p.add_argument("--distances", type=int, default=100)
+    p.add_argument("--repeats", type=int, default=3)
+    a = p.parse_args()
+    args = inputs(a.ships, a.speeds, a.depths, a.distances)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = ensemble(*args)
+        best = math.inf
+        for _ in range(a.repeats):
+            del out
+            t = time.perf_counter()
+            out = ensemble(*args)
+            best = min(best, time.perf_counter() - t)
+    Hks, Hsw, Hp, med, lo, hi, E, P = out[:8]
+    cells = med.size
+    checksum = float(np.nansum(med) + np.nansum(E) + np.nansum(P) + np.nansum(Hks) + np.nansum(Hsw))
+    print(json.dumps({"cells": cells, "seconds": best, "cellsPerSecond": cells / best, "checksum": checksum,
+                      "numpy": np.__version__}, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+import Foundation
+import NextWaveSupport
+import WakeCalibration
+
+/// One run of `nextwave calibrate`: observations in, the fitted power law and the models'
+/// comparison out (`calibration.json`).
+public struct CalibrationJob: Sendable {
+    public var observations: URL
+    /// Where to write `calibration.json` (nil: not written).
+    public var out: URL?
+
+    public init(observations: URL, out: URL?) {
+        self.observations = observations
+        self.out = out
+    }
+
+    public struct Result: Sendable {
+        public var calibration: PowerLawCalibration
+        /// The first skipped rows, "line N, column C: why".
+        public var skipped: [String]
+    }
+
+    /// - Parameter onSkipped: each skipped row ("line N, column C: why"), as soon as the file is
+    ///   read (before the fit, which may fail), then a count of any beyond the first 20.
+    public func run(onSkipped: ((String) -> Void)? = nil) throws -> Result {
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        let file = try ObservationsFile.read(observations, threads: threads)
+        for line in file.skipped { onSkipped?(line) }
+        if file.skippedCount > file.skipped.count {
+            onSkipped?("… and \(file.skippedCount - file.skipped.count) more rows")
+        }
+        let calibration = try PowerLawCalibration(
+            table: file.observations, skipped: file.skippedCount, threads: threads)
+        if let out { try AtomicFileWriter.write(try Self.json(calibration), to: out) }
+        return Result(calibration: calibration, skipped: file.skipped)
+    }
+
+    /// Pretty-printed JSON with sorted keys, newline-terminated.
+    public static func json(_ calibration: PowerLawCalibration) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(calibration)
+        data.append(0x0A)
+        return data
+    }
+}

@@ -1,0 +1,137 @@
+import FleetScraper
+import Foundation
+import NextWaveSupport
+import RatingsReports
+import ShipRatingTable
+import ShipRatings
+import WakeCalibration
+import WakeModels
+
+/// One run of `nextwave wake`: ships of the fleet (or an explicit hull) over speeds × depths ×
+/// distances, through the distance-aware models.
+public struct WakeJob: Sendable {
+    public enum Ships: Sendable {
+        /// Ships of the fleet by name or alias; every ship with known dimensions when empty.
+        case fleet(names: [String], pages: FleetPages, fleet: URL, fleetReference: String)
+        /// One hull given directly.
+        case explicit(name: String, hull: WakeHull)
+    }
+
+    public var ships: Ships
+    public var speedsKmh: [Double]
+    public var depthsM: [Double]
+    public var distancesM: [Double]
+    /// A `calibration.json` whose power law joins the models as `calibrated`.
+    public var calibration: URL?
+
+    /// The most points one run computes and reports (each one a line of JSON and of CSV).
+    public static let maximumPoints = 2_000_000
+
+    public init(ships: Ships, speedsKmh: [Double], depthsM: [Double], distancesM: [Double], calibration: URL? = nil) {
+        self.ships = ships
+        self.speedsKmh = speedsKmh
+        self.depthsM = depthsM
+        self.distancesM = distancesM
+        self.calibration = calibration
+    }
+
+    public func run(onEvent: (@Sendable (FleetPages.Event) -> Void)? = nil) async throws -> WakeTable {
+        let calibration = try self.calibration.map {
+            try JSONFile.decode(PowerLawCalibration.self, at: $0, what: "calibration file")
+        }
+        let (names, hulls) = try await resolve(onEvent: onEvent)
+        guard
+            let points = WakeEnsemble.cellCount(
+                ships: hulls.count, speeds: speedsKmh.count, depths: depthsM.count, distances: distancesM.count),
+            points <= Self.maximumPoints
+        else {
+            throw WakeJobError.tooManyPoints(
+                ships: hulls.count, speeds: speedsKmh.count, depths: depthsM.count, distances: distancesM.count,
+                limit: Self.maximumPoints)
+        }
+        let ensemble = WakeEnsemble(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM, distancesM: distancesM)
+        return WakeTable(names: names, ensemble: ensemble, calibration: calibration)
+    }
+
+    func resolve(onEvent: (@Sendable (FleetPages.Event) -> Void)?) async throws -> ([String], [WakeHull]) {
+        switch ships {
+        case .explicit(let name, let hull):
+            return ([name], [hull])
+        case .fleet(let wanted, let pages, let fleetURL, let reference):
+            let curated = try CuratedFleet.load(from: fleetURL)
+            let (scrape, _) = try await pages.scrape(onEvent: onEvent)
+            let resolved = ResolvedFleet(pages: scrape.pages, fleet: curated, fleetReference: reference)
+            let chosen: [ResolvedFleet.Ship]
+            if wanted.isEmpty {
+                chosen = resolved.ships.filter { $0.hull != nil }
+            } else {
+                chosen = try wanted.map { try Self.ship(named: $0, in: resolved.ships) }
+            }
+            var hulls: [WakeHull] = []
+            for ship in chosen {
+                guard let hull = try ship.wakeHull() else {
+                    throw WakeJobError.noDimensions(
+                        ship: ship.name, missing: ship.missingDimensions,
+                        hint: "give the hull with --length, --beam and --displacement")
+                }
+                hulls.append(hull)
+            }
+            return (chosen.map(\.name), hulls)
+        }
+    }
+
+    static func ship(named name: String, in ships: [ResolvedFleet.Ship]) throws -> ResolvedFleet.Ship {
+        let key = ShipNames.key(name)
+        if let ship = ships.first(where: { ([$0.name] + $0.aliases).contains { ShipNames.key($0) == key } }) {
+            return ship
+        }
+        throw WakeJobError.unknownShip(name, closest: NameMatch.closest(to: name, in: ships.map(\.name)))
+    }
+}
+
+public enum WakeJobError: Error, Equatable, CustomStringConvertible {
+    case unknownShip(String, closest: [String])
+    case noDimensions(ship: String, missing: [String], hint: String)
+    case tooManyPoints(ships: Int, speeds: Int, depths: Int, distances: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .unknownShip(let name, let closest):
+            "no ship named \"\(name)\" in the fleet"
+                + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
+        case .noDimensions(let ship, let missing, let hint):
+            "\(ship) has no published \(missing.joined(separator: ", ")); \(hint)"
+        case .tooManyPoints(let ships, let speeds, let depths, let distances, let limit):
+            "\(ships) ships × \(speeds) speeds × \(depths) depths × \(distances) distances is more than \(limit) points; "
+                + "use coarser ranges or fewer ships"
+        }
+    }
+}
+
+extension WakeJob {
+    /// The files `--out` gets.
+    public static let outputs = (csv: "wake.csv", markdown: "wake.md", chart: "wake-chart.svg")
+
+    /// Writes the CSV, the Markdown and the chart into `directory`, together and atomically.
+    public static func write(_ table: WakeTable, to directory: URL) throws {
+        let names = outputs
+        try AtomicFileWriter.writeAll([
+            (
+                directory.appendingPathComponent(names.csv),
+                .stream { handle in try WakeCSV.write(table) { try handle.write(contentsOf: Data($0.utf8)) } }
+            ),
+            (
+                directory.appendingPathComponent(names.markdown),
+                .data(Data(WakeMarkdown.render(table, chartFile: names.chart).utf8))
+            ),
+            (directory.appendingPathComponent(names.chart), .data(Data(WakeChartSVG.render(table).utf8))),
+        ])
+    }
+
+    /// Writes the CSV alone to `file`, atomically.
+    public static func writeCSV(_ table: WakeTable, to file: URL) throws {
+        try AtomicFileWriter.stream(to: file) { handle in
+            try WakeCSV.write(table) { try handle.write(contentsOf: Data($0.utf8)) }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import NextWaveSupport
+import WakeModels
+
+/// Reads an observations CSV: a header with `lengthM, beamM, displacementT, speedKmh, depthM,
+/// distanceM, heightM` (any order), optional `ship, draftM, blockCoefficient, entranceLengthM`,
+/// one observation per row. A bad row is named by line and column and skipped; the rest are read.
+public enum ObservationsFile {
+    public static let required = ["lengthM", "beamM", "displacementT", "speedKmh", "depthM", "distanceM", "heightM"]
+    public static let optional = ["ship", "draftM", "blockCoefficient", "entranceLengthM"]
+
+    /// Largest file read, bytes (2 GiB: about 25 million rows).
+    public static let sizeLimit = 2 << 30
+
+    public struct Result: Sendable {
+        public var observations: ObservationTable
+        /// 1-based file line of each observation (for messages).
+        public var lines: [Int32]
+        /// The first skipped rows, each "line N, column C: why".
+        public var skipped: [String]
+        public var skippedCount: Int
+    }
+
+    /// Plausible ranges of the measured values (the hull's are ``WakeModels/WakeHull``'s).
+    public static let speedRange = 0.5...100.0
+    public static let depthRange = 0.1...1000.0
+    public static let distanceRange = 0.5...10_000.0
+    public static let heightRange = 0.001...20.0
+
+    /// Reads the file; rows are parsed on `threads` threads (in parts split at line ends) when the
+    /// file has no quoted fields, which could hold a line end.
+    public static func read(_ url: URL, threads: Int = 1) throws -> Result {
+        let data: Data
+        do { data = try BoundedFile.read(url, limit: sizeLimit, what: "observations file") } catch let problem
+            as FileProblem
+        {
+            throw CalibrationError.unreadable(path: problem.path, reason: problem.reason)
+        }
+        return try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let headerEnd = bytes.firstIndex(of: 0x0A) ?? (bytes.isEmpty ? nil : bytes.count) else {
+                throw CalibrationError.unreadable(path: url.path, reason: "empty file")
+            }
+            var header = Reader(path: url.path)
+            var parser = CSVStreamParser()
+            try parser.feed(UnsafeBufferPointer(rebasing: bytes[0..<headerEnd])) { try header.take($0) }
+            try parser.finish { try header.take($0) }
+            guard let columns = header.columns else {
+                throw CalibrationError.unreadable(path: url.path, reason: "empty file")
+            }
+            let body = UnsafeBufferPointer(rebasing: bytes[min(headerEnd + 1, bytes.count)...])
+            let quoted = body.contains(0x22)
+            let parts = split(body, into: quoted ? 1 : threads)
+            var results = [Reader?](repeating: nil, count: parts.count)
+            let shared = Parallel.Shared(UnsafeMutableBufferPointer(mutating: body))
+            results.withUnsafeMutableBufferPointer { slots in
+                let slots = Parallel.Shared(slots)
+                Parallel.forEach(parts.indices.map { $0..<($0 + 1) }) { index, _ in
+                    var reader = Reader(path: url.path, columns: columns, firstLine: parts[index].firstLine)
+                    let range = parts[index].range
+                    let slice = UnsafeBufferPointer(rebasing: shared.base[range])
+                    if quoted {
+                        // Records never throw out of `take` (bad rows are collected), so this cannot fail.
+                        var parser = CSVStreamParser()
+                        try? parser.feed(slice) { try reader.take($0) }
+                        try? parser.finish { try reader.take($0) }
+                    } else {
+                        UnquotedLines.forEach(in: slice) { _ = try? reader.take($0) }
+                    }
+                    slots.base[index] = reader
+                }
+            }
+            return merge(results.map { $0! })
+        }
+    }
+
+    /// The body in `parts` ranges that end at line ends, each with the file line it starts on.
+    static func split(_ body: UnsafeBufferPointer<UInt8>, into parts: Int) -> [(range: Range<Int>, firstLine: Int)] {
+        let parts = max(1, min(parts, body.count / (1 << 20) + 1))
+        var result: [(Range<Int>, Int)] = []
+        var start = 0
+        var line = 2
+        for part in 1...parts {
+            var end = part == parts ? body.count : body.count * part / parts
+            while end < body.count && end > start && body[end - 1] != 0x0A { end += 1 }
+            result.append((start..<end, line))
+            line += UnquotedLines.count(of: 0x0A, in: UnsafeBufferPointer(rebasing: body[start..<end]))
+            start = end
+        }
+        return result.filter { !$0.0.isEmpty || parts == 1 }
+    }
+
+    /// The parts' observations in file order.
+    static func merge(_ readers: [Reader]) -> Result {
+        guard readers.count > 1 else {
+            let r = readers[0]
+            return Result(
+                observations: r.observations, lines: r.lines, skipped: r.skipped, skippedCount: r.skippedCount)
+        }
+        var table = ObservationTable()
+        table.reserveCapacity(readers.reduce(0) { $0 + $1.observations.count })
+        var lines: [Int32] = []
+        var skipped: [String] = []
+        var skippedCount = 0
+        for reader in readers {
+            table.append(contentsOf: reader.observations)
+            lines += reader.lines
+            skipped += reader.skipped.prefix(max(0, 20 - skipped.count))
+            skippedCount += reader.skippedCount
+        }
+        return Result(observations: table, lines: lines, skipped: skipped, skippedCount: skippedCount)
+    }
+
+    /// Turns records into observations, one at a time.
+    struct Reader {
+        let path: String
+        var columns: Columns?
+        /// Added to the parser's line numbers (a part of the file starts further down).
+        var lineOffset = 0
+        var observations = ObservationTable()
+        var lines: [Int32] = []
+        var skipped: [String] = []
+        var skippedCount = 0
+
+        init(path: String) { self.path = path }
+
+        /// A reader of body rows only, the header already known, starting at `firstLine`.
+        init(path: String, columns: Columns, firstLine: Int) {
+            self.path = path
+            self.columns = columns
+            lineOffset = firstLine - 1
+        }
+
+        mutating func take(_ record: some RowFields) throws {
+            guard let columns else {
+                var found: [String: Int] = [:]
+                for index in 0..<record.count {
+                    found[record.string(index).trimmingCharacters(in: .whitespaces)] = index
+                }
+                let missing = ObservationsFile.required.filter { found[$0] == nil }
+                guard missing.isEmpty else { throw CalibrationError.missingColumns(path: path, columns: missing) }
+                columns = Columns(found)
+                return
+            }
+            let line = record.line + lineOffset
+            do {
+                try take(record, columns)
+                lines.append(Int32(clamping: line))
+            } catch let problem as RowProblem {
+                skippedCount += 1
+                if skipped.count < 20 { skipped.append("line \(line), \(problem.text)") }
+            }
+        }
+
+        struct RowProblem: Error { let text: String }
+
+        /// Column positions, resolved once from the header.
+        struct Columns {
+            let length, beam, displacement, speed, depth, distance, height: Int
+            let ship, draft, blockCoefficient, entranceLength: Int?
+
+            init(_ found: [String: Int]) {
+                (length, beam, displacement) = (found["lengthM"]!, found["beamM"]!, found["displacementT"]!)
+                (speed, depth, distance, height) =
+                    (found["speedKmh"]!, found["depthM"]!, found["distanceM"]!, found["heightM"]!)
+                (ship, draft, blockCoefficient, entranceLength) =
+                    (found["ship"], found["draftM"], found["blockCoefficient"], found["entranceLengthM"])
+            }
+        }
+
+        /// Reads one row into the table; a row that is not an observation throws, naming the column.
+        mutating func take(_ record: some RowFields, _ c: Columns) throws {
+            func number(_ index: Int?, _ name: String) throws -> Double? {
+                guard let index else { return nil }
+                let raw = record.raw(index)
+                if raw.isEmpty { return nil }
+                guard let value = DecimalParser.parse(raw), value.isFinite else {
+                    throw RowProblem(text: "column \(name): \"\(record.string(index))\" is not a number")
+                }
+                return value
+            }
+            func required(_ index: Int, _ name: String, _ range: ClosedRange<Double>? = nil) throws -> Double {
+                guard let value = try number(index, name) else { throw RowProblem(text: "column \(name): empty") }
+                if let range, !range.contains(value) {
+                    throw RowProblem(
+                        text: "column \(name): \(value) is outside \(range.lowerBound)…\(range.upperBound)")
+                }
+                return value
+            }
+            let (length, beam) = (try required(c.length, "lengthM"), try required(c.beam, "beamM"))
+            let displacement = try required(c.displacement, "displacementT")
+            let draft = try number(c.draft, "draftM")
+            let blockCoefficient = try number(c.blockCoefficient, "blockCoefficient")
+            let entranceLength = try number(c.entranceLength, "entranceLengthM")
+            let key = ObservationTable.HullKey(
+                length, beam, displacement, draft ?? .nan, blockCoefficient ?? .nan, entranceLength ?? .nan)
+            let hull: Int32
+            if let known = observations.index(raw: key) {
+                hull = known
+            } else {
+                do {
+                    hull = observations.index(
+                        of: try WakeHull(
+                            lengthM: length, beamM: beam, displacementT: displacement, draftM: draft,
+                            blockCoefficient: blockCoefficient, entranceLengthM: entranceLength))
+                } catch let error as WakeInputError {
+                    if case .outOfRange(let field, _, _) = error {
+                        throw RowProblem(text: "column \(field): \(error)")
+                    }
+                    throw RowProblem(text: "\(error)")
+                }
+                observations.remember(raw: key, as: hull)
+            }
+            observations.append(
+                hullAt: hull, speedKmh: try required(c.speed, "speedKmh", ObservationsFile.speedRange),
+                depthM: try required(c.depth, "depthM", ObservationsFile.depthRange),
+                distanceM: try required(c.distance, "distanceM", ObservationsFile.distanceRange),
+                heightM: try required(c.height, "heightM", ObservationsFile.heightRange))
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import WakeModels
+import WakePhysics
+
+/// The power law of DOMAIN §8.4 fitted to observations, and each published model compared with
+/// them.
+///
+/// Features per observation (V in m/s, y distance, h depth, D displacement, ρ_t = 1 t/m³):
+/// ```
+/// x = [1, ln(V²/g), ln(y/L), ln(F_h), ln(D/(ρ_t L B))],    ln H = x · β
+/// ```
+/// fitted by ordinary least squares (``LeastSquares``). For each model, over the observations
+/// where it is valid:
+/// ```
+/// log bias = mean(ln H_obs − ln H_model),  factor = e^(log bias),  log RMSE = √ mean((ln H_obs − ln H_model)²)
+/// ```
+public struct PowerLawCalibration: Codable, Sendable, Equatable {
+    public static let featureNames = ["intercept", "ln(V²/g)", "ln(y/L)", "ln(F_h)", "ln(D/(ρ_t L B))"]
+
+    public var observations: Int
+    public var skipped: Int
+    public var powerLaw: PowerLaw
+    /// By model key (``WakeModels/WakeModel``).
+    public var models: [String: ModelComparison]
+
+    public struct Coefficient: Codable, Sendable, Equatable {
+        public var name: String
+        public var value: Double
+        public var standardError: Double
+    }
+
+    public struct FeatureRange: Codable, Sendable, Equatable {
+        public var name: String
+        public var min: Double
+        public var max: Double
+    }
+
+    public struct PowerLaw: Codable, Sendable, Equatable {
+        /// In the order of ``PowerLawCalibration/featureNames``.
+        public var coefficients: [Coefficient]
+        /// s = √(RSS/(n − p)), in ln H.
+        public var residualStandardError: Double
+        public var rSquared: Double
+        /// In ln H; nil when a single observation fixes a coefficient.
+        public var leaveOneOutRmse: Double?
+        /// n − p.
+        public var degreesOfFreedom: Int
+        /// The coefficients' covariance s² (XᵀX)⁻¹, row by row (for prediction intervals).
+        public var covariance: [[Double]]
+        /// The range of each feature over the observations (predictions outside are extrapolations).
+        public var featureRanges: [FeatureRange]
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(coefficients, forKey: .coefficients)
+            try c.encode(residualStandardError, forKey: .residualStandardError)
+            try c.encode(rSquared, forKey: .rSquared)
+            try c.encode(leaveOneOutRmse, forKey: .leaveOneOutRmse)
+            try c.encode(degreesOfFreedom, forKey: .degreesOfFreedom)
+            try c.encode(covariance, forKey: .covariance)
+            try c.encode(featureRanges, forKey: .featureRanges)
+        }
+    }
+
+    public struct ModelComparison: Codable, Sendable, Equatable {
+        public var count: Int
+        public var logBias: Double?
+        public var factor: Double?
+        public var logRmse: Double?
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(count, forKey: .count)
+            try c.encode(logBias, forKey: .logBias)
+            try c.encode(factor, forKey: .factor)
+            try c.encode(logRmse, forKey: .logRmse)
+        }
+    }
+
+    /// The features of one point.
+    public static func features(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> [Double] {
+        let f = featureTuple(hull: hull, speedKmh: speedKmh, depthM: depthM, distanceM: distanceM)
+        return [1, f.0, f.1, f.2, f.3]
+    }
+
+    /// The four features after the intercept, without an array.
+    @inline(__always)
+    static func featureTuple(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double)
+        -> (Double, Double, Double, Double)
+    {
+        let g = PhysicalConstants.gravity
+        let v = speedKmh / PhysicalConstants.kmhPerMetrePerSecond
+        return (
+            log(v * v / g), log(distanceM / hull.lengthM), log(v / (g * depthM).squareRoot()),
+            log(hull.displacementT / (WakeHull.freshWaterDensity * hull.lengthM * hull.beamM))
+        )
+    }
+
+    /// Fits and compares.
+    /// - Throws: ``CalibrationError`` when there are too few observations or they cannot separate
+    ///   the coefficients.
+    public init(observations: [Observation], skipped: Int = 0) throws {
+        try self.init(table: ObservationTable(observations), skipped: skipped)
+    }
+
+    /// Fits and compares observations held as columns.
+    public init(table: ObservationTable, skipped: Int = 0, threads: Int = 1) throws {
+        let n = table.count
+        let p = Self.featureNames.count
+        guard n > p else { throw CalibrationError.tooFewObservations(valid: n, needed: p, skipped: skipped) }
+        let (design, response, ranges) = Self.design(table, threads: threads)
+        let fit = try LeastSquares(design: design, response: response, names: Self.featureNames)
+        observations = n
+        self.skipped = skipped
+        powerLaw = PowerLaw(
+            coefficients: (0..<p).map {
+                Coefficient(
+                    name: Self.featureNames[$0], value: fit.coefficients[$0], standardError: fit.standardErrors[$0])
+            },
+            residualStandardError: fit.residualStandardError, rSquared: fit.rSquared,
+            leaveOneOutRmse: fit.leaveOneOutRMSE, degreesOfFreedom: n - p,
+            covariance: (0..<p).map { a in (0..<p).map { b in fit.covariance[a * p + b] } },
+            featureRanges: (1..<p).map {
+                FeatureRange(name: Self.featureNames[$0], min: ranges[$0].min, max: ranges[$0].max)
+            })
+        models = Self.compare(table, logHeights: response, threads: threads)
+    }
+
+    /// X (column-major, n × p), y = ln H, and each feature's range.
+    static func design(_ table: ObservationTable, threads: Int) -> ([Double], [Double], [(min: Double, max: Double)]) {
+        let n = table.count
+        let p = featureNames.count
+        var design = [Double](repeating: 0, count: n * p)
+        var response = [Double](repeating: 0, count: n)
+        let parts = Parallel.split(n, into: threads)
+        var partRanges = [[(min: Double, max: Double)]](
+            repeating: [(min: Double, max: Double)](repeating: (.infinity, -.infinity), count: p), count: parts.count)
+        design.withUnsafeMutableBufferPointer { x in
+            response.withUnsafeMutableBufferPointer { y in
+                partRanges.withUnsafeMutableBufferPointer { r in
+                    let (x, y, r) = (Parallel.Shared(x), Parallel.Shared(y), Parallel.Shared(r))
+                    Parallel.forEach(parts) { part, rows in
+                        let hulls = table.hulls
+                        var range = [(min: Double, max: Double)](repeating: (.infinity, -.infinity), count: p)
+                        table.hullIndex.withUnsafeBufferPointer { hullIndex in
+                            for i in rows {
+                                let f = featureTuple(
+                                    hull: hulls[Int(hullIndex[i])], speedKmh: table.speedKmh[i],
+                                    depthM: table.depthM[i], distanceM: table.distanceM[i])
+                                x.base[i] = 1
+                                (x.base[i + n], x.base[i + 2 * n], x.base[i + 3 * n], x.base[i + 4 * n]) = f
+                                for (j, value) in [(1, f.0), (2, f.1), (3, f.2), (4, f.3)] {
+                                    range[j] = (min(range[j].min, value), max(range[j].max, value))
+                                }
+                                y.base[i] = log(table.heightM[i])
+                            }
+                        }
+                        range[0] = (1, 1)
+                        r.base[part] = range
+                    }
+                }
+            }
+        }
+        var ranges = [(min: Double, max: Double)](repeating: (.infinity, -.infinity), count: p)
+        for part in partRanges {
+            for j in 0..<p { ranges[j] = (min(ranges[j].min, part[j].min), max(ranges[j].max, part[j].max)) }
+        }
+        return (design, response, ranges)
+    }
+
+    static func compare(_ table: ObservationTable, logHeights: [Double], threads: Int) -> [String: ModelComparison] {
+        let models = WakeModel.allCases.count
+        let parts = Parallel.split(table.count, into: threads)
+        var partSums = [[(count: Int, bias: Double, squares: Double)]](
+            repeating: [(count: Int, bias: Double, squares: Double)](repeating: (0, 0, 0), count: models),
+            count: parts.count)
+        partSums.withUnsafeMutableBufferPointer { sums in
+            let sums = Parallel.Shared(sums)
+            let evaluator = PointEvaluator(hulls: table.hulls)
+            Parallel.forEach(parts) { part, rows in
+                var local = [(count: Int, bias: Double, squares: Double)](repeating: (0, 0, 0), count: models)
+                for i in rows {
+                    let h = evaluator.heights(
+                        hull: Int(table.hullIndex[i]), speedKmh: table.speedKmh[i], depthM: table.depthM[i],
+                        distanceM: table.distanceM[i])
+                    for (m, model) in WakeModel.allCases.enumerated() {
+                        let (height, valid) = h[model]
+                        guard valid, height > 0 else { continue }
+                        let d = logHeights[i] - log(height)
+                        local[m] = (local[m].count + 1, local[m].bias + d, local[m].squares + d * d)
+                    }
+                }
+                sums.base[part] = local
+            }
+        }
+        var result: [String: ModelComparison] = [:]
+        for (m, model) in WakeModel.allCases.enumerated() {
+            let s = partSums.reduce((count: 0, bias: 0.0, squares: 0.0)) {
+                ($0.count + $1[m].count, $0.bias + $1[m].bias, $0.squares + $1[m].squares)
+            }
+            guard s.count > 0 else {
+                result[model.rawValue] = ModelComparison(count: 0, logBias: nil, factor: nil, logRmse: nil)
+                continue
+            }
+            let bias = s.bias / Double(s.count)
+            result[model.rawValue] = ModelComparison(
+                count: s.count, logBias: bias, factor: exp(bias), logRmse: (s.squares / Double(s.count)).squareRoot())
+        }
+        return result
+    }
+}
+
+extension PowerLawCalibration {
+    /// A prediction of the calibrated power law with its 95 % prediction interval.
+    public struct Prediction: Sendable, Equatable {
+        public var waveHeightM: Double
+        public var lower95: Double
+        public var upper95: Double
+        /// Whether every feature lies within the observations' range (else an extrapolation).
+        public var withinObservations: Bool
+    }
+
+    /// ln H₀ = x₀·β ± t_{0.975, n−p} √(s² + x₀ᵀ Cov x₀), back-transformed.
+    public func predict(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> Prediction {
+        let x = Self.features(hull: hull, speedKmh: speedKmh, depthM: depthM, distanceM: distanceM)
+        let beta = powerLaw.coefficients.map(\.value)
+        let estimate = zip(x, beta).reduce(0) { $0 + $1.0 * $1.1 }
+        var variance = powerLaw.residualStandardError * powerLaw.residualStandardError
+        for a in x.indices { for b in x.indices { variance += x[a] * powerLaw.covariance[a][b] * x[b] } }
+        let t = StudentT.quantile(0.975, dof: Double(max(powerLaw.degreesOfFreedom, 1)))
+        let half = t * variance.squareRoot()
+        let within = zip(x.dropFirst(), powerLaw.featureRanges).allSatisfy {
+            $0 >= $1.min - 1e-12 && $0 <= $1.max + 1e-12
+        }
+        return Prediction(
+            waveHeightM: exp(estimate), lower95: exp(estimate - half), upper95: exp(estimate + half),
+            withinObservations: within)
+    }
+}

@@ -1,0 +1,30 @@
+import WakePhysics
+
+/// A column of doubles owned by a batch result: allocated uninitialised (with huge-page advice
+/// when large) and filled once by a kernel, then read-only. A random-access collection, so
+/// `column[i]` and `Array(column)` work as for an array.
+public final class DoubleColumn: RandomAccessCollection, @unchecked Sendable {
+    let base: UnsafeMutablePointer<Double>
+    public let count: Int
+
+    /// An uninitialised column of `count` doubles; the creator must write every element before
+    /// anyone reads it.
+    init(uninitializedCount count: Int) {
+        self.count = count
+        base = UnsafeMutablePointer<Double>.allocate(capacity: Swift.max(count, 1))
+        HugePages.advise(UnsafeMutableRawPointer(base), bytes: count * MemoryLayout<Double>.stride)
+    }
+
+    deinit { base.deallocate() }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Double {
+        precondition(position >= 0 && position < count, "index out of range")
+        return base[position]
+    }
+
+    /// The column as a buffer to write into (for the kernel that fills it).
+    var buffer: UnsafeMutableBufferPointer<Double> { UnsafeMutableBufferPointer(start: base, count: count) }
+}

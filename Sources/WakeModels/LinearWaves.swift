@@ -1,0 +1,100 @@
+import Foundation
+import WakePhysics
+
+/// Linear (Airy) water waves in water of depth h.
+///
+/// Dispersion: a wave of wavenumber k travels at
+/// ```
+/// c² = (g / k) · tanh(k h)
+/// ```
+/// and its energy at the group velocity c_g = n c with
+/// ```
+/// n = ½ · (1 + 2kh / sinh 2kh)        (½ in deep water, 1 in shallow water)
+/// ```
+public enum LinearWaves {
+    /// The wavenumber k (rad/m) of the wave whose phase speed is `c` in depth `h`, solved to
+    /// full double precision; nil when no such wave exists (c ≤ 0, or c ≥ √(g h): no wave in
+    /// this depth travels that fast).
+    ///
+    /// With x = k h and q = c² / (g h), the equation is tanh(x) = q x. f(x) = tanh x − q x is
+    /// concave on x > 0 with one positive root, and decreasing beyond it; Newton's method from
+    /// x₀ = 1/q (the deep-water root, never left of the true one) therefore converges
+    /// monotonically from the right.
+    /// - Parameters:
+    ///   - c: phase speed, m/s.
+    ///   - h: depth, m (> 0).
+    public static func wavenumber(phaseSpeed c: Double, depth h: Double) -> Double? {
+        let g = PhysicalConstants.gravity
+        guard c > 0, h > 0, c.isFinite, h.isFinite else { return nil }
+        let q = c * c / (g * h)
+        guard q < 1 else { return nil }
+        var x = 1 / q
+        for _ in 0..<200 {
+            let t = tanh(x)
+            let f = t - q * x
+            let slope = (1 - t * t) - q
+            guard slope < 0 else { break }
+            let next = x - f / slope
+            if !(next < x) || next <= 0 { break }  // no further progress: converged
+            x = next
+        }
+        return x / h
+    }
+
+    /// n = ½ (1 + 2kh / sinh 2kh), the ratio of group to phase velocity.
+    public static func groupVelocityFactor(kh: Double) -> Double {
+        let twoKH = 2 * kh
+        // sinh overflows beyond 2kh ≈ 710, where the fraction is 0 to double precision anyway.
+        return 0.5 * (1 + (twoKH > 700 ? 0 : twoKH / sinh(twoKH)))
+    }
+}
+
+/// The diverging waves at the cusp line of a ship's wake: the highest waves a rider meets
+/// (Weggel & Sorensen 1986, as in USACE Coastal Engineering Manual II-7; DOMAIN §8.2).
+///
+/// ```
+/// F_h = V / √(g h)
+/// θ   = 35.27° · (1 − e^(12 (F_h − 1)))     angle of the crests' travel to the track, F_h < 1
+/// c   = V cos θ                              phase speed
+/// k   from c² = (g/k) tanh(k h);  λ = 2π/k;  T = 2π / (k c);  c_g = n c
+/// ```
+/// There are no cusp waves at F_h ≥ 1 (supercritical): ``init(speed:depth:)`` returns nil.
+public struct CuspWaves: Sendable, Equatable {
+    /// Direction of travel to the sailing line, degrees.
+    public let thetaDeg: Double
+    /// Phase speed c, m/s.
+    public let celerityMPerS: Double
+    /// Wavenumber k, rad/m.
+    public let wavenumber: Double
+    /// Wavelength λ, m.
+    public let wavelengthM: Double
+    /// Period T, s.
+    public let periodS: Double
+    /// n = c_g / c.
+    public let groupVelocityFactor: Double
+    /// Group velocity c_g, m/s.
+    public let groupVelocityMPerS: Double
+
+    /// The cusp angle of the deep-water limit, degrees.
+    public static let deepWaterAngleDeg = 35.27
+
+    /// - Parameters:
+    ///   - v: ship speed, m/s (> 0).
+    ///   - h: depth, m (> 0).
+    public init?(speed v: Double, depth h: Double) {
+        let g = PhysicalConstants.gravity
+        let fh = v / (g * h).squareRoot()
+        guard v > 0, fh < 1 else { return nil }
+        let theta = Self.deepWaterAngleDeg * (1 - exp(12 * (fh - 1)))
+        let c = v * cos(theta * Double.pi / 180)
+        guard let k = LinearWaves.wavenumber(phaseSpeed: c, depth: h) else { return nil }
+        let n = LinearWaves.groupVelocityFactor(kh: k * h)
+        thetaDeg = theta
+        celerityMPerS = c
+        wavenumber = k
+        wavelengthM = 2 * Double.pi / k
+        periodS = 2 * Double.pi / (k * c)
+        groupVelocityFactor = n
+        groupVelocityMPerS = n * c
+    }
+}

@@ -1,0 +1,158 @@
+import WakePhysics
+
+/// The hull of one ship as the distance-aware wake models need it, with where each value came
+/// from (DOMAIN §8): a block coefficient and a bow entrance length are rarely published, and
+/// the draft only sometimes.
+///
+/// Defaults, after DHI's for ferries, each reported as such:
+/// ```
+/// C_B = 0.6                    when neither C_B nor the draft is known       ("default")
+/// C_B = D / (ρ_t L B T)        when the draft is known but C_B is not       ("derived")
+/// T   = D / (ρ_t C_B L B)      when the draft is not known                  ("derived")
+/// L_e = B / 0.4                when the entrance length is not known         ("default")
+/// ```
+/// with ρ_t = 1.0 t/m³ (fresh water).
+public struct WakeHull: Sendable, Equatable {
+    /// Length L, m (``plausibleLengthM``).
+    public let lengthM: Double
+    /// Hull beam B, m (``plausibleBeamM``).
+    public let beamM: Double
+    /// Displacement D, t (``plausibleDisplacementT``).
+    public let displacementT: Double
+    /// Draft T, m.
+    public let draftM: Double
+    /// Block coefficient C_B (0 < C_B ≤ 1).
+    public let blockCoefficient: Double
+    /// Bow entrance length L_e, m (0 < L_e ≤ L).
+    public let entranceLengthM: Double
+    /// Where each of draft, block coefficient and entrance length came from.
+    public let origins: Origins
+
+    public enum Field: String, Sendable, CaseIterable, Comparable {
+        case draftM, blockCoefficient, entranceLengthM
+        public static func < (a: Field, b: Field) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public enum Origin: String, Sendable {
+        /// As given (published, or typed by the user).
+        case given
+        /// A default of the models (DHI's ferry defaults).
+        case `default`
+        /// Computed from the other values: T or C_B from D = ρ_t C_B L B T.
+        case derived
+    }
+
+    /// Where the three hull-shape values came from.
+    public struct Origins: Sendable, Equatable {
+        public var draftM: Origin
+        public var blockCoefficient: Origin
+        public var entranceLengthM: Origin
+
+        public subscript(field: Field) -> Origin {
+            switch field {
+            case .draftM: draftM
+            case .blockCoefficient: blockCoefficient
+            case .entranceLengthM: entranceLengthM
+            }
+        }
+    }
+
+    /// The fields that were defaulted or derived, by name (`draftM`, …), sorted.
+    public var defaults: [String] {
+        Field.allCases.filter { origins[$0] != .given }.map(\.rawValue).sorted()
+    }
+
+    /// The models' default block coefficient.
+    public static let defaultBlockCoefficient = 0.6
+    /// The models' default beam-to-entrance-length ratio B / L_e.
+    public static let defaultBeamToEntrance = 0.4
+    /// Density of fresh water, t/m³.
+    public static let freshWaterDensity = 1.0
+
+    /// What a ship can measure: from a small launch to the largest ships afloat.
+    public static let plausibleLengthM = 5.0...400
+    public static let plausibleBeamM = 1.0...80
+    public static let plausibleDisplacementT = 0.5...600_000.0
+    public static let plausibleDraftM = 0.1...30.0
+
+    /// Resolves the defaults and checks every value.
+    /// - Throws: ``WakeInputError`` naming the field when a value is outside its range, or when
+    ///   a given draft and block coefficient contradict the displacement.
+    public init(
+        lengthM: Double, beamM: Double, displacementT: Double, draftM: Double? = nil,
+        blockCoefficient: Double? = nil, entranceLengthM: Double? = nil
+    ) throws {
+        try WakeInputError.check("lengthM", lengthM, in: Self.plausibleLengthM, unit: "m")
+        try WakeInputError.check("beamM", beamM, in: Self.plausibleBeamM, unit: "m")
+        try WakeInputError.check("displacementT", displacementT, in: Self.plausibleDisplacementT, unit: "t")
+        if let draftM { try WakeInputError.check("draftM", draftM, in: Self.plausibleDraftM, unit: "m") }
+        if let blockCoefficient {
+            try WakeInputError.check("blockCoefficient", blockCoefficient, in: 0...1, excludingLower: true, unit: "")
+        }
+        if let entranceLengthM {
+            try WakeInputError.check(
+                "entranceLengthM", entranceLengthM, in: 0...lengthM, excludingLower: true, unit: "m")
+        }
+        let rho = Self.freshWaterDensity
+        let cb: Double
+        let cbOrigin: Origin
+        switch (blockCoefficient, draftM) {
+        case (let given?, _):
+            cb = given
+            cbOrigin = .given
+        case (nil, let draft?):
+            cb = displacementT / (rho * lengthM * beamM * draft)
+            cbOrigin = .derived
+            guard cb > 0, cb <= 1 else {
+                throw WakeInputError.inconsistent(
+                    "a draft of \(draft) m with \(displacementT) t on \(lengthM) × \(beamM) m needs a block "
+                        + "coefficient of \(cb), above 1: check the draft or give --block-coefficient")
+            }
+        case (nil, nil):
+            cb = Self.defaultBlockCoefficient
+            cbOrigin = .default
+        }
+        let draft = draftM ?? displacementT / (rho * cb * lengthM * beamM)
+        guard Self.plausibleDraftM.contains(draft) else {
+            throw WakeInputError.inconsistent(
+                "\(displacementT) t on \(lengthM) × \(beamM) m with a block coefficient of \(cb) gives a draft of "
+                    + "\(draft) m, outside \(Self.plausibleDraftM.lowerBound)…\(Self.plausibleDraftM.upperBound) m: "
+                    + "check the displacement or give --draft")
+        }
+        let entrance = entranceLengthM ?? min(beamM / Self.defaultBeamToEntrance, lengthM)
+        self.lengthM = lengthM
+        self.beamM = beamM
+        self.displacementT = displacementT
+        self.draftM = draft
+        self.blockCoefficient = cb
+        self.entranceLengthM = entrance
+        origins = Origins(
+            draftM: draftM == nil ? .derived : .given, blockCoefficient: cbOrigin,
+            entranceLengthM: entranceLengthM == nil ? .default : .given)
+    }
+}
+
+/// A wake model input outside its range, named.
+public enum WakeInputError: Error, Equatable, CustomStringConvertible {
+    case outOfRange(field: String, value: Double, range: String)
+    case inconsistent(String)
+
+    public var description: String {
+        switch self {
+        case .outOfRange(let field, let value, let range): "\(field) = \(value) is outside \(range)"
+        case .inconsistent(let text): text
+        }
+    }
+
+    static func check(
+        _ field: String, _ value: Double, in range: ClosedRange<Double>, excludingLower: Bool = false, unit: String
+    ) throws {
+        let inside = value.isFinite && range.contains(value) && !(excludingLower && value == range.lowerBound)
+        guard inside else {
+            let u = unit.isEmpty ? "" : " \(unit)"
+            throw WakeInputError.outOfRange(
+                field: field, value: value,
+                range: "\(excludingLower ? "(" : "[")\(range.lowerBound), \(range.upperBound)]\(u)")
+        }
+    }
+}

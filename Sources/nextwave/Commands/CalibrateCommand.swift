@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import NextWaveSupport
+import RatingsPipeline
+import WakeCalibration
+
+struct CalibrateCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Fit the wake power law to measured waves, and compare the models with them.",
+        discussion: """
+            Reads observations (CSV with lengthM, beamM, displacementT, speedKmh, depthM,
+            distanceM, heightM; optional ship, draftM, blockCoefficient, entranceLengthM)
+            and fits ln H = b0 + b1 ln(V²/g) + b2 ln(y/L) + b3 ln(F_h) + b4 ln(D/(ρ L B))
+            by least squares (LAPACK), with standard errors, R² and the leave-one-out
+            error. Each published model is compared with the observations where it is
+            valid (bias factor, log RMSE). Bad rows are named by line and column and
+            skipped. `nextwave wake --calibration FILE` then adds the fitted law, with its
+            95 % prediction interval, to every point.
+
+            Examples:
+              nextwave calibrate --observations Data/observations-example.csv
+              nextwave calibrate --observations my-pier.csv --out calibration.json
+            """)
+
+    @Option(help: ArgumentHelp("The observations CSV.", valueName: "FILE"))
+    var observations: String
+
+    @Option(help: ArgumentHelp("Write the fit here (JSON).", valueName: "FILE"))
+    var out: String?
+
+    var showsProgress: Bool { false }
+
+    func execute(_ terminal: Terminal) async throws {
+        let job = CalibrationJob(
+            observations: URL(fileURLWithPath: observations), out: out.map { URL(fileURLWithPath: $0) })
+        let result = try job.run { terminal.warn("skipped \($0)") }
+        let c = result.calibration
+        print(Self.summary(c))
+        if let out { terminal.info("wrote \(out)") }
+    }
+
+    static func summary(_ c: PowerLawCalibration) -> String {
+        let law = c.powerLaw
+        var text = "\(c.observations) observations (\(c.skipped) skipped); R² \(fixed(law.rSquared, 3)), "
+        text += "residual standard error \(fixed(law.residualStandardError, 3)) in ln H"
+        text += law.leaveOneOutRmse.map { ", leave-one-out RMSE \(fixed($0, 3))" } ?? ""
+        text += "\n\n"
+        text += TextTable.render(
+            header: ["Coefficient", "Value", "Std. error"],
+            rows: law.coefficients.map { [$0.name, fixed($0.value, 4), fixed($0.standardError, 4)] },
+            rightAligned: [1, 2])
+        text += "\n\n"
+        let rows = ["kriebelSeelig2005", "sorensenWeggel1984", "pianc1987"].map { key -> [String] in
+            let m = c.models[key]
+            return [
+                key, String(m?.count ?? 0), m?.factor.map { fixed($0, 3) } ?? "–",
+                m?.logRmse.map { fixed($0, 3) } ?? "–",
+            ]
+        }
+        text += TextTable.render(
+            header: ["Model", "Valid at", "Bias factor", "Log RMSE"], rows: rows, rightAligned: [1, 2, 3])
+        return text
+    }
+}
