@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(
             name: "ShipRatingsTests",
             dependencies: [
-                "ShipRatings", "ShipRatingTable", "RatingsReports", "WakePhysics", "FleetScraper", "NextWaveSupport",
+                "ShipRatings", "ShipRatingTable", "RatingsReports", "WakePhysics", "WakeModels", "FleetScraper", "NextWaveSupport",
                 "_TestSupport",
             ]),
         .testTarget(name: "SolarTests", dependencies: ["Solar", "CivilTime"]),
