@@ -118,7 +118,19 @@ let package = Package(
         // Not API: the app's own session algorithm (the baseline of tests and benchmarks), and
         // test helpers (a local HTTP server, repository paths, SplitMix64).
         .target(name: "_AppAlgorithm"),
-        .target(name: "_TestSupport", path: "Sources/_TestSupport"),
+        .target(name: "_TestSupport", dependencies: ["CZlibCRC"], path: "Sources/_TestSupport"),
+
+        // Fuzzing (not products): the input readers as libFuzzer targets (scripts/fuzz).
+        .target(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
+        .target(
+            name: "_FuzzTargets",
+            dependencies: [
+                "FleetScraper", "ShipRatings", "ShipRatingTable", "WakePhysics", "WakeModels", "WakeCalibration",
+                "ScheduleArchive",
+                "CivilTime", "Solar", "SessionCore", "NextWaveSupport",
+            ],
+            path: "Sources/_FuzzTargets"),
+        .executableTarget(name: "nextwave-fuzz", dependencies: ["_FuzzTargets", "CFuzzerDriver"]),
 
         .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "_TestSupport"]),
         .testTarget(name: "WebFetchTests", dependencies: ["WebFetch", "FleetScraper", "_TestSupport"]),
@@ -150,5 +162,6 @@ let package = Package(
                 "_TestSupport",
             ]),
         .testTarget(name: "CLITests", dependencies: ["_TestSupport", "nextwave"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
     ]
 )

@@ -64,10 +64,18 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
     }
 
-    public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + days) }
+    /// The date `days` later (earlier when negative); saturates instead of overflowing.
+    public func adding(days: Int) -> LocalDate {
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(days)
+        return LocalDate(daysSinceEpoch: overflow ? (days > 0 ? Int.max : Int.min) : sum)
+    }
 
-    /// Days from `self` to `other` (positive when `other` is later).
-    public func days(to other: LocalDate) -> Int { other.daysSinceEpoch - daysSinceEpoch }
+    /// Days from `self` to `other` (positive when `other` is later); saturates instead of
+    /// overflowing.
+    public func days(to other: LocalDate) -> Int {
+        let (difference, overflow) = other.daysSinceEpoch.subtractingReportingOverflow(daysSinceEpoch)
+        return overflow ? (other.daysSinceEpoch > daysSinceEpoch ? Int.max : Int.min) : difference
+    }
 
     /// The same month and day in `year` (29 Feb maps to 28 Feb in common years).
     public func inYear(_ year: Int) -> LocalDate {
@@ -98,7 +106,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     static func civil(fromDays z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719468
+        // Beyond ±2^40 days the result is meaningless anyway; bounding keeps it from overflowing.
+        let z = min(max(z0, -(1 << 40)), 1 << 40) + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365

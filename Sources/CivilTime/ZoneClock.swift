@@ -52,14 +52,21 @@ public struct ZoneClock: Sendable {
         return offsets[low]
     }
 
+    /// Unix times beyond ±2^40 s (about 35 000 years) are taken as that bound, so that no input
+    /// makes the arithmetic below overflow. Readers refuse times outside ``SupportedDates`` long
+    /// before; this only keeps a bad value from trapping.
+    static func bounded(_ unix: Int64) -> Int64 { min(max(unix, -(1 << 40)), 1 << 40) }
+
     /// The local calendar date at a Unix time.
     public func localDate(at unix: Int64) -> LocalDate {
+        let unix = Self.bounded(unix)
         let local = unix + Int64(offset(at: unix))
         return LocalDate(daysSinceEpoch: Int(floorDiv(local, 86_400)))
     }
 
     /// Seconds since local midnight at a Unix time (0 ..< 86 400).
     public func secondOfDay(at unix: Int64) -> Int {
+        let unix = Self.bounded(unix)
         let local = unix + Int64(offset(at: unix))
         return Int(local - floorDiv(local, 86_400) * 86_400)
     }
@@ -67,7 +74,8 @@ public struct ZoneClock: Sendable {
     /// Unix time of local wall-clock `seconds` after midnight of `date`. A wall time that does
     /// not exist (the hour skipped in spring) is taken with the offset before the change.
     public func unixTime(of date: LocalDate, secondsAfterMidnight seconds: Int = 0) -> Int64 {
-        let wall = Int64(date.daysSinceEpoch) * 86_400 + Int64(seconds)
+        let days = Int64(min(max(date.daysSinceEpoch, -(1 << 30)), 1 << 30))
+        let wall = days * 86_400 + Int64(min(max(seconds, -(1 << 30)), 1 << 30))
         let guess = wall - Int64(offset(at: wall))
         let corrected = wall - Int64(offset(at: guess))
         return offset(at: corrected) == offset(at: guess) ? corrected : guess
@@ -78,6 +86,7 @@ public struct ZoneClock: Sendable {
 
     /// `2026-09-22T14:31:00+02:00`.
     public func iso8601(_ unix: Int64) -> String {
+        let unix = Self.bounded(unix)
         let off = offset(at: unix)
         let local = unix + Int64(off)
         let date = LocalDate(daysSinceEpoch: Int(floorDiv(local, 86_400)))

@@ -35,6 +35,21 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     }
 
     public static let fileName = "manifest.json"
+
+    /// A manifest from bytes that came from `path`, with every page file checked to stay inside
+    /// the snapshot folder.
+    /// - Throws: ``ScrapeError/snapshot(path:reason:)``.
+    public static func decode(_ data: Data, path: String) throws -> SnapshotManifest {
+        let manifest = try JSONFile.decode(
+            SnapshotManifest.self, from: data, path: path, what: "snapshot manifest", makeError: ScrapeError.snapshot)
+        for (index, entry) in manifest.pages.enumerated() {
+            if let reason = SnapshotPageSource.unsafe(entry.file) {
+                throw ScrapeError.snapshot(
+                    path: path, reason: "pages[\(index)].file \"\(entry.file)\" \(reason); refused")
+            }
+        }
+        return manifest
+    }
 }
 
 /// Serves pages from a snapshot directory.
@@ -46,8 +61,11 @@ public struct SnapshotPageSource: PageSource {
     /// - Throws: ``ScrapeError/snapshot(path:reason:)`` when the manifest is missing or malformed.
     public init(directory: URL) throws {
         let manifestURL = directory.appendingPathComponent(SnapshotManifest.fileName)
-        manifest = try JSONFile.decode(
-            SnapshotManifest.self, at: manifestURL, what: "snapshot manifest", makeError: ScrapeError.snapshot)
+        let data: Data
+        do { data = try BoundedFile.read(manifestURL, what: "snapshot manifest") } catch let problem as FileProblem {
+            throw ScrapeError.snapshot(path: problem.path, reason: problem.reason)
+        }
+        manifest = try SnapshotManifest.decode(data, path: manifestURL.path)
         self.directory = directory
         var files: [String: String] = [:]
         for entry in manifest.pages {
@@ -56,13 +74,38 @@ public struct SnapshotPageSource: PageSource {
         self.files = files
     }
 
+    /// Why a manifest's file name could reach outside the snapshot folder (nil when it cannot):
+    /// page files are plain names or relative paths below the folder.
+    static func unsafe(_ file: String) -> String? {
+        if file.isEmpty { return "is empty" }
+        if file.hasPrefix("/") || file.hasPrefix("~") { return "is not relative to the snapshot folder" }
+        if file.contains("\0") || file.contains("\\") { return "holds a character not allowed in a page file name" }
+        if file.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.isEmpty }) {
+            return "leaves the snapshot folder"
+        }
+        return nil
+    }
+
+    /// The largest page file read: ``WebFetch/HTMLDocument/maximumBytes``.
+    public static let maximumPageBytes = HTMLDocument.maximumBytes
+
     public func page(at url: URL) async throws -> Data {
         guard let file = files[SiteURL.canonical(url)] else {
             throw ScrapeError.snapshot(path: directory.path, reason: "no page for \(url.absoluteString)")
         }
         let path = directory.appendingPathComponent(file)
-        do { return try Data(contentsOf: path) } catch {
-            throw ScrapeError.snapshot(path: path.path, reason: "cannot read page for \(url.absoluteString)")
+        // A symbolic link inside the folder must not lead out of it either.
+        let folder = directory.resolvingSymlinksInPath().standardizedFileURL.path
+        let resolved = path.resolvingSymlinksInPath().standardizedFileURL.path
+        guard resolved.hasPrefix(folder + "/") else {
+            throw ScrapeError.snapshot(
+                path: path.path,
+                reason: "the page file for \(url.absoluteString) leads outside the snapshot folder; refused")
+        }
+        do { return try BoundedFile.read(path, limit: Self.maximumPageBytes, what: "snapshot page") } catch let problem
+            as FileProblem
+        {
+            throw ScrapeError.snapshot(path: problem.path, reason: "\(problem.reason) (page for \(url.absoluteString))")
         }
     }
 }
@@ -84,13 +127,13 @@ public actor RecordingPageSource: PageSource {
     /// file is written atomically. Returns the number of pages saved.
     @discardableResult
     public func save(to directory: URL, siteRoot: URL, indexURL: URL, capturedAt: Date = Date()) throws -> Int {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var entries: [SnapshotManifest.Entry] = []
+        var files: [(URL, Data)] = []
         var usedNames = Set<String>()
         for (index, page) in recorded.enumerated() {
             var name = Self.fileName(for: page.url, fallback: "page-\(index)")
             if !usedNames.insert(name).inserted { name = "\(index)-\(name)" }
-            try page.data.write(to: directory.appendingPathComponent(name), options: .atomic)
+            files.append((directory.appendingPathComponent(name), page.data))
             entries.append(.init(url: page.url, file: name))
         }
         let manifest = SnapshotManifest(
@@ -99,8 +142,9 @@ public actor RecordingPageSource: PageSource {
             capturedAt: ISO8601DateFormatter().string(from: capturedAt), pages: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(manifest).write(
-            to: directory.appendingPathComponent(SnapshotManifest.fileName), options: .atomic)
+        files.append((directory.appendingPathComponent(SnapshotManifest.fileName), try encoder.encode(manifest)))
+        // The pages and the manifest land together, or none of them.
+        try AtomicFileWriter.writeAll(files)
         return entries.count
     }
 

@@ -1,14 +1,31 @@
 import Foundation
 
-/// Writes files so that a reader sees either the old or the new content, never a mix: each
-/// file goes to a temporary file beside it, then is renamed over the target.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes files so that a reader sees either the old or the new content, never a mix, and so
+/// that nothing is left behind however a run ends:
+/// - each file goes to a temporary file beside it (``TemporaryFiles``), then is renamed over the
+///   target; a failure while producing any file of a set leaves every target untouched;
+/// - the target folders are locked (``DirectoryLock``) while a set is written, so two runs into
+///   one folder follow each other instead of mixing their files;
+/// - temporary files are registered for removal on SIGINT/SIGTERM/SIGHUP, and those left by a
+///   killed run are swept before the next write into the folder;
+/// - a set of files is committed with a journal: once every file is staged, a commit record
+///   listing the renames is written into each target folder, then the renames run, then the
+///   record is removed. A run killed during the renames (SIGKILL, a crash) leaves the record;
+///   the next write into the folder completes those renames before anything else, so a set
+///   is never left half old, half new.
 package enum AtomicFileWriter {
     /// Writes one file atomically (creating its directory if needed).
     package static func write(_ data: Data, to url: URL) throws {
         try writeAll([(url, data)])
     }
 
-    /// What goes into one file of ``writeAll(_:)-(_)``.
+    /// What goes into one file of ``writeAll(_:locking:)-(_,_)``.
     package enum Content {
         case data(Data)
         /// Written through a handle (large files, or content produced while writing). Closures
@@ -18,51 +35,151 @@ package enum AtomicFileWriter {
 
     /// Writes several files: all temporary files first, then the renames, so that a failure
     /// while producing any of them leaves every target untouched.
-    package static func writeAll(_ files: [(URL, Data)]) throws {
-        try writeAll(files.map { ($0.0, Content.data($0.1)) })
+    package static func writeAll(_ files: [(URL, Data)], locking: Bool = true) throws {
+        try writeAll(files.map { ($0.0, Content.data($0.1)) }, locking: locking)
     }
 
     /// Writes several files, each from data or a stream: all temporary files first (in order),
     /// then the renames, so that a failure while producing any of them leaves every target
     /// untouched.
-    /// - Throws: ``FileProblem`` naming the output and the reason in words; errors thrown by a
-    ///   stream's closure are passed on as they are.
-    package static func writeAll(_ files: [(URL, Content)]) throws {
+    /// - Parameter locking: lock the target folders for the write (pass `false` when the caller
+    ///   already holds their ``DirectoryLock``).
+    /// - Throws: ``FileProblem`` naming the output and the reason in words (also for a failed
+    ///   write inside a stream's closure); other errors thrown by a closure are passed on.
+    package static func writeAll(_ files: [(URL, Content)], locking: Bool = true) throws {
+        let folders = Array(Set(files.map { $0.0.deletingLastPathComponent().standardizedFileURL.path })).sorted()
+        // Sorted, so that two writers of overlapping folder sets cannot deadlock.
+        let locks = try locking ? folders.map { try DirectoryLock(URL(fileURLWithPath: $0)) } : []
+        defer { withExtendedLifetime(locks) {} }
+        for folder in folders {
+            let url = URL(fileURLWithPath: folder)
+            recoverInterruptedCommits(in: url)
+            TemporaryFiles.sweepStale(in: url)
+        }
+
         var staged: [(temporary: URL, target: URL)] = []
         var renamed = 0
         // Only temporaries not yet renamed are removed: a renamed one is now its target.
-        defer { for s in staged[renamed...] { try? FileManager.default.removeItem(at: s.temporary) } }
+        defer {
+            for s in staged[renamed...] {
+                unlink(s.temporary.path)
+                TemporaryFiles.unregister(s.temporary)
+            }
+        }
         for (target, content) in files {
             let temporary = try temporaryURL(for: target)
+            TemporaryFiles.register(temporary)
             staged.append((temporary, target))
             try produce(content, into: temporary, for: target)
         }
+        let journal = try writeCommitRecords(staged, folders: folders)
+        defer { for record in journal { unlink(record.path) } }
         for s in staged {
             guard rename(s.temporary.path, s.target.path) == 0 else {
                 throw FileProblem(
                     path: s.target.path, reason: "cannot replace it (\(String(cString: strerror(errno)).lowercased()))")
             }
+            TemporaryFiles.unregister(s.temporary)
             renamed += 1
         }
+    }
+
+    // MARK: Commit journal
+
+    /// `.nextwave-commit-<pid>`: the renames of one set, as JSON `[[temporary, target], …]`.
+    static let commitPrefix = ".nextwave-commit-"
+
+    /// Writes the commit record of `staged` into every folder of the set (each atomically);
+    /// returns the records written. A single file needs none (its rename is atomic by itself).
+    private static func writeCommitRecords(_ staged: [(temporary: URL, target: URL)], folders: [String]) throws
+        -> [URL]
+    {
+        guard staged.count > 1 else { return [] }
+        let pairs = staged.map { [$0.temporary.path, $0.target.path] }
+        let data = try JSONSerialization.data(withJSONObject: pairs)
+        var written: [URL] = []
+        for folder in folders {
+            let record = URL(fileURLWithPath: folder).appendingPathComponent("\(commitPrefix)\(getpid())")
+            let temporary = TemporaryFiles.url(for: record)
+            TemporaryFiles.register(temporary)
+            defer { TemporaryFiles.unregister(temporary) }
+            do {
+                try produce(.data(data), into: temporary, for: record)
+            } catch {
+                unlink(temporary.path)
+                for done in written { unlink(done.path) }
+                throw error
+            }
+            guard rename(temporary.path, record.path) == 0 else {
+                unlink(temporary.path)
+                for done in written { unlink(done.path) }
+                throw FileProblem(path: record.path, reason: "cannot write the commit record")
+            }
+            written.append(record)
+        }
+        return written
+    }
+
+    /// Completes the renames of sets whose run died while committing them (their commit record
+    /// is still there and their process is gone), then removes the records. Returns the targets
+    /// completed.
+    @discardableResult
+    package static func recoverInterruptedCommits(in folder: URL) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var completed: [String] = []
+        for name in names where name.hasPrefix(commitPrefix) && !name.contains(".tmp-") {
+            guard let pid = Int32(name.dropFirst(commitPrefix.count)), pid != getpid(), !TemporaryFiles.isAlive(pid)
+            else { continue }
+            let record = folder.appendingPathComponent(name)
+            if let data = try? BoundedFile.read(record, limit: 1 << 20, what: "commit record"),
+                let pairs = try? JSONSerialization.jsonObject(with: data) as? [[String]]
+            {
+                for pair in pairs where pair.count == 2 {
+                    if access(pair[0], F_OK) == 0, rename(pair[0], pair[1]) == 0 { completed.append(pair[1]) }
+                }
+                // The same record in the set's other folders.
+                for folder in Set(
+                    pairs.compactMap { $0.last.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } })
+                {
+                    unlink(folder.appendingPathComponent(name).path)
+                }
+            }
+            unlink(record.path)
+        }
+        return completed
     }
 
     private static func produce(_ content: Content, into temporary: URL, for target: URL) throws {
         func problem(_ error: Error) -> FileProblem {
             FileProblem(path: target.path, reason: "cannot write (\(FileProblem.words(for: error)))")
         }
-        switch content {
-        case .data(let data):
-            do { try data.write(to: temporary) } catch { throw problem(error) }
-        case .stream(let body):
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw FileProblem(path: target.path, reason: "cannot create a file in its folder")
-            }
-            let handle: FileHandle
-            do { handle = try FileHandle(forWritingTo: temporary) } catch { throw problem(error) }
-            defer { try? handle.close() }
-            try body(handle)
-            do { try handle.synchronize() } catch { throw problem(error) }
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw FileProblem(
+                path: target.path,
+                reason: "cannot create a file in its folder (\(String(cString: strerror(errno)).lowercased()))")
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { try? handle.close() }
+        do {
+            switch content {
+            case .data(let data): try handle.write(contentsOf: data)
+            case .stream(let body): try body(handle)
+            }
+            try handle.synchronize()
+        } catch let error as FileProblem {
+            throw error
+        } catch  where isFileSystemError(error) {
+            throw problem(error)
+        }
+    }
+
+    /// Foundation and POSIX errors of a write (no space, file too large, I/O error), as opposed
+    /// to errors a stream's closure throws for its own reasons.
+    static func isFileSystemError(_ error: Error) -> Bool {
+        if error is POSIXError { return true }
+        let ns = error as NSError
+        return ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain
     }
 
     /// A hidden temporary file beside `target` (same folder, so `rename` is atomic); creates
@@ -75,13 +192,14 @@ package enum AtomicFileWriter {
             throw FileProblem(
                 path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))")
         }
-        return directory.appendingPathComponent(
-            ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        return TemporaryFiles.url(for: target)
     }
 
     /// Streams a large file through a handle into a temporary file, renamed over `url` only
     /// when `body` returns without throwing.
-    package static func stream(to url: URL, _ body: @escaping (FileHandle) throws -> Void) throws {
-        try writeAll([(url, Content.stream(body))])
+    package static func stream(to url: URL, locking: Bool = true, _ body: @escaping (FileHandle) throws -> Void)
+        throws
+    {
+        try writeAll([(url, Content.stream(body))], locking: locking)
     }
 }

@@ -11,3 +11,10 @@ package func zeroPadded(_ value: Int, _ width: Int) -> String {
     let text = String(value)
     return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
 }
+
+/// A number as a person writes it in a message: `600000`, `0.5`, `1e+308` (no `.0` on whole
+/// numbers).
+package func plain(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+}

@@ -32,6 +32,26 @@ public struct GridJob: Sendable {
         public var rows: Int { ships * speeds * depths }
     }
 
+    /// The most rows a grid may have: 20 million (about 660 MB of figures in memory and 5 GB
+    /// of CSV).
+    public static let maximumRows = 20_000_000
+
+    /// Refuses axes the kernel cannot take and grids that would not fit, before anything is
+    /// allocated.
+    /// - Throws: ``GridJobError``.
+    public static func check(ships: Int, speedsKmh: [Double], depthsM: [Double]) throws {
+        if let bad = speedsKmh.first(where: { !($0.isFinite && $0 > 0 && $0 <= 100) }) {
+            throw GridJobError.badValue(axis: "speed", value: bad, range: "(0, 100] km/h")
+        }
+        if let bad = depthsM.first(where: { !($0.isFinite && $0 > 0 && $0 <= 1000) }) {
+            throw GridJobError.badValue(axis: "depth", value: bad, range: "(0, 1000] m")
+        }
+        let rows = gridCellCount(ships, speedsKmh.count, depthsM.count)
+        guard let rows, rows <= maximumRows else {
+            throw GridJobError.tooLarge(ships: ships, speeds: speedsKmh.count, depths: depthsM.count, rows: rows)
+        }
+    }
+
     /// Computes the grid and writes its CSV to `file` atomically, or to `sink` in chunks when
     /// `file` is nil.
     @discardableResult
@@ -41,6 +61,7 @@ public struct GridJob: Sendable {
         let curated = try CuratedFleet.load(from: fleet)
         let (scrape, _) = try await pages.scrape(onEvent: onEvent)
         let (names, hulls) = ResolvedFleet(pages: scrape.pages, fleet: curated, fleetReference: fleetReference).measured
+        try Self.check(ships: names.count, speedsKmh: speedsKmh, depthsM: depthsM)
         let grid = WakeGrid(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM)
         if let file {
             try AtomicFileWriter.stream(to: file) { handle in
@@ -50,5 +71,23 @@ public struct GridJob: Sendable {
             try GridCSV.write(grid, shipNames: names, sink: sink)
         }
         return Shape(ships: names.count, speeds: speedsKmh.count, depths: depthsM.count)
+    }
+}
+
+/// Why `nextwave grid` refused its input.
+public enum GridJobError: Error, Equatable, CustomStringConvertible {
+    case badValue(axis: String, value: Double, range: String)
+    /// `rows` is nil when the product overflows.
+    case tooLarge(ships: Int, speeds: Int, depths: Int, rows: Int?)
+
+    public var description: String {
+        switch self {
+        case .badValue(let axis, let value, let range): "a \(axis) of \(value) is outside \(range)"
+        case .tooLarge(let ships, let speeds, let depths, let rows):
+            "\(ships) ships × \(speeds) speeds × \(depths) depths = "
+                + (rows.map { "\($0) rows" } ?? "more rows than a 64-bit count holds")
+                + " (\(rows.map { ByteCount.text(min($0, Int.max / 33) * 33) } ?? "far more than any memory") in memory); "
+                + "the grid's limit is \(GridJob.maximumRows) rows (about 660 MB). Use fewer or coarser speeds or depths."
+        }
     }
 }

@@ -93,6 +93,10 @@ public struct RatingsJob: Sendable {
         let run = try builder.build(from: scrape.pages)
         for warning in scrape.warnings + run.warnings { onEvent?(.warning(warning)) }
 
+        // The folder stays locked from reading the existing table to writing the new one, so a
+        // second run cannot slip in between (it waits).
+        let lock = try DirectoryLock(input.out)
+        defer { withExtendedLifetime(lock) {} }
         let existing = try checkedAgainstExisting(run.table, onEvent: onEvent)
         let previous = try input.previous.map(RatingTable.load(from:)) ?? existing
         let names = Self.outputs
@@ -102,13 +106,14 @@ public struct RatingsJob: Sendable {
                 previousName: input.previousName ?? (existing == nil ? nil : "the previous \(existingName)"),
                 pageSource: sourceDescription, chartFile: names.chart))
         let file = { (name: String) in input.out.appendingPathComponent(name) }
-        try AtomicFileWriter.writeAll([
-            (file(names.legacyCSV), Data(LegacyShipDataCSV.render(run.scraped).utf8)),
-            (file(names.table), try run.table.jsonData()),
-            (file(names.csv), Data(RatingsCSV.render(run.table).utf8)),
-            (file(names.chart), Data(RatingsChartSVG.render(run.table).utf8)),
-            (file(names.markdown), Data(markdown.utf8)),
-        ])
+        try AtomicFileWriter.writeAll(
+            [
+                (file(names.legacyCSV), Data(LegacyShipDataCSV.render(run.scraped).utf8)),
+                (file(names.table), try run.table.jsonData()),
+                (file(names.csv), Data(RatingsCSV.render(run.table).utf8)),
+                (file(names.chart), Data(RatingsChartSVG.render(run.table).utf8)),
+                (file(names.markdown), Data(markdown.utf8)),
+            ], locking: false)
         return Result(run: run, written: [names.legacyCSV, names.table, names.csv, names.markdown, names.chart])
     }
 
@@ -124,7 +129,12 @@ public struct RatingsJob: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let existing: RatingTable
         do { existing = try RatingTable.load(from: url) } catch {
-            onEvent?(.warning("cannot compare with the existing table: \(error)"))
+            let reason: String
+            if case RatingsError.invalidFile(_, let why) = error { reason = why } else { reason = "\(error)" }
+            guard input.acceptRegression else {
+                throw RatingsError.unreadableExisting(path: existingName, reason: reason)
+            }
+            onEvent?(.warning("\(existingName) cannot be read (\(reason)); replaced as --accept-regression asks"))
             return nil
         }
         if !input.acceptRegression {

@@ -1,5 +1,6 @@
 import CivilTime
 import Foundation
+import NextWaveSupport
 import WebFetch
 
 /// Adds stationboards and ship assignments to an archive over HTTP.
@@ -11,8 +12,10 @@ import WebFetch
 /// Every body is validated before it is written; each file is written atomically (temporary
 /// file, then rename) and keyed by date and station, so re-running replaces, never duplicates.
 /// A failed or invalid response leaves the existing file untouched and is reported; the other
-/// files are still fetched. HTTP politeness (rate, timeouts, retries, 429 back-off) is
-/// ``WebFetch/HTTPClient``'s.
+/// files are still fetched. An answer with fewer departures (or ship assignments) than the file
+/// already archived never replaces it: the API forgets past departures and the operator's page
+/// empties out, and the archive is the record. HTTP politeness and bounds (rate, timeouts,
+/// retries, 429 back-off, body size, run time) are ``WebFetch/HTTPClient``'s.
 public struct ArchiveFetcher: Sendable {
     /// The transport API's upper bound for `limit` (larger values get HTTP 400).
     public static let maxLimit = 420
@@ -40,6 +43,8 @@ public struct ArchiveFetcher: Sendable {
         public var written: [String] = []
         /// Files fetched again with identical content.
         public var unchanged: [String] = []
+        /// Archived files kept because the new answer holds less, each with both counts.
+        public var kept: [String] = []
         /// Failures, each naming the URL and the reason; their files were left as they were.
         public var failed: [String] = []
     }
@@ -73,8 +78,12 @@ public struct ArchiveFetcher: Sendable {
                 let target = archive.appendingPathComponent("stationboards/\(date)/\(uic).json")
                 do {
                     let body = try await api.page(at: url)
-                    _ = try StationboardReader.departures(from: body, path: url.absoluteString, expectedStation: uic)
-                    try store(body, at: target, archive: archive, report: &report, onEvent: onEvent)
+                    let board = try StationboardReader.departures(
+                        from: body, path: url.absoluteString, expectedStation: uic)
+                    try store(
+                        body, holding: board.departures.count, of: "departures", at: target, archive: archive,
+                        report: &report, onEvent: onEvent
+                    ) { try? StationboardReader.departures(from: $0, path: target.path).departures.count }
                 } catch {
                     report.failed.append(Self.describe(error, url: url))
                 }
@@ -91,7 +100,10 @@ public struct ArchiveFetcher: Sendable {
                     let html = try await pages.page(at: url)
                     let assignments = try DeploymentPage.assignments(html: html, url: url.absoluteString, date: date)
                     let body = try DeploymentReader.encode(date: date, assignments: assignments)
-                    try store(body, at: target, archive: archive, report: &report, onEvent: onEvent)
+                    try store(
+                        body, holding: assignments.count, of: "ship assignments", at: target, archive: archive,
+                        report: &report, onEvent: onEvent
+                    ) { try? DeploymentReader.assignments(from: $0, path: target.path).count }
                 } catch {
                     report.failed.append(Self.describe(error, url: url))
                 }
@@ -100,18 +112,32 @@ public struct ArchiveFetcher: Sendable {
         return report
     }
 
+    /// Writes `body` (which holds `count` items) over `target` unless the archived file is the
+    /// same or holds more (`counting` reads an archived body; an unreadable one is replaced).
     private func store(
-        _ body: Data, at target: URL, archive: URL, report: inout Report, onEvent: (@Sendable (Event) -> Void)?
+        _ body: Data, holding count: Int, of items: String, at target: URL, archive: URL, report: inout Report,
+        onEvent: (@Sendable (Event) -> Void)?, counting: (Data) -> Int?
     ) throws {
         let relative = String(target.path.dropFirst(archive.path.count + 1))
-        if let existing = try? Data(contentsOf: target), existing == body {
-            report.unchanged.append(relative)
-            onEvent?(.stored(path: relative, changed: false))
-            return
+        // Under the archive's lock: a refresh by another run never sees a half-decided file.
+        let lock = try ScheduleArchive.lock(archive, exclusive: true)
+        defer { withExtendedLifetime(lock) {} }
+        if let existing = try? BoundedFile.read(target, what: "archived file") {
+            if existing == body {
+                report.unchanged.append(relative)
+                onEvent?(.stored(path: relative, changed: false))
+                return
+            }
+            if let archived = counting(existing), archived > count {
+                report.kept.append(
+                    "\(relative): kept; the new answer holds \(count) \(items), the archived file \(archived)")
+                onEvent?(.stored(path: relative, changed: false))
+                return
+            }
         }
-        try FileManager.default.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try body.write(to: target, options: .atomic)
+        do { try AtomicFileWriter.write(body, to: target) } catch let problem as FileProblem {
+            throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
+        }
         report.written.append(relative)
         onEvent?(.stored(path: relative, changed: true))
     }

@@ -25,6 +25,10 @@ extension ScheduleArchive {
 
     /// Counts what the store holds (one scan of the departures).
     public func status() throws -> Status {
+        try withLock(exclusive: false) { try statusLocked() }
+    }
+
+    private func statusLocked() throws -> Status {
         var status = Status()
         status.dates = try store.dateRange()
         if let range = status.dates {

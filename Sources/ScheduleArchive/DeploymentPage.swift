@@ -19,7 +19,9 @@ public enum DeploymentPage {
     ///   the layout has probably changed, and an empty day must not replace a good file.
     public static func assignments(html: Data, url: String, date: LocalDate) throws -> [ShipAssignment] {
         let document: HTMLDocument
-        do { document = try HTMLDocument(data: html, url: url) } catch {
+        do { document = try HTMLDocument(data: html, url: url) } catch WebFetchError.tooLarge(_, let limit) {
+            throw ArchiveError.badResponse(url: url, reason: "larger than \(limit >> 20) MiB; refused")
+        } catch {
             throw ArchiveError.badResponse(url: url, reason: "empty or unparseable HTML")
         }
         let title = XPath.hasClass("title")

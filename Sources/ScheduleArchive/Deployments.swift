@@ -60,6 +60,10 @@ public enum DeploymentReader {
                 throw ArchiveError.malformed(
                     path: path, reason: "date \"\(day.date)\" (day \(index)) is not YYYY-MM-DD")
             }
+            guard SupportedDates.contains(date) else {
+                throw ArchiveError.malformed(
+                    path: path, reason: "date \(date) (day \(index)) lies outside \(SupportedDates.text)")
+            }
             for route in day.routes {
                 guard let course = route.courseNumber, !course.trimmingCharacters(in: .whitespaces).isEmpty,
                     !route.shipName.trimmingCharacters(in: .whitespaces).isEmpty

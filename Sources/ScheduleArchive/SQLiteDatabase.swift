@@ -18,7 +18,8 @@ final class SQLiteDatabase {
             handle = nil
             throw ArchiveError.store(path: path, reason: message)
         }
-        sqlite3_busy_timeout(handle, 5000)
+        // Writers are serialised by the archive's folder lock; this covers the rest (a checkpoint).
+        sqlite3_busy_timeout(handle, 60_000)
     }
 
     /// Prepared statements kept for reuse, by SQL text (finalized before the connection closes).
@@ -45,9 +46,8 @@ final class SQLiteDatabase {
     func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
-            let message = error.map { String(cString: $0) } ?? "error"
             sqlite3_free(error)
-            throw ArchiveError.store(path: path, reason: message)
+            throw ArchiveError.store(path: path, reason: lastError)
         }
     }
 
@@ -72,7 +72,15 @@ final class SQLiteDatabase {
         }
     }
 
-    var lastError: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed" }
+    /// SQLite's message, with the system's reason for an I/O error ("disk I/O error (file too
+    /// large)").
+    var lastError: String {
+        guard let handle else { return "closed" }
+        let message = String(cString: sqlite3_errmsg(handle))
+        let code = sqlite3_system_errno(handle)
+        guard sqlite3_errcode(handle) & 0xFF == SQLITE_IOERR, code != 0 else { return message }
+        return "\(message) (\(String(cString: strerror(code)).lowercased()))"
+    }
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes(handle)) }
 

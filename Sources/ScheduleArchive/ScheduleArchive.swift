@@ -31,6 +31,9 @@ public final class ScheduleArchive {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw ArchiveError.unreadable(path: directory.path, reason: "no such archive directory") }
         self.directory = directory
+        // Creating or migrating the store is a change: under the archive's lock.
+        let lock = try Self.lock(directory, exclusive: true)
+        defer { withExtendedLifetime(lock) {} }
         let url = storeURL ?? directory.appendingPathComponent(Self.storeFileName)
         if storeURL == nil, !FileManager.default.isWritableFile(atPath: directory.path),
             !FileManager.default.fileExists(atPath: url.path)
@@ -55,10 +58,30 @@ public final class ScheduleArchive {
         public var skipped: [String] = []
     }
 
+    /// Runs `body` holding the archive's folder lock: exclusive for anything that changes the
+    /// store or its files (refresh, GTFS import, fetch), shared for reading it (a survey), so
+    /// that two runs never interleave their changes or read half of one. A second run waits
+    /// (``NextWaveSupport/DirectoryLock``).
+    public func withLock<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
+        let lock = try Self.lock(directory, exclusive: exclusive)
+        defer { withExtendedLifetime(lock) {} }
+        return try body()
+    }
+
+    static func lock(_ directory: URL, exclusive: Bool) throws -> DirectoryLock {
+        do { return try DirectoryLock(directory, exclusive: exclusive) } catch let problem as FileProblem {
+            throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
+        }
+    }
+
     /// Brings the store up to date with the raw files: indexes new and changed files, drops
     /// removed ones. A malformed file is reported in ``RefreshReport/skipped`` and left out; the
-    /// others are indexed. All changes land in one transaction.
+    /// others are indexed. All changes land in one transaction, under the archive's lock.
     public func refresh(progress: ((Int, Int) -> Void)? = nil) throws -> RefreshReport {
+        try withLock(exclusive: true) { try refreshLocked(progress: progress) }
+    }
+
+    private func refreshLocked(progress: ((Int, Int) -> Void)?) throws -> RefreshReport {
         var report = RefreshReport()
         let known = try store.sources()
         let files = try rawFiles()

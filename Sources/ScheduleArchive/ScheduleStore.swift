@@ -19,7 +19,9 @@ public final class ScheduleStore {
     let database: SQLiteDatabase
     public let path: String
 
-    static let schemaVersion = 1
+    /// 2: rows outside ``CivilTime/SupportedDates`` are refused on read (version 1 stored them;
+    /// opening a version 1 store drops them and re-reads the files they came from).
+    static let schemaVersion = 2
 
     /// Opens or creates the store. `url == nil` opens a private in-memory store.
     public init(url: URL?) throws {
@@ -49,6 +51,11 @@ public final class ScheduleStore {
             """)
         let version = try database.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'")
         if try version.step() {
+            if Int(version.string(0)) == 1 {
+                version.reset()
+                try migrateFromVersion1()
+                return
+            }
             guard Int(version.string(0)) == Self.schemaVersion else {
                 throw ArchiveError.store(
                     path: path,
@@ -57,7 +64,39 @@ public final class ScheduleStore {
                 )
             }
         } else {
-            try database.execute("INSERT INTO meta VALUES ('schemaVersion', '\(Self.schemaVersion)')")
+            // OR IGNORE: another process may have created the store at the same moment.
+            try database.execute("INSERT OR IGNORE INTO meta VALUES ('schemaVersion', '\(Self.schemaVersion)')")
+        }
+    }
+
+    /// The supported range as the store keeps it: local days and Unix seconds.
+    static let dayRange =
+        SupportedDates.dates.lowerBound.daysSinceEpoch...SupportedDates.dates.upperBound.daysSinceEpoch
+    static let timeRange = SupportedDates.unixTimes
+
+    /// Version 1 stored departures with any time. Drops the rows outside the supported dates;
+    /// the raw files they came from are forgotten, so the next refresh reads them again and
+    /// reports them by name (a GTFS import keeps its other rows).
+    private func migrateFromVersion1() throws {
+        let (d0, d1) = (Self.dayRange.lowerBound, Self.dayRange.upperBound)
+        let (t0, t1) = (Self.timeRange.lowerBound, Self.timeRange.upperBound)
+        let outside = "(day NOT BETWEEN \(d0) AND \(d1) OR time NOT BETWEEN \(t0) AND \(t1))"
+        try database.transaction {
+            try database.execute(
+                """
+                CREATE TEMP TABLE bad_sources AS
+                    SELECT DISTINCT source AS id FROM departures WHERE \(outside)
+                    UNION SELECT DISTINCT source FROM assignments WHERE day NOT BETWEEN \(d0) AND \(d1);
+                DELETE FROM departures WHERE \(outside);
+                DELETE FROM assignments WHERE day NOT BETWEEN \(d0) AND \(d1);
+                DELETE FROM departures WHERE source IN
+                    (SELECT id FROM bad_sources WHERE id IN (SELECT id FROM sources WHERE kind != 'gtfs'));
+                DELETE FROM assignments WHERE source IN
+                    (SELECT id FROM bad_sources WHERE id IN (SELECT id FROM sources WHERE kind != 'gtfs'));
+                DELETE FROM sources WHERE kind != 'gtfs' AND id IN (SELECT id FROM bad_sources);
+                DROP TABLE bad_sources;
+                UPDATE meta SET value = '\(Self.schemaVersion)' WHERE key = 'schemaVersion';
+                """)
         }
     }
 
@@ -193,7 +232,9 @@ public final class ScheduleStore {
 
     /// First and last local date with departures.
     public func dateRange() throws -> ClosedRange<LocalDate>? {
-        let statement = try database.prepare("SELECT MIN(day), MAX(day) FROM departures")
+        let statement = try database.prepare(
+            "SELECT MIN(day), MAX(day) FROM departures WHERE day BETWEEN \(Self.dayRange.lowerBound) AND \(Self.dayRange.upperBound)"
+        )
         guard try statement.step(), !statement.isNull(0) else { return nil }
         return LocalDate(daysSinceEpoch: statement.int(0))...LocalDate(daysSinceEpoch: statement.int(1))
     }
@@ -233,7 +274,8 @@ public final class ScheduleStore {
         let statement = try database.prepare(
             """
             SELECT day, station, time, course, MIN(category) FROM departures
-            WHERE day BETWEEN ? AND ? GROUP BY day, station, time, course ORDER BY day, station, time, course
+            WHERE day BETWEEN ? AND ? AND time BETWEEN \(Self.timeRange.lowerBound) AND \(Self.timeRange.upperBound)
+            GROUP BY day, station, time, course ORDER BY day, station, time, course
             """)
         statement.bind(1, from.daysSinceEpoch)
         statement.bind(2, to.daysSinceEpoch)

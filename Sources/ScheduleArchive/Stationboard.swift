@@ -68,6 +68,12 @@ public enum StationboardReader {
             } else {
                 continue  // an arrival only: not a departure
             }
+            guard SupportedDates.contains(unix: unix) else {
+                throw ArchiveError.malformed(
+                    path: path,
+                    reason: "stationboard[\(index)].stop: departure time \(unix) (Unix seconds) lies outside "
+                        + "\(SupportedDates.text)")
+            }
             let course = Course.normalized(journey.name ?? journey.number ?? "")
             result.append(
                 Departure(

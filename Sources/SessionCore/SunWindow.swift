@@ -34,9 +34,12 @@ public struct SunWindow: Hashable, Sendable {
     /// From computed sun times.
     public init(_ sun: SunTimes, precision: Precision, clock: ZoneClock = .zurich) {
         func round(_ t: Double) -> Int64 {
+            // Sun times of supported dates are far inside ±2^40 s; bounding keeps a bad date from
+            // trapping in the conversion.
+            let t = t.isFinite ? min(max(t, -0x1p40), 0x1p40) : 0
             switch precision {
-            case .seconds: Int64(t.rounded())
-            case .minutes: Int64((t / 60).rounded(.down)) * 60
+            case .seconds: return Int64(t.rounded())
+            case .minutes: return Int64((t / 60).rounded(.down)) * 60
             }
         }
         let noon = clock.unixTime(of: sun.date, secondsAfterMidnight: 43_200)

@@ -90,8 +90,13 @@ public struct SessionsJob {
         guard let range = try archive.store.dateRange() else {
             throw SessionsJobError.emptyArchive(path: input.archiveName)
         }
+        let (from, to) = (input.from ?? range.lowerBound, input.to ?? range.upperBound)
+        for date in [from, to] where !SupportedDates.contains(date) {
+            throw SessionsJobError.unsupportedDate(date)
+        }
+        guard from <= to else { throw SessionsJobError.reversedDates(from: from, to: to) }
         let settings = SurveySettings(
-            from: input.from ?? range.lowerBound, to: input.to ?? range.upperBound,
+            from: from, to: to,
             stations: try stations(in: catalogue), sun: input.sun, top: input.top)
         let echo = SessionsJSON.Settings(
             archive: input.archiveName, from: settings.from, to: settings.to,
@@ -101,8 +106,12 @@ public struct SessionsJob {
         let survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
         var writer = SessionFiles(
             echo: echo, summary: SessionSummary(periods: periods, catalogue: catalogue), out: input.out)
-        let report = try writer.write(survey: survey, store: archive.store, refresh: refresh, catalogue: catalogue) {
-            onEvent?(.scored(stationDays: $0, date: $1))
+        // Read under the archive's shared lock: an import or refresh by another run waits
+        // until the survey has read what it needs.
+        let report = try archive.withLock(exclusive: false) {
+            try writer.write(survey: survey, store: archive.store, refresh: refresh, catalogue: catalogue) {
+                onEvent?(.scored(stationDays: $0, date: $1))
+            }
         }
         if !report.unknownShips.isEmpty {
             onEvent?(
@@ -138,6 +147,9 @@ public enum SessionsJobError: Error, Equatable, CustomStringConvertible {
     case emptyArchive(path: String)
     case unknownLake(String, known: [String])
     case noDepartures(from: LocalDate, to: LocalDate)
+    /// A date outside ``CivilTime/SupportedDates`` (the years sun times can be computed for).
+    case unsupportedDate(LocalDate)
+    case reversedDates(from: LocalDate, to: LocalDate)
 
     public var description: String {
         switch self {
@@ -146,6 +158,9 @@ public enum SessionsJobError: Error, Equatable, CustomStringConvertible {
             "--lake \"\(lake)\": no such lake in stations.json (lakes: \(known.joined(separator: ", ")))"
         case .noDepartures(let from, let to):
             "no departures between \(from) and \(to) for the chosen stations; nothing written"
+        case .unsupportedDate(let date):
+            "\(date) lies outside \(SupportedDates.text), the years sun times are computed for; choose --from/--to within them"
+        case .reversedDates(let from, let to): "--from \(from) is after --to \(to)"
         }
     }
 }

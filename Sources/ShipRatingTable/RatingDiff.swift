@@ -1,3 +1,5 @@
+import Foundation
+
 /// What changed between two rating tables (the maintainer's "fleet changed" check).
 public struct RatingDiff: Sendable, Equatable {
     public var added: [String]
@@ -39,11 +41,22 @@ public struct RatingDiff: Sendable, Equatable {
         self.rerated = rerated
     }
 
+    /// How far a ship's wave height may move between two tables computed at the same operating
+    /// point before the change needs confirming: a factor of 2 (4 in energy). Correcting a
+    /// dimension moves it less (the steamers' beam, 13.5 → 7.0 m, moved H by 1.93); a page value
+    /// gone wrong moves it by orders of magnitude.
+    public static let figureFactor = 2.0
+
     /// Ways in which `current` is worse than `previous`: a ship gone, a rating lost, a page no
-    /// longer found. Empty when `current` may replace `previous` without asking.
+    /// longer found, or — when both tables were computed at the same operating point — a wave
+    /// height (legacy H, or the wake model's median) that moved by more than ``figureFactor``.
+    /// Empty when `current` may replace `previous` without asking.
     public static func regressions(previous: RatingTable, current: RatingTable) -> [String] {
         let lookup = RatingLookup(current)
         var problems: [String] = []
+        let sameLegacyPoint =
+            previous.model.speedKmh == current.model.speedKmh && previous.model.depthM == current.model.depthM
+        let sameWakePoint = previous.model.wake.map(\.point) == current.model.wake.map(\.point)
         for old in previous.ships {
             guard let new = lookup.ship(matching: old) else {
                 problems.append("\(old.name) is in the previous table but missing now")
@@ -56,7 +69,33 @@ public struct RatingDiff: Sendable, Equatable {
             if let page = old.source.page, new.source.page == nil {
                 problems.append("\(old.name) was scraped from \(page); no page describes it now")
             }
+            if sameLegacyPoint, let problem = moved("wave height", old.waveHeightM, new.waveHeightM, of: old.name) {
+                problems.append(problem)
+            }
+            if sameWakePoint,
+                let problem = moved(
+                    "wake height (ensemble median)", old.wake?.waveHeightM?.median, new.wake?.waveHeightM?.median,
+                    of: old.name)
+            {
+                problems.append(problem)
+            }
         }
         return problems
+    }
+
+    static func moved(_ figure: String, _ old: Double?, _ new: Double?, of ship: String) -> String? {
+        guard let old, let new, old > 0, old.isFinite else { return nil }
+        guard new.isFinite, new > 0, max(new / old, old / new) <= figureFactor else {
+            return "\(ship): \(figure) moved from \(roundedText(old)) m to \(roundedText(new)) m "
+                + "(more than ×\(roundedText(figureFactor)) at the same operating point)"
+        }
+        return nil
+    }
+
+    static func roundedText(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let magnitude = abs(value)
+        if magnitude != 0 && (magnitude < 1e-3 || magnitude >= 1e6) { return String(format: "%.3g", value) }
+        return String(format: "%.3f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
     }
 }

@@ -14,8 +14,18 @@ extension RatingTable {
     /// Reads a rating table (`ship-ratings.json` or the app's `app-ratings.json`).
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the file and the place.
     public static func load(from url: URL) throws -> RatingTable {
+        let data: Data
+        do { data = try BoundedFile.read(url, what: "rating table") } catch let problem as FileProblem {
+            throw RatingsError.invalidFile(path: problem.path, reason: problem.reason)
+        }
+        return try decode(data, path: url.path)
+    }
+
+    /// A rating table from bytes that came from `path` (for messages), validated as ``load(from:)``.
+    public static func decode(_ data: Data, path: String) throws -> RatingTable {
+        let url = URL(fileURLWithPath: path)
         let table = try JSONFile.decode(
-            RatingTable.self, at: url, what: "rating table", makeError: RatingsError.invalidFile)
+            RatingTable.self, from: data, path: path, what: "rating table", makeError: RatingsError.invalidFile)
         guard readableSchemaVersions.contains(table.schemaVersion) else {
             throw RatingsError.invalidFile(
                 path: url.path,

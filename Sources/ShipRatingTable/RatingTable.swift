@@ -66,6 +66,10 @@ public struct RatingTable: Codable, Sendable, Equatable {
         /// Ships whose wake rating equals the app's, of those the app rates.
         public var agreementWithApp: Agreement?
 
+        /// Where the heights were computed (distance, depth, speeds), without the thresholds: two
+        /// tables with the same point have comparable heights.
+        public var point: [Double?] { [distanceM, depthM, speedKmh, fallbackSpeedKmh, speedMode == "fixed" ? 0 : 1] }
+
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(distanceM, forKey: .distanceM)

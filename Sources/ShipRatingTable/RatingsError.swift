@@ -6,6 +6,9 @@ public enum RatingsError: Error, Equatable, CustomStringConvertible {
     case regression(previous: String, problems: [String])
     /// The wake model's height thresholds cannot be set.
     case wakeThresholds(String)
+    /// The table already in the output folder cannot be read, so the new one cannot be checked
+    /// against it.
+    case unreadableExisting(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +18,9 @@ public enum RatingsError: Error, Equatable, CustomStringConvertible {
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
                 + "\nNothing was written. If the fleet really changed, re-run with --accept-regression."
         case .wakeThresholds(let reason): reason
+        case .unreadableExisting(let path, let reason):
+            "\(path) cannot be read (\(reason)), so the new table cannot be checked against it. Nothing was "
+                + "written. Restore the file, write elsewhere with --out, or replace it with --accept-regression."
         }
     }
 }

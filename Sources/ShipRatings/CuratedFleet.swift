@@ -1,6 +1,7 @@
 import Foundation
 import NextWaveSupport
 import ShipRatingTable
+import WakePhysics
 
 /// The curated fleet file (`Data/fleet.json`): every unit of the fleet with a source for
 /// every value, including ships the operator's pages do not describe.
@@ -54,18 +55,35 @@ public struct CuratedFleet: Codable, Sendable {
     /// Reads and validates a curated fleet file.
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the ship and field at fault.
     public static func load(from url: URL) throws -> CuratedFleet {
+        let data: Data
+        do { data = try BoundedFile.read(url, what: "curated fleet file") } catch let problem as FileProblem {
+            throw RatingsError.invalidFile(path: problem.path, reason: problem.reason)
+        }
+        return try decode(data, path: url.path)
+    }
+
+    /// A curated fleet from bytes that came from `path` (for messages), validated as ``load(from:)``.
+    public static func decode(_ data: Data, path: String) throws -> CuratedFleet {
+        let url = URL(fileURLWithPath: path)
         let fleet = try JSONFile.decode(
-            CuratedFleet.self, at: url, what: "curated fleet file", makeError: RatingsError.invalidFile)
+            CuratedFleet.self, from: data, path: path, what: "curated fleet file", makeError: RatingsError.invalidFile)
         for ship in fleet.ships {
-            for (field, value) in [
-                ("lengthM", ship.lengthM?.value), ("beamM", ship.beamM?.value),
-                ("displacementT", ship.displacementT?.value), ("draftM", ship.draftM?.value),
-                ("blockCoefficient", ship.blockCoefficient?.value), ("entranceLengthM", ship.entranceLengthM?.value),
-                ("serviceSpeedKmh", ship.serviceSpeedKmh?.value), ("topSpeedKmh", ship.topSpeedKmh?.value),
-            ] {
-                if let value, !(value.isFinite && value > 0) {
+            let ranges: [(String, Double?, ClosedRange<Double>, String)] = [
+                ("lengthM", ship.lengthM?.value, PlausibleValues.lengthM, "m"),
+                ("beamM", ship.beamM?.value, PlausibleValues.beamM, "m"),
+                ("displacementT", ship.displacementT?.value, PlausibleValues.displacementT, "t"),
+                ("draftM", ship.draftM?.value, PlausibleValues.draftM, "m"),
+                ("blockCoefficient", ship.blockCoefficient?.value, 0.05...1, ""),
+                ("entranceLengthM", ship.entranceLengthM?.value, 0.1...max(0.1, ship.lengthM?.value ?? 400), "m"),
+                ("serviceSpeedKmh", ship.serviceSpeedKmh?.value, PlausibleValues.speedKmh, "km/h"),
+                ("topSpeedKmh", ship.topSpeedKmh?.value, PlausibleValues.speedKmh, "km/h"),
+            ]
+            for (field, value, range, unit) in ranges {
+                if let value, !PlausibleValues.accepts(value, in: range) {
                     throw RatingsError.invalidFile(
-                        path: url.path, reason: "ship \(ship.name), field \(field): \(value) is not a positive number")
+                        path: url.path,
+                        reason: "ship \(ship.name), field \(field): \(value) is outside the plausible "
+                            + "\(plain(range.lowerBound))…\(plain(range.upperBound))\(unit.isEmpty ? "" : " \(unit)")")
                 }
             }
         }

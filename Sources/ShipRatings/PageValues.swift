@@ -1,4 +1,6 @@
 import FleetScraper
+import NextWaveSupport
+import WakePhysics
 
 /// The physics inputs of one scraped page (length, beam, displacement), parsed with
 /// ``SpecValueParser``; anything unreadable becomes a warning naming ship, field and text.
@@ -19,7 +21,9 @@ public struct PageValues: Sendable {
 
     public init(page: ShipPage, warnings: inout [String]) {
         self.page = page
-        func number(_ key: String, required: Bool) -> Double? {
+        func number(_ key: String, required: Bool, plausible: ClosedRange<Double>? = nil, unit: String = "")
+            -> Double?
+        {
             guard let text = page[key], !text.isEmpty else {
                 if required {
                     warnings.append(
@@ -31,11 +35,19 @@ public struct PageValues: Sendable {
                 warnings.append("\(page.name) (\(page.url)): field '\(key)': cannot read a number from '\(text)'")
                 return nil
             }
+            if let plausible, !PlausibleValues.accepts(value, in: plausible) {
+                warnings.append(
+                    "\(page.name) (\(page.url)): field '\(key)': '\(Self.excerpt(text))' gives \(plain(value)) \(unit), "
+                        + "outside the plausible \(plain(plausible.lowerBound))…\(plain(plausible.upperBound)) \(unit); not used"
+                )
+                return nil
+            }
             return value
         }
-        length = number(SpecKey.length, required: true)
-        beam = number(SpecKey.beam, required: true)
-        displacement = number(SpecKey.displacement, required: true)
+        length = number(SpecKey.length, required: true, plausible: PlausibleValues.lengthM, unit: "m")
+        beam = number(SpecKey.beam, required: true, plausible: PlausibleValues.beamM, unit: "m")
+        displacement = number(
+            SpecKey.displacement, required: true, plausible: PlausibleValues.displacementT, unit: "t")
         _ = number(SpecKey.capacity, required: false)
         if let power = page[SpecKey.power], !power.isEmpty, SpecValueParser.power(power) == nil {
             warnings.append("\(page.name) (\(page.url)): field '\(SpecKey.power)': cannot read power from '\(power)'")
@@ -45,6 +57,11 @@ public struct PageValues: Sendable {
                 "\(page.name) (\(page.url)): field '\(SpecKey.buildYear)': cannot read a year from '\(year)'")
         }
     }
+}
+
+extension PageValues {
+    /// A page text for a message: at most 60 characters.
+    static func excerpt(_ text: String) -> String { text.count <= 60 ? text : String(text.prefix(57)) + "…" }
 }
 
 /// The hull dimensions the legacy model needs.

@@ -36,6 +36,12 @@ public enum ObservationsFile {
         {
             throw CalibrationError.unreadable(path: problem.path, reason: problem.reason)
         }
+        return try parse(data, path: url.path, threads: threads)
+    }
+
+    /// Parses the bytes of an observations file that came from `path` (for messages).
+    public static func parse(_ data: Data, path: String, threads: Int = 1) throws -> Result {
+        let url = URL(fileURLWithPath: path)
         return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let headerEnd = bytes.firstIndex(of: 0x0A) ?? (bytes.isEmpty ? nil : bytes.count) else {

@@ -106,13 +106,7 @@ public struct WakeEnsemble: Sendable {
 
     /// The number of cells of a grid, or nil when it overflows `Int`.
     public static func cellCount(ships: Int, speeds: Int, depths: Int, distances: Int) -> Int? {
-        var total = 1
-        for factor in [ships, speeds, depths, distances] {
-            let (product, overflow) = total.multipliedReportingOverflow(by: factor)
-            guard !overflow, factor >= 0 else { return nil }
-            total = product
-        }
-        return total
+        gridCellCount(ships, speeds, depths, distances)
     }
 
     @inlinable public func rowIndex(ship: Int, speed: Int, depth: Int) -> Int {

@@ -69,11 +69,11 @@ public struct WakeHull: Sendable, Equatable {
     /// Density of fresh water, t/m³.
     public static let freshWaterDensity = 1.0
 
-    /// What a ship can measure: from a small launch to the largest ships afloat.
-    public static let plausibleLengthM = 5.0...400
-    public static let plausibleBeamM = 1.0...80
-    public static let plausibleDisplacementT = 0.5...600_000.0
-    public static let plausibleDraftM = 0.1...30.0
+    /// What a ship can measure (``WakePhysics/PlausibleValues``).
+    public static let plausibleLengthM = PlausibleValues.lengthM
+    public static let plausibleBeamM = PlausibleValues.beamM
+    public static let plausibleDisplacementT = PlausibleValues.displacementT
+    public static let plausibleDraftM = PlausibleValues.draftM
 
     /// Resolves the defaults and checks every value.
     /// - Throws: ``WakeInputError`` naming the field when a value is outside its range, or when

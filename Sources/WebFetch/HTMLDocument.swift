@@ -9,10 +9,18 @@ public final class HTMLDocument {
     /// Where the bytes came from (used in error messages).
     public let url: String
 
+    /// The largest page parsed: 64 MiB (libxml2 takes a 32-bit length; the operator's pages are
+    /// about 100 KB).
+    public static let maximumBytes = 64 << 20
+
     /// Parses HTML bytes (UTF-8 unless the page declares otherwise) in recovery mode, without
     /// network access.
-    /// - Throws: ``ScrapeError/unparseableHTML(url:)`` when libxml2 yields no document.
+    /// - Throws: ``WebFetchError/unparseableHTML(url:)`` when libxml2 yields no document,
+    ///   ``WebFetchError/tooLarge(url:limit:)`` above ``maximumBytes``.
     public init(data: Data, url: String) throws {
+        guard data.count <= Self.maximumBytes else {
+            throw WebFetchError.tooLarge(url: url, limit: Self.maximumBytes)
+        }
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
                 | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)

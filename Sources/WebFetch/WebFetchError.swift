@@ -10,6 +10,13 @@ public enum WebFetchError: Error, Equatable, CustomStringConvertible {
     case offSite(url: String, allowedHost: String)
     /// libxml2 could not build a document (empty body).
     case unparseableHTML(url: String)
+    /// The body (as decoded) is larger than the client's limit, or announced to be.
+    case tooLarge(url: String, limit: Int)
+    /// The whole run has used up its time (``HTTPClient/Configuration/maxRunTime``).
+    case runTimeExceeded(url: String, seconds: Double)
+    /// The host cannot be reached at all (no such host, connection refused): not retried, and
+    /// every later request to it fails at once with the same reason.
+    case unreachable(url: String, host: String, reason: String)
 
     public var description: String {
         switch self {
@@ -21,6 +28,18 @@ public enum WebFetchError: Error, Equatable, CustomStringConvertible {
             "\(url): redirects to \(location), which is outside the configured site; not followed"
         case .offSite(let url, let host): "\(url): outside the configured site \(host); not fetched"
         case .unparseableHTML(let url): "\(url): empty or unparseable HTML"
+        case .tooLarge(let url, let limit):
+            "\(url): the body is larger than \(Self.bytes(limit)); refused (a page of this site should be far smaller)"
+        case .runTimeExceeded(let url, let seconds):
+            "\(url): not fetched; the run has used up its \(Int(seconds)) s of fetching (--max-run-time)"
+        case .unreachable(let url, let host, let reason):
+            "\(url): cannot reach \(host) (\(reason)); check the address and the network — not retried"
         }
+    }
+}
+
+extension WebFetchError {
+    static func bytes(_ count: Int) -> String {
+        count >= 1 << 20 ? "\(count >> 20) MiB" : count >= 1 << 10 ? "\(count >> 10) KiB" : "\(count) bytes"
     }
 }

@@ -16,16 +16,19 @@ public final class LocalHTTPServer: @unchecked Sendable {
         public var delay: Double
         /// Send only this many body bytes (Content-Length still announces the whole body).
         public var truncateBodyTo: Int?
+        /// Send the body one byte at a time, this many seconds apart (a trickling server).
+        public var trickle: Double?
 
         public init(
             status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Double = 0,
-            truncateBodyTo: Int? = nil
+            truncateBodyTo: Int? = nil, trickle: Double? = nil
         ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.truncateBodyTo = truncateBodyTo
+            self.trickle = trickle
         }
 
         public static func html(_ text: String) -> Response {
@@ -143,14 +146,27 @@ public final class LocalHTTPServer: @unchecked Sendable {
         head += "\r\n"
         var bytes = [UInt8](head.utf8)
         let body = response.truncateBodyTo.map { response.body.prefix($0) } ?? response.body
-        bytes += body
+        if let trickle = response.trickle {
+            guard sendAll(client, bytes) else { return }
+            for byte in body {
+                Thread.sleep(forTimeInterval: trickle)
+                guard !lock.withLock({ stopped }), sendAll(client, [byte]) else { return }
+            }
+        } else {
+            bytes += body
+            guard sendAll(client, bytes) else { return }
+        }
+        shutdown(client, Int32(SHUT_WR))
+    }
+
+    private func sendAll(_ client: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard n > 0 else { return }
+            guard n > 0 else { return false }
             sent += n
         }
-        shutdown(client, Int32(SHUT_WR))
+        return true
     }
 
     static func reason(_ status: Int) -> String {

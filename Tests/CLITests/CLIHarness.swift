@@ -18,6 +18,22 @@ struct CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
     }
 
+    /// Starts `nextwave args…` without waiting (its output is discarded).
+    static func start(_ arguments: [String], in directory: URL = RepositoryPaths.root) throws -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["OPENBLAS_NUM_THREADS"] = "1"
+        environment["NEXTWAVE_DATA"] = RepositoryPaths.data.path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs `nextwave args…` in `directory` (default: the repository root) and waits for it.
     /// - Parameters:
     ///   - executable: another binary (an installed copy); default the one just built.

@@ -108,7 +108,7 @@ import _TestSupport
         let error = #expect(throws: ArchiveError.self) { try ScheduleArchive(directory: directory) }
         #expect(
             error?.description
-                == "schedule store \(url.path): schema version 99, expected 1; delete the file to rebuild")
+                == "schedule store \(url.path): schema version 99, expected 2; delete the file to rebuild")
     }
 
     @Test func laterDeploymentFilesWinUpToTheDayItself() throws {

@@ -105,7 +105,7 @@ import _TestSupport
         ).write(to: file)
         #expect(
             throws: RatingsError.invalidFile(
-                path: file.path, reason: "ship A, field lengthM: -3.0 is not a positive number")
+                path: file.path, reason: "ship A, field lengthM: -3.0 is outside the plausible 5…400 m")
         ) {
             try CuratedFleet.load(from: file)
         }

@@ -67,3 +67,37 @@ import Testing
         #expect(clock.localDate(at: 1_774_738_799) == LocalDate(iso: "2026-03-28"))
     }
 }
+
+/// No input time or date makes the civil-time arithmetic trap (issue: hardening).
+@Suite struct CivilTimeBoundsTests {
+    @Test func extremeUnixTimesDoNotTrap() {
+        let clock = ZoneClock.zurich
+        for unix in [Int64.max, Int64.min, Int64.max - 1, -(1 << 62)] {
+            _ = clock.localDate(at: unix)
+            _ = clock.secondOfDay(at: unix)
+            _ = clock.iso8601(unix)
+            _ = clock.hourMinute(unix)
+        }
+        _ = clock.unixTime(of: LocalDate(daysSinceEpoch: Int.max), secondsAfterMidnight: Int.max)
+        _ = clock.unixTime(of: LocalDate(daysSinceEpoch: Int.min))
+    }
+
+    @Test func dateArithmeticSaturates() {
+        #expect(LocalDate(daysSinceEpoch: Int.max - 1).adding(days: 5).daysSinceEpoch == Int.max)
+        #expect(LocalDate(daysSinceEpoch: Int.min + 1).adding(days: -5).daysSinceEpoch == Int.min)
+        #expect(LocalDate(daysSinceEpoch: Int.min).days(to: LocalDate(daysSinceEpoch: Int.max)) == Int.max)
+        _ = LocalDate(daysSinceEpoch: Int.max).description
+    }
+
+    @Test func theSupportedRangeIsTheSunsRange() {
+        #expect(SupportedDates.years == 1901...2099)
+        #expect(SupportedDates.contains(LocalDate(iso: "1901-01-01")!))
+        #expect(!SupportedDates.contains(LocalDate(iso: "1900-12-31")!))
+        #expect(SupportedDates.contains(LocalDate(iso: "2099-12-31")!))
+        #expect(!SupportedDates.contains(LocalDate(iso: "2100-01-01")!))
+        // The Unix range covers both ends' local days in any zone (±14 h).
+        #expect(SupportedDates.contains(unix: ZoneClock.parseISO8601("1901-01-01T00:00:00+14:00")!.unix))
+        #expect(SupportedDates.contains(unix: ZoneClock.parseISO8601("2099-12-31T23:59:59-12:00")!.unix))
+        #expect(!SupportedDates.contains(unix: ZoneClock.parseISO8601("2100-01-02T00:00:00Z")!.unix))
+    }
+}

@@ -59,12 +59,14 @@ extension GTFSImporter {
                 let flags = try ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map {
                     record.string(try columns.required($0)) == "1"
                 }
-                guard let start = LocalDate(compact: record.string(try columns.required("start_date"))),
-                    let end = LocalDate(compact: record.string(try columns.required("end_date"))), start <= end
+                guard let first = LocalDate(compact: record.string(try columns.required("start_date"))),
+                    let last = LocalDate(compact: record.string(try columns.required("end_date"))), first <= last
                 else {
                     report.skip("\(file), line \(record.line): bad start_date or end_date")
                     return
                 }
+                guard let (start, end) = try serviceRange(first, last, file: file, line: record.line, report: &report)
+                else { return }
                 var day = start
                 while day <= end {
                     if flags[day.isoWeekday - 1] { serviceDays[service].insert(day) }
@@ -81,6 +83,11 @@ extension GTFSImporter {
                         "\(file), line \(record.line): bad date \"\(record.string(try columns.required("date")))\"")
                     return
                 }
+                guard SupportedDates.contains(date) else {
+                    report.skip("\(file), line \(record.line): date \(date) lies outside \(SupportedDates.text)")
+                    return
+                }
+                if let window, !window.contains(date) { return }
                 switch record.string(try columns.required("exception_type")) {
                 case "1": serviceDays[service].insert(date)
                 case "2": serviceDays[service].remove(date)
@@ -88,7 +95,41 @@ extension GTFSImporter {
                 }
             }
         }
+        if window == nil {
+            let all = serviceDays.lazy.flatMap { $0 }
+            if let first = all.min(), let last = all.max(), first.days(to: last) + 1 > Self.maximumSpanDays {
+                throw ArchiveError.gtfs(
+                    file: feed.url.path, line: nil,
+                    reason: "service days run from \(first) to \(last) (\(first.days(to: last) + 1) days); one import "
+                        + "covers at most \(Self.maximumSpanDays). Choose part of the feed with --from and --to.")
+            }
+        }
         return serviceDays
+    }
+
+    /// The part of a calendar row's `first … last` to expand: clipped to the window, or the whole
+    /// row when there is none (which must then be within the supported dates and span at most
+    /// ``maximumSpanDays``). Nil when nothing of it is imported.
+    func serviceRange(
+        _ first: LocalDate, _ last: LocalDate, file: String, line: Int, report: inout Report
+    ) throws -> (LocalDate, LocalDate)? {
+        if let window {
+            let start = max(first, window.lowerBound)
+            let end = min(last, window.upperBound)
+            return start <= end ? (start, end) : nil
+        }
+        let days = first.days(to: last) + 1
+        guard days <= Self.maximumSpanDays else {
+            throw ArchiveError.gtfs(
+                file: file, line: line,
+                reason: "the service runs from \(first) to \(last) (\(days) days); one import covers at most "
+                    + "\(Self.maximumSpanDays). Choose part of the feed with --from and --to.")
+        }
+        guard SupportedDates.contains(first), SupportedDates.contains(last) else {
+            report.skip("\(file), line \(line): \(first) … \(last) lies outside \(SupportedDates.text)")
+            return nil
+        }
+        return (first, last)
     }
 
     /// `stops.txt`: UIC and name of every stop.

@@ -41,11 +41,42 @@ public struct GTFSImporter {
     }
 
     public var agencies: Set<String>
+    /// Only service days in this range are imported (nil: all of the feed's, which must then
+    /// span at most ``maximumSpanDays``). Must lie within ``CivilTime/SupportedDates`` and span
+    /// at most ``maximumSpanDays``.
+    public var window: ClosedRange<LocalDate>?
     public var clock: ZoneClock = .zurich
     /// Called now and then with the number of `stop_times` lines read.
     public var progress: ((Int) -> Void)?
 
-    public init(agencies: Set<String>) { self.agencies = agencies }
+    public init(agencies: Set<String>, window: ClosedRange<LocalDate>? = nil) {
+        self.agencies = agencies
+        self.window = window
+    }
+
+    /// The most service days one import covers: 1 096 (three years; a timetable year is about
+    /// 13 months). A calendar spanning more is refused unless a window chooses part of it, so a
+    /// tiny feed cannot expand into millions of departures.
+    public static let maximumSpanDays = 1096
+
+    /// Checks a window before an import.
+    /// - Throws: ``ArchiveError/gtfs(file:line:reason:)`` when it is outside the supported dates
+    ///   or too long.
+    public static func check(window: ClosedRange<LocalDate>, feed: String) throws {
+        guard SupportedDates.contains(window.lowerBound), SupportedDates.contains(window.upperBound) else {
+            throw ArchiveError.gtfs(
+                file: feed, line: nil,
+                reason: "the dates \(window.lowerBound) … \(window.upperBound) must lie within \(SupportedDates.text)")
+        }
+        let days = window.lowerBound.days(to: window.upperBound) + 1
+        guard days <= maximumSpanDays else {
+            throw ArchiveError.gtfs(
+                file: feed, line: nil,
+                reason:
+                    "\(window.lowerBound) … \(window.upperBound) is \(days) days; one import covers at most \(maximumSpanDays)"
+            )
+        }
+    }
 
     struct Trip {
         var service: Int
@@ -77,6 +108,7 @@ public struct GTFSImporter {
 
     /// Imports `feed` into `store`, replacing an earlier import of the same feed path.
     public func run(feed: GTFSFeed, into store: ScheduleStore) throws -> Report {
+        if let window { try Self.check(window: window, feed: feed.url.path) }
         var report = Report()
         let routes = try shipRoutes(feed)
         report.routes = routes.count

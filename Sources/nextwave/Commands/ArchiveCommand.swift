@@ -30,10 +30,12 @@ struct ArchiveFetchCommand: NextWaveCommand {
             One GET /v1/stationboard?id=<uic>&limit=<limit>&date=<day> per station and day,
             and the operator's deployment page per day. Bodies are validated before they
             are written; files are written atomically and keyed by day and station, so
-            re-running replaces and never duplicates. A failure leaves the earlier file in
-            place, is reported, and makes the exit status 1 after everything else has been
-            fetched. Requests are spaced by --delay and retried on timeouts, 429 (honouring
-            Retry-After) and 5xx with backoff.
+            re-running replaces and never duplicates. An answer with fewer departures (or
+            ship assignments) than the archived file never replaces it. A failure leaves
+            the earlier file in place, is reported, and makes the exit status 1 after
+            everything else has been fetched. Requests are spaced by --delay and retried
+            on timeouts, 429 (honouring Retry-After) and 5xx with backoff; a host that
+            does not resolve or refuses connections is not retried.
 
             Example:
               nextwave archive fetch --archive ~/nextwave-archive \\
@@ -82,6 +84,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
     func validate() throws {
         _ = try parsedStations()
         guard (0...30).contains(days) else { throw ValidationError("--days must lie in 0…30") }
+        try checkSupported(from, option: "--from")
         guard (1...ArchiveFetcher.maxLimit).contains(limit) else {
             throw ValidationError("--limit must lie in 1…\(ArchiveFetcher.maxLimit) (the API answers 400 above)")
         }
@@ -104,8 +107,11 @@ struct ArchiveFetchCommand: NextWaveCommand {
         }
         terminal.endProgress()
         for failure in report.failed { terminal.error(failure) }
+        for kept in report.kept { terminal.warn(kept) }
         terminal.info(
-            "\(report.written.count) file(s) written, \(report.unchanged.count) unchanged, \(report.failed.count) failed (archive \(directory.path))"
+            "\(report.written.count) file(s) written, \(report.unchanged.count) unchanged, \(report.failed.count) failed"
+                + (report.kept.isEmpty ? "" : ", \(report.kept.count) kept (the new answer held less)")
+                + " (archive \(directory.path))"
         )
         if !report.failed.isEmpty { throw ExitCode.failure }
     }
@@ -115,13 +121,17 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-gtfs",
         abstract: "Import the ship departures of a GTFS feed (ZIP or folder) into an archive.",
-        usage: "nextwave archive import-gtfs <FEED> --archive <DIR> [--agency <ID> ...]",
+        usage: """
+            nextwave archive import-gtfs <FEED> --archive <DIR> [--agency <ID> ...]
+                                         [--from <YYYY-MM-DD> --to <YYYY-MM-DD>]
+            """,
         discussion: """
             Streams the feed: stop_times.txt (about 30 million lines for Switzerland) is
             never held in memory, only the ship trips of the chosen agencies. Every service
             day of the feed is expanded (calendar.txt weekdays and ranges,
-            calendar_dates.txt additions and removals). Re-importing the same feed replaces
-            its earlier import.
+            calendar_dates.txt additions and removals). One import covers at most 1096
+            service days (three years); a feed spanning more is refused unless --from and
+            --to choose part of it. Re-importing the same feed replaces its earlier import.
 
             Example:
               nextwave archive import-gtfs gtfs_fp2026.zip --archive ~/nextwave-archive \\
@@ -136,15 +146,37 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("agency_id to import; repeat for several (ZSG 194, ferry 196).", valueName: "ID"))
     var agency: [String] = ["194"]
 
+    @Option(help: ArgumentHelp("First service day to import (default: the feed's first).", valueName: "YYYY-MM-DD"))
+    var from: LocalDate?
+
+    @Option(help: ArgumentHelp("Last service day to import (default: the feed's last).", valueName: "YYYY-MM-DD"))
+    var to: LocalDate?
+
+    func validate() throws {
+        try checkPaths([("FEED", feed)])
+        try checkSupported(from, option: "--from")
+        try checkSupported(to, option: "--to")
+        guard (from == nil) == (to == nil) else { throw ValidationError("give --from and --to together") }
+        if let from, let to {
+            guard from <= to else { throw ValidationError("--from \(from) is after --to \(to)") }
+            let days = from.days(to: to) + 1
+            guard days <= GTFSImporter.maximumSpanDays else {
+                throw ValidationError(
+                    "--from … --to spans \(days) days; one import covers at most \(GTFSImporter.maximumSpanDays)")
+            }
+        }
+    }
+
     @OptionGroup var progress: ProgressOptions
 
     var showsProgress: Bool { !progress.noProgress }
 
     func execute(_ terminal: Terminal) async throws {
         let archive = try ScheduleArchive(directory: try target.url())
-        var importer = GTFSImporter(agencies: Set(agency))
+        var importer = GTFSImporter(agencies: Set(agency), window: from.flatMap { f in to.map { f...$0 } })
         importer.progress = { lines in terminal.progress("stop_times.txt: \(lines / 1_000_000) M lines read") }
-        let report = try importer.run(feed: try GTFSFeed(url: URL(fileURLWithPath: feed)), into: archive.store)
+        let gtfs = try GTFSFeed(url: URL(fileURLWithPath: feed))
+        let report = try archive.withLock(exclusive: true) { try importer.run(feed: gtfs, into: archive.store) }
         terminal.endProgress()
         for message in report.skipped { terminal.warn("skipped \(message)") }
         if report.skippedCount > report.skipped.count {

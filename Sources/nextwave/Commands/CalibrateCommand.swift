@@ -19,7 +19,7 @@ struct CalibrateCommand: NextWaveCommand {
             95 % prediction interval, to every point.
 
             Examples:
-              nextwave calibrate --observations Data/observations-example.csv
+              nextwave calibrate --observations Data/observations/example.csv
               nextwave calibrate --observations my-pier.csv --out calibration.json
             """)
 
@@ -30,6 +30,8 @@ struct CalibrateCommand: NextWaveCommand {
     var out: String?
 
     var showsProgress: Bool { false }
+
+    func validate() throws { try checkPaths([("--observations", observations), ("--out", out)]) }
 
     func execute(_ terminal: Terminal) async throws {
         let job = CalibrationJob(

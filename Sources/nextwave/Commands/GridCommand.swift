@@ -33,6 +33,7 @@ struct GridCommand: NextWaveCommand {
     var showsProgress: Bool { !progress.noProgress }
 
     func validate() throws {
+        try checkPaths([("--out", out)])
         guard speeds.values.allSatisfy({ $0 > 0 && $0 <= 100 }) else {
             throw ValidationError("--speeds must lie in (0, 100] km/h")
         }

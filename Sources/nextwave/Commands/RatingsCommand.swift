@@ -57,7 +57,8 @@ struct RatingsCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("The app's hard-coded ratings (default: app-ratings.json).", valueName: "FILE"))
     var appRatings: String?
 
-    @Flag(help: "Write even when the new table has fewer ships, ratings or pages than the existing one.")
+    @Flag(
+        help: "Write even when the new table loses ships, ratings or pages, or its wave figures move by more than 2×.")
     var acceptRegression = false
 
     @OptionGroup var progress: ProgressOptions
@@ -65,6 +66,7 @@ struct RatingsCommand: NextWaveCommand {
     var showsProgress: Bool { !progress.noProgress }
 
     func validate() throws {
+        try checkPaths([("--out", out), ("--diff", diff), ("--app-ratings", appRatings)])
         guard distance.isFinite, distance >= 1, distance <= 10_000 else {
             throw ValidationError("--distance must lie in 1…10000 m, got \(distance)")
         }

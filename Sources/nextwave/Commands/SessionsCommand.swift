@@ -67,8 +67,11 @@ struct SessionsCommand: NextWaveCommand {
     var showsProgress: Bool { !progress.noProgress }
 
     func validate() throws {
+        try checkPaths([("--out", out), ("--ratings", ratings)])
         guard (1...100).contains(top) else { throw ValidationError("--top must lie in 1…100") }
         if !station.isEmpty && lake != nil { throw ValidationError("give --station or --lake, not both") }
+        try checkSupported(from, option: "--from")
+        try checkSupported(to, option: "--to")
         if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
     }
 

@@ -34,9 +34,7 @@ struct SunCommand: NextWaveCommand {
     func validate() throws {
         guard (-90...90).contains(lat) else { throw ValidationError("--lat must lie in −90…90") }
         guard (-180...180).contains(lon) else { throw ValidationError("--lon must lie in −180…180") }
-        if let date, !(1901...2099).contains(date.year) {
-            throw ValidationError("--date must lie in 1901…2099 (the range of NOAA's method)")
-        }
+        try checkSupported(date, option: "--date")
     }
 
     var showsProgress: Bool { false }

@@ -72,6 +72,7 @@ struct WakeCommand: NextWaveCommand {
     var explicitHull: Bool { length != nil || beam != nil || displacement != nil }
 
     func validate() throws {
+        try checkPaths([("--calibration", calibration), ("--csv", csv), ("--out", out)])
         if explicitHull {
             guard length != nil, beam != nil, displacement != nil else {
                 throw ValidationError("an explicit hull needs --length, --beam and --displacement")

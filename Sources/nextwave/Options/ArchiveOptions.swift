@@ -10,6 +10,8 @@ struct ArchiveOptions: ParsableArguments {
 
     static let bundledArchive = "archive/zsg-2026-09"
 
+    func validate() throws { try checkPaths([("--archive", archive)]) }
+
     /// The archive directory and its name for reports.
     func location() throws -> (url: URL, name: String) {
         if let archive { return (URL(fileURLWithPath: archive, isDirectory: true), archive) }
@@ -21,6 +23,8 @@ struct ArchiveOptions: ParsableArguments {
 struct WritableArchiveOption: ParsableArguments {
     @Option(help: ArgumentHelp("Archive directory (created if missing).", valueName: "DIR"))
     var archive: String
+
+    func validate() throws { try checkPaths([("--archive", archive)]) }
 
     func url() throws -> URL {
         let url = URL(fileURLWithPath: archive, isDirectory: true)

@@ -9,6 +9,8 @@ struct DataOptions: ParsableArguments {
 
     var directory: URL { get throws { try DataLocator.dataDirectory(explicit: data) } }
 
+    func validate() throws { try checkPaths([("--data", data)]) }
+
     /// A file of the data folder.
     func file(_ name: String) throws -> URL { try directory.appendingPathComponent(name) }
 }
@@ -30,6 +32,12 @@ struct HTTPOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Attempts per request: timeouts, 429 and 5xx are retried.", valueName: "N"))
     var attempts: Int = 4
 
+    @Option(help: ArgumentHelp("Longest one request may take in all, however slow the server.", valueName: "SECONDS"))
+    var maxRequestTime: Double = 120
+
+    @Option(help: ArgumentHelp("Longest the whole run may spend fetching.", valueName: "SECONDS"))
+    var maxRunTime: Double = 7200
+
     func validate() throws {
         guard delay.isFinite, delay >= 0 else { throw ValidationError("--delay must be ≥ 0 seconds") }
         // FoundationNetworking on Linux times a sub-second timeout out at once (seen here).
@@ -37,6 +45,12 @@ struct HTTPOptions: ParsableArguments {
             throw ValidationError("--timeout must lie in 1…600 seconds")
         }
         guard (1...10).contains(attempts) else { throw ValidationError("--attempts must lie in 1…10") }
+        guard maxRequestTime.isFinite, maxRequestTime >= 1, maxRequestTime <= 3600 else {
+            throw ValidationError("--max-request-time must lie in 1…3600 seconds")
+        }
+        guard maxRunTime.isFinite, maxRunTime >= 1, maxRunTime <= 86_400 else {
+            throw ValidationError("--max-run-time must lie in 1…86400 seconds")
+        }
     }
 
     var configuration: HTTPClient.Configuration {
@@ -44,6 +58,8 @@ struct HTTPOptions: ParsableArguments {
         configuration.requestDelay = delay
         configuration.timeout = timeout
         configuration.maxAttempts = attempts
+        configuration.maxRequestTime = maxRequestTime
+        configuration.maxRunTime = maxRunTime
         return configuration
     }
 }

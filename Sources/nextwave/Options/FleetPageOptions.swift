@@ -31,6 +31,7 @@ struct FleetPageOptions: ParsableArguments {
     static let bundledSnapshot = "snapshots/zsg-2025-01-14"
 
     func validate() throws {
+        try checkPaths([("--snapshot", snapshot), ("--save-snapshot", saveSnapshot), ("--fleet", fleet)])
         if snapshot != nil && isLive {
             throw ValidationError("--snapshot replays saved pages; it cannot be combined with --live or --base-url")
         }

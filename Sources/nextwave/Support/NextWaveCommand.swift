@@ -13,6 +13,7 @@ extension NextWaveCommand {
 
     mutating func run() async throws {
         let terminal = Terminal(noProgress: !showsProgress)
+        ProcessSafety.install(terminal)
         do {
             try await execute(terminal)
         } catch let exit as ExitCode {

@@ -1,0 +1,96 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An advisory lock on a folder (`flock` on the folder itself, so no lock file is left behind),
+/// taken by every run that writes outputs into it or changes an archive in it. Two runs into one
+/// `--out` then follow each other instead of mixing their files; the kernel releases the lock
+/// when the process ends, however it ends.
+///
+/// Between processes: a second holder waits (polling every 50 ms, telling ``waitingHandler``
+/// once) up to ``maximumWait``, then fails with a message saying what to do. Within one process
+/// the lock is shared by reference count: a folder this process already holds is not waited for
+/// (a sessions run that reads an archive under a shared lock may write its reports into the
+/// same folder).
+package final class DirectoryLock {
+    package let path: String
+
+    /// Called once when a lock is busy, with the folder's path (the CLI prints it).
+    nonisolated(unsafe) package static var waitingHandler: (@Sendable (String) -> Void)?
+    /// The longest wait for a busy lock (10 minutes).
+    nonisolated(unsafe) package static var maximumWait: Duration = .seconds(600)
+
+    private static let registryLock = NSLock()
+    /// Held folders of this process: real path → (descriptor, holders).
+    nonisolated(unsafe) private static var held: [String: (descriptor: Int32, holders: Int)] = [:]
+
+    /// Locks `directory` (creating it if needed): exclusively to write, shared to read.
+    /// - Throws: ``FileProblem`` when the folder cannot be created or opened, or stays locked
+    ///   by another process for ``maximumWait``.
+    package init(_ directory: URL, exclusive: Bool = true) throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FileProblem(
+                path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))")
+        }
+        path = directory.resolvingSymlinksInPath().standardizedFileURL.path
+        // The registry lock is held while waiting, so that two threads of this process never
+        // flock the same folder through two descriptors (which would block each other).
+        try Self.registryLock.withLock {
+            if let entry = Self.held[path] {
+                Self.held[path] = (entry.descriptor, entry.holders + 1)
+                return
+            }
+            let descriptor = try Self.acquire(path, exclusive: exclusive)
+            Self.held[path] = (descriptor, 1)
+        }
+    }
+
+    deinit {
+        Self.registryLock.withLock {
+            guard let entry = Self.held[path] else { return }
+            if entry.holders <= 1 {
+                close(entry.descriptor)
+                Self.held[path] = nil
+            } else {
+                Self.held[path] = (entry.descriptor, entry.holders - 1)
+            }
+        }
+    }
+
+    private static func acquire(_ path: String, exclusive: Bool) throws -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FileProblem(path: path, reason: "cannot open the folder (\(String(cString: strerror(errno))))")
+        }
+        let operation = exclusive ? LOCK_EX : LOCK_SH
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: maximumWait)
+        var told = false
+        while flock(descriptor, operation | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw FileProblem(path: path, reason: "cannot lock the folder (\(reason))")
+            }
+            guard clock.now < deadline else {
+                close(descriptor)
+                throw FileProblem(
+                    path: path,
+                    reason: "another nextwave run has been using this folder for \(maximumWait.components.seconds) s; "
+                        + "try again when it has finished")
+            }
+            if !told {
+                waitingHandler?(path)
+                told = true
+            }
+            usleep(50_000)
+        }
+        return descriptor
+    }
+}

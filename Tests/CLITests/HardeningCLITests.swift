@@ -1,0 +1,283 @@
+import Foundation
+import Testing
+import _TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The classes of failure found by probing the tool as a hostile user would (issue: hardening),
+/// through the binary: each must end in a clear message with the previous outputs intact.
+@Suite(.serialized) struct HardeningCLITests {
+    /// The snapshot served over HTTP with Helvetia's length replaced by `length`.
+    func server(helvetiaLength length: String) throws -> LocalHTTPServer {
+        let original = try String(
+            contentsOf: RepositoryPaths.snapshot.appendingPathComponent("ms-helvetia.html"), encoding: .utf8)
+        let page = original.replacingOccurrences(
+            of: "Länge</td><td>56 Meter</td>", with: "Länge</td><td>\(length)</td>")
+        return try LocalHTTPServer(
+            handler: SnapshotServer.handler { path, _ in path.hasSuffix("/ms-helvetia") ? .html(page) : nil })
+    }
+
+    func outputs(_ out: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: out.path) {
+            result[name] = try Data(contentsOf: out.appendingPathComponent(name))
+        }
+        return result
+    }
+
+    /// The curated fleet without Helvetia's length, so that only the page can give it.
+    func fleetWithoutHelvetiaLength() throws -> URL {
+        var fleet = try JSONSerialization.jsonObject(with: Data(contentsOf: RepositoryPaths.fleet)) as! [String: Any]
+        var ships = fleet["ships"] as! [[String: Any]]
+        let index = try #require(ships.firstIndex { $0["name"] as? String == "Helvetia" })
+        ships[index]["lengthM"] = nil
+        fleet["ships"] = ships
+        let url = RepositoryPaths.temporaryDirectory().appendingPathComponent("fleet.json")
+        try JSONSerialization.data(withJSONObject: fleet).write(to: url)
+        return url
+    }
+
+    func helvetia(_ out: URL) throws -> [String: Any] {
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
+            as! [String: Any]
+        return try #require((json["ships"] as! [[String: Any]]).first { $0["name"] as? String == "MS Helvetia" })
+    }
+
+    @Test(arguments: [
+        (String(repeating: "9", count: 400) + " Meter", "gives inf m, outside the plausible 5…400 m; not used"),
+        ("0,0000001 Meter", "gives 1e-07 m, outside the plausible 5…400 m; not used"),
+    ])
+    func anImplausiblePageValueIsAWarningAndNotUsed(_ length: String, _ warning: String) throws {
+        let server = try server(helvetiaLength: length)
+        defer { server.stop() }
+        let site = ["--base-url", server.baseURL.absoluteString, "--delay", "0"]
+        // With the curated file's length at hand, it fills the gap: the table is as good as before.
+        let out = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        let before = try helvetia(out)
+        let r = try CLI.run(["ratings"] + site + ["--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("field 'Länge': '") && r.stderr.contains(warning), "\(r.stderr)")
+        let after = try helvetia(out)
+        #expect(
+            after["lengthM"] as? Double == 56 && after["waveHeightM"] as? Double == before["waveHeightM"] as? Double)
+
+        // Without it, Helvetia loses its figures: a regression; the good table stays.
+        let fleet = try fleetWithoutHelvetiaLength()
+        let strict = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--out", strict.path, "--fleet", fleet.path]).status == 0)
+        let good = try outputs(strict)
+        let worse = try CLI.run(["ratings"] + site + ["--out", strict.path, "--fleet", fleet.path])
+        #expect(worse.status == 1)
+        #expect(worse.stderr.contains("MS Helvetia was rated"), "\(worse.stderr)")
+        #expect(try outputs(strict) == good)
+        // The grid over the same pages runs, without Helvetia.
+        let grid = try CLI.run(["grid"] + site + ["--fleet", fleet.path, "--speeds", "18", "--depths", "10"])
+        #expect(grid.status == 0, "\(grid.stderr)")
+        #expect(!grid.stdout.contains("MS Helvetia,") && grid.stdout.contains("MS Linth,"))
+    }
+
+    @Test func aPlausibleValueThatMovesTheFiguresTooFarIsARegression() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        let before = try outputs(out)
+        // 5.6 m instead of 56 m: within the bounds, but H grows tenfold.
+        let server = try server(helvetiaLength: "5,6 Meter")
+        defer { server.stop() }
+        let args = ["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path]
+        let r = try CLI.run(args)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("MS Helvetia: wave height moved from"), "\(r.stderr)")
+        #expect(try outputs(out) == before)
+        #expect(try CLI.run(args + ["--accept-regression"]).status == 0)
+    }
+
+    @Test func anUnreadableExistingTableIsAnErrorNotAPass() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        try Data("{ not json".utf8).write(to: out.appendingPathComponent("ship-ratings.json"))
+        let r = try CLI.run(["ratings", "--out", out.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("ship-ratings.json cannot be read"), "\(r.stderr)")
+        #expect(r.stderr.contains("--accept-regression"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["ship-ratings.json"])
+        let accepted = try CLI.run(["ratings", "--out", out.path, "--accept-regression"])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stderr.contains("replaced as --accept-regression asks"))
+    }
+
+    @Test func aGridThatWouldNotFitIsRefusedBeforeAllocating() throws {
+        let started = ContinuousClock.now
+        let r = try CLI.run(["grid", "--speeds", "1:100:0.001", "--depths", "1:1000:0.01", "--out", "/tmp/never.csv"])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr.contains(
+                "15 ships × 99001 speeds × 99901 depths = 148354483515 rows (4.5 TiB in memory); the grid's limit is 20000000 rows"
+            ), "\(r.stderr)")
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never.csv"))
+    }
+
+    @Test func aFineDecimalRangeIsTakenExactly() throws {
+        let r = try CLI.run(["grid", "--speeds", "0.01:100:0.01", "--depths", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = r.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.count == 15 * 10_000)
+        let speeds = Set(rows.map { $0.split(separator: ",")[1] })
+        #expect(speeds.contains("100.0") && speeds.contains("0.01") && speeds.contains("0.07"))
+        #expect(speeds.count == 10_000)
+    }
+
+    @Test func anEmptyOutputPathIsRefusedInWords() throws {
+        for args in [
+            ["ratings", "--out", ""], ["sessions", "--out", ""],
+            ["grid", "--speeds", "18", "--depths", "10", "--out", ""],
+        ] {
+            let r = try CLI.run(args)
+            #expect(r.status != 0)
+            #expect(r.stderr.contains("--out is empty; give a path (for the current folder: --out .)"), "\(r.stderr)")
+        }
+    }
+
+    @Test func oneDateRuleForSunAndSessions() throws {
+        let sun = try CLI.run(["sun", "--lat", "47.37", "--lon", "8.54", "--date", "0001-01-01"])
+        let sessions = try CLI.run(["sessions", "--from", "0001-01-01", "--to", "0001-01-02", "--out", "/tmp/x"])
+        let fetch = try CLI.run([
+            "archive", "fetch", "--archive", "/tmp/x", "--stations", "8503670", "--from", "2100-01-01",
+        ])
+        #expect(sun.stderr.contains("--date 0001-01-01 lies outside 1901–2099"), "\(sun.stderr)")
+        #expect(sessions.stderr.contains("--from 0001-01-01 lies outside 1901–2099"), "\(sessions.stderr)")
+        #expect(fetch.stderr.contains("--from 2100-01-01 lies outside 1901–2099"), "\(fetch.stderr)")
+        #expect(sun.status != 0 && sessions.status != 0 && fetch.status != 0)
+    }
+
+    @Test func aWriteBeyondTheFileSizeLimitLeavesTheOutputsAndSaysWhich() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        let before = try outputs(out)
+        let r = try CLI.run(
+            ["-c", "ulimit -f 4; exec \"$0\" ratings --out \"$1\"", CLI.binary.path, out.path],
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(out.path)/ship-ratings.json: cannot write (file too large)"), "\(r.stderr)")
+        #expect(!r.stderr.contains(".tmp-"))
+        #expect(try outputs(out) == before)
+
+        // The same for sessions (large, streamed outputs), on an archive whose store is built.
+        let archive = RepositoryPaths.temporaryDirectory("archive")
+        for folder in ["stationboards", "deployments"] {
+            try FileManager.default.copyItem(
+                at: RepositoryPaths.archive.appendingPathComponent(folder), to: archive.appendingPathComponent(folder))
+        }
+        let sessionsOut = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["sessions", "--archive", archive.path, "--out", sessionsOut.path]).status == 0)
+        let sessionsBefore = try outputs(sessionsOut)
+        // 64 KiB: sessions.json (about 110 KB) cannot be written.
+        let s = try CLI.run(
+            [
+                "-c", "ulimit -f 64; exec \"$0\" sessions --archive \"$1\" --out \"$2\"", CLI.binary.path, archive.path,
+                sessionsOut.path,
+            ], executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(s.status == 1)
+        #expect(s.stderr.contains("\(sessionsOut.path)/sessions.json: cannot write (file too large)"), "\(s.stderr)")
+        #expect(try outputs(sessionsOut) == sessionsBefore)
+    }
+
+    @Test func anInterruptedGridLeavesNoTemporaryFile() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let target = out.appendingPathComponent("grid.csv")
+        for signal in [SIGINT, SIGTERM] {
+            let process = try CLI.start([
+                "grid", "--speeds", "1:100:0.01", "--depths", "1:100:1", "--out", target.path, "--no-progress",
+            ])
+            try waitForTemporaryFile(in: out)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "signal \(signal)")
+        }
+        // SIGKILL cannot be caught: the next run into the folder sweeps what it left.
+        let killed = try CLI.start([
+            "grid", "--speeds", "1:100:0.01", "--depths", "1:100:1", "--out", target.path, "--no-progress",
+        ])
+        try waitForTemporaryFile(in: out)
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).contains { $0.contains(".tmp-") })
+        #expect(try CLI.run(["grid", "--speeds", "18", "--depths", "10", "--out", target.path]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["grid.csv"])
+    }
+
+    func waitForTemporaryFile(in folder: URL) throws {
+        for _ in 0..<600 {
+            if try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: { $0.contains(".tmp-") }
+            ) {
+                return
+            }
+            usleep(20_000)
+        }
+        Issue.record("no temporary file appeared in \(folder.path)")
+    }
+
+    @Test func aRunIntoAFolderAnotherRunHoldsWaitsForIt() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [out.path, "sleep", "2"]
+        try holder.run()
+        defer { holder.waitUntilExit() }
+        usleep(300_000)
+        let r = try CLI.run(["ratings", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("waiting for another nextwave run that is using"), "\(r.stderr)")
+    }
+
+    @Test func twoRunsIntoOneFolderNeverMixTheirOutputs() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        // Two different operating points written into one folder at once.
+        let a = try CLI.start(["ratings", "--out", out.path, "--speed", "18", "--accept-regression"])
+        let b = try CLI.start(["ratings", "--out", out.path, "--speed", "25", "--accept-regression"])
+        a.waitUntilExit()
+        b.waitUntilExit()
+        #expect(a.terminationStatus == 0 && b.terminationStatus == 0)
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
+            as! [String: Any]
+        let speed = try #require((json["model"] as? [String: Any])?["speedKmh"] as? Double)
+        let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        #expect(
+            markdown.contains("formulas at v = \(speed) km/h"), "ratings.md is of the same run as ship-ratings.json")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }.isEmpty)
+    }
+
+    @Test func twoSessionRunsOnOneNewArchiveBothSucceed() throws {
+        let archive = RepositoryPaths.temporaryDirectory("archive")
+        for folder in ["stationboards", "deployments"] {
+            try FileManager.default.copyItem(
+                at: RepositoryPaths.archive.appendingPathComponent(folder), to: archive.appendingPathComponent(folder))
+        }
+        let outA = RepositoryPaths.temporaryDirectory()
+        let outB = RepositoryPaths.temporaryDirectory()
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let out = index == 0 ? outA : outB
+            results.set(
+                index, try? CLI.run(["sessions", "--archive", archive.path, "--out", out.path, "--no-progress"]))
+        }
+        for result in results.all {
+            #expect(result?.status == 0, "\(result?.stderr ?? "did not run")")
+        }
+        let csvA = try Data(contentsOf: outA.appendingPathComponent("sessions.csv"))
+        let csvB = try Data(contentsOf: outB.appendingPathComponent("sessions.csv"))
+        #expect(csvA == csvB, "both read the same, complete store")
+    }
+}
+
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int: CLI.Result] = [:]
+    func set(_ index: Int, _ value: CLI.Result?) { lock.withLock { values[index] = value } }
+    var all: [CLI.Result?] { lock.withLock { [values[0], values[1]] } }
+}
