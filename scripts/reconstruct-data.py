@@ -180,6 +180,24 @@ by_name["Uetliberg"]["powerKW"]["source"] = "https://www.vaielettrico.it/a-zurig
 by_name["Linth"]["note"] = "displacement: 276 t on the operator's page, 261 t in the operator's 2016 press release (page value kept)"
 for n in ("Zimmerberg", "Forch"):
     by_name[n]["note"] = "no published length, beam or displacement"
+# The canonical field order of the fleet file (ShipRatings/FleetFile.swift writes the same, so
+# that `nextwave fleet add` and this script produce byte-identical files).
+ORDER = ["name", "prefix", "aliases", "buildYear", "shipyard", "displacementT", "engine", "propulsion", "powerKW",
+         "powerPS", "lengthM", "beamM", "crew", "capacity", "draftM", "blockCoefficient", "entranceLengthM",
+         "serviceSpeedKmh", "topSpeedKmh", "note"]
+
+
+def canonical(entry):
+    ordered = {k: entry[k] for k in ORDER if k in entry}
+    for k in sorted(set(entry) - set(ORDER)):
+        ordered[k] = entry[k]
+    for k, v in ordered.items():
+        if isinstance(v, dict):
+            ordered[k] = {kk: v[kk] for kk in ["value", "source", "overridesPage"] if kk in v}
+    return ordered
+
+
+ships = [canonical(e) for e in ships]
 fleet = {
     "description": ("Curated Lake Zurich fleet (ZSG, 17 units, 2025-26), built from Data/reference/fleet-sources.csv "
                     "by scripts/reconstruct-data.py. Each value names its source. A value with 'overridesPage' is used "
@@ -193,15 +211,21 @@ with open(os.path.join(root, "fleet.json"), "w", encoding="utf-8") as f:
 # --- the app's hard-coded ratings ----------------------------------------------------------
 app3 = {"Panta Rhei", "Albis", "Uetliberg", "Pfannenstiel"}
 app2 = {"Wädenswil", "Limmat", "Helvetia", "Linth", "Stadt Zürich", "Stadt Rapperswil"}
+# The ship-ratings.json format (schemas/ship-ratings.schema.json, version 2), every documented
+# key present: the app states ratings only, so every figure is null.
+FIGURES = ["ratingBasis", "unratedReason", "lengthM", "beamM", "displacementT", "waveHeightM", "energyJPerM2",
+           "forceNPerM2", "powerWPerM", "froudeLength", "froudeDepth", "reynolds"]
 app = {
-    "schemaVersion": 1,
+    "schemaVersion": 2,
     "generatedAt": "2025-10-23T00:00:00Z",
     "model": {"name": "next-wave-app-hardcoded", "speedKmh": None, "depthM": None,
-              "thresholds": {"energyJPerM2": [150, 250], "forceNPerM2": [45000, 55000]}},
+              "thresholds": {"energyJPerM2": [150, 250], "forceNPerM2": [45000, 55000]}, "wake": None},
     "ships": [
         {"name": f"{e['prefix']} {e['name']}", "aliases": e["aliases"],
          "rating": 3 if e["name"] in app3 else 2 if e["name"] in app2 else 1,
-         "source": {"page": None, "curated": "Next Wave app (WaveAnalyticsViewModel hard-coded lists)"}}
+         **{k: None for k in FIGURES},
+         "source": {"page": None, "curated": "Next Wave app (WaveAnalyticsViewModel hard-coded lists)"},
+         "ratingsByModel": {"legacy": None, "wake": None}, "wake": None}
         for e in ships
     ],
 }

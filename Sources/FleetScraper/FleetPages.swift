@@ -5,9 +5,8 @@ import WebFetch
 public enum FleetPages: Sendable {
     /// A saved snapshot folder (`manifest.json` and the pages), replayed offline.
     case snapshot(directory: URL, name: String)
-    /// A site in the legacy layout over HTTP; every fetched page is saved to `saveSnapshot`
-    /// when given (also when the scrape fails, to see what the site served).
-    case live(siteRoot: URL, http: HTTPClient.Configuration, saveSnapshot: URL?)
+    /// Pages over HTTP.
+    case live(LiveFleet)
 
     /// What ``scrape(onEvent:)`` reports while it works.
     public enum Event: Sendable {
@@ -23,32 +22,94 @@ public enum FleetPages: Sendable {
         switch self {
         case .snapshot(let directory, let name):
             let source = try SnapshotPageSource(directory: directory)
-            guard let root = URL(string: source.manifest.siteRoot), let index = URL(string: source.manifest.indexURL)
-            else {
-                throw ScrapeError.snapshot(path: directory.path, reason: "manifest siteRoot or indexURL is not a URL")
+            let manifest = source.manifest
+            guard let root = URL(string: manifest.siteRoot) else {
+                throw ScrapeError.snapshot(path: directory.path, reason: "manifest siteRoot is not a URL")
             }
-            let scraper = LegacyFleetScraper(siteRoot: root, indexPath: index.path)
-            let result = try await scraper.scrape(from: source)
-            return (result, "the snapshot `\(name)` (\(source.manifest.capturedAt.prefix(10)))")
-        case .live(let siteRoot, let http, let saveSnapshot):
-            let client = HTTPClient(siteRoot: siteRoot, configuration: http) { onEvent?(.fetch($0)) }
-            let scraper = LegacyFleetScraper(siteRoot: siteRoot)
-            let recorder = saveSnapshot.map { _ in RecordingPageSource(upstream: client) }
-            func save() async throws {
-                guard let recorder, let saveSnapshot else { return }
-                let count = try await recorder.save(
-                    to: saveSnapshot, siteRoot: scraper.siteRoot, indexURL: scraper.indexURL)
-                onEvent?(.saved(pages: count, directory: saveSnapshot))
+            let layout = manifest.layout.flatMap(PageLayout.init(rawValue:)) ?? .auto
+            let start: ShipPageScraper.Start
+            if let pages = manifest.shipPages {
+                start = .pages(pages.compactMap(URL.init(string:)))
+            } else if let index = URL(string: manifest.indexURL), !manifest.indexURL.isEmpty {
+                start = .index(index)
+            } else {
+                throw ScrapeError.snapshot(
+                    path: directory.path, reason: "manifest has neither shipPages nor an indexURL")
             }
-            let result: FleetScrape
-            do {
-                result = try await scraper.scrape(from: recorder ?? client) { onEvent?(.progress(done: $0, total: $1)) }
-            } catch {
-                try? await save()
-                throw error
-            }
-            try await save()
-            return (result, "the live site \(siteRoot.absoluteString)")
+            let result = try await ShipPageScraper(base: root, start: start, layout: layout).scrape(from: source)
+            return (result, "the snapshot `\(name)` (\(manifest.capturedAt.prefix(10)))")
+        case .live(let fleet):
+            return try await fleet.scrape(onEvent: onEvent)
         }
+    }
+}
+
+/// A fleet fetched over HTTP: ship pages listed by an index page or given as a list, read in
+/// a layout, optionally saved as a snapshot (only when the whole scrape succeeds).
+public struct LiveFleet: Sendable {
+    /// Relative links and list entries resolve against it (with its path); its site (scheme,
+    /// host, port) bounds the ship pages.
+    public var base: URL
+    public var start: ShipPageScraper.Start
+    public var layout: PageLayout
+    public var http: HTTPClient.Configuration
+    /// Save every fetched page here as a snapshot; `replaceSnapshot` allows replacing a
+    /// non-empty folder.
+    public var saveSnapshot: URL?
+    public var replaceSnapshot: Bool
+
+    public init(
+        base: URL, start: ShipPageScraper.Start, layout: PageLayout = .auto, http: HTTPClient.Configuration = .init(),
+        saveSnapshot: URL? = nil, replaceSnapshot: Bool = false
+    ) {
+        self.base = base
+        self.start = start
+        self.layout = layout
+        self.http = http
+        self.saveSnapshot = saveSnapshot
+        self.replaceSnapshot = replaceSnapshot
+    }
+
+    /// The operator's site.
+    public static let operatorSite = URL(string: "https://www.zsg.ch/")!
+
+    /// Request headers a browser sends: the operator's site answers a bare user agent from
+    /// cloud addresses with HTTP 403 (DOMAIN.md §9).
+    public static let browserHeaders = [
+        "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+        "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+        "Accept-Language": "de-CH,de;q=0.9,fr;q=0.7,en;q=0.6",
+    ]
+
+    func scrape(onEvent: (@Sendable (FleetPages.Event) -> Void)?) async throws -> (FleetScrape, description: String) {
+        if let saveSnapshot { try RecordingPageSource.checkTarget(saveSnapshot, replacing: replaceSnapshot) }
+        let siteRoot = SiteURL.root(of: base) ?? base
+        let client = HTTPClient(siteRoot: siteRoot, configuration: http) { onEvent?(.fetch($0)) }
+        let recorder = saveSnapshot.map { _ in RecordingPageSource(upstream: client) }
+        var indexSource: (any PageSource)?
+        if case .index(let index) = start, !SiteURL.isSameSite(index, as: siteRoot) {
+            // An index on another host (the deployment page links www.zsg.ch pages).
+            let indexClient = HTTPClient(siteRoot: SiteURL.root(of: index) ?? index, configuration: http) {
+                onEvent?(.fetch($0))
+            }
+            if let recorder { indexSource = await recorder.recording(indexClient) } else { indexSource = indexClient }
+        }
+        let scraper = ShipPageScraper(base: base, start: start, layout: layout)
+        let result = try await scraper.scrape(from: recorder ?? client, indexSource: indexSource) {
+            onEvent?(.progress(done: $0, total: $1))
+        }
+        if let recorder, let saveSnapshot {
+            var indexURL: URL?
+            if case .index(let index) = start { indexURL = index }
+            let legacyIndex =
+                layout != .labels && indexURL != nil && result.pages.count > 0
+                && indexURL.map { SiteURL.isSameSite($0, as: siteRoot) } == true
+            let count = try await recorder.save(
+                to: saveSnapshot, siteRoot: base, indexURL: indexURL,
+                shipPages: legacyIndex ? nil : result.pages.map(\.url), layout: layout,
+                replacing: replaceSnapshot)
+            onEvent?(.saved(pages: count, directory: saveSnapshot))
+        }
+        return (result, "the live site \(base.absoluteString)")
     }
 }

@@ -22,27 +22,20 @@ public enum LegacyFleetLayout {
         -> (ships: [URL], offSite: [String])
     {
         let document = try HTMLDocument(data: indexHTML, url: indexURL)
-        let anchors = document.select("//ul[@class='vlist level_3']//a[@href]")
-        var seen = Set<String>()
-        var ships: [URL] = []
-        var offSite: [String] = []
-        for anchor in anchors {
-            guard let href = anchor.attribute("href")?.trimmingCharacters(in: .whitespaces),
-                href.contains("ms-") || href.contains("ds-"),
-                let resolved = SiteURL.resolve(href, against: siteRoot)
-            else { continue }
-            guard SiteURL.isSameSite(resolved, as: siteRoot) else {
-                offSite.append(resolved.absoluteString)
-                continue
-            }
-            let key = SiteURL.canonical(resolved)
-            if seen.insert(key).inserted { ships.append(URL(string: key)!) }
+        var links = ShipLinks(base: siteRoot)
+        for anchor in document.select("//ul[@class='vlist level_3']//a[@href]") {
+            links.add(anchor.attribute("href") ?? "") { href, _ in href.contains("ms-") || href.contains("ds-") }
         }
-        guard !ships.isEmpty else {
-            throw ScrapeError.noShipLinks(
-                url: indexURL, expected: "a[href] with 'ms-' or 'ds-' inside ul.vlist.level_3")
-        }
-        return (ships, offSite)
+        return try links.result(indexURL: indexURL, expected: "a[href] with 'ms-' or 'ds-' inside ul.vlist.level_3")
+    }
+
+    /// Whether a page has the legacy structure (the headline and the technical accordion).
+    public static func looksLegacy(html: Data, url: String) -> Bool {
+        guard let document = try? HTMLDocument(data: html, url: url),
+            document.first("//div[\(XPath.hasClass("ce_headline"))]//h1") != nil
+        else { return false }
+        return document.select("//section[\(XPath.hasClass("ce_accordion"))]//div[\(XPath.hasClass("toggler"))]")
+            .contains { $0.text.contains(technicalToggler) }
     }
 
     /// The name and technical table of one ship page.

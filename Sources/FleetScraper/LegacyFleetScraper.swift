@@ -1,49 +1,93 @@
 import Foundation
 import WebFetch
 
-/// The result of scraping the fleet in the legacy layout.
+/// The result of scraping the fleet.
 public struct FleetScrape: Sendable {
-    public var indexURL: String
-    /// One per ship page, in fleet-index order, each page once.
+    /// The index page the ship pages were found on (nil for a list of pages).
+    public var indexURL: String?
+    /// One per ship page, in index (or list) order, each page once.
     public var pages: [ShipPage]
     /// Things a person should know (links to other hosts skipped, …).
     public var warnings: [String]
 }
 
-/// Scrapes the fleet index and every ship page from a ``PageSource``.
+/// Fetches ship pages from a ``PageSource``: those an index page links, or a given list, each
+/// read in a ``PageLayout``.
+public struct ShipPageScraper: Sendable {
+    /// Where the ship pages are listed.
+    public enum Start: Sendable, Equatable {
+        /// An index page linking them (its host may differ from the ship pages' site).
+        case index(URL)
+        /// The pages themselves, in order.
+        case pages([URL])
+    }
+
+    /// The base that relative links resolve against (with its path), whose site bounds the
+    /// ship pages.
+    public let base: URL
+    public let start: Start
+    public let layout: PageLayout
+
+    public init(base: URL, start: Start, layout: PageLayout = .auto) {
+        self.base = base
+        self.start = start
+        self.layout = layout
+    }
+
+    /// Fetches the index (if any), then each ship page in order.
+    /// - Parameters:
+    ///   - source: where ship pages come from; `indexSource` the index (default: `source`).
+    ///   - progress: (pages done, pages in all) after each ship page.
+    /// - Throws: ``ScrapeError`` or ``WebFetch/WebFetchError`` for the first page that fails;
+    ///   nothing partial is returned.
+    public func scrape(
+        from source: any PageSource, indexSource: (any PageSource)? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async throws -> FleetScrape {
+        var warnings: [String] = []
+        let ships: [URL]
+        var indexURL: String?
+        switch start {
+        case .pages(let urls):
+            ships = urls
+        case .index(let url):
+            let html = try await (indexSource ?? source).page(at: url)
+            let links = try layout.shipLinks(indexHTML: html, indexURL: url.absoluteString, base: base)
+            warnings += links.offSite.map { "\(url.absoluteString): link to another site skipped: \($0)" }
+            ships = links.ships
+            indexURL = url.absoluteString
+        }
+        var pages: [ShipPage] = []
+        progress?(0, ships.count)
+        for (done, url) in ships.enumerated() {
+            let html = try await source.page(at: url)
+            pages.append(try layout.shipPage(html: html, url: url.absoluteString))
+            progress?(done + 1, ships.count)
+        }
+        if pages.count != Set(pages.map(\.name)).count {
+            warnings.append("\(indexURL ?? "the page list"): several pages carry the same ship name")
+        }
+        return FleetScrape(indexURL: indexURL, pages: pages, warnings: warnings)
+    }
+}
+
+/// The operator's fleet as `vesseldata.py` scraped it: the legacy index and its ship pages.
 public struct LegacyFleetScraper: Sendable {
     public let siteRoot: URL
     public let indexURL: URL
 
     /// - Parameters:
-    ///   - siteRoot: `scheme://host[:port]` that links resolve against and that bounds the crawl.
-    ///   - indexPath: path of the fleet index on that site.
+    ///   - siteRoot: the site (a base with a path is kept, for a mirror under a folder).
+    ///   - indexPath: path of the fleet index below it.
     public init(siteRoot: URL, indexPath: String = LegacyFleetLayout.indexPath) {
-        self.siteRoot = SiteURL.root(of: siteRoot) ?? siteRoot
-        self.indexURL = SiteURL.resolve(indexPath, against: self.siteRoot)!
+        self.siteRoot = siteRoot
+        self.indexURL = SiteURL.resolve(indexPath, against: siteRoot)!
     }
 
-    /// Fetches the index, then each ship page in index order.
-    /// - Parameter progress: called with (pages done, pages in all) after each ship page.
-    /// - Throws: ``ScrapeError`` or ``WebFetch/WebFetchError`` for the first page that fails;
-    ///   nothing partial is returned.
     public func scrape(
         from source: any PageSource, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> FleetScrape {
-        let indexHTML = try await source.page(at: indexURL)
-        let links = try LegacyFleetLayout.shipLinks(
-            indexHTML: indexHTML, indexURL: indexURL.absoluteString, siteRoot: siteRoot)
-        var warnings = links.offSite.map { "\(indexURL.absoluteString): link to another site skipped: \($0)" }
-        var pages: [ShipPage] = []
-        progress?(0, links.ships.count)
-        for (done, url) in links.ships.enumerated() {
-            let html = try await source.page(at: url)
-            pages.append(try LegacyFleetLayout.shipPage(html: html, url: url.absoluteString))
-            progress?(done + 1, links.ships.count)
-        }
-        if pages.count != Set(pages.map(\.name)).count {
-            warnings.append("\(indexURL.absoluteString): several pages carry the same ship name")
-        }
-        return FleetScrape(indexURL: indexURL.absoluteString, pages: pages, warnings: warnings)
+        try await ShipPageScraper(base: siteRoot, start: .index(indexURL), layout: .legacy)
+            .scrape(from: source, progress: progress)
     }
 }

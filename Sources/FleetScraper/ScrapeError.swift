@@ -9,6 +9,8 @@ public enum ScrapeError: Error, Equatable, CustomStringConvertible {
     case layoutChanged(url: String, missing: String)
     /// A snapshot lacks a page or is malformed.
     case snapshot(path: String, reason: String)
+    /// A page list has a bad line (or none).
+    case pageList(path: String, line: Int?, reason: String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum ScrapeError: Error, Equatable, CustomStringConvertible {
         case .layoutChanged(let url, let missing):
             "\(url): \(missing) not found; the ship page layout has probably changed"
         case .snapshot(let path, let reason): "snapshot \(path): \(reason)"
+        case .pageList(let path, let line, let reason): "\(path)\(line.map { ", line \($0)" } ?? ""): \(reason)"
         }
     }
 }

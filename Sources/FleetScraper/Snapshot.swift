@@ -15,6 +15,12 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     /// ISO-8601 time of capture (or of the reconstruction's source).
     public var capturedAt: String
     public var pages: [Entry]
+    /// The ship pages in scrape order, when the run was given a page list (or read an index
+    /// other than the legacy one): a replay reads exactly these. Nil for legacy snapshots, whose
+    /// replay starts from `indexURL`.
+    public var shipPages: [String]?
+    /// The layout the pages were read in (``PageLayout``), nil for `auto`.
+    public var layout: String?
 
     public struct Entry: Codable, Sendable, Equatable {
         public var url: String
@@ -26,12 +32,17 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         }
     }
 
-    public init(siteRoot: String, indexURL: String, description: String, capturedAt: String, pages: [Entry]) {
+    public init(
+        siteRoot: String, indexURL: String, description: String, capturedAt: String, pages: [Entry],
+        shipPages: [String]? = nil, layout: String? = nil
+    ) {
         self.siteRoot = siteRoot
         self.indexURL = indexURL
         self.description = description
         self.capturedAt = capturedAt
         self.pages = pages
+        self.shipPages = shipPages
+        self.layout = layout
     }
 
     public static let fileName = "manifest.json"
@@ -119,33 +130,63 @@ public actor RecordingPageSource: PageSource {
 
     public func page(at url: URL) async throws -> Data {
         let data = try await upstream.page(at: url)
-        recorded.append((SiteURL.canonical(url), data))
+        record(url, data)
         return data
     }
 
-    /// Writes the recorded pages and a manifest into `directory` (created if needed); each
-    /// file is written atomically. Returns the number of pages saved.
+    func record(_ url: URL, _ data: Data) { recorded.append((SiteURL.canonical(url), data)) }
+
+    /// A source that fetches from `other` and keeps its pages here too (an index on another
+    /// host goes into the same snapshot).
+    public func recording(_ other: any PageSource) -> any PageSource { AlsoRecording(upstream: other, recorder: self) }
+
+    /// Writes the recorded pages and a manifest as the snapshot folder `directory`, whole:
+    /// everything goes into a hidden folder beside it first, which then takes its place, so a
+    /// snapshot is never a mix of two runs. An existing non-empty folder is replaced only with
+    /// `replacing` (the CLI's `--force`). Returns the number of pages saved.
+    /// - Throws: ``ScrapeError/snapshot(path:reason:)``.
     @discardableResult
-    public func save(to directory: URL, siteRoot: URL, indexURL: URL, capturedAt: Date = Date()) throws -> Int {
+    public func save(
+        to directory: URL, siteRoot: URL, indexURL: URL?, shipPages: [String]? = nil, layout: PageLayout = .auto,
+        replacing: Bool = false, capturedAt: Date = Date()
+    ) throws -> Int {
+        try Self.checkTarget(directory, replacing: replacing)
         var entries: [SnapshotManifest.Entry] = []
-        var files: [(URL, Data)] = []
-        var usedNames = Set<String>()
+        var files: [(String, Data)] = []
+        var usedNames = Set<String>([SnapshotManifest.fileName])
         for (index, page) in recorded.enumerated() {
             var name = Self.fileName(for: page.url, fallback: "page-\(index)")
             if !usedNames.insert(name).inserted { name = "\(index)-\(name)" }
-            files.append((directory.appendingPathComponent(name), page.data))
+            files.append((name, page.data))
             entries.append(.init(url: page.url, file: name))
         }
         let manifest = SnapshotManifest(
-            siteRoot: siteRoot.absoluteString, indexURL: indexURL.absoluteString,
-            description: "Pages fetched by nextwave ratings --live --save-snapshot",
-            capturedAt: ISO8601DateFormatter().string(from: capturedAt), pages: entries)
+            siteRoot: siteRoot.absoluteString, indexURL: indexURL?.absoluteString ?? "",
+            description: "Pages fetched by nextwave ratings --save-snapshot",
+            capturedAt: ISO8601DateFormatter().string(from: capturedAt), pages: entries, shipPages: shipPages,
+            layout: layout == .auto ? nil : layout.rawValue)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        files.append((directory.appendingPathComponent(SnapshotManifest.fileName), try encoder.encode(manifest)))
-        // The pages and the manifest land together, or none of them.
-        try AtomicFileWriter.writeAll(files)
+        files.append((SnapshotManifest.fileName, try encoder.encode(manifest)))
+        try SnapshotFolder.replace(directory, with: files)
         return entries.count
+    }
+
+    /// Refuses a target that is a file, or a non-empty folder unless `replacing`.
+    public static func checkTarget(_ directory: URL, replacing: Bool) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw ScrapeError.snapshot(path: directory.path, reason: "is a file, not a folder")
+        }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        if !contents.isEmpty && !replacing {
+            throw ScrapeError.snapshot(
+                path: directory.path,
+                reason:
+                    "the folder is not empty (\(contents.count) entries); choose a new folder or add --force to replace it whole"
+            )
+        }
     }
 
     static func fileName(for url: String, fallback: String) -> String {
@@ -153,5 +194,49 @@ public actor RecordingPageSource: PageSource {
         let safe = last.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
         guard !safe.isEmpty, safe != "/" else { return fallback + ".html" }
         return safe.hasSuffix(".html") ? safe : safe + ".html"
+    }
+}
+
+/// Writes a snapshot folder whole: into a hidden sibling first, then swapped into place.
+enum SnapshotFolder {
+    static func replace(_ directory: URL, with files: [(String, Data)]) throws {
+        let manager = FileManager.default
+        let parent = directory.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(directory.lastPathComponent).tmp-\(getpid())")
+        let old = parent.appendingPathComponent(".\(directory.lastPathComponent).old-\(getpid())")
+        func fail(_ reason: String) -> ScrapeError { .snapshot(path: directory.path, reason: reason) }
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            TemporaryFiles.sweepStale(in: parent)
+            try? manager.removeItem(at: staging)
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            TemporaryFiles.registerFolder(staging)
+            defer { TemporaryFiles.unregisterFolder(staging) }
+            for (name, data) in files { try data.write(to: staging.appendingPathComponent(name)) }
+            if manager.fileExists(atPath: directory.path) {
+                try manager.moveItem(at: directory, to: old)
+            }
+            try manager.moveItem(at: staging, to: directory)
+            try? manager.removeItem(at: old)
+        } catch let error as ScrapeError {
+            throw error
+        } catch {
+            try? manager.removeItem(at: staging)
+            if !manager.fileExists(atPath: directory.path), manager.fileExists(atPath: old.path) {
+                try? manager.moveItem(at: old, to: directory)
+            }
+            throw fail("cannot write the snapshot (\(FileProblem.words(for: error)))")
+        }
+    }
+}
+
+private struct AlsoRecording: PageSource {
+    let upstream: any PageSource
+    let recorder: RecordingPageSource
+
+    func page(at url: URL) async throws -> Data {
+        let data = try await upstream.page(at: url)
+        await recorder.record(url, data)
+        return data
     }
 }

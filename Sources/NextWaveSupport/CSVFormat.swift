@@ -1,16 +1,36 @@
-/// RFC 4180 CSV as the toolkit writes it: fields with a separator, quote, CR or LF are quoted,
-/// quotes doubled; rows end with LF (as the legacy script's files did); UTF-8 without BOM.
+/// How the toolkit's English CSV files are written.
+package enum CSVStyle: String, CaseIterable, Sendable {
+    /// RFC 4180: `,` separators, `.` decimals, UTF-8 without BOM (scripts, pandas, most tools).
+    case standard
+    /// For spreadsheets in a German (Swiss, Austrian) locale: `;` separators, decimal commas in
+    /// numbers, and a UTF-8 byte order mark so that umlauts open correctly.
+    case excelDE = "excel-de"
+
+    var separator: Character { self == .standard ? "," : ";" }
+    /// What a document starts with.
+    package var preamble: String { self == .standard ? "" : "\u{FEFF}" }
+}
+
+/// CSV as the toolkit writes it: fields with a separator, quote, CR or LF are quoted, quotes
+/// doubled; rows end with LF (as the legacy script's files did); UTF-8.
 package enum CSVFormat {
-    package static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    package static func field(_ text: String, style: CSVStyle = .standard) -> String {
+        var text = text
+        // A number in the German style: decimal comma (dates, times and names are no numbers).
+        if style == .excelDE, text.contains("."), Double(text) != nil {
+            text = text.replacingOccurrences(of: ".", with: ",")
+        }
+        guard text.contains(where: { $0 == style.separator || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    package static func row(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\n"
+    package static func row(_ fields: [String], style: CSVStyle = .standard) -> String {
+        fields.map { field($0, style: style) }.joined(separator: String(style.separator)) + "\n"
     }
 
-    package static func document(header: [String], rows: [[String]]) -> String {
-        row(header) + rows.map(row).joined()
+    package static func document(header: [String], rows: [[String]], style: CSVStyle = .standard) -> String {
+        style.preamble + row(header, style: style) + rows.map { row($0, style: style) }.joined()
     }
 }

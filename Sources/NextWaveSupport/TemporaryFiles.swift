@@ -28,13 +28,23 @@ package enum TemporaryFiles {
     /// Paths registered now (for tests).
     package static var registered: Set<String> { lock.withLock { paths } }
 
-    /// Removes every registered temporary file (on SIGINT, SIGTERM, SIGHUP).
+    nonisolated(unsafe) private static var folders = Set<String>()
+
+    /// A temporary folder (a snapshot being staged), removed with everything in it.
+    package static func registerFolder(_ url: URL) { lock.withLock { _ = folders.insert(url.path) } }
+    package static func unregisterFolder(_ url: URL) { lock.withLock { _ = folders.remove(url.path) } }
+
+    /// Removes every registered temporary file and folder (on SIGINT, SIGTERM, SIGHUP).
     package static func removeAll() {
-        let all = lock.withLock { () -> Set<String> in
-            defer { paths.removeAll() }
-            return paths
+        let (all, staged) = lock.withLock { () -> (Set<String>, Set<String>) in
+            defer {
+                paths.removeAll()
+                folders.removeAll()
+            }
+            return (paths, folders)
         }
         for path in all { unlink(path) }
+        for folder in staged { try? FileManager.default.removeItem(atPath: folder) }
     }
 
     /// Removes temporary files of this tool in `directory` whose process is gone (a run killed
@@ -46,7 +56,9 @@ package enum TemporaryFiles {
         var removed: [String] = []
         for name in names {
             guard let pid = owner(ofTemporaryName: name), pid != getpid(), !isAlive(pid) else { continue }
-            if unlink(directory.appendingPathComponent(name).path) == 0 { removed.append(name) }
+            let path = directory.appendingPathComponent(name).path
+            // A staged folder (a snapshot) goes whole.
+            if unlink(path) == 0 || (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(name) }
         }
         return removed
     }

@@ -15,6 +15,8 @@ public struct GridJob: Sendable {
     public var speedsKmh: [Double]
     /// Depths, m, each in (0, 1000].
     public var depthsM: [Double]
+    /// How the CSV is written.
+    package var csvStyle: CSVStyle = .standard
 
     public init(pages: FleetPages, fleet: URL, fleetReference: String, speedsKmh: [Double], depthsM: [Double]) {
         self.pages = pages
@@ -65,10 +67,12 @@ public struct GridJob: Sendable {
         let grid = WakeGrid(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM)
         if let file {
             try AtomicFileWriter.stream(to: file) { handle in
-                try GridCSV.write(grid, shipNames: names) { try handle.write(contentsOf: Data($0.utf8)) }
+                try GridCSV.write(grid, shipNames: names, style: csvStyle) {
+                    try handle.write(contentsOf: Data($0.utf8))
+                }
             }
         } else {
-            try GridCSV.write(grid, shipNames: names, sink: sink)
+            try GridCSV.write(grid, shipNames: names, style: csvStyle, sink: sink)
         }
         return Shape(ships: names.count, speeds: speedsKmh.count, depths: depthsM.count)
     }

@@ -32,6 +32,15 @@ public struct RatingsJob: Sendable {
         public var wakeReference: WakeReference
         /// Height thresholds of the wake rating: given, or fitted to the app's ratings.
         public var heightThresholds: HeightThresholdChoice
+        /// Compute and compare, but write nothing.
+        public var dryRun = false
+        /// Also publish the table for the apps into this folder (``TablePublisher``).
+        public var publish: URL?
+        /// How `ship-ratings.csv` is written.
+        package var csvStyle: CSVStyle = .standard
+        /// The time the table is made at (`generatedAt`), when it changed; default: now, or
+        /// `SOURCE_DATE_EPOCH` when that is set.
+        public var now: Date?
 
         public init(
             pages: FleetPages, fleet: URL, fleetReference: String, point: OperatingPoint = .legacy, out: URL,
@@ -57,8 +66,15 @@ public struct RatingsJob: Sendable {
 
     public struct Result: Sendable {
         public var run: RatingRun
-        /// The files written, by name, in `out`.
+        /// The files written, by name, in `out` (none for a dry run, or when the table did not
+        /// change and every output is there).
         public var written: [String]
+        /// What changed against the previous table (nil without one).
+        public var diff: RatingDiff?
+        /// The new table equals the existing one (`generatedAt` kept, nothing rewritten).
+        public var unchanged: Bool
+        /// The published manifest, with `publish`.
+        public var published: TablePublisher.Manifest?
     }
 
     public enum Event: Sendable {
@@ -90,19 +106,44 @@ public struct RatingsJob: Sendable {
         builder.wakeReference = input.wakeReference
         builder.heightThresholds = input.heightThresholds
         builder.appRatings = app
-        let run = try builder.build(from: scrape.pages)
+        let now = input.now ?? Self.sourceDateEpoch() ?? Date()
+        var run = try builder.build(from: scrape.pages, generatedAt: now)
         for warning in scrape.warnings + run.warnings { onEvent?(.warning(warning)) }
 
         // The folder stays locked from reading the existing table to writing the new one, so a
         // second run cannot slip in between (it waits).
-        let lock = try DirectoryLock(input.out)
+        let lock = try input.dryRun ? nil : DirectoryLock(input.out)
         defer { withExtendedLifetime(lock) {} }
         let existing = try checkedAgainstExisting(run.table, onEvent: onEvent)
+        run.table = RatingDiff.carryingPageMissing(
+            previous: existing, into: run.table, date: String(run.table.generatedAt.prefix(10)))
+        // generatedAt moves only with the content: an unchanged table is byte for byte the same.
+        var unchanged = false
+        if let existing {
+            var same = run.table
+            same.generatedAt = existing.generatedAt
+            if same == existing {
+                run.table = same
+                unchanged = true
+            }
+        }
         let previous = try input.previous.map(RatingTable.load(from:)) ?? existing
+        let diff = previous.map { RatingDiff(previous: $0, current: run.table) }
         let names = Self.outputs
+        let all = [names.legacyCSV, names.table, names.csv, names.markdown, names.chart]
+        if input.dryRun {
+            return Result(run: run, written: [], diff: diff, unchanged: unchanged, published: nil)
+        }
+        let complete = all.allSatisfy {
+            FileManager.default.fileExists(atPath: input.out.appendingPathComponent($0).path)
+        }
+        if unchanged && complete && input.previous == nil {
+            let published = try input.publish.map { try TablePublisher.publish(run.table, to: $0) }
+            return Result(run: run, written: [], diff: diff, unchanged: true, published: published)
+        }
         let markdown = RatingsMarkdown.render(
             .init(
-                run: run, appRatings: app, diff: previous.map { RatingDiff(previous: $0, current: run.table) },
+                run: run, appRatings: app, diff: diff,
                 previousName: input.previousName ?? (existing == nil ? nil : "the previous \(existingName)"),
                 pageSource: sourceDescription, chartFile: names.chart))
         let file = { (name: String) in input.out.appendingPathComponent(name) }
@@ -110,11 +151,20 @@ public struct RatingsJob: Sendable {
             [
                 (file(names.legacyCSV), Data(LegacyShipDataCSV.render(run.scraped).utf8)),
                 (file(names.table), try run.table.jsonData()),
-                (file(names.csv), Data(RatingsCSV.render(run.table).utf8)),
+                (file(names.csv), Data(RatingsCSV.render(run.table, style: input.csvStyle).utf8)),
                 (file(names.chart), Data(RatingsChartSVG.render(run.table).utf8)),
                 (file(names.markdown), Data(markdown.utf8)),
             ], locking: false)
-        return Result(run: run, written: [names.legacyCSV, names.table, names.csv, names.markdown, names.chart])
+        let published = try input.publish.map { try TablePublisher.publish(run.table, to: $0) }
+        return Result(run: run, written: all, diff: diff, unchanged: unchanged, published: published)
+    }
+
+    /// `SOURCE_DATE_EPOCH` (reproducible builds), when set to a number of seconds.
+    static func sourceDateEpoch() -> Date? {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text),
+            (0...4_102_444_800).contains(seconds)
+        else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// The existing table in `out`, as the user named it.

@@ -113,12 +113,14 @@ extension WakeJob {
     public static let outputs = (csv: "wake.csv", markdown: "wake.md", chart: "wake-chart.svg")
 
     /// Writes the CSV, the Markdown and the chart into `directory`, together and atomically.
-    public static func write(_ table: WakeTable, to directory: URL) throws {
+    package static func write(_ table: WakeTable, to directory: URL, style: CSVStyle = .standard) throws {
         let names = outputs
         try AtomicFileWriter.writeAll([
             (
                 directory.appendingPathComponent(names.csv),
-                .stream { handle in try WakeCSV.write(table) { try handle.write(contentsOf: Data($0.utf8)) } }
+                .stream { handle in
+                    try WakeCSV.write(table, style: style) { try handle.write(contentsOf: Data($0.utf8)) }
+                }
             ),
             (
                 directory.appendingPathComponent(names.markdown),
@@ -129,9 +131,9 @@ extension WakeJob {
     }
 
     /// Writes the CSV alone to `file`, atomically.
-    public static func writeCSV(_ table: WakeTable, to file: URL) throws {
+    package static func writeCSV(_ table: WakeTable, to file: URL, style: CSVStyle = .standard) throws {
         try AtomicFileWriter.stream(to: file) { handle in
-            try WakeCSV.write(table) { try handle.write(contentsOf: Data($0.utf8)) }
+            try WakeCSV.write(table, style: style) { try handle.write(contentsOf: Data($0.utf8)) }
         }
     }
 }

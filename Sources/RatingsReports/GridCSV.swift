@@ -11,21 +11,33 @@ public enum GridCSV {
     ]
 
     /// Streams the CSV in chunks to `sink` (so a 10⁷-row grid never sits in memory as text).
-    public static func write(_ grid: WakeGrid, shipNames: [String], sink: (String) throws -> Void) throws {
+    package static func write(
+        _ grid: WakeGrid, shipNames: [String], style: CSVStyle = .standard, sink: (String) throws -> Void
+    ) throws {
         precondition(shipNames.count == grid.shipCount, "one name per ship")
-        var chunk = CSVFormat.row(header)
+        var chunk = style.preamble + CSVFormat.row(header, style: style)
         chunk.reserveCapacity(1 << 20)
         for i in 0..<grid.shipCount {
             let name = CSVFormat.field(shipNames[i])
             for j in 0..<grid.speedCount {
                 for k in 0..<grid.depthCount {
-                    let f = grid.figures(ship: i, speed: j, depth: k)
-                    chunk +=
-                        "\(name),\(grid.speedsKmh[j]),\(grid.depthsM[k]),\(f.waveHeightM),\(f.wavelengthM),\(f.periodS),\(f.celerityMPerS),\(f.energyJPerM2),\(f.powerWPerM),\(f.forceNPerM2),\(f.froudeLength),\(f.froudeDepth),\(f.reynolds),\(f.energyRating),\(f.forceRating),\(f.rating)\n"
                     if chunk.utf8.count > 1 << 20 {
                         try sink(chunk)
                         chunk.removeAll(keepingCapacity: true)
                     }
+                    let f = grid.figures(ship: i, speed: j, depth: k)
+                    if style != .standard {
+                        chunk += CSVFormat.row(
+                            [
+                                shipNames[i], "\(grid.speedsKmh[j])", "\(grid.depthsM[k])", "\(f.waveHeightM)",
+                                "\(f.wavelengthM)", "\(f.periodS)", "\(f.celerityMPerS)", "\(f.energyJPerM2)",
+                                "\(f.powerWPerM)", "\(f.forceNPerM2)", "\(f.froudeLength)", "\(f.froudeDepth)",
+                                "\(f.reynolds)", "\(f.energyRating)", "\(f.forceRating)", "\(f.rating)",
+                            ], style: style)
+                        continue
+                    }
+                    chunk +=
+                        "\(name),\(grid.speedsKmh[j]),\(grid.depthsM[k]),\(f.waveHeightM),\(f.wavelengthM),\(f.periodS),\(f.celerityMPerS),\(f.energyJPerM2),\(f.powerWPerM),\(f.forceNPerM2),\(f.froudeLength),\(f.froudeDepth),\(f.reynolds),\(f.energyRating),\(f.forceRating),\(f.rating)\n"
                 }
             }
         }

@@ -4,13 +4,14 @@ import ShipRatingTable
 
 /// `ship-ratings.csv`: the rating table with English headers and units, one row per ship.
 public enum RatingsCSV {
+    /// The keys of `ship-ratings.json`, units in the names (one style for every CSV).
     public static let header = [
-        "ship", "aliases", "rating", "rating_basis", "unrated_reason", "length_m", "beam_m", "displacement_t",
-        "wave_height_m", "energy_j_per_m2", "force_n_per_m2", "power_w_per_m", "froude_length", "froude_depth",
-        "reynolds", "source_page", "source_length", "source_beam", "source_displacement",
+        "ship", "aliases", "rating", "ratingBasis", "unratedReason", "lengthM", "beamM", "displacementT",
+        "waveHeightM", "energyJPerM2", "forceNPerM2", "powerWPerM", "froudeLength", "froudeDepth", "reynolds",
+        "sourcePage", "sourceLengthM", "sourceBeamM", "sourceDisplacementT",
     ]
 
-    public static func render(_ table: RatingTable) -> String {
+    package static func render(_ table: RatingTable, style: CSVStyle = .standard) -> String {
         let rows = table.ships.map { s -> [String] in
             func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "" }
             return [
@@ -21,6 +22,6 @@ public enum RatingsCSV {
                 s.source.beamM ?? "", s.source.displacementT ?? "",
             ]
         }
-        return CSVFormat.document(header: header, rows: rows)
+        return CSVFormat.document(header: header, rows: rows, style: style)
     }
 }

@@ -36,7 +36,8 @@ public enum RatingsMarkdown {
         let app = c.appRatings.map(RatingLookup.init)
         return header(c) + ratings(c.run.table, app: app, chartFile: c.chartFile) + reasons(c.run.table)
             + wakeModel(c.run) + agreement(c.run.table, app: app) + disagreement(c.run.wakeComparison)
-            + conflicts(c.run.table) + appComparison(c.run.table, app: app) + changes(c) + warnings(c.run.warnings)
+            + conflicts(c.run.table) + filledFromCurated(c.run.table) + appComparison(c.run.table, app: app)
+            + changes(c) + warnings(c.run.warnings)
     }
 
     static func header(_ c: Context) -> String {
@@ -113,6 +114,25 @@ public enum RatingsMarkdown {
         return md
     }
 
+    /// Ships with a page that left values out, filled from the curated file.
+    static func filledFromCurated(_ table: RatingTable) -> String {
+        var rows: [String] = []
+        for ship in table.ships {
+            guard let page = ship.source.page else { continue }
+            let fields: [(String, Double?, String?)] = [
+                ("lengthM", ship.lengthM, ship.source.lengthM), ("beamM", ship.beamM, ship.source.beamM),
+                ("displacementT", ship.displacementT, ship.source.displacementT),
+            ]
+            for (field, value, source) in fields where source != nil && source != page && value != nil {
+                let conflict = ship.conflicts?.contains { $0.field == field } == true
+                if !conflict { rows.append("| \(ship.name) | \(field) | \(plain(value!)) | \(source!) |") }
+            }
+        }
+        guard !rows.isEmpty else { return "" }
+        return "\n## Values the pages do not give\n\nTaken from the curated fleet file:\n\n"
+            + "| Ship | Field | Value | Source |\n|---|---|--:|---|\n" + rows.joined(separator: "\n") + "\n"
+    }
+
     static func appComparison(_ table: RatingTable, app: RatingLookup?) -> String {
         let md = "\n## Against the app's hard-coded ratings\n\n"
         guard let app else { return md + "No app ratings file given.\n" }
@@ -128,17 +148,7 @@ public enum RatingsMarkdown {
     }
 
     static func changes(_ c: Context) -> String {
-        var md = "\n## Changes against the previous table\n\n"
-        guard let diff = c.diff else { return md + "No previous table.\n" }
-        md += "Compared with \(c.previousName ?? "the previous table").\n\n"
-        if diff.isEmpty { md += "No ships added, removed or re-rated.\n" }
-        for name in diff.added { md += "- added: \(name)\n" }
-        for name in diff.removed { md += "- removed: \(name)\n" }
-        for r in diff.rerated {
-            md +=
-                "- re-rated: \(r.name) \(r.from.map(String.init) ?? "unrated") → \(r.to.map(String.init) ?? "unrated")\n"
-        }
-        return md
+        ChangesText.markdown(c.diff, table: c.run.table, previousName: c.previousName)
     }
 
     static func warnings(_ warnings: [String]) -> String {

@@ -16,8 +16,8 @@ public enum WakeCSV {
         return columns
     }
 
-    public static func write(_ table: WakeTable, sink: (String) throws -> Void) throws {
-        var chunk = CSVFormat.row(header(calibrated: table.calibration != nil))
+    package static func write(_ table: WakeTable, style: CSVStyle = .standard, sink: (String) throws -> Void) throws {
+        var chunk = style.preamble + CSVFormat.row(header(calibrated: table.calibration != nil), style: style)
         func n(_ v: Double?) -> String { v.map { $0.isFinite ? "\($0)" : "" } ?? "" }
         try table.forEachPoint { ship, p, calibrated in
             var row = [table.names[ship], n(p.speedKmh), n(p.depthM), n(p.distanceM)]
@@ -32,7 +32,7 @@ public enum WakeCSV {
                 n(p.cusp?.periodS), n(p.cusp?.groupVelocityMPerS), n(p.energyJPerM2), n(p.energyFluxWPerM),
                 n(p.shorewardFluxWPerM), n(p.energyPerWaveJPerM), p.flags.joined(separator: "; "),
             ]
-            chunk += CSVFormat.row(row)
+            chunk += CSVFormat.row(row, style: style)
             if chunk.utf8.count > 1 << 20 {
                 try sink(chunk)
                 chunk = ""

@@ -7,10 +7,10 @@ import SessionCore
 /// local (Europe/Zurich) in separate date and clock columns so that spreadsheets sort and
 /// filter them without parsing offsets.
 public enum SessionsCSV {
+    /// Column names in the style of every CSV of the toolkit (the JSON keys, units in the name).
     public static let header = [
-        "station_id", "station_name", "date", "weekday", "rank", "start_local", "end_local", "duration_min",
-        "waves", "waves_per_hour", "quality_points", "score", "ships", "unknown_ship_waves", "sunrise_local",
-        "sunset_local",
+        "stationId", "stationName", "date", "weekday", "rank", "startLocal", "endLocal", "durationMin", "waves",
+        "wavesPerHour", "qualityPoints", "score", "ships", "unknownShipWaves", "sunriseLocal", "sunsetLocal",
     ]
 
     /// The rows of one station-day (none when it has no session).

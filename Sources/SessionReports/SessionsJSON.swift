@@ -94,21 +94,7 @@ public struct SessionsJSON {
     public func finish() { write((first ? "" : "\n  ") + "]\n}\n") }
 
     /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ text: String) -> String { PrettyJSON.quoted(text) }
 
     /// Shortest round-trip decimal; JSON has no NaN or infinity (never produced here).
     static func number(_ value: Double) -> String {

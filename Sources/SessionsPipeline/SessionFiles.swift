@@ -12,6 +12,7 @@ struct SessionFiles {
     let echo: SessionsJSON.Settings
     var summary: SessionSummary
     let out: URL
+    var style: CSVStyle = .standard
 
     mutating func write(
         survey: SessionSurvey, store: ScheduleStore, refresh: ScheduleArchive.RefreshReport,
@@ -20,7 +21,8 @@ struct SessionFiles {
         let names = SessionsJob.outputs
         let out = self.out
         let file = { (name: String) in out.appendingPathComponent(name) }
-        var csv = CSVFormat.row(SessionsCSV.header)
+        let style = self.style
+        var csv = style.preamble + CSVFormat.row(SessionsCSV.header, style: style)
         var report = SurveyReport()
         var summary = self.summary
         let echo = self.echo
@@ -34,7 +36,7 @@ struct SessionFiles {
                     report = try survey.run(store: store) { day in
                         json.add(day)
                         summary.add(day)
-                        for row in SessionsCSV.rows(day) { csv += CSVFormat.row(row) }
+                        for row in SessionsCSV.rows(day) { csv += CSVFormat.row(row, style: style) }
                         done += 1
                         if buffer.utf8.count > 1 << 20 {
                             try handle.write(contentsOf: Data(buffer.utf8))

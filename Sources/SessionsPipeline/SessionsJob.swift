@@ -26,6 +26,8 @@ public struct SessionsJob {
         public var sun: SunSource
         public var top: Int
         public var out: URL
+        /// How `sessions.csv` is written.
+        package var csvStyle: CSVStyle = .standard
 
         public init(
             archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String,
@@ -105,7 +107,8 @@ public struct SessionsJob {
             ratingsModel: table.model.name, sun: input.sun, top: input.top)
         let survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
         var writer = SessionFiles(
-            echo: echo, summary: SessionSummary(periods: periods, catalogue: catalogue), out: input.out)
+            echo: echo, summary: SessionSummary(periods: periods, catalogue: catalogue), out: input.out,
+            style: input.csvStyle)
         // Read under the archive's shared lock: an import or refresh by another run waits
         // until the survey has read what it needs.
         let report = try archive.withLock(exclusive: false) {

@@ -18,7 +18,33 @@ public struct RatingDiff: Sendable, Equatable {
         }
     }
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && rerated.isEmpty }
+    /// Every input and figure that changed, ship by ship (in table order).
+    public var changedValues: [ValueChange] = []
+
+    public struct ValueChange: Sendable, Equatable {
+        public var name: String
+        /// The table's key: `lengthM`, `waveHeightM`, `wake.waveHeightM.median`, ….
+        public var field: String
+        public var from: Double?
+        public var to: Double?
+
+        public init(name: String, field: String, from: Double?, to: Double?) {
+            self.name = name
+            self.field = field
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && rerated.isEmpty && changedValues.isEmpty }
+
+    /// The values compared, by key.
+    static let compared: [(String, @Sendable (ShipRating) -> Double?)] = [
+        ("lengthM", \.lengthM), ("beamM", \.beamM), ("displacementT", \.displacementT), ("waveHeightM", \.waveHeightM),
+        ("energyJPerM2", \.energyJPerM2), ("forceNPerM2", \.forceNPerM2), ("powerWPerM", \.powerWPerM),
+        ("wake.waveHeightM.median", { $0.wake?.waveHeightM?.median }),
+        ("ratingsByModel.wake", { $0.ratingsByModel?.wake.map(Double.init) }),
+    ]
 
     /// Ships are matched by name or alias (so "MS Uetliberg" → "EMS Uetliberg" is a rename,
     /// not a removal plus an addition).
@@ -33,12 +59,40 @@ public struct RatingDiff: Sendable, Equatable {
                 continue
             }
             if old.rating != new.rating { rerated.append(.init(name: new.name, from: old.rating, to: new.rating)) }
+            for (field, value) in Self.compared where value(old) != value(new) {
+                changedValues.append(.init(name: new.name, field: field, from: value(old), to: value(new)))
+            }
         }
         added = current.ships.filter { new in
             previousLookup.ship(matching: new) == nil
         }.map(\.name)
         self.removed = removed
         self.rerated = rerated
+    }
+
+    /// `current` with each ship's ``ShipRating/Source/pageMissingSince``: kept from `previous`
+    /// while no page describes the ship, set to `date` when `previous` had a page and `current`
+    /// has none, cleared when a page describes it again.
+    public static func carryingPageMissing(previous: RatingTable?, into current: RatingTable, date: String)
+        -> RatingTable
+    {
+        let lookup = previous.map(RatingLookup.init)
+        var table = current
+        table.ships = current.ships.map { ship in
+            var s = ship
+            guard s.source.page == nil else {
+                s.source.pageMissingSince = nil
+                return s
+            }
+            let old = lookup?.ship(matching: ship)
+            if let since = old?.source.pageMissingSince {
+                s.source.pageMissingSince = since
+            } else if old?.source.page != nil {
+                s.source.pageMissingSince = date
+            }
+            return s
+        }
+        return table
     }
 
     /// How far a ship's wave height may move between two tables computed at the same operating

@@ -24,6 +24,14 @@ extension RatingTable {
     /// A rating table from bytes that came from `path` (for messages), validated as ``load(from:)``.
     public static func decode(_ data: Data, path: String) throws -> RatingTable {
         let url = URL(fileURLWithPath: path)
+        // A hand-made table hears of every missing field at once, not one per attempt.
+        if let object = try? JSONSerialization.jsonObject(with: data) {
+            let missing = missingFields(in: object)
+            if !missing.isEmpty {
+                throw RatingsError.invalidFile(
+                    path: path, reason: "not a rating table: missing \(missing.joined(separator: ", "))")
+            }
+        }
         let table = try JSONFile.decode(
             RatingTable.self, from: data, path: path, what: "rating table", makeError: RatingsError.invalidFile)
         guard readableSchemaVersions.contains(table.schemaVersion) else {
@@ -47,5 +55,24 @@ extension RatingTable {
             }
         }
         return table
+    }
+
+    /// The fields a table must have that `object` lacks, as paths (`ships[2].aliases`).
+    static func missingFields(in object: Any) -> [String] {
+        guard let root = object as? [String: Any] else { return [] }
+        var missing = ["schemaVersion", "generatedAt", "model", "ships"].filter { root[$0] == nil }
+        if let model = root["model"] as? [String: Any] {
+            missing += ["name", "thresholds"].filter { model[$0] == nil }.map { "model.\($0)" }
+            if let thresholds = model["thresholds"] as? [String: Any] {
+                missing += ["energyJPerM2", "forceNPerM2"].filter { thresholds[$0] == nil }.map {
+                    "model.thresholds.\($0)"
+                }
+            }
+        }
+        for (index, ship) in ((root["ships"] as? [Any]) ?? []).enumerated() {
+            guard let ship = ship as? [String: Any] else { continue }
+            missing += ["name", "aliases", "source"].filter { ship[$0] == nil }.map { "ships[\(index)].\($0)" }
+        }
+        return missing
     }
 }

@@ -234,16 +234,21 @@ public struct ShipRating: Codable, Sendable, Equatable {
         public var lengthM: String?
         public var beamM: String?
         public var displacementT: String?
+        /// The date (YYYY-MM-DD) of the first table in which no page described the ship any more:
+        /// carried from table to table until a page describes it again, so that a ship whose page
+        /// vanished stays flagged ("retired?") after the change was accepted.
+        public var pageMissingSince: String?
 
         public init(
             page: String? = nil, curated: String? = nil, lengthM: String? = nil, beamM: String? = nil,
-            displacementT: String? = nil
+            displacementT: String? = nil, pageMissingSince: String? = nil
         ) {
             self.page = page
             self.curated = curated
             self.lengthM = lengthM
             self.beamM = beamM
             self.displacementT = displacementT
+            self.pageMissingSince = pageMissingSince
         }
     }
 

@@ -1,36 +1,9 @@
 import Foundation
 import NextWaveSupport
 
-/// Ship-name rules shared by the rating table and the schedule side.
+/// Ship-name rules shared by the rating table and the schedule side (page titles are the
+/// scraper's: `FleetScraper.ShipTitle`).
 public enum ShipNames {
-    /// Words that open a page title or a name as a type, with the prefix they stand for.
-    static let typeWords: [(word: String, prefix: String)] = [
-        ("motorschiffe", "MS"), ("motorschiff", "MS"), ("dampfschiffe", "DS"), ("dampfschiff", "DS"),
-        ("elektroschiffe", "EMS"), ("elektroschiff", "EMS"), ("m/s", "MS"), ("e-ms", "EMS"),
-        ("ems", "EMS"), ("em", "EMS"), ("ms", "MS"), ("ds", "DS"),
-    ]
-
-    /// A page title split into the ships it describes, with the prefix its type word implies:
-    /// "Motorschiffe Albis, Pfannenstiel & Uetliberg" → (MS, [Albis, Pfannenstiel, Uetliberg]).
-    public static func shipsInTitle(_ title: String) -> (prefix: String?, names: [String]) {
-        var rest = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        var prefix: String?
-        let lower = rest.lowercased()
-        for (word, p) in typeWords where lower.hasPrefix(word + " ") {
-            prefix = p
-            rest = String(rest.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
-            break
-        }
-        let names =
-            rest
-            .replacingOccurrences(of: " & ", with: ",")
-            .replacingOccurrences(of: " und ", with: ",")
-            .split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-        return (prefix, names)
-    }
-
     /// The key names are compared by: trimmed, white space folded, case and diacritics ignored.
     public static func key(_ name: String) -> String { TextKey.fold(name) }
 }

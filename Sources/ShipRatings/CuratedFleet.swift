@@ -14,6 +14,12 @@ public struct CuratedFleet: Codable, Sendable {
         self.ships = ships
     }
 
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        ships = try c.decode([Ship].self, forKey: .ships)
+    }
+
     /// A value and where it was published.
     public struct Sourced<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
         public var value: Value
@@ -28,8 +34,13 @@ public struct CuratedFleet: Codable, Sendable {
         public var name: String
         /// Type prefix: "MS" motor ship, "DS" paddle steamer, "EMS" electric motor ship.
         public var prefix: String
-        /// Other names the apps and the deployment page use.
-        public var aliases: [String]
+        /// Other names the apps and the deployment page use, as the file gives them; nil when
+        /// the entry gives none (``names`` then generates them).
+        public var aliases: [String]?
+
+        /// The entry's aliases, or the generated ones (``FleetFile/aliases(name:prefix:)``) for
+        /// an entry that gives none, so that a hand-added ship still matches the apps' names.
+        public var names: [String] { aliases ?? FleetFile.aliases(name: name, prefix: prefix) }
         public var buildYear: Sourced<Int>?
         public var lengthM: Sourced<Double>?
         public var beamM: Sourced<Double>?
@@ -63,30 +74,11 @@ public struct CuratedFleet: Codable, Sendable {
     }
 
     /// A curated fleet from bytes that came from `path` (for messages), validated as ``load(from:)``.
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` listing every problem
+    ///   (``FleetFile/check(_:)``).
     public static func decode(_ data: Data, path: String) throws -> CuratedFleet {
-        let url = URL(fileURLWithPath: path)
-        let fleet = try JSONFile.decode(
-            CuratedFleet.self, from: data, path: path, what: "curated fleet file", makeError: RatingsError.invalidFile)
-        for ship in fleet.ships {
-            let ranges: [(String, Double?, ClosedRange<Double>, String)] = [
-                ("lengthM", ship.lengthM?.value, PlausibleValues.lengthM, "m"),
-                ("beamM", ship.beamM?.value, PlausibleValues.beamM, "m"),
-                ("displacementT", ship.displacementT?.value, PlausibleValues.displacementT, "t"),
-                ("draftM", ship.draftM?.value, PlausibleValues.draftM, "m"),
-                ("blockCoefficient", ship.blockCoefficient?.value, 0.05...1, ""),
-                ("entranceLengthM", ship.entranceLengthM?.value, 0.1...max(0.1, ship.lengthM?.value ?? 400), "m"),
-                ("serviceSpeedKmh", ship.serviceSpeedKmh?.value, PlausibleValues.speedKmh, "km/h"),
-                ("topSpeedKmh", ship.topSpeedKmh?.value, PlausibleValues.speedKmh, "km/h"),
-            ]
-            for (field, value, range, unit) in ranges {
-                if let value, !PlausibleValues.accepts(value, in: range) {
-                    throw RatingsError.invalidFile(
-                        path: url.path,
-                        reason: "ship \(ship.name), field \(field): \(value) is outside the plausible "
-                            + "\(plain(range.lowerBound))…\(plain(range.upperBound))\(unit.isEmpty ? "" : " \(unit)")")
-                }
-            }
-        }
+        let (fleet, problems) = FleetFile.check(data)
+        guard let fleet, problems.isEmpty else { throw FleetFile.invalid(path, problems) }
         return fleet
     }
 }

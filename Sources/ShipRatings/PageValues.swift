@@ -2,8 +2,9 @@ import FleetScraper
 import NextWaveSupport
 import WakePhysics
 
-/// The physics inputs of one scraped page (length, beam, displacement), parsed with
-/// ``SpecValueParser``; anything unreadable becomes a warning naming ship, field and text.
+/// The physics inputs of one scraped page (length, beam, displacement, found by their labels in
+/// any language, ``FleetScraper/SpecVocabulary``), parsed with ``SpecValueParser``; anything
+/// unreadable becomes a warning naming ship, field and text.
 public struct PageValues: Sendable {
     public var page: ShipPage
     /// Length, m.
@@ -21,16 +22,17 @@ public struct PageValues: Sendable {
 
     public init(page: ShipPage, warnings: inout [String]) {
         self.page = page
-        func number(_ key: String, required: Bool, plausible: ClosedRange<Double>? = nil, unit: String = "")
+        func number(_ field: SpecField, required: Bool, plausible: ClosedRange<Double>? = nil, unit: String = "")
             -> Double?
         {
-            guard let text = page[key], !text.isEmpty else {
+            guard let spec = page.spec(field), !spec.value.isEmpty else {
                 if required {
                     warnings.append(
-                        "\(page.name) (\(page.url)): field '\(key)' missing; no wave figures from this page")
+                        "\(page.name) (\(page.url)): no \(field.words) on the page; the curated file must give it")
                 }
                 return nil
             }
+            let (key, text) = (spec.key, spec.value)
             guard let value = SpecValueParser.quantity(text), value > 0 else {
                 warnings.append("\(page.name) (\(page.url)): field '\(key)': cannot read a number from '\(text)'")
                 return nil
@@ -44,17 +46,15 @@ public struct PageValues: Sendable {
             }
             return value
         }
-        length = number(SpecKey.length, required: true, plausible: PlausibleValues.lengthM, unit: "m")
-        beam = number(SpecKey.beam, required: true, plausible: PlausibleValues.beamM, unit: "m")
-        displacement = number(
-            SpecKey.displacement, required: true, plausible: PlausibleValues.displacementT, unit: "t")
-        _ = number(SpecKey.capacity, required: false)
-        if let power = page[SpecKey.power], !power.isEmpty, SpecValueParser.power(power) == nil {
-            warnings.append("\(page.name) (\(page.url)): field '\(SpecKey.power)': cannot read power from '\(power)'")
+        length = number(.length, required: true, plausible: PlausibleValues.lengthM, unit: "m")
+        beam = number(.beam, required: true, plausible: PlausibleValues.beamM, unit: "m")
+        displacement = number(.displacement, required: true, plausible: PlausibleValues.displacementT, unit: "t")
+        _ = number(.capacity, required: false)
+        if let power = page.spec(.power), !power.value.isEmpty, SpecValueParser.power(power.value) == nil {
+            warnings.append("\(page.name) (\(page.url)): field '\(power.key)': cannot read power from '\(power.value)'")
         }
-        if let year = page[SpecKey.buildYear], !year.isEmpty, SpecValueParser.years(year).isEmpty {
-            warnings.append(
-                "\(page.name) (\(page.url)): field '\(SpecKey.buildYear)': cannot read a year from '\(year)'")
+        if let year = page.spec(.buildYear), !year.value.isEmpty, SpecValueParser.years(year.value).isEmpty {
+            warnings.append("\(page.name) (\(page.url)): field '\(year.key)': cannot read a year from '\(year.value)'")
         }
     }
 }

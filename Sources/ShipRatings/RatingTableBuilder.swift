@@ -111,7 +111,8 @@ public struct RatingTableBuilder: Sendable {
                 name: model.tableName, speedKmh: point.speedKmh, depthM: point.depthM,
                 thresholds: .init(energyJPerM2: thresholds.energyJPerM2, forceNPerM2: thresholds.forceNPerM2),
                 wake: wake.settings),
-            ships: ships)
+            ships: ships
+        ).withPublishedPrecision()
         return RatingRun(
             table: table, scraped: scraped, warnings: warnings, wakeComparison: wake.comparison, fleet: resolved)
     }

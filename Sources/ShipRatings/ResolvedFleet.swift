@@ -70,9 +70,26 @@ public struct ResolvedFleet: Sendable {
         var entries: [Entry] = []
         var matched = Set<String>()
         let curatedByKey = Dictionary(fleet.ships.map { (ShipNames.key($0.name), $0) }, uniquingKeysWith: { a, _ in a })
+        // A ship on several pages (a class page and its own page) is read from the page that
+        // names the fewest ships: its own.
+        var bestPage: [String: (names: Int, url: String)] = [:]
         for values in parsed {
-            let title = ShipNames.shipsInTitle(values.page.name)
-            for name in title.names {
+            let names = ShipTitle.ships(in: values.page.name).names
+            for name in names {
+                let key = ShipNames.key(name)
+                if let best = bestPage[key] {
+                    let chosen = names.count < best.names ? values.page.url : best.url
+                    warnings.append(
+                        "ship '\(name)' is on two pages (\(best.url), \(values.page.url)); read from \(chosen)")
+                    if names.count < best.names { bestPage[key] = (names.count, values.page.url) }
+                } else {
+                    bestPage[key] = (names.count, values.page.url)
+                }
+            }
+        }
+        for values in parsed {
+            let title = ShipTitle.ships(in: values.page.name)
+            for name in title.names where bestPage[ShipNames.key(name)]?.url == values.page.url {
                 let curated = curatedByKey[ShipNames.key(name)]
                 if let curated {
                     matched.insert(ShipNames.key(curated.name))
@@ -112,7 +129,7 @@ private struct Entry {
     var page: PageValues?
 
     var aliases: [String] {
-        var names = curated?.aliases ?? [name]
+        var names = curated?.names ?? [name]
         let full = "\(prefix) \(name)"
         names.removeAll { ShipNames.key($0) == ShipNames.key(full) }
         return names

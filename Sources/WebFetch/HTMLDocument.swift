@@ -78,6 +78,43 @@ public struct HTMLNode {
     }
 }
 
+/// A child of an element: another element, or a run of text.
+public enum HTMLContent {
+    case element(HTMLNode)
+    case text(String)
+}
+
+extension HTMLNode {
+    /// The element's tag name, lower case (`td`, `h1`).
+    public var name: String {
+        guard let raw = pointer.pointee.name else { return "" }
+        return String(cString: raw).lowercased()
+    }
+
+    /// Element and text children in document order (comments and other nodes left out).
+    public var children: [HTMLContent] {
+        var result: [HTMLContent] = []
+        var child = pointer.pointee.children
+        while let node = child {
+            switch node.pointee.type {
+            case XML_ELEMENT_NODE: result.append(.element(HTMLNode(pointer: node, document: document)))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = node.pointee.content { result.append(.text(String(cString: content))) }
+            default: break
+            }
+            child = node.pointee.next
+        }
+        return result
+    }
+}
+
+extension HTMLDocument {
+    /// The `html` element (or the first element of the document).
+    public var root: HTMLNode? {
+        xmlDocGetRootElement(document).map { HTMLNode(pointer: $0, document: self) }
+    }
+}
+
 /// XPath building blocks.
 public enum XPath {
     /// A predicate matching elements whose `class` attribute holds `name` as one token.

@@ -40,6 +40,8 @@ public actor HTTPClient: PageSource {
         /// Longest the client may spend fetching, from its first request, seconds.
         public var maxRunTime: Double = 7200
         public var userAgent = "NextWaveToolkit/1.0 (+https://github.com/pfederi/Next-Wave)"
+        /// Further request headers (a `User-Agent` here replaces ``userAgent``).
+        public var headers: [String: String] = [:]
         public init() {}
     }
 
@@ -66,7 +68,8 @@ public actor HTTPClient: PageSource {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
         sessionConfiguration.timeoutIntervalForResource = configuration.maxRequestTime
-        sessionConfiguration.httpAdditionalHeaders = ["User-Agent": configuration.userAgent]
+        sessionConfiguration.httpAdditionalHeaders = ["User-Agent": configuration.userAgent].merging(
+            configuration.headers, uniquingKeysWith: { _, given in given })
         transfer = BodyTransfer()
         session = URLSession(configuration: sessionConfiguration, delegate: transfer, delegateQueue: nil)
     }

@@ -3,12 +3,27 @@ import Foundation
 /// URL rules of the scraper: resolution against the site root, same-site checks, and the
 /// canonical form used to visit each page once.
 public enum SiteURL {
-    /// `href` resolved against `siteRoot` (relative hrefs are taken from the root, as the
-    /// legacy script did, not from the linking page's folder).
-    public static func resolve(_ href: String, against siteRoot: URL) -> URL? {
+    /// `href` resolved against `base`: an absolute URL stays as it is; any other href is taken
+    /// from the base, with or without a leading `/` (not from the linking page's folder, as the
+    /// legacy script did). The base keeps its path, so a mirror under
+    /// `http://127.0.0.1:8000/zsg/` serves `/de/ms-x.html` as `/zsg/de/ms-x.html`; for a site
+    /// root this is ordinary root-relative resolution.
+    public static func resolve(_ href: String, against base: URL) -> URL? {
         if let absolute = URL(string: href), absolute.scheme != nil { return absolute }
-        let path = href.hasPrefix("/") ? href : "/" + href
-        return URL(string: path, relativeTo: siteRoot)?.absoluteURL
+        guard var parts = URLComponents(url: base, resolvingAgainstBaseURL: true) else { return nil }
+        var prefix = parts.percentEncodedPath
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        var relative = href
+        while relative.hasPrefix("/") { relative.removeFirst() }
+        parts.query = nil
+        parts.fragment = nil
+        guard let target = URL(string: relative, relativeTo: URL(string: "http://h/")),
+            let targetParts = URLComponents(url: target.absoluteURL, resolvingAgainstBaseURL: true)
+        else { return nil }
+        parts.percentEncodedPath = prefix + targetParts.percentEncodedPath
+        parts.percentEncodedQuery = targetParts.percentEncodedQuery
+        parts.percentEncodedFragment = targetParts.percentEncodedFragment
+        return parts.url
     }
 
     /// Same scheme, host and port as the site root.

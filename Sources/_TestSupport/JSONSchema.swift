@@ -2,14 +2,15 @@ import Foundation
 
 /// A validator for the subset of JSON Schema (2020-12) the toolkit's schemas use: `type` (one or
 /// a list), `enum`, `const`, `required`, `properties`, `additionalProperties: false`, `items`,
-/// `minItems`, `maxItems`, `minimum`, `maximum`, `exclusiveMinimum`, `pattern`, `minLength`.
+/// `minItems`, `maxItems`, `minimum`, `maximum`, `exclusiveMinimum`, `pattern`, `minLength`, and
+/// local references (`$ref` to `#/$defs/<name>`, applied together with the keywords beside it).
 /// A keyword outside this subset is itself a failure, so a schema cannot outgrow its test. Not API.
 public struct JSONSchema {
     let schema: [String: Any]
     static let known: Set<String> = [
         "$schema", "$id", "title", "description", "type", "enum", "const", "required", "properties",
         "additionalProperties", "items", "minItems", "maxItems", "minimum", "maximum", "exclusiveMinimum", "pattern",
-        "minLength", "examples",
+        "minLength", "examples", "$defs", "$ref",
     ]
 
     public init(contentsOf url: URL) throws {
@@ -33,6 +34,14 @@ public struct JSONSchema {
 
     private func check(_ value: Any, against s: [String: Any], path: String, into out: inout [String]) {
         for key in s.keys where !Self.known.contains(key) { out.append("\(path): schema keyword \(key) not supported") }
+        if let reference = s["$ref"] as? String {
+            let name = reference.hasPrefix("#/$defs/") ? String(reference.dropFirst(8)) : ""
+            guard let target = (schema["$defs"] as? [String: Any])?[name] as? [String: Any] else {
+                out.append("\(path): $ref \(reference) not found")
+                return
+            }
+            check(value, against: target, path: path, into: &out)
+        }
         if let types = s["type"] {
             let allowed = (types as? [String]) ?? [types as! String]
             if !allowed.contains(where: { Self.matches(value, type: $0) }) {

@@ -26,8 +26,9 @@ public enum RepositoryPaths {
 /// Serves a snapshot folder (manifest.json + pages) at the pages' URL paths.
 public enum SnapshotServer {
     /// A handler serving each manifest page at its path; `override` may replace any answer.
+    /// - Parameter prefix: a folder the pages are served under (`/mirror`), as a mirror would.
     public static func handler(
-        snapshot: URL = RepositoryPaths.snapshot,
+        snapshot: URL = RepositoryPaths.snapshot, prefix: String = "",
         override: (@Sendable (String, Int) -> LocalHTTPServer.Response?)? = nil
     ) throws -> LocalHTTPServer.Handler {
         let manifest =
@@ -35,7 +36,7 @@ public enum SnapshotServer {
             as! [String: Any]
         var pages: [String: Data] = [:]
         for entry in manifest["pages"] as! [[String: String]] {
-            let path = URL(string: entry["url"]!)!.path
+            let path = prefix + URL(string: entry["url"]!)!.path
             pages[path] = try Data(contentsOf: snapshot.appendingPathComponent(entry["file"]!))
         }
         let served = pages

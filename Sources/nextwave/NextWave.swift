@@ -22,7 +22,7 @@ struct NextWave: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            RatingsCommand.self, GridCommand.self, WakeCommand.self, CalibrateCommand.self, SessionsCommand.self,
-            ArchiveCommand.self, SunCommand.self,
+            RatingsCommand.self, FleetCommand.self, GridCommand.self, WakeCommand.self, CalibrateCommand.self,
+            SessionsCommand.self, ArchiveCommand.self, SunCommand.self,
         ])
 }

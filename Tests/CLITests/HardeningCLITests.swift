@@ -158,7 +158,7 @@ import _TestSupport
         #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
         let before = try outputs(out)
         let r = try CLI.run(
-            ["-c", "ulimit -f 4; exec \"$0\" ratings --out \"$1\"", CLI.binary.path, out.path],
+            ["-c", "ulimit -f 4; exec \"$0\" ratings --speed 25 --out \"$1\"", CLI.binary.path, out.path],
             executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(r.status == 1)
         #expect(r.stderr.contains("\(out.path)/ship-ratings.json: cannot write (file too large)"), "\(r.stderr)")

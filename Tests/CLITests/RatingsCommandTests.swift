@@ -105,7 +105,7 @@ import _TestSupport
     @Test func diffAgainstAPreviousTableListsReratedShips() throws {
         let out = RepositoryPaths.temporaryDirectory()
         let r = try CLI.run([
-            "ratings", "--out", out.path, "--diff",
+            "ratings", "--out", out.path, "--previous",
             RepositoryPaths.data.appendingPathComponent("app-ratings.json").path,
         ])
         #expect(r.status == 0, "\(r.stderr)")

@@ -67,7 +67,7 @@ import _TestSupport
         let waveStart = 2 + LegacyShipDataCSV.specColumns.count
         #expect(rows[1][waveStart..<(waveStart + LegacyShipDataCSV.waveColumns.count)].allSatisfy { $0.isEmpty })
         #expect(rows[1].last == "weiss")
-        #expect(run.warnings.contains { $0.contains("Ohnebreite") && $0.contains("Breite") })
+        #expect(run.warnings.contains { $0.contains("Ohnebreite") && $0.contains("no beam on the page") })
         #expect(run.table.ships[0].rating == nil)
     }
 

@@ -28,6 +28,7 @@ struct GridCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("CSV file to write (default: stdout).", valueName: "FILE"))
     var out: String?
 
+    @OptionGroup var csv: CSVStyleOption
     @OptionGroup var progress: ProgressOptions
 
     var showsProgress: Bool { !progress.noProgress }
@@ -44,9 +45,10 @@ struct GridCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let (fleetURL, reference) = try fleet.fleetFile()
-        let job = GridJob(
-            pages: try fleet.pages(), fleet: fleetURL, fleetReference: reference, speedsKmh: speeds.values,
+        var job = GridJob(
+            pages: try fleet.fleetPages(), fleet: fleetURL, fleetReference: reference, speedsKmh: speeds.values,
             depthsM: depths.values)
+        job.csvStyle = csv.csvStyle
         let stdout = FileHandle.standardOutput
         let shape = try await job.run(
             file: out.map { URL(fileURLWithPath: $0) }, sink: { try stdout.write(contentsOf: Data($0.utf8)) },

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RatingsPipeline
+import RatingsReports
 import ShipRatingTable
 import ShipRatings
 
@@ -11,25 +12,30 @@ struct RatingsCommand: NextWaveCommand {
         commandName: "ratings",
         abstract: "Regenerate the ship wave ratings from the operator's vessel pages.",
         discussion: """
-            Reads the fleet pages (the bundled 2025 snapshot unless --live, --base-url or
-            --snapshot), merges the curated fleet file, computes every ship's wake with the
-            legacy formulas and with the distance-aware models (at a rider --distance from
-            the sailing line), rates each by --model and writes to --out:
+            Reads the fleet pages (the bundled 2025 snapshot unless --live, --pages,
+            --index-url, --base-url or --snapshot), merges the curated fleet file, computes
+            every ship's wake with the legacy formulas and with the distance-aware models
+            (at a rider --distance from the sailing line), rates each by --model and writes
+            to --out:
               schiffsdaten.csv    legacy-compatible CSV, one row per ship page
               ship-ratings.json   the table the apps consume
               ship-ratings.csv    the same table, English headers with units
               ratings.md          explanations, conflicts, app comparison, changes
               ratings-chart.svg   energy and force per ship against the thresholds
             Files are written atomically and only when the whole run succeeds. If the new
-            table loses ships, ratings or pages against the one in --out, nothing is
-            written unless --accept-regression is given.
+            table loses ships, ratings or pages against the one in --out, or a wave height
+            moves by more than 2x, nothing is written unless --accept-regression is given.
+            An unchanged table is not rewritten (its generatedAt stays; SOURCE_DATE_EPOCH
+            sets it). --publish writes the table for the apps (see README).
 
             Examples:
               nextwave ratings
+              nextwave ratings --dry-run --pages my-pages.txt
               nextwave ratings --speed 25 --depth 4 --out /tmp/shallow
               nextwave ratings --model wake --speed service --distance 30
               nextwave ratings --live --save-snapshot snapshots/zsg-$(date +%F)
-              nextwave ratings --diff reports/ship-ratings.json --out /tmp/new
+              nextwave ratings --publish site/ratings
+              nextwave ratings --previous Data/app-ratings.json --diff
             """)
 
     @OptionGroup var fleet: FleetPageOptions
@@ -52,7 +58,7 @@ struct RatingsCommand: NextWaveCommand {
 
     @Option(
         help: ArgumentHelp("Compare with this previous table (default: the one in --out).", valueName: "FILE"))
-    var diff: String?
+    var previous: String?
 
     @Option(help: ArgumentHelp("The app's hard-coded ratings (default: app-ratings.json).", valueName: "FILE"))
     var appRatings: String?
@@ -61,12 +67,28 @@ struct RatingsCommand: NextWaveCommand {
         help: "Write even when the new table loses ships, ratings or pages, or its wave figures move by more than 2×.")
     var acceptRegression = false
 
+    @Flag(help: "Print what would change, and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Also print the changes against the previous table to stdout.")
+    var diff = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Publish the table for the apps into this folder (hashed file + manifest).", valueName: "DIR"))
+    var publish: String?
+
+    @OptionGroup var csv: CSVStyleOption
+
     @OptionGroup var progress: ProgressOptions
 
     var showsProgress: Bool { !progress.noProgress }
 
     func validate() throws {
-        try checkPaths([("--out", out), ("--diff", diff), ("--app-ratings", appRatings)])
+        try checkPaths([
+            ("--out", out), ("--previous", previous), ("--app-ratings", appRatings), ("--publish", publish),
+        ])
+        if dryRun && publish != nil { throw ValidationError("--dry-run writes nothing; leave out --publish") }
         guard distance.isFinite, distance >= 1, distance <= 10_000 else {
             throw ValidationError("--distance must lie in 1…10000 m, got \(distance)")
         }
@@ -86,14 +108,17 @@ struct RatingsCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let (fleetURL, reference) = try fleet.fleetFile()
-        let job = RatingsJob(
-            .init(
-                pages: try fleet.pages(), fleet: fleetURL, fleetReference: reference, point: point.point,
-                out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
-                previous: diff.map { URL(fileURLWithPath: $0) }, previousName: diff,
-                appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? fleet.data.file("app-ratings.json"),
-                acceptRegression: acceptRegression, model: model,
-                wakeReference: point.wakeReference(distance: distance), heightThresholds: try thresholds()))
+        var input = RatingsJob.Input(
+            pages: try fleet.fleetPages(), fleet: fleetURL, fleetReference: reference, point: point.point,
+            out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
+            previous: previous.map { URL(fileURLWithPath: $0) }, previousName: previous,
+            appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? fleet.data.file("app-ratings.json"),
+            acceptRegression: acceptRegression, model: model,
+            wakeReference: point.wakeReference(distance: distance), heightThresholds: try thresholds())
+        input.dryRun = dryRun
+        input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        input.csvStyle = csv.csvStyle
+        let job = RatingsJob(input)
         let result = try await job.run { event in
             switch event {
             case .pages(let pages): terminal.show(pages)
@@ -103,8 +128,22 @@ struct RatingsCommand: NextWaveCommand {
             }
         }
         terminal.endProgress()
+        let changes = result.diff.map { ChangesText.lines($0, table: result.run.table) }
+        if dryRun {
+            print("Dry run: nothing written. Against \(previous ?? "\(out)/ship-ratings.json"):")
+            print((changes ?? ["no previous table: every ship is new"]).map { "  \($0)" }.joined(separator: "\n"))
+            return
+        }
         print(Self.summary(result.run.table))
-        terminal.info("wrote \(result.written.joined(separator: ", ")) to \(out)/")
+        if diff { print("\nChanges:\n" + (changes ?? ["no previous table"]).map { "  \($0)" }.joined(separator: "\n")) }
+        if result.written.isEmpty {
+            terminal.info("\(out)/ship-ratings.json is unchanged; nothing written")
+        } else {
+            terminal.info("wrote \(result.written.joined(separator: ", ")) to \(out)/")
+        }
+        if let published = result.published, let publish {
+            terminal.info("published \(published.current) and manifest.json to \(publish)/")
+        }
     }
 
     static func summary(_ table: RatingTable) -> String {

@@ -62,6 +62,7 @@ struct SessionsCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Output folder.", valueName: "DIR"))
     var out = "reports"
 
+    @OptionGroup var csv: CSVStyleOption
     @OptionGroup var progress: ProgressOptions
 
     var showsProgress: Bool { !progress.noProgress }
@@ -97,13 +98,13 @@ struct SessionsCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let archive = try source.location()
         let table = try ratingTable(terminal)
-        let job = SessionsJob(
-            .init(
-                archive: archive.url, archiveName: archive.name, stations: try source.data.file("stations.json"),
-                periods: try source.data.file("schedule_periods.json"), ratings: table.url, ratingsName: table.name,
-                from: from, to: to,
-                selection: lake.map { .lake($0) } ?? (station.isEmpty ? .all : .stations(station)), sun: sun,
-                top: top, out: URL(fileURLWithPath: out, isDirectory: true)))
+        var input = SessionsJob.Input(
+            archive: archive.url, archiveName: archive.name, stations: try source.data.file("stations.json"),
+            periods: try source.data.file("schedule_periods.json"), ratings: table.url, ratingsName: table.name,
+            from: from, to: to, selection: lake.map { .lake($0) } ?? (station.isEmpty ? .all : .stations(station)),
+            sun: sun, top: top, out: URL(fileURLWithPath: out, isDirectory: true))
+        input.csvStyle = csv.csvStyle
+        let job = SessionsJob(input)
         let result = try job.run { event in
             switch event {
             case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")

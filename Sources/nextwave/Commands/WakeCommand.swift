@@ -67,6 +67,8 @@ struct WakeCommand: NextWaveCommand {
     @OptionGroup var fleet: FleetPageOptions
     @OptionGroup var progress: ProgressOptions
 
+    @OptionGroup var csvStyle: CSVStyleOption
+
     var showsProgress: Bool { !progress.noProgress }
 
     var explicitHull: Bool { length != nil || beam != nil || displacement != nil }
@@ -100,7 +102,7 @@ struct WakeCommand: NextWaveCommand {
             ships = .explicit(name: "hull \(length!) × \(beam!) m, \(displacement!) t", hull: hull)
         } else {
             let (url, reference) = try fleet.fleetFile()
-            ships = .fleet(names: ship, pages: try fleet.pages(), fleet: url, fleetReference: reference)
+            ships = .fleet(names: ship, pages: try fleet.fleetPages(), fleet: url, fleetReference: reference)
         }
         let job = WakeJob(
             ships: ships, speedsKmh: speeds.values, depthsM: depths.values, distancesM: distances.values,
@@ -112,8 +114,10 @@ struct WakeCommand: NextWaveCommand {
             try WakeJSON.write(table) { try stdout.write(contentsOf: Data($0.utf8)) }
             return
         }
-        if let csv { try WakeJob.writeCSV(table, to: URL(fileURLWithPath: csv)) }
-        if let out { try WakeJob.write(table, to: URL(fileURLWithPath: out, isDirectory: true)) }
+        if let csv { try WakeJob.writeCSV(table, to: URL(fileURLWithPath: csv), style: csvStyle.csvStyle) }
+        if let out {
+            try WakeJob.write(table, to: URL(fileURLWithPath: out, isDirectory: true), style: csvStyle.csvStyle)
+        }
         if csv == nil && out == nil {
             print(WakeText.render(table), terminator: "")
         } else {

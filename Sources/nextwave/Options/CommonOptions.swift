@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NextWaveSupport
 import WebFetch
 
 /// `--data DIR`: the bundled data folder.
@@ -62,4 +63,15 @@ struct HTTPOptions: ParsableArguments {
         configuration.maxRunTime = maxRunTime
         return configuration
     }
+}
+
+extension CSVStyle: ExpressibleByArgument {}
+
+/// `--csv-style`: how CSV files are written.
+struct CSVStyleOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "CSV for: standard (, and .) or excel-de (; and decimal commas, for German-locale spreadsheets).",
+            valueName: "STYLE"))
+    var csvStyle: CSVStyle = .standard
 }

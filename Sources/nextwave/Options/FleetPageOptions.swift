@@ -4,21 +4,39 @@ import Foundation
 import ShipRatings
 import WebFetch
 
+extension PageLayout: ExpressibleByArgument {}
+
 /// Where the fleet pages and the curated fleet come from.
 struct FleetPageOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Replay a saved snapshot folder (with manifest.json).", valueName: "DIR"))
     var snapshot: String?
 
-    @Flag(help: "Scrape the operator's live site (legacy layout) instead of the bundled snapshot.")
+    @Flag(help: "Scrape the operator's current pages (Data/pages/zsg-2026.txt), not the bundled snapshot.")
     var live = false
 
     @Option(
         help: ArgumentHelp(
-            "Scrape this site (same layout); implies --live. Default https://www.zsg.ch.", valueName: "URL"))
+            "The pages' site, with its path (default https://www.zsg.ch); alone: its legacy fleet index.",
+            valueName: "URL"))
     var baseURL: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Scrape the pages listed in this file (one URL or path a line, # comments); implies --live.",
+            valueName: "FILE"))
+    var pages: String?
+
+    @Option(help: ArgumentHelp("Scrape the ship pages this page links; implies --live.", valueName: "URL"))
+    var indexURL: String?
+
+    @Option(help: ArgumentHelp("How ship pages are read: auto, legacy or labels.", valueName: "LAYOUT"))
+    var layout: PageLayout = .auto
 
     @Option(help: ArgumentHelp("Store every fetched page here, replayable with --snapshot.", valueName: "DIR"))
     var saveSnapshot: String?
+
+    @Flag(help: "Let --save-snapshot replace a folder that is not empty (whole).")
+    var force = false
 
     @Option(help: ArgumentHelp("Curated fleet file (default: fleet.json of the data folder).", valueName: "FILE"))
     var fleet: String?
@@ -26,12 +44,24 @@ struct FleetPageOptions: ParsableArguments {
     @OptionGroup var http: HTTPOptions
     @OptionGroup var data: DataOptions
 
-    var isLive: Bool { live || baseURL != nil }
+    var isLive: Bool { live || baseURL != nil || pages != nil || indexURL != nil }
+
+    /// The operator's current ship pages (DOMAIN.md §9), bundled.
+    static let bundledPages = "pages/zsg-2026.txt"
 
     static let bundledSnapshot = "snapshots/zsg-2025-01-14"
 
     func validate() throws {
-        try checkPaths([("--snapshot", snapshot), ("--save-snapshot", saveSnapshot), ("--fleet", fleet)])
+        try checkPaths([
+            ("--snapshot", snapshot), ("--save-snapshot", saveSnapshot), ("--fleet", fleet), ("--pages", pages),
+        ])
+        if pages != nil && indexURL != nil { throw ValidationError("give --pages or --index-url, not both") }
+        if force && saveSnapshot == nil { throw ValidationError("--force goes with --save-snapshot") }
+        if let indexURL {
+            guard let url = URL(string: indexURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host != nil
+            else { throw ValidationError("--index-url must be an http(s) URL, got '\(indexURL)'") }
+        }
         if snapshot != nil && isLive {
             throw ValidationError("--snapshot replays saved pages; it cannot be combined with --live or --base-url")
         }
@@ -45,23 +75,56 @@ struct FleetPageOptions: ParsableArguments {
         }
     }
 
-    /// The curated fleet file and how tables cite it.
+    /// The curated fleet file and how tables cite it: `Data/…` inside the data folder, else its
+    /// file name (a table never carries a machine path).
     func fleetFile() throws -> (url: URL, reference: String) {
-        (try fleet.map { URL(fileURLWithPath: $0) } ?? data.file("fleet.json"), fleet ?? "Data/fleet.json")
+        let url = try fleet.map { URL(fileURLWithPath: $0) } ?? data.file("fleet.json")
+        return (url, try DataLocator.reference(for: url, dataDirectory: data.directory))
     }
 
-    /// The pages: the live site, a snapshot, or the bundled snapshot.
-    func pages() throws -> FleetPages {
+    /// The pages: the live site (a page list, an index, the legacy index under --base-url, or
+    /// the operator's current pages), a snapshot, or the bundled snapshot.
+    func fleetPages() throws -> FleetPages {
         if isLive {
+            var configuration = http.configuration
+            let base = URL(string: baseURL ?? LiveFleet.operatorSite.absoluteString)!
+            let start: ShipPageScraper.Start
+            if let pages {
+                start = .pages(try PageList.load(URL(fileURLWithPath: pages), base: base))
+            } else if let indexURL {
+                start = .index(URL(string: indexURL)!)
+            } else if baseURL != nil {
+                start = .index(SiteURL.resolve(LegacyFleetLayout.indexPath, against: base)!)
+            } else {
+                start = .pages(try PageList.load(data.file(Self.bundledPages), base: base))
+                configuration.headers = LiveFleet.browserHeaders
+            }
             return .live(
-                siteRoot: URL(string: baseURL ?? LegacyFleetLayout.defaultSiteRoot.absoluteString)!,
-                http: http.configuration, saveSnapshot: saveSnapshot.map { URL(fileURLWithPath: $0) })
+                LiveFleet(
+                    base: base, start: start, layout: layout, http: configuration,
+                    saveSnapshot: saveSnapshot.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                    replaceSnapshot: force))
         }
         if let snapshot {
-            return .snapshot(directory: URL(fileURLWithPath: snapshot, isDirectory: true), name: snapshot)
+            let directory = URL(fileURLWithPath: snapshot, isDirectory: true)
+            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path) else {
+                throw CLIError(
+                    "--snapshot \(snapshot): no snapshot there (no manifest.json). \(try availableSnapshots())")
+            }
+            return .snapshot(directory: directory, name: snapshot)
         }
         return .snapshot(
             directory: try data.file(Self.bundledSnapshot), name: "Data/\(Self.bundledSnapshot)")
+    }
+
+    /// "Snapshots available: …" from the data folder.
+    func availableSnapshots() throws -> String {
+        let folder = try data.file("snapshots")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/manifest.json").path)
+        }.sorted()
+        guard !names.isEmpty else { return "No snapshots in \(folder.path)." }
+        return "Snapshots available: " + names.map { "\(folder.path)/\($0)" }.joined(separator: ", ")
     }
 }
 

@@ -26,4 +26,13 @@ enum DataLocator {
             "cannot find the bundled data folder (Data/ with fleet.json); pass --data DIR, set NEXTWAVE_DATA, "
                 + "or install with scripts/install")
     }
+
+    /// How a table or report cites a data file: `Data/<path>` inside the data folder, else the
+    /// file's name alone (outputs carry no machine paths).
+    static func reference(for file: URL, dataDirectory: URL) -> String {
+        let path = file.standardizedFileURL.resolvingSymlinksInPath().path
+        let folder = dataDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        if path.hasPrefix(folder + "/") { return "Data/" + path.dropFirst(folder.count + 1) }
+        return file.lastPathComponent
+    }
 }

@@ -1,0 +1,62 @@
+import NextWaveSupport
+import ShipRatingTable
+
+/// What changed between two rating tables, in words: for `ratings.md`, `--dry-run` and `--diff`.
+public enum ChangesText {
+    /// Plain lines, one per change (no trailing newline); "no changes" when there are none.
+    public static func lines(_ diff: RatingDiff, table: RatingTable) -> [String] {
+        var lines: [String] = []
+        lines += diff.added.map { "added: \($0)" }
+        lines += diff.removed.map { "removed: \($0)" }
+        lines += diff.rerated.map { "re-rated: \($0.name) \(rating($0.from)) → \(rating($0.to))" }
+        var byShip: [(String, [RatingDiff.ValueChange])] = []
+        for change in diff.changedValues {
+            if let last = byShip.indices.last, byShip[last].0 == change.name {
+                byShip[last].1.append(change)
+            } else {
+                byShip.append((change.name, [change]))
+            }
+        }
+        for (ship, changes) in byShip {
+            lines.append(
+                "changed: \(ship): "
+                    + changes.map { "\($0.field) \(value($0.from)) → \(value($0.to))" }.joined(separator: "; "))
+        }
+        lines += retired(table)
+        return lines.isEmpty ? ["no changes"] : lines
+    }
+
+    /// Ships no page has described since a date: "MS X: no page since 2026-11-23; retired?".
+    public static func retired(_ table: RatingTable) -> [String] {
+        table.ships.compactMap { ship in
+            ship.source.pageMissingSince.map { "\(ship.name): no page since \($0); retired?" }
+        }
+    }
+
+    /// The Markdown section.
+    public static func markdown(_ diff: RatingDiff?, table: RatingTable, previousName: String?) -> String {
+        var md = "\n## Changes against the previous table\n\n"
+        guard let diff else {
+            md += "No previous table.\n"
+            let gone = retired(table)
+            return gone.isEmpty ? md : md + "\n" + gone.map { "- \($0)\n" }.joined()
+        }
+        md += "Compared with \(previousName ?? "the previous table").\n\n"
+        if diff.added.isEmpty && diff.removed.isEmpty && diff.rerated.isEmpty && diff.changedValues.isEmpty {
+            md += "No ships added, removed or re-rated, and no value changed.\n"
+        }
+        for name in diff.added { md += "- added: \(name)\n" }
+        for name in diff.removed { md += "- removed: \(name)\n" }
+        for r in diff.rerated { md += "- re-rated: \(r.name) \(rating(r.from)) → \(rating(r.to))\n" }
+        if !diff.changedValues.isEmpty {
+            md += "\n| Ship | Value | Before | Now |\n|---|---|--:|--:|\n"
+            for c in diff.changedValues { md += "| \(c.name) | \(c.field) | \(value(c.from)) | \(value(c.to)) |\n" }
+        }
+        let gone = retired(table)
+        if !gone.isEmpty { md += "\n" + gone.map { "- \($0)\n" }.joined() }
+        return md
+    }
+
+    static func rating(_ value: Int?) -> String { value.map(String.init) ?? "unrated" }
+    static func value(_ number: Double?) -> String { number.map(plain) ?? "–" }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import NextWaveSupport
+import ShipRatingTable
+import WakePhysics
+
+/// The curated fleet file as people edit it (`Data/fleet.json`, schema
+/// `schemas/fleet.schema.json`): checked as a whole (every problem at once), extended by
+/// `nextwave fleet add`, and written in one canonical form so that an edit is a small diff.
+public enum FleetFile {
+    /// One problem of a fleet file: where (entry and field) and why.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        /// The ship's index and name, e.g. `ships[3] (Helvetia)`; nil for the file itself.
+        public var entry: String?
+        public var field: String?
+        public var reason: String
+
+        public var description: String {
+            [entry, field].compactMap { $0 }.joined(separator: ", ") + (entry == nil && field == nil ? "" : ": ")
+                + reason
+        }
+    }
+
+    /// The fields of a ship entry, in the order the file writes them. Sourced fields are
+    /// `{"value", "source", "overridesPage"?}`.
+    public static let fields: [(name: String, kind: Kind)] = [
+        ("name", .text), ("prefix", .text), ("aliases", .list), ("buildYear", .sourced(.integer(1800...2100))),
+        ("shipyard", .sourced(.text)), ("displacementT", .sourced(.number(PlausibleValues.displacementT))),
+        ("engine", .sourced(.text)), ("propulsion", .sourced(.text)), ("powerKW", .sourced(.number(1...100_000))),
+        ("powerPS", .sourced(.number(1...150_000))), ("lengthM", .sourced(.number(PlausibleValues.lengthM))),
+        ("beamM", .sourced(.number(PlausibleValues.beamM))), ("crew", .sourced(.integer(0...1000))),
+        ("capacity", .sourced(.integer(0...10_000))), ("draftM", .sourced(.number(PlausibleValues.draftM))),
+        ("blockCoefficient", .sourced(.number(0.05...1))), ("entranceLengthM", .sourced(.number(0.1...400))),
+        ("serviceSpeedKmh", .sourced(.number(PlausibleValues.speedKmh))),
+        ("topSpeedKmh", .sourced(.number(PlausibleValues.speedKmh))), ("note", .text),
+    ]
+
+    public enum Kind: Sendable {
+        case text, list
+        case sourced(Value)
+        public enum Value: Sendable {
+            case text
+            case number(ClosedRange<Double>)
+            case integer(ClosedRange<Int>)
+        }
+    }
+
+    /// The type prefixes ships carry.
+    public static let prefixes = ["MS", "DS", "EMS"]
+
+    // MARK: Checking
+
+    /// Every problem of the file's bytes; the fleet when there is none.
+    public static func check(_ data: Data) -> (fleet: CuratedFleet?, problems: [Problem]) {
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data) } catch {
+            return (nil, [Problem(reason: "not JSON (\(Self.syntax(error)))")])
+        }
+        guard let object = root as? [String: Any] else {
+            return (nil, [Problem(reason: "the file must be a JSON object with \"ships\"")])
+        }
+        var problems: [Problem] = []
+        for key in object.keys.sorted() where !["description", "ships"].contains(key) {
+            problems.append(Problem(field: key, reason: "unknown top-level field (expected description, ships)"))
+        }
+        if let description = object["description"], !(description is String) {
+            problems.append(Problem(field: "description", reason: "must be text"))
+        }
+        guard let ships = object["ships"] as? [Any] else {
+            return (nil, problems + [Problem(field: "ships", reason: "missing, or not a list")])
+        }
+        var names: [String: String] = [:]
+        for (index, raw) in ships.enumerated() {
+            guard let ship = raw as? [String: Any] else {
+                problems.append(Problem(entry: "ships[\(index)]", reason: "must be an object"))
+                continue
+            }
+            let label = "ships[\(index)]" + ((ship["name"] as? String).map { " (\($0))" } ?? "")
+            problems += check(ship: ship, entry: label)
+            if let name = ship["name"] as? String, let prefix = ship["prefix"] as? String {
+                let aliases = (ship["aliases"] as? [Any])?.compactMap { $0 as? String } ?? []
+                for candidate in Set(["\(prefix) \(name)", name] + aliases).map(ShipNames.key) {
+                    if let other = names[candidate], other != label {
+                        problems.append(
+                            Problem(
+                                entry: label, field: "aliases",
+                                reason: "the name \"\(candidate)\" also belongs to \(other)"))
+                    } else {
+                        names[candidate] = label
+                    }
+                }
+            }
+        }
+        guard problems.isEmpty else { return (nil, problems) }
+        do {
+            return (try JSONDecoder().decode(CuratedFleet.self, from: data), [])
+        } catch {
+            return (nil, [Problem(reason: describeDecodingError(error))])
+        }
+    }
+
+    static func check(ship: [String: Any], entry: String) -> [Problem] {
+        var problems: [Problem] = []
+        let known = Set(fields.map(\.name))
+        for key in ship.keys.sorted() where !known.contains(key) {
+            let hint =
+                NameMatch.closest(to: key, in: fields.map(\.name), limit: 1).first.map { "; did you mean \($0)?" } ?? ""
+            problems.append(Problem(entry: entry, field: key, reason: "unknown field\(hint)"))
+        }
+        for required in ["name", "prefix"] where ship[required] == nil {
+            problems.append(Problem(entry: entry, field: required, reason: "missing"))
+        }
+        let length = ((ship["lengthM"] as? [String: Any])?["value"] as? NSNumber)?.doubleValue
+        for (name, kind) in fields {
+            guard let value = ship[name] else { continue }
+            func problem(_ reason: String) { problems.append(Problem(entry: entry, field: name, reason: reason)) }
+            switch kind {
+            case .text:
+                guard let text = value as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    problem("must be non-empty text")
+                    continue
+                }
+                if name == "prefix", !prefixes.contains(text) {
+                    problem("\"\(text)\" is not one of \(prefixes.joined(separator: ", "))")
+                }
+            case .list:
+                guard let list = value as? [Any], list.allSatisfy({ ($0 as? String)?.isEmpty == false }) else {
+                    problem("must be a list of names")
+                    continue
+                }
+            case .sourced(let valueKind):
+                problems += checkSourced(value, kind: valueKind, entry: entry, field: name, length: length)
+            }
+        }
+        return problems
+    }
+
+    static func checkSourced(_ raw: Any, kind: Kind.Value, entry: String, field: String, length: Double?) -> [Problem] {
+        guard let object = raw as? [String: Any] else {
+            return [Problem(entry: entry, field: field, reason: "must be {\"value\", \"source\"}")]
+        }
+        var problems: [Problem] = []
+        func problem(_ reason: String) { problems.append(Problem(entry: entry, field: field, reason: reason)) }
+        for key in object.keys.sorted() where !["value", "source", "overridesPage"].contains(key) {
+            problem("unknown key \"\(key)\" (expected value, source, overridesPage)")
+        }
+        if (object["source"] as? String)?.isEmpty != false {
+            problem("source missing: every value names where it was published")
+        }
+        if let reason = object["overridesPage"], (reason as? String)?.isEmpty != false {
+            problem("overridesPage must say why the page value is wrong")
+        }
+        guard let value = object["value"] else {
+            problem("value missing")
+            return problems
+        }
+        switch kind {
+        case .text:
+            if !(value is String) { problem("value must be text") }
+        case .number(var range):
+            if field == "entranceLengthM", let length, length >= range.lowerBound { range = range.lowerBound...length }
+            guard let number = value as? NSNumber, !(value is String), !isBoolean(number) else {
+                problem("value must be a number")
+                break
+            }
+            if !PlausibleValues.accepts(number.doubleValue, in: range) {
+                problem(
+                    "\(plain(number.doubleValue)) is outside the plausible \(plain(range.lowerBound))…\(plain(range.upperBound))"
+                )
+            }
+        case .integer(let range):
+            guard let number = value as? NSNumber, !(value is String), !isBoolean(number),
+                number.doubleValue == number.doubleValue.rounded(),
+                range.contains(Int(exactly: number.doubleValue) ?? Int.min)
+            else {
+                problem("value must be a whole number in \(range.lowerBound)…\(range.upperBound)")
+                break
+            }
+        }
+        return problems
+    }
+
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        let type = String(cString: number.objCType)
+        return type == "c" || type == "B"
+    }
+
+    static func syntax(_ error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+    }
+
+    // MARK: Writing
+
+    /// The file's canonical text: fields in ``fields`` order, sourced values as value, source,
+    /// overridesPage.
+    public static func format(_ object: Any) -> String {
+        PrettyJSON.text(object) { path, keys in
+            switch path.count {
+            case 0: return ["description", "ships"]
+            case 1: return fields.map(\.name)
+            default: return ["value", "source", "overridesPage"]
+            }
+        }
+    }
+
+    /// The names the apps and the operator's deployment page use for a ship besides
+    /// `"<prefix> <name>"`: the prefix's other spellings and the bare name.
+    public static func aliases(name: String, prefix: String) -> [String] {
+        // The same spellings as scripts/reconstruct-data.py gives the bundled fleet, sorted.
+        let variants: [String] =
+            switch prefix {
+            case "MS": ["M/S", "Motorschiff"]
+            case "DS": ["Dampfschiff"]
+            case "EMS": ["EM", "E-MS", "MS"]
+            default: []
+            }
+        return (variants.map { "\($0) \(name)" } + [name]).sorted()
+    }
+
+    /// A new ship entry for `fleet add`.
+    public struct Entry: Sendable {
+        public var name: String
+        public var prefix: String
+        public var values: [(field: String, value: Double)]
+        public var source: String
+        public var overridesPage: String?
+
+        public init(
+            name: String, prefix: String, values: [(field: String, value: Double)], source: String,
+            overridesPage: String? = nil
+        ) {
+            self.name = name
+            self.prefix = prefix
+            self.values = values
+            self.source = source
+            self.overridesPage = overridesPage
+        }
+    }
+
+    /// The file's bytes with `entry` appended, checked.
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the file has problems already, the
+    ///   ship is there, or the entry itself is not valid (every problem named).
+    public static func adding(_ entry: Entry, to data: Data, path: String) throws -> Data {
+        let (_, existing) = check(data)
+        guard existing.isEmpty else { throw invalid(path, existing) }
+        var root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        var ships = root["ships"] as! [Any]
+        var ship: [String: Any] = [
+            "name": entry.name, "prefix": entry.prefix, "aliases": aliases(name: entry.name, prefix: entry.prefix),
+        ]
+        for (field, value) in entry.values {
+            var sourced: [String: Any] = ["value": value, "source": entry.source]
+            if let reason = entry.overridesPage { sourced["overridesPage"] = reason }
+            ship[field] = sourced
+        }
+        ships.append(ship)
+        root["ships"] = ships
+        let text = format(root)
+        let (_, problems) = check(Data(text.utf8))
+        guard problems.isEmpty else { throw invalid(path, problems) }
+        return Data(text.utf8)
+    }
+
+    static func invalid(_ path: String, _ problems: [Problem]) -> RatingsError {
+        .invalidFile(
+            path: path,
+            reason: problems.count == 1
+                ? problems[0].description
+                : "\(problems.count) problems:\n" + problems.map { "  - \($0)" }.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,412 @@
+import Foundation
+import Testing
+import _TestSupport
+
+/// "The fleet changed", end to end through the binary (issue: the fleet workflow): pages of any
+/// layout, the curated fleet as an edited file, reviewing a change, publishing for the app, and
+/// CSV for spreadsheets.
+@Suite(.serialized) struct FleetWorkflowTests {
+    static let fixtures = RepositoryPaths.root.appendingPathComponent("Tests/FleetScraperTests/Fixtures/layouts")
+    static let labelSnapshot = RepositoryPaths.data.appendingPathComponent("snapshots/zsg-2026-labels-example")
+
+    func json(_ url: URL) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+    }
+
+    func ships(_ out: URL) throws -> [[String: Any]] {
+        try json(out.appendingPathComponent("ship-ratings.json"))["ships"] as! [[String: Any]]
+    }
+
+    func file(_ text: String, named name: String = "pages.txt") throws -> URL {
+        let url = RepositoryPaths.temporaryDirectory().appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    // MARK: Pages of any layout
+
+    @Test func aMixedFleetOfLegacyAndLabelPagesThroughALocalServer() throws {
+        let labelPages = [
+            "/de/bateau-lausanne.html": "french-label-above-value.html",
+            "/de/motonave-ceresio.html": "italian-inline-pairs.html",
+            "/de/ms-waedenswil-neu.html": "text-lines.html",
+        ]
+        let fixtures = Self.fixtures
+        let server = try LocalHTTPServer(
+            handler: SnapshotServer.handler { path, _ in
+                guard let file = labelPages[path],
+                    let body = try? Data(contentsOf: fixtures.appendingPathComponent(file))
+                else { return nil }
+                return .html(String(decoding: body, as: UTF8.self))
+            })
+        defer { server.stop() }
+        let pages = try file(
+            """
+            # two legacy pages of the snapshot, three label pages
+            /de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-panta-rhei
+            de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth   # relative to --base-url
+            \(server.baseURL.absoluteString)/de/bateau-lausanne.html
+            /de/motonave-ceresio.html
+            /de/ms-waedenswil-neu.html
+            """)
+        let fleet = try file(#"{"description": "pages only", "ships": []}"#, named: "fleet.json")
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run([
+            "ratings", "--base-url", server.baseURL.absoluteString, "--pages", pages.path, "--fleet", fleet.path,
+            "--delay", "0", "--out", out.path,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let table = try ships(out)
+        let byName = Dictionary(uniqueKeysWithValues: table.map { ($0["name"] as! String, $0) })
+        #expect(Set(byName.keys) == ["MS Panta Rhei", "MS Linth", "MS Lausanne", "MS Ceresio", "MS Wädenswil"])
+        #expect(
+            byName["MS Lausanne"]?["lengthM"] as? Double == 61
+                && byName["MS Lausanne"]?["displacementT"] as? Double == 420)
+        #expect(byName["MS Ceresio"]?["beamM"] as? Double == 6.1)
+        #expect(byName["MS Wädenswil"]?["displacementT"] as? Double == 222)
+        #expect(byName["MS Panta Rhei"]?["rating"] as? Int == 3, "the legacy page reads as before")
+        #expect(
+            (byName["MS Lausanne"]?["source"] as? [String: Any])?["page"] as? String == server.baseURL.absoluteString
+                + "/de/bateau-lausanne.html")
+    }
+
+    @Test func aNoisePageAmongTheShipsFailsTheRunAndWritesNothing() throws {
+        let news = try Data(
+            contentsOf: Self.fixtures.deletingLastPathComponent().appendingPathComponent("noise/news.html"))
+        let server = try LocalHTTPServer(
+            handler: SnapshotServer.handler { path, _ in
+                path == "/de/news.html" ? .html(String(decoding: news, as: UTF8.self)) : nil
+            })
+        defer { server.stop() }
+        let pages = try file("/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth\n/de/news.html\n")
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run([
+            "ratings", "--base-url", server.baseURL.absoluteString, "--pages", pages.path, "--delay", "0", "--out",
+            out.path,
+        ])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("/de/news.html: length, beam and displacement"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    @Test func anIndexOnAnotherHostLinksTheShipPages() throws {
+        // Site B holds the ship pages; page A (another host, like the deployment page) links them.
+        let site = try LocalHTTPServer(handler: SnapshotServer.handler())
+        defer { site.stop() }
+        let legacy = site.baseURL.absoluteString + "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten"
+        let index = try LocalHTTPServer { _, _ in
+            .html(
+                """
+                <html><body><nav><a href="\(legacy)/ms-albis">MS Albis (Menü)</a></nav>
+                <div class="ship"><a class="title" href="\(legacy)/ms-panta-rhei">MS Panta Rhei</a> Kurs 109</div>
+                <div class="ship"><a class="title" href="\(legacy)/ds-stadt-zuerich">DS Stadt Zürich</a> Kurs 107</div>
+                <a href="/impressum">Impressum</a></body></html>
+                """)
+        }
+        defer { index.stop() }
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run([
+            "ratings", "--index-url", index.baseURL.absoluteString + "/schiffeinsatz", "--base-url",
+            site.baseURL.absoluteString, "--delay", "0", "--out", out.path, "--fleet",
+            try file(#"{"ships": []}"#, named: "fleet.json").path,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Set(try ships(out).map { $0["name"] as! String }) == ["MS Panta Rhei", "DS Stadt Zürich"])
+        #expect(index.requestLog == ["/schiffeinsatz"])
+    }
+
+    @Test func theBaseURLKeepsItsPath() throws {
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler(prefix: "/mirror/zsg"))
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run([
+            "ratings", "--base-url", server.baseURL.absoluteString + "/mirror/zsg/", "--delay", "0", "--out", out.path,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try ships(out).count == 17)
+        #expect(server.requestLog.allSatisfy { $0.hasPrefix("/mirror/zsg/de/") }, "\(server.requestLog)")
+    }
+
+    @Test func theLabelExampleSnapshotSaysWhichValuesCameFromTheCuratedFile() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run(["ratings", "--snapshot", Self.labelSnapshot.path, "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        #expect(markdown.contains("## Values the pages do not give"))
+        #expect(markdown.contains("| MS Panta Rhei | beamM | 10.7 |"))
+        let panta = try #require(try ships(out).first { $0["name"] as? String == "MS Panta Rhei" })
+        #expect(
+            (panta["source"] as? [String: Any])?["lengthM"] as? String
+                == "https://www.zsg.ch/de/motorschiff-panta-rhei.html")
+    }
+
+    // MARK: Snapshots
+
+    @Test func saveSnapshotRefusesAFullFolderReplacesWithForceAndNeverKeepsAFailedRun() throws {
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler())
+        defer { server.stop() }
+        let base = ["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0"]
+        let snapshot = RepositoryPaths.temporaryDirectory("snap")
+        try Data("keep".utf8).write(to: snapshot.appendingPathComponent("notes.txt"))
+        let refused = try CLI.run(
+            base + ["--save-snapshot", snapshot.path, "--out", RepositoryPaths.temporaryDirectory().path])
+        #expect(refused.status == 1 && refused.stderr.contains("not empty"), "\(refused.stderr)")
+        #expect(server.requestLog.isEmpty, "refused before fetching anything")
+        let forced = try CLI.run(
+            base + ["--save-snapshot", snapshot.path, "--force", "--out", RepositoryPaths.temporaryDirectory().path])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: snapshot.path)
+        #expect(!saved.contains("notes.txt") && saved.contains("manifest.json") && saved.count == 12, "\(saved)")
+        // The saved snapshot replays to the same table.
+        let replay = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--snapshot", snapshot.path, "--out", replay.path]).status == 0)
+        #expect(
+            try ships(replay).map { $0["rating"] as? Int }
+                == (try ships(RepositoryPaths.root.appendingPathComponent("reports"))).map { $0["rating"] as? Int })
+
+        // A run that fails leaves no snapshot at all.
+        let failing = try LocalHTTPServer(
+            handler: SnapshotServer.handler { path, _ in path.hasSuffix("/ms-linth") ? .status(404) : nil })
+        defer { failing.stop() }
+        let never = RepositoryPaths.temporaryDirectory("snap").appendingPathComponent("new")
+        let failed = try CLI.run([
+            "ratings", "--base-url", failing.baseURL.absoluteString, "--delay", "0", "--attempts", "1",
+            "--save-snapshot", never.path, "--out", RepositoryPaths.temporaryDirectory().path,
+        ])
+        #expect(failed.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: never.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: never.deletingLastPathComponent().path).isEmpty)
+    }
+
+    @Test func aMissingSnapshotListsTheOnesAvailable() throws {
+        let r = try CLI.run([
+            "ratings", "--snapshot", "/tmp/no-such-snapshot", "--out", RepositoryPaths.temporaryDirectory().path,
+        ])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr.contains("no snapshot there") && r.stderr.contains("zsg-2025-01-14")
+                && r.stderr.contains("zsg-2026-labels-example"), "\(r.stderr)")
+    }
+
+    // MARK: The curated fleet
+
+    @Test func fleetCheckAddAndShow() throws {
+        let folder = RepositoryPaths.temporaryDirectory()
+        let fleet = folder.appendingPathComponent("fleet.json")
+        try FileManager.default.copyItem(at: RepositoryPaths.fleet, to: fleet)
+        #expect(try CLI.run(["fleet", "check", fleet.path]).stdout.contains("17 ships, no problems"))
+
+        let add = try CLI.run([
+            "fleet", "add", "--name", "EMS Zürichsee", "--length", "55.8", "--beam", "11.2", "--displacement", "290",
+            "--source", "https://example.ch/ems-zuerichsee", fleet.path,
+        ])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stderr.contains("aliases: E-MS Zürichsee, EM Zürichsee, MS Zürichsee, Zürichsee"))
+        #expect(try CLI.run(["fleet", "show", fleet.path]).stdout.contains("EMS Zürichsee         55.8   11.2    290"))
+        // The app's "EM …" name finds the new ship's rating.
+        let out = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--fleet", fleet.path, "--out", out.path]).status == 0)
+        let ship = try #require(try ships(out).first { $0["name"] as? String == "EMS Zürichsee" })
+        #expect((ship["aliases"] as? [String])?.contains("EM Zürichsee") == true && ship["rating"] as? Int != nil)
+        // No machine path in the table: the fleet is cited by its file name.
+        let text = try String(contentsOf: out.appendingPathComponent("ship-ratings.json"), encoding: .utf8)
+        #expect(!text.contains(folder.path) && text.contains("\"fleet.json#Zürichsee\""))
+
+        // A broken file: every problem at once, exit 1.
+        try Data(
+            #"{"ships": [{"name": "A", "prefix": "QS", "lengthM": {"value": 1}}, {"prefix": "MS", "beamM": 3}]}"#.utf8
+        ).write(to: fleet)
+        let check = try CLI.run(["fleet", "check", fleet.path])
+        #expect(check.status == 1)
+        for expected in [
+            "prefix: \"QS\" is not one of", "lengthM: source missing", "lengthM: 1 is outside",
+            "ships[1], name: missing", "beamM: must be {\"value\", \"source\"}",
+        ] {
+            #expect(check.stderr.contains(expected), "\(expected)\n\(check.stderr)")
+        }
+        #expect(check.stderr.contains("5 problem(s)"))
+    }
+
+    // MARK: Reviewing a change
+
+    @Test func dryRunDiffAndUnchangedRuns() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let env = ["SOURCE_DATE_EPOCH": "1767225600"]  // 2026-01-01T00:00:00Z
+        let first = try CLI.run(["ratings", "--out", out.path], environment: env)
+        #expect(first.status == 0)
+        let table = try json(out.appendingPathComponent("ship-ratings.json"))
+        #expect(table["generatedAt"] as? String == "2026-01-01T00:00:00Z")
+        let before = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted().map {
+            try Data(contentsOf: out.appendingPathComponent($0))
+        }
+        // Nothing changed: nothing is rewritten, and the bytes stay (generatedAt too).
+        let again = try CLI.run(["ratings", "--out", out.path])
+        #expect(again.status == 0 && again.stderr.contains("unchanged; nothing written"), "\(again.stderr)")
+        let after = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted().map {
+            try Data(contentsOf: out.appendingPathComponent($0))
+        }
+        #expect(before == after)
+
+        // A dry run at another speed lists what would change and writes nothing.
+        let dry = try CLI.run(["ratings", "--out", out.path, "--speed", "25", "--dry-run"])
+        #expect(dry.status == 0)
+        #expect(dry.stdout.contains("Dry run: nothing written"))
+        // Panta Rhei at 18 km/h: H = 0.04 · 382 · 5² / (56.6 · 10.7) = 0.630759 m (6 digits).
+        #expect(dry.stdout.contains("changed: MS Panta Rhei: waveHeightM 0.630759 →"), "\(dry.stdout)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted().map {
+                try Data(contentsOf: out.appendingPathComponent($0))
+            } == before)
+
+        // --diff prints the same changes after writing; ratings.md lists every value changed.
+        let written = try CLI.run(["ratings", "--out", out.path, "--speed", "25", "--diff"])
+        #expect(written.status == 0 && written.stdout.contains("Changes:") && written.stdout.contains("re-rated:"))
+        let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        #expect(markdown.contains("| MS Panta Rhei | waveHeightM | 0.630759 |"), "value changes in ratings.md")
+    }
+
+    @Test func aShipWhosePageVanishedStaysFlagged() throws {
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler())
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory()
+        let site = ["--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path]
+        let all = try file(
+            """
+            /de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth
+            /de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-helvetia
+            """)
+        #expect(try CLI.run(["ratings", "--pages", all.path] + site).status == 0)
+        let fewer = try file("/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth\n")
+        let env = ["SOURCE_DATE_EPOCH": "1767225600"]
+        let refused = try CLI.run(["ratings", "--pages", fewer.path] + site, environment: env)
+        #expect(refused.status == 1 && refused.stderr.contains("MS Helvetia was scraped from"), "\(refused.stderr)")
+        #expect(
+            try CLI.run(["ratings", "--pages", fewer.path, "--accept-regression"] + site, environment: env).status == 0)
+        // Later runs pass the guard, but the ship stays flagged, with the date its page went.
+        let later = try CLI.run(["ratings", "--pages", fewer.path, "--speed", "20"] + site)
+        #expect(later.status == 0, "\(later.stderr)")
+        let helvetia = try #require(try ships(out).first { $0["name"] as? String == "MS Helvetia" })
+        #expect((helvetia["source"] as? [String: Any])?["pageMissingSince"] as? String == "2026-01-01")
+        let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        #expect(markdown.contains("MS Helvetia: no page since 2026-01-01; retired?"))
+    }
+
+    // MARK: Publishing
+
+    @Test func publishingWritesAHashedTableAndAManifestTheReadmeExampleReads() throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let site = RepositoryPaths.temporaryDirectory("site")
+        let r = try CLI.run(["ratings", "--out", out.path, "--publish", site.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let manifest = try json(site.appendingPathComponent("manifest.json"))
+        let current = try #require(manifest["current"] as? String)
+        let published = try Data(contentsOf: site.appendingPathComponent(current))
+        #expect(published == (try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))))
+        #expect(current.hasPrefix("ship-ratings.") && current.count == "ship-ratings.".count + 16 + 5)
+        #expect(manifest["bytes"] as? Int == published.count && manifest["ships"] as? Int == 17)
+        // The hash is SHA-256 of the bytes (checked with the system's sha256sum).
+        let sum = try CLI.run(
+            [site.appendingPathComponent(current).path], executable: URL(fileURLWithPath: "/usr/bin/sha256sum"))
+        #expect(sum.stdout.hasPrefix(manifest["sha256"] as! String))
+        #expect(current.dropFirst("ship-ratings.".count).prefix(16) == (manifest["sha256"] as! String).prefix(16))
+        // Publishing again changes nothing.
+        let manifestBytes = try Data(contentsOf: site.appendingPathComponent("manifest.json"))
+        #expect(try CLI.run(["ratings", "--out", out.path, "--publish", site.path]).status == 0)
+        #expect(try Data(contentsOf: site.appendingPathComponent("manifest.json")) == manifestBytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).count == 2)
+
+        // The README's Codable example, compiled as written, reads the published file.
+        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- publishing example -->\n```swift\n"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let work = RepositoryPaths.temporaryDirectory("example")
+        try Data(readme[start.upperBound..<end.lowerBound].utf8).write(to: work.appendingPathComponent("main.swift"))
+        let compile = try CLI.run(
+            [
+                "swiftc", "-O", work.appendingPathComponent("main.swift").path, "-o",
+                work.appendingPathComponent("example").path,
+            ],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(compile.status == 0, "\(compile.stderr)")
+        let run = try CLI.run(
+            [
+                site.appendingPathComponent(current).path, "EM Uetliberg", "Dampfschiff Stadt Zürich", "ms panta rhei",
+                "MS Titanic",
+            ],
+            executable: work.appendingPathComponent("example"))
+        let table = try ships(out)
+        func rating(_ name: String) -> String {
+            (table.first { $0["name"] as? String == name }?["rating"] as? Int).map(String.init) ?? "?"
+        }
+        #expect(
+            run.stdout
+                == "EM Uetliberg \(rating("EMS Uetliberg"))\nDampfschiff Stadt Zürich \(rating("DS Stadt Zürich"))\n"
+                + "ms panta rhei \(rating("MS Panta Rhei"))\nMS Titanic unknown\n", "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test func everyTableTheToolWritesAndTheAppsTableMatchTheSchema() throws {
+        let schema = try JSONSchema(
+            contentsOf: RepositoryPaths.root.appendingPathComponent("schemas/ship-ratings.schema.json"))
+        #expect(schema.violations(ofJSON: try Data(contentsOf: RepositoryPaths.appRatings)) == [])
+        for args in [[String](), ["--model", "wake"], ["--snapshot", Self.labelSnapshot.path]] {
+            let out = RepositoryPaths.temporaryDirectory()
+            #expect(try CLI.run(["ratings", "--out", out.path] + args).status == 0)
+            let data = try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))
+            #expect(schema.violations(ofJSON: data) == [], "\(args)")
+            // Figures at the published precision: at most 6 significant digits, no float noise.
+            let text = String(decoding: data, as: UTF8.self)
+            let numbers = text.split(whereSeparator: { !"0123456789.eE+-".contains($0) }).filter { $0.contains(".") }
+            for number in numbers {
+                let digits = number.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber).drop { $0 == "0" }
+                #expect(digits.count <= 6, "\(number)")
+            }
+        }
+    }
+
+    @Test func aHandMadeTableHearsOfEveryMissingFieldAtOnce() throws {
+        let table = try file(
+            #"{"schemaVersion": 2, "model": {"name": "x"}, "ships": [{"name": "MS A", "rating": 3}, {"aliases": []}]}"#,
+            named: "ratings.json")
+        let r = try CLI.run(["sessions", "--ratings", table.path, "--out", RepositoryPaths.temporaryDirectory().path])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr.contains(
+                "missing generatedAt, model.thresholds, ships[0].aliases, ships[0].source, ships[1].name, ships[1].source"
+            ),
+            "\(r.stderr)")
+    }
+
+    // MARK: Spreadsheets
+
+    @Test func bothCSVStylesParseBackToTheSameNumbers() throws {
+        let standard = RepositoryPaths.temporaryDirectory()
+        let german = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--out", standard.path]).status == 0)
+        #expect(try CLI.run(["ratings", "--out", german.path, "--csv-style", "excel-de"]).status == 0)
+        let a = CSVText.parse(
+            try String(contentsOf: standard.appendingPathComponent("ship-ratings.csv"), encoding: .utf8))
+        let bytes = try Data(contentsOf: german.appendingPathComponent("ship-ratings.csv"))
+        #expect(bytes.prefix(3) == Data([0xEF, 0xBB, 0xBF]), "a byte order mark for the spreadsheet")
+        let b = CSVText.parse(String(decoding: bytes.dropFirst(3), as: UTF8.self), separator: ";")
+        #expect(a.count == b.count && a[0] == b[0])
+        #expect(a[0].contains("waveHeightM") && a[0].contains("lengthM"), "one header style: \(a[0])")
+        for (rowA, rowB) in zip(a, b).dropFirst() {
+            for (x, y) in zip(rowA, rowB) {
+                if let number = Double(x) {
+                    #expect(
+                        Double(y.replacingOccurrences(of: ",", with: ".")) == number && !y.contains("."), "\(x) \(y)")
+                } else {
+                    #expect(x == y)
+                }
+            }
+        }
+        // The grid and sessions CSVs take the style too.
+        let grid = try CLI.run(["grid", "--speeds", "18", "--depths", "10", "--csv-style", "excel-de"])
+        #expect(grid.stdout.contains("MS Panta Rhei;18,0;10,0;0,63"))
+        let sessions = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["sessions", "--out", sessions.path, "--csv-style", "excel-de"]).status == 0)
+        let csv = try Data(contentsOf: sessions.appendingPathComponent("sessions.csv"))
+        #expect(csv.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+        #expect(String(decoding: csv.dropFirst(3), as: UTF8.self).hasPrefix("stationId;stationName;date;"))
+    }
+}

@@ -1,0 +1,55 @@
+import FleetScraper
+import Foundation
+import Testing
+import _TestSupport
+
+@testable import nextwave
+
+/// What `--live` and its siblings resolve to, without touching the network.
+@Suite struct LiveOptionsTests {
+    func pages(_ arguments: [String]) throws -> FleetPages {
+        try RatingsCommand.parse(arguments + ["--data", RepositoryPaths.data.path]).fleet.fleetPages()
+    }
+
+    @Test func liveReadsTheOperatorsCurrentPagesWithBrowserHeaders() throws {
+        guard case .live(let fleet) = try pages(["--live"]) else {
+            Issue.record("not live")
+            return
+        }
+        #expect(fleet.base.absoluteString == "https://www.zsg.ch/")
+        #expect(fleet.http.headers == LiveFleet.browserHeaders)
+        #expect(fleet.http.headers["User-Agent"]?.hasPrefix("Mozilla/5.0") == true)
+        guard case .pages(let urls) = fleet.start else {
+            Issue.record("not a page list")
+            return
+        }
+        // DOMAIN.md §9: eleven pages, among them the Albis class page and Uetliberg's own.
+        #expect(urls.count == 11)
+        #expect(urls.contains(URL(string: "https://www.zsg.ch/de/motorschiff-panta-rhei.html")!))
+        #expect(urls.contains(URL(string: "https://www.zsg.ch/de/motorschiffe-albis-pfannenstiel-uetliberg.html")!))
+    }
+
+    @Test func aBaseURLAloneReadsTheLegacyIndexUnderItsPath() throws {
+        guard case .live(let fleet) = try pages(["--base-url", "http://127.0.0.1:9/mirror/"]),
+            case .index(let index) = fleet.start
+        else {
+            Issue.record("not an index")
+            return
+        }
+        #expect(
+            index.absoluteString == "http://127.0.0.1:9/mirror/de/gruppen-firmen/eventlocation-mieten/schiff-mieten")
+        #expect(fleet.http.headers.isEmpty, "a mirror gets the tool's own user agent")
+    }
+
+    @Test func aPageListWithABadLineNamesTheLine() throws {
+        let list = RepositoryPaths.temporaryDirectory().appendingPathComponent("pages.txt")
+        try Data("# fleet\n/de/a.html\nhttp://other.example/b.html\n".utf8).write(to: list)
+        #expect(
+            throws: ScrapeError.pageList(
+                path: list.path, line: 3,
+                reason: "http://other.example/b.html is not on https://www.zsg.ch/ (give --base-url for its site)")
+        ) {
+            try pages(["--pages", list.path])
+        }
+    }
+}

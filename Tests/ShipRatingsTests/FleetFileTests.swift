@@ -1,0 +1,110 @@
+import Foundation
+import ShipRatingTable
+import ShipRatings
+import Testing
+import _TestSupport
+
+/// The curated fleet as a file people edit (issue: the fleet changed).
+@Suite struct FleetFileTests {
+    static let schema = RepositoryPaths.root.appendingPathComponent("schemas/fleet.schema.json")
+
+    @Test func theBundledFileIsValidAndInCanonicalForm() throws {
+        let data = try Data(contentsOf: RepositoryPaths.fleet)
+        let (fleet, problems) = FleetFile.check(data)
+        #expect(problems.isEmpty && fleet?.ships.count == 17)
+        // fleet add rewrites the file in this form: an unchanged file must come out byte for byte.
+        #expect(FleetFile.format(try JSONSerialization.jsonObject(with: data)) == String(decoding: data, as: UTF8.self))
+        #expect(try JSONSchema(contentsOf: Self.schema).violations(ofJSON: data) == [])
+    }
+
+    @Test func everyProblemIsReportedAtOnce() throws {
+        let text = #"""
+            {"description": "x", "colour": 1, "ships": [
+              {"name": "Helvetia", "prefix": "MS", "lenghtM": {"value": 56, "source": "s"},
+               "beamM": {"value": 0.2, "source": "s"}, "displacementT": {"value": 302}},
+              {"name": "Linth", "prefix": "XS", "aliases": ["Helvetia"], "capacity": {"value": 5.5, "source": "s"}},
+              {"prefix": "DS", "draftM": {"value": "1.4", "source": "s", "why": "x"}}
+            ]}
+            """#
+        let (fleet, problems) = FleetFile.check(Data(text.utf8))
+        #expect(fleet == nil)
+        let lines = problems.map(\.description)
+        let expected = [
+            "colour: unknown top-level field (expected description, ships)",
+            "ships[0] (Helvetia), lenghtM: unknown field; did you mean lengthM?",
+            "ships[0] (Helvetia), displacementT: source missing: every value names where it was published",
+            "ships[0] (Helvetia), beamM: 0.2 is outside the plausible 1…80",
+            "ships[1] (Linth), prefix: \"XS\" is not one of MS, DS, EMS",
+            "ships[1] (Linth), capacity: value must be a whole number in 0…10000",
+            "ships[2], name: missing",
+            "ships[2], draftM: unknown key \"why\" (expected value, source, overridesPage)",
+            "ships[2], draftM: value must be a number",
+        ]
+        for line in expected { #expect(lines.contains(line), "missing: \(line)\nall: \(lines)") }
+        #expect(lines.contains { $0.contains("aliases: the name \"helvetia\" also belongs to ships[0] (Helvetia)") })
+        // The schema catches the same file (an independent check of the format).
+        let violations = try JSONSchema(contentsOf: Self.schema).violations(ofJSON: Data(text.utf8))
+        #expect(violations.count >= 7, "\(violations)")
+        // Loading names them all in one error.
+        #expect(throws: RatingsError.self) { try CuratedFleet.decode(Data(text.utf8), path: "f.json") }
+        do { _ = try CuratedFleet.decode(Data(text.utf8), path: "f.json") } catch {
+            #expect("\(error)".contains("\(problems.count) problems:"))
+        }
+    }
+
+    @Test func aFleetWithoutShipsIsValid() throws {
+        let fleet = try CuratedFleet.decode(Data(#"{"description": "pages only", "ships": []}"#.utf8), path: "f")
+        #expect(fleet.ships.isEmpty)
+        let resolved = ResolvedFleet(pages: [], fleet: fleet, fleetReference: "f")
+        #expect(resolved.ships.isEmpty)
+    }
+
+    @Test func anEntryWithoutAliasesGetsTheAppsNames() throws {
+        let fleet = try CuratedFleet.decode(
+            Data(#"{"ships": [{"name": "Zürichsee", "prefix": "EMS"}]}"#.utf8), path: "f")
+        #expect(fleet.ships[0].names == ["E-MS Zürichsee", "EM Zürichsee", "MS Zürichsee", "Zürichsee"])
+        let resolved = ResolvedFleet(pages: [], fleet: fleet, fleetReference: "f")
+        #expect(resolved.ships[0].name == "EMS Zürichsee" && resolved.ships[0].aliases.contains("EM Zürichsee"))
+    }
+
+    @Test func addingAShipAppendsOneValidEntryAndChangesNothingElse() throws {
+        let original = try Data(contentsOf: RepositoryPaths.fleet)
+        let entry = FleetFile.Entry(
+            name: "Zürichsee", prefix: "MS", values: [("lengthM", 55.8), ("beamM", 11.2), ("displacementT", 290)],
+            source: "https://example.ch/ms-zuerichsee", overridesPage: nil)
+        let added = try FleetFile.adding(entry, to: original, path: "fleet.json")
+        let (fleet, problems) = FleetFile.check(added)
+        #expect(problems.isEmpty)
+        let ship = try #require(fleet?.ships.last)
+        #expect(
+            ship.fullName == "MS Zürichsee" && ship.aliases == ["M/S Zürichsee", "Motorschiff Zürichsee", "Zürichsee"])
+        #expect(ship.lengthM?.value == 55.8 && ship.displacementT?.source == "https://example.ch/ms-zuerichsee")
+        // The old text is unchanged up to the end of the last entry: the diff is the addition.
+        let oldText = String(decoding: original, as: UTF8.self)
+        let newText = String(decoding: added, as: UTF8.self)
+        let keep = oldText.range(of: "\n  ]\n}\n", options: .backwards)!.lowerBound
+        #expect(newText.hasPrefix(String(oldText[..<keep]) + ",\n    {\n      \"name\": \"Zürichsee\""))
+        // Twice is refused, naming the clash.
+        #expect(throws: RatingsError.self) { try FleetFile.adding(entry, to: added, path: "fleet.json") }
+        // So is an implausible value.
+        var bad = entry
+        bad.name = "Other"
+        bad.values = [("lengthM", 0.5)]
+        #expect(throws: RatingsError.self) { try FleetFile.adding(bad, to: original, path: "fleet.json") }
+    }
+}
+
+/// The README's complete example entry is a valid entry.
+@Suite struct FleetReadmeExampleTests {
+    @Test func theExampleEntryIsValid() throws {
+        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Editing the fleet"))
+        let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let entry = readme[start.upperBound..<end.lowerBound]
+        let (fleet, problems) = FleetFile.check(Data("{\"ships\": [\(entry)]}".utf8))
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(
+            fleet?.ships.first?.fullName == "EMS Uetliberg" && fleet?.ships.first?.displacementT?.overridesPage != nil)
+    }
+}
