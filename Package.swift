@@ -161,7 +161,7 @@ let package = Package(
                 "SessionAnalytics", "SessionCore", "ScheduleArchive", "ShipRatingTable", "Solar", "CivilTime",
                 "_TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["_TestSupport", "nextwave"]),
+        .testTarget(name: "CLITests", dependencies: ["_TestSupport", "nextwave", "FleetScraper"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
     ]
 )
