@@ -17,8 +17,12 @@ package struct CSVStreamParser {
     /// Feeds bytes; calls `handler` for every complete record in them.
     package mutating func feed(_ bytes: some Collection<UInt8>, _ handler: (CSVRecord) throws -> Void) rethrows {
         buffer.append(contentsOf: bytes)
-        if atStart, buffer.count >= 3 {
-            if buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }
+        if atStart {
+            // A byte order mark only at the very start of the stream, however it is chunked: while
+            // the bytes so far could still begin one, nothing is parsed.
+            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            if buffer.count < 3 && buffer.elementsEqual(mark.prefix(buffer.count)) { return }
+            if buffer.starts(with: mark) { buffer.removeFirst(3) }
             atStart = false
         }
         let consumed = try scan(final: false, handler)
@@ -27,6 +31,7 @@ package struct CSVStreamParser {
 
     /// Ends the stream: a last record without a final newline is handed out too.
     package mutating func finish(_ handler: (CSVRecord) throws -> Void) rethrows {
+        atStart = false  // a stream shorter than a byte order mark is data
         _ = try scan(final: true, handler)
         buffer.removeAll()
     }

@@ -25,8 +25,17 @@ package final class DirectoryLock {
     nonisolated(unsafe) package static var maximumWait: Duration = .seconds(600)
 
     private static let registryLock = NSLock()
-    /// Held folders of this process: real path → (descriptor, holders).
-    nonisolated(unsafe) private static var held: [String: (descriptor: Int32, holders: Int)] = [:]
+    /// Held folders of this process: real path → the folder's entry.
+    nonisolated(unsafe) private static var held: [String: Entry] = [:]
+
+    /// One folder's lock within this process: a mutex that serialises this process's threads on
+    /// the folder (so that the wait for another process blocks only threads that want the same
+    /// folder), the `flock`ed descriptor, and how many holders share it.
+    private final class Entry: @unchecked Sendable {
+        let mutex = NSLock()
+        var descriptor: Int32 = -1
+        var holders = 0
+    }
 
     /// Locks `directory` (creating it if needed): exclusively to write, shared to read.
     /// - Throws: ``FileProblem`` when the folder cannot be created or opened, or stays locked
@@ -39,26 +48,25 @@ package final class DirectoryLock {
                 path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))")
         }
         path = directory.resolvingSymlinksInPath().standardizedFileURL.path
-        // The registry lock is held while waiting, so that two threads of this process never
-        // flock the same folder through two descriptors (which would block each other).
-        try Self.registryLock.withLock {
-            if let entry = Self.held[path] {
-                Self.held[path] = (entry.descriptor, entry.holders + 1)
-                return
-            }
-            let descriptor = try Self.acquire(path, exclusive: exclusive)
-            Self.held[path] = (descriptor, 1)
+        let entry = Self.registryLock.withLock { () -> Entry in
+            if let entry = Self.held[path] { return entry }
+            let entry = Entry()
+            Self.held[path] = entry
+            return entry
+        }
+        try entry.mutex.withLock {
+            if entry.holders == 0 { entry.descriptor = try Self.acquire(path, exclusive: exclusive) }
+            entry.holders += 1
         }
     }
 
     deinit {
-        Self.registryLock.withLock {
-            guard let entry = Self.held[path] else { return }
-            if entry.holders <= 1 {
+        guard let entry = Self.registryLock.withLock({ Self.held[path] }) else { return }
+        entry.mutex.withLock {
+            entry.holders -= 1
+            if entry.holders == 0 {
                 close(entry.descriptor)
-                Self.held[path] = nil
-            } else {
-                Self.held[path] = (entry.descriptor, entry.holders - 1)
+                entry.descriptor = -1
             }
         }
     }

@@ -81,4 +81,20 @@ import Testing
             #expect(got == Self.reference(text), "\(text.debugDescription)")
         }
     }
+
+    /// Found by fuzzing (Fuzz/regressions/gtfs-csv): a first chunk shorter than a byte order mark
+    /// was parsed, and the mark was then looked for at the start of the next line instead.
+    @Test func aByteOrderMarkCountsOnlyAtTheStartOfTheStream() {
+        for text in ["\n\u{FEFF}\"S\n", "\u{FEFF}a,b\nc\n", "a\n\u{FEFF}b\n", "\u{FEFF}", "x"] {
+            let bytes = Array(text.utf8)
+            for cut in 0...bytes.count {
+                var parser = CSVStreamParser()
+                var got: [[String]] = []
+                parser.feed(bytes[..<cut]) { got.append((0..<$0.count).map($0.string)) }
+                parser.feed(bytes[cut...]) { got.append((0..<$0.count).map($0.string)) }
+                parser.finish { got.append((0..<$0.count).map($0.string)) }
+                #expect(got == Self.reference(text), "\(text.debugDescription) cut at \(cut)")
+            }
+        }
+    }
 }
