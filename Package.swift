@@ -138,7 +138,8 @@ let package = Package(
         .testTarget(name: "WakeModelsTests", dependencies: ["WakeModels", "WakePhysics", "_TestSupport"]),
         .testTarget(
             name: "WakeCalibrationTests", dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
-        .testTarget(name: "FleetScraperTests", dependencies: ["FleetScraper", "WebFetch", "_TestSupport"]),
+        .testTarget(
+            name: "FleetScraperTests", dependencies: ["FleetScraper", "WebFetch", "_TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ShipRatingsTests",
             dependencies: [
@@ -163,5 +164,7 @@ let package = Package(
             ]),
         .testTarget(name: "CLITests", dependencies: ["_TestSupport", "nextwave", "FleetScraper"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
+        .testTarget(
+            name: "SessionReportsTests", dependencies: ["SessionReports", "SessionAnalytics", "SessionCore", "CivilTime", "Solar"]),
     ]
 )

@@ -43,6 +43,9 @@ for name in names:
         continue
     print(f"ok   {name} ({time.time() - started:.1f} s)", file=sys.stderr)
     if a.write:
+        # Execution timestamps would make every re-run a diff; outputs are what matter.
+        for cell in nb.cells:
+            cell.metadata.pop("execution", None)
         nbformat.write(nb, path)
 
 if failed:

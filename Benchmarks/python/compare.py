@@ -148,17 +148,30 @@ if not os.path.exists(feed):
 log("GTFS year → sessions …")
 work = tempfile.mkdtemp(prefix="nextwave-gtfs-")
 try:
+    # Ship assignments for one day a week, so that the other days' waves take predicted ships.
+    run_json([bench, "generate-gtfs", "--folder", "unused", "--zip", "unused", "--deployments", work,
+              "--deployment-every", "7"])
     imp_s, imp_kb = timed([nextwave, "archive", "import-gtfs", feed, "--archive", work, "--no-progress"])
+    out = os.path.join(work, "out")
     ses_s, ses_kb = timed([nextwave, "sessions", "--archive", work, "--ratings", "reports/ship-ratings.json",
-                           "--out", os.path.join(work, "out"), "--no-progress"])
+                           "--out", out, "--no-progress"])
+    with open(os.path.join(out, "sessions.json"), "rb") as f:
+        f.seek(max(0, os.path.getsize(os.path.join(out, "sessions.json")) - 4096))
+        tail = f.read().decode("utf-8", "replace")
+    coverage = json.loads("{" + tail[tail.rindex('"coverage"'):].rstrip().rstrip("}") + "}")["coverage"]
+    wave_rows = sum(1 for _ in open(os.path.join(out, "waves.csv"), encoding="utf-8")) - 1
 finally:
     shutil.rmtree(work, ignore_errors=True)
 results["gtfs"] = {"lines": lines, "zipBytes": os.path.getsize(feed), "importSeconds": imp_s, "importPeakKiB": imp_kb,
-                   "sessionsSeconds": ses_s, "sessionsPeakKiB": ses_kb}
+                   "sessionsSeconds": ses_s, "sessionsPeakKiB": ses_kb, "coverage": coverage, "waveRows": wave_rows}
+total = imp_s + ses_s
+peak = max(imp_kb, ses_kb) / 1024
 rows += [
-    (f"GTFS {lines/1e6:.0f} M lines: zip → session table", f"{imp_s + ses_s:.1f} s (import {imp_s:.1f} s + sessions {ses_s:.1f} s)",
-     "target 60 s", 60 / (imp_s + ses_s), "< 60 s"),
-    ("", f"peak memory {max(imp_kb, ses_kb)/1024:.0f} MiB", "target 2 GiB", 2048 / (max(imp_kb, ses_kb) / 1024), "< 2 GB"),
+    (f"GTFS {lines/1e6:.0f} M lines: zip → session table with predictions and wave lists",
+     f"{total:.1f} s (import {imp_s:.1f} s + sessions {ses_s:.1f} s)", "target 30 s", 30 / total, "< 30 s"),
+    ("", f"peak memory {peak:.0f} MiB", "target 1 GiB", 1024 / peak, "< 1 GB"),
+    ("", f"{coverage['knownShipWaves']:,} known, {coverage['predictedShipWaves']:,} predicted, "
+         f"{coverage['noShipWaves']:,} unknown; {wave_rows:,} rows in waves.csv", "", None, ""),
     ("", f"{lines/imp_s/1e6:.1f} M lines/s imported", "", None, ""),
 ]
 

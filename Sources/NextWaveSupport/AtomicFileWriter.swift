@@ -31,6 +31,11 @@ package enum AtomicFileWriter {
         /// Written through a handle (large files, or content produced while writing). Closures
         /// run in order, so a later file may use what an earlier one computed.
         case stream((FileHandle) throws -> Void)
+        /// A file already written and synchronised by the caller, in the target's folder under a
+        /// temporary name (``TemporaryFiles/url(for:suffix:)``): renamed with the set, not copied.
+        /// Useful when it is produced while an earlier file of the set streams. The write owns it:
+        /// it is removed when the set fails.
+        case file(URL)
     }
 
     /// Writes several files: all temporary files first, then the renames, so that a failure
@@ -59,18 +64,35 @@ package enum AtomicFileWriter {
 
         var staged: [(temporary: URL, target: URL)] = []
         var renamed = 0
+        // Files handed over ready-made belong to the write from now on: removed if it fails.
+        let handedOver = files.compactMap { if case .file(let url) = $0.1 { url } else { nil } }
         // Only temporaries not yet renamed are removed: a renamed one is now its target.
         defer {
-            for s in staged[renamed...] {
-                unlink(s.temporary.path)
-                TemporaryFiles.unregister(s.temporary)
+            let done = Set(staged[..<renamed].map(\.temporary.path))
+            for url in staged[renamed...].map(\.temporary) + handedOver where !done.contains(url.path) {
+                unlink(url.path)
+                TemporaryFiles.unregister(url)
             }
         }
         for (target, content) in files {
+            if case .file = content { continue }
             let temporary = try temporaryURL(for: target)
             TemporaryFiles.register(temporary)
             staged.append((temporary, target))
             try produce(content, into: temporary, for: target)
+        }
+        // Files written beforehand exist only once the streams before them have run.
+        for (target, content) in files {
+            guard case .file(let ready) = content else { continue }
+            guard
+                ready.deletingLastPathComponent().standardizedFileURL
+                    == target.deletingLastPathComponent().standardizedFileURL,
+                access(ready.path, F_OK) == 0
+            else {
+                throw FileProblem(path: target.path, reason: "its staged file \(ready.lastPathComponent) is missing")
+            }
+            TemporaryFiles.register(ready)
+            staged.append((ready, target))
         }
         let journal = try writeCommitRecords(staged, folders: folders)
         defer { for record in journal { unlink(record.path) } }
@@ -165,6 +187,7 @@ package enum AtomicFileWriter {
             switch content {
             case .data(let data): try handle.write(contentsOf: data)
             case .stream(let body): try body(handle)
+            case .file: break
             }
             try handle.synchronize()
         } catch let error as FileProblem {

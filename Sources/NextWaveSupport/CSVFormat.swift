@@ -20,7 +20,9 @@ package enum CSVFormat {
         if style == .excelDE, text.contains("."), Double(text) != nil {
             text = text.replacingOccurrences(of: ".", with: ",")
         }
-        guard text.contains(where: { $0 == style.separator || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+        // Bytes, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        let separator = style.separator.asciiValue!
+        guard text.utf8.contains(where: { $0 == separator || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
             return text
         }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

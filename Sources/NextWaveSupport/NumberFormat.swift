@@ -1,9 +1,48 @@
 import Foundation
 
 /// `value` with `decimals` digits after the point, C locale, as printf's `%.Nf` and Python's `%`
-/// operator write it (the legacy CSV's cell format).
-@inline(__always) package func fixed(_ value: Double, _ decimals: Int) -> String {
-    String(format: "%.\(decimals)f", value)
+/// operator write it (the legacy CSV's cell format): the exact binary value rounded to nearest,
+/// ties to even, and a minus sign whenever the sign bit is set (`-0.00`).
+///
+/// Formatting through `String(format:)` took a fifth of a year's session run; this computes the
+/// same text directly when |value| · 10^decimals < 4·10^15 and `decimals` ≤ 9, and falls back to
+/// `String(format:)` otherwise (tests compare both over random and tie values).
+package func fixed(_ value: Double, _ decimals: Int) -> String {
+    fastFixed(value, decimals) ?? String(format: "%.\(decimals)f", value)
+}
+
+private let decimalScales: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+private let integerScales: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+]
+
+/// The `%.Nf` text, or nil outside the range where it is computed exactly.
+package func fastFixed(_ value: Double, _ decimals: Int) -> String? {
+    guard value.isFinite, (0...9).contains(decimals) else { return nil }
+    let magnitude = value.magnitude
+    let scale = decimalScales[decimals]
+    let product = magnitude * scale
+    guard product < 4e15 else { return nil }
+    // product + error is magnitude · scale exactly (the error of a product is representable, and
+    // the fused multiply-add computes it without rounding).
+    let error = (-product).addingProduct(magnitude, scale)
+    let whole = product.rounded(.down)
+    let fraction = product - whole  // exact: product < 2^52
+    var n = UInt64(whole)
+    // fraction and 0.5 are multiples of ulp(product) and |error| ≤ ulp(product)/2, so only an
+    // exact half needs the error to decide; a true tie goes to the even neighbour.
+    if fraction > 0.5 || (fraction == 0.5 && (error > 0 || (error == 0 && n & 1 == 1))) { n += 1 }
+    let unit = integerScales[decimals]
+    let integerPart = n / unit
+    var text = value.sign == .minus ? "-" : ""
+    text += String(integerPart)
+    if decimals > 0 {
+        let digits = String(n % unit)
+        text += "."
+        if digits.count < decimals { text += String(repeating: "0", count: decimals - digits.count) }
+        text += digits
+    }
+    return text
 }
 
 /// An integer padded with leading zeros to `width` digits (`07`).

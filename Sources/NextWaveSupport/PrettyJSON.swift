@@ -71,6 +71,8 @@ package enum PrettyJSON {
 
     /// A JSON string literal (the one escaping rule of the toolkit's JSON writers).
     package static func quoted(_ text: String) -> String {
+        // Most text needs no escape: one scan of the bytes, then one copy.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -16,10 +16,11 @@ package enum TemporaryFiles {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var paths = Set<String>()
 
-    /// The temporary file for `target`, for this process.
-    package static func url(for target: URL) -> URL {
+    /// The temporary file for `target`, for this process; `suffix` tells apart two temporary
+    /// files of one target (`.waves.csv.part.tmp-123`), and the name still marks the process.
+    package static func url(for target: URL, suffix: String = "") -> URL {
         target.deletingLastPathComponent().appendingPathComponent(
-            ".\(target.lastPathComponent).tmp-\(getpid())")
+            ".\(target.lastPathComponent)\(suffix).tmp-\(getpid())")
     }
 
     package static func register(_ url: URL) { lock.withLock { _ = paths.insert(url.path) } }

@@ -43,3 +43,53 @@ extension ScheduleArchive {
         return status
     }
 }
+
+extension ScheduleArchive {
+    /// How many departures have an assigned ship, per lake and timetable period.
+    public struct AssignmentCoverage: Sendable, Equatable {
+        public var lake: String
+        /// The period's name, or nil for dates no period of the lake covers.
+        public var period: String?
+        public var days: Int
+        /// Days with at least one assignment.
+        public var daysWithAssignments: Int
+        public var departures: Int
+        public var departuresWithShip: Int
+    }
+
+    /// One scan of the store: departures with and without an assigned ship, per lake (from the
+    /// station list; stations not on it are left out) and period.
+    public func assignmentCoverage(catalogue: StationCatalogue, periods: SchedulePeriods) throws
+        -> [AssignmentCoverage]
+    {
+        try withLock(exclusive: false) {
+            guard let range = try store.dateRange() else { return [] }
+            let assignments = try store.assignments(from: range.lowerBound, to: range.upperBound)
+            struct Key: Hashable {
+                var lake: String
+                var period: String?
+            }
+            var rows: [Key: AssignmentCoverage] = [:]
+            var daysSeen: [Key: Set<LocalDate>] = [:]
+            var lakePeriods: [String: LakePeriods] = [:]
+            try store.forEachDeparture(from: range.lowerBound, to: range.upperBound) { departure in
+                guard let lake = catalogue.station(uic: departure.station)?.lake else { return }
+                if lakePeriods[lake] == nil { lakePeriods[lake] = periods.periods(ofLake: lake) }
+                let key = Key(lake: lake, period: lakePeriods[lake]!.period(for: departure.date)?.period.name)
+                var row =
+                    rows[key]
+                    ?? AssignmentCoverage(
+                        lake: lake, period: key.period, days: 0, daysWithAssignments: 0, departures: 0,
+                        departuresWithShip: 0)
+                if daysSeen[key, default: []].insert(departure.date).inserted {
+                    row.days += 1
+                    if assignments[departure.date] != nil { row.daysWithAssignments += 1 }
+                }
+                row.departures += 1
+                if assignments[departure.date]?[departure.course] != nil { row.departuresWithShip += 1 }
+                rows[key] = row
+            }
+            return rows.values.sorted { ($0.lake, $0.period ?? "") < ($1.lake, $1.period ?? "") }
+        }
+    }
+}

@@ -1,5 +1,63 @@
 import CivilTime
 import ScheduleArchive
+import SessionCore
+
+/// A window that recurs: the day's best session from `start` to `end` (local clock), the days
+/// it was the best, of the days that matched, and its typical (median) score.
+public struct RecurringWindow: Hashable, Sendable {
+    /// Minutes after local midnight.
+    public var startMinute: Int
+    public var endMinute: Int
+    /// Days on which it was the day's best session.
+    public var days: Int
+    /// Days considered (those with waves at the station, of the weekday or period asked for).
+    public var of: Int
+    /// Median score over the days it was the best.
+    public var typicalScore: Double
+    public var bestScore: Double
+
+    /// "14:31–16:31".
+    public var clockText: String {
+        func hm(_ m: Int) -> String { "\(m / 60 < 10 ? "0" : "")\(m / 60):\(m % 60 < 10 ? "0" : "")\(m % 60)" }
+        return "\(hm(startMinute))–\(hm(endMinute))"
+    }
+}
+
+/// The best sessions of a set of days, tallied by their clock window (timetables repeat, so
+/// the same window recurs to the minute).
+public struct WindowTally: Sendable {
+    struct Key: Hashable {
+        var start: Int
+        var end: Int
+    }
+    private var scores: [Key: [Double]] = [:]
+    /// Days considered.
+    public private(set) var days = 0
+
+    mutating func add(best: (start: Int, end: Int, score: Double)?) {
+        days += 1
+        if let best { scores[Key(start: best.start, end: best.end), default: []].append(best.score) }
+    }
+
+    /// Every window, most frequent first (then the higher typical score, then the earlier).
+    public var windows: [RecurringWindow] {
+        scores.map { key, values in
+            let sorted = values.sorted()
+            let middle = sorted.count / 2
+            let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+            return RecurringWindow(
+                startMinute: key.start, endMinute: key.end, days: values.count, of: days, typicalScore: median,
+                bestScore: sorted.last!)
+        }.sorted {
+            ($0.days, $0.typicalScore, -$0.startMinute, -$0.endMinute) > (
+                $1.days, $1.typicalScore, -$1.startMinute, -$1.endMinute
+            )
+        }
+    }
+
+    /// The usual best window: the one that was the day's best most often.
+    public var usual: RecurringWindow? { windows.first }
+}
 
 /// Aggregates of a session survey for the Markdown report and the heat map.
 ///
@@ -7,7 +65,10 @@ import ScheduleArchive
 /// - best score of a day: the score of its best session (0 when none qualifies);
 /// - hour quality of a station-day for local hour h: the best score among its sessions that
 ///   overlap [h:00, h+1:00) (0 when none does); a station's heat-map cell is the mean over its
-///   days.
+///   days;
+/// - usual best window of a station (overall, per weekday, per timetable period): the clock
+///   window that was the day's best session on the most days, with how many and its median
+///   score (``WindowTally``).
 public struct SessionSummary: Sendable {
     public struct StationStats: Sendable {
         public var station: Int
@@ -16,7 +77,13 @@ public struct SessionSummary: Sendable {
         public var days = 0
         public var daysWithSessions = 0
         public var bestScoreSum = 0.0
-        public var best: (date: LocalDate, session: SessionResult)?
+        /// The day-best windows over all days, per ISO weekday 1…7 (index 0 unused) and per
+        /// timetable period.
+        public var windows = WindowTally()
+        public var weekdays = [WindowTally](repeating: WindowTally(), count: 8)
+        public var periods: [String: WindowTally] = [:]
+        /// Days without a session by reason, with the first such day's reason in words.
+        public var noSession: [String: (days: Int, example: String, date: LocalDate)] = [:]
         /// Σ over days of the hour quality, per local hour 0…23.
         public var hourSum = [Double](repeating: 0, count: 24)
         public var meanBestScore: Double { days == 0 ? 0 : bestScoreSum / Double(days) }
@@ -39,7 +106,6 @@ public struct SessionSummary: Sendable {
     public private(set) var weekdays = [GroupStats](repeating: GroupStats(), count: 8)
     public private(set) var stationDays = 0
     public private(set) var sessionCount = 0
-    public private(set) var top: [(station: Int, date: LocalDate, session: SessionResult)] = []
     public private(set) var firstDate: LocalDate?
     public private(set) var lastDate: LocalDate?
     let periodsTable: SchedulePeriods?
@@ -61,23 +127,32 @@ public struct SessionSummary: Sendable {
         sessionCount += day.sessions.count
         firstDate = min(firstDate ?? day.date, day.date)
         lastDate = max(lastDate ?? day.date, day.date)
-        let lake = catalogue?.station(uic: day.station)?.lake
+        let lake = day.lake ?? catalogue?.station(uic: day.station)?.lake
         var stats = stations[day.station] ?? StationStats(station: day.station, name: day.stationName, lake: lake)
         let best = day.sessions.first?.score ?? 0
         stats.days += 1
         stats.bestScoreSum += best
-        if let first = day.sessions.first {
-            stats.daysWithSessions += 1
-            if stats.best == nil || first.score > stats.best!.session.score { stats.best = (day.date, first) }
-        }
+        if !day.sessions.isEmpty { stats.daysWithSessions += 1 }
         let midnight = clock.startOfDay(day.date)
+        let window = day.sessions.first.map {
+            (start: Int(($0.start - midnight) / 60), end: Int(($0.end - midnight) / 60), score: $0.score)
+        }
+        stats.windows.add(best: window)
+        stats.weekdays[day.date.isoWeekday].add(best: window)
+        if let reason = day.noSession {
+            let kind = Self.kind(reason)
+            if let known = stats.noSession[kind] {
+                stats.noSession[kind] = (known.days + 1, known.example, known.date)
+            } else {
+                stats.noSession[kind] = (1, reason.description, day.date)
+            }
+        }
         for hour in 0..<24 {
             let from = midnight + Int64(hour) * 3600
             let to = from + 3600
             let value = day.sessions.filter { $0.start < to && $0.end >= from }.map(\.score).max() ?? 0
             stats.hourSum[hour] += value
         }
-        stations[day.station] = stats
 
         weekdays[day.date.isoWeekday].days += 1
         weekdays[day.date.isoWeekday].bestScoreSum += best
@@ -89,17 +164,33 @@ public struct SessionSummary: Sendable {
             if match.projected { projectedPeriods.insert(key) }
             periods[key, default: [:]][day.station, default: GroupStats()].days += 1
             periods[key, default: [:]][day.station, default: GroupStats()].bestScoreSum += best
+            stats.periods[key, default: WindowTally()].add(best: window)
         }
-        for session in day.sessions {
-            guard top.count < topCount || session.score > top.last!.session.score else { continue }
-            let index = top.firstIndex(where: { $0.session.score < session.score }) ?? top.count
-            top.insert((day.station, day.date, session), at: index)
-            if top.count > topCount { top.removeLast() }
+        stations[day.station] = stats
+    }
+
+    /// A reason's kind, for counting days by reason.
+    static func kind(_ reason: NoSessionReason) -> String {
+        switch reason {
+        case .fewerThanThreeWaves: "fewer than 3 waves"
+        case .spanTooShort: "waves within less than 1 h"
+        case .wavesTooFarApart: "waves too far apart"
+        case .onlyInDarkness: "only in darkness"
         }
     }
 
     /// Stations, best mean day first.
     public var rankedStations: [StationStats] {
         stations.values.sorted { ($0.meanBestScore, $1.name) > ($1.meanBestScore, $0.name) }
+    }
+
+    /// The best recurring windows over all stations: each station's day-best windows, by
+    /// typical score (then more days), at most `topCount` — a window that recurs is listed once,
+    /// with the days it recurred on.
+    public var topWindows: [(station: Int, window: RecurringWindow)] {
+        let all = stations.values.flatMap { stats in stats.windows.windows.map { (stats.station, $0) } }
+        return all.sorted {
+            ($0.1.typicalScore, $0.1.days, $1.0) > ($1.1.typicalScore, $1.1.days, $0.0)
+        }.prefix(topCount).map { (station: $0.0, window: $0.1) }
     }
 }

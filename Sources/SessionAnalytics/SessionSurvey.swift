@@ -4,14 +4,17 @@ import SessionCore
 import ShipRatingTable
 import Solar
 
-/// Scores every station-day of a schedule store: groups departures by (date, station), looks
-/// up each course's ship and its rating, computes the day's sun times, runs
-/// ``SessionCore/SessionFinder``.
+/// Scores every station-day of a schedule store: groups departures by (date, station), finds
+/// each wave's ship (assigned, else predicted, ``ShipPredictions``) and its rating, computes the
+/// day's sun times, runs ``SessionCore/SessionFinder`` (the app's best windows, and the distinct
+/// ones) and says why a day has none.
 public struct SessionSurvey {
     public let catalogue: StationCatalogue
     public let ratings: RatingLookup
     public let settings: SurveySettings
     public var clock: ZoneClock = .zurich
+    /// Predicted ships for waves without an assignment (default: none, as the app).
+    public var predictions: ShipPredictions = .none
 
     public init(catalogue: StationCatalogue, ratings: RatingLookup, settings: SurveySettings) {
         self.catalogue = catalogue
@@ -25,26 +28,40 @@ public struct SessionSurvey {
         try forEachStationDay(store: store) { try body(score($0)) }
     }
 
-    /// The best sessions of one station-day.
+    /// The sessions of one station-day: the app's best windows, the distinct ones, the wave
+    /// list, and the reason when there is no session.
     public func score(_ day: StationDayWaves) -> StationDay {
-        let windows = SessionFinder.best(waves: day.waves, sun: day.sun, top: settings.top)
-        let sessions = windows.map { window -> SessionResult in
-            var names: [String] = []
-            var unknownInWindow = 0
+        func result(_ window: SessionWindow) -> SessionResult {
+            var result = SessionResult(
+                start: window.start, end: window.end, waves: window.count, quality: window.quality,
+                score: window.score, ships: [], unknownWaves: 0)
             for k in window.first...window.last {
-                if let ship = day.ships[k] {
-                    if !names.contains(ship) { names.append(ship) }
-                } else {
-                    unknownInWindow += 1
+                let ship = k < day.details.count ? day.details[k].ship : day.ships[k].map(WaveShip.known) ?? .none
+                switch ship {
+                case .known(let name): if !result.ships.contains(name) { result.ships.append(name) }
+                case .predicted(let shares):
+                    result.unknownWaves += 1
+                    result.predictedWaves += 1
+                    if let name = shares.first?.ship, !result.predictedShips.contains(name) {
+                        result.predictedShips.append(name)
+                    }
+                case .none: result.unknownWaves += 1
                 }
             }
-            return SessionResult(
-                start: window.start, end: window.end, waves: window.count, quality: window.quality,
-                score: window.score, ships: names, unknownWaves: unknownInWindow)
+            return result
         }
-        return StationDay(
-            station: day.station, stationName: day.stationName, date: day.date, sun: day.sun, sunTimes: day.sunTimes,
-            waveCount: day.waves.count, unknownShipWaves: day.ships.filter { $0 == nil }.count, sessions: sessions)
+        let sessions = SessionFinder.best(waves: day.waves, sun: day.sun, top: settings.top).map(result)
+        var scored = StationDay(
+            station: day.station, stationName: day.stationName, lake: day.lake, date: day.date, sun: day.sun,
+            sunTimes: day.sunTimes, waveCount: day.waves.count, unknownShipWaves: day.ships.filter { $0 == nil }.count,
+            sessions: sessions)
+        scored.predictedShipWaves = day.details.filter { if case .predicted = $0.ship { true } else { false } }.count
+        scored.distinctSessions =
+            sessions.isEmpty
+            ? [] : SessionFinder.distinct(waves: day.waves, sun: day.sun, limit: settings.top).map(result)
+        scored.waves = day.details
+        scored.noSession = sessions.isEmpty ? NoSessionReason.of(waves: day.waves, sun: day.sun) : nil
+        return scored
     }
 
     /// Streams the inputs of the survey, unscored: departures grouped by (date, station), each
@@ -56,66 +73,122 @@ public struct SessionSurvey {
             survey: self, assignments: try store.assignments(from: settings.from, to: settings.to),
             storeNames: try store.stationNames())
         try store.forEachDeparture(from: settings.from, to: settings.to) { departure in
-            if let wanted = settings.stations, !wanted.contains(departure.station) { return }
-            if let finished = inputs.add(departure) { try body(finished) }
+            try inputs.add(departure, body)
         }
-        if let last = inputs.finish() { try body(last) }
+        try inputs.finishDay(body)
         return inputs.report
     }
 }
 
-/// Turns the ordered departure stream into station-days: collects one (date, station) group,
-/// then completes it with ships, qualities and sun times when the next group starts.
+/// Turns the ordered departure stream into station-days. A whole day is collected first (it is
+/// small: a few thousand departures for all of Switzerland's lakes), so that each wave knows the
+/// course's next stop; then each of the day's stations is completed with ships, points and sun
+/// times, in station order.
 struct StationDayAssembler {
     let survey: SessionSurvey
     let assignments: [LocalDate: [String: String]]
     let storeNames: [Int: String]
+    var predictions: ShipPredictions
     private(set) var report = SurveyReport()
-    private var current: (day: LocalDate, station: Int)?
-    private var times: [Int64] = []
-    private var ships: [String?] = []
+    private var day: LocalDate?
+    private var departures: [Departure] = []
     private var sunDay: LocalDate?
     /// Sun times per station of the current day (and the app's point under `nil`).
     private var sunCache: [Int?: (SunTimes, SunWindow)] = [:]
-    private var ratingCache: [String: Int?] = [:]
+    private var ratingCache: [String: ShipRating?] = [:]
 
     init(survey: SessionSurvey, assignments: [LocalDate: [String: String]], storeNames: [Int: String]) {
         self.survey = survey
         self.assignments = assignments
         self.storeNames = storeNames
+        self.predictions = survey.predictions
     }
 
-    /// Adds a departure; returns the previous station-day when this one starts another.
-    mutating func add(_ departure: Departure) -> StationDayWaves? {
-        report.departures += 1
-        var finished: StationDayWaves?
-        if current == nil || current!.day != departure.date || current!.station != departure.station {
-            finished = finish()
-            current = (departure.date, departure.station)
+    /// Adds a departure; a new day first completes the previous one.
+    /// Every station's departures are kept (they tell where a course goes next); only the
+    /// wanted stations become station-days.
+    mutating func add(_ departure: Departure, _ body: (StationDayWaves) throws -> Void) throws {
+        if day != departure.date {
+            try finishDay(body)
+            day = departure.date
         }
-        times.append(departure.time)
-        ships.append(departure.course.isEmpty ? nil : assignments[departure.date]?[departure.course])
-        return finished
+        departures.append(departure)
     }
 
-    /// Completes the station-day being collected, if any.
-    mutating func finish() -> StationDayWaves? {
-        defer {
-            times.removeAll(keepingCapacity: true)
-            ships.removeAll(keepingCapacity: true)
+    /// Completes the day being collected: each wanted station in order.
+    mutating func finishDay(_ body: (StationDayWaves) throws -> Void) throws {
+        defer { departures.removeAll(keepingCapacity: true) }
+        guard let day, !departures.isEmpty else { return }
+        // Each course's calls that day in time order, for the next stop.
+        var itineraries: [String: [(time: Int64, station: Int)]] = [:]
+        for d in departures where !d.course.isEmpty { itineraries[d.course, default: []].append((d.time, d.station)) }
+        for key in itineraries.keys { itineraries[key]!.sort { $0.time < $1.time } }
+        let wanted = survey.settings.stations
+        var index = 0
+        while index < departures.count {
+            let station = departures[index].station
+            var end = index
+            while end < departures.count, departures[end].station == station { end += 1 }
+            if wanted == nil || wanted!.contains(station) {
+                try body(stationDay(day: day, station: station, departures[index..<end], itineraries))
+            }
+            index = end
         }
-        guard let (day, station) = current, !times.isEmpty else { return nil }
+    }
+
+    private mutating func stationDay(
+        day: LocalDate, station: Int, _ calls: ArraySlice<Departure>,
+        _ itineraries: [String: [(time: Int64, station: Int)]]
+    ) -> StationDayWaves {
         let place = survey.catalogue.station(uic: station)
         let sun = sunTimes(day: day, station: station, place: place)
         var waves: [Wave] = []
-        waves.reserveCapacity(times.count)
-        for (time, ship) in zip(times, ships) {
-            waves.append(Wave(time: time, quality: SessionRules.quality(rating: rating(of: ship), named: ship != nil)))
+        var ships: [String?] = []
+        var details: [WaveDetail] = []
+        waves.reserveCapacity(calls.count)
+        for departure in calls {
+            report.departures += 1
+            let known = departure.course.isEmpty ? nil : assignments[day]?[departure.course]
+            var detail = WaveDetail(
+                time: departure.time, course: departure.course, category: departure.category, nextStop: nil,
+                nextStopName: nil, ship: .none, rating: nil, points: 1, waveHeightM: nil)
+            if let next = itineraries[departure.course]?.first(where: {
+                $0.time > departure.time && $0.station != station
+            }) {
+                detail.nextStop = next.station
+                detail.nextStopName = survey.catalogue.station(uic: next.station)?.name ?? storeNames[next.station]
+            }
+            if let known {
+                report.knownShipWaves += 1
+                let entry = rating(of: known)
+                detail.ship = .known(known)
+                detail.rating = entry?.rating
+                detail.points = Double(SessionRules.quality(rating: entry?.rating, named: true))
+                detail.waveHeightM = entry?.wake?.waveHeightM?.median
+            } else {
+                let shares = predictions.ships(course: departure.course, lake: place?.lake, date: day)
+                if shares.isEmpty {
+                    report.noShipWaves += 1
+                } else {
+                    report.predictedShipWaves += 1
+                    let entries = shares.map { rating(of: $0.ship) }
+                    detail.ship = .predicted(shares)
+                    detail.points = SessionRules.expectedQuality(
+                        zip(shares, entries).map { (share: $0.share, rating: $1?.rating) })
+                    let heights = entries.map { $0?.wake?.waveHeightM?.median }
+                    if heights.allSatisfy({ $0 != nil }) {
+                        detail.waveHeightM = zip(shares, heights).reduce(0) { $0 + $1.0.share * $1.1! }
+                    }
+                }
+            }
+            waves.append(Wave(time: departure.time, quality: detail.points))
+            ships.append(known)
+            details.append(detail)
         }
         report.stationDays += 1
         return StationDayWaves(
-            station: station, stationName: place?.name ?? storeNames[station] ?? "UIC \(station)", date: day,
-            waves: waves, ships: ships, sun: sun.1, sunTimes: sun.0)
+            station: station, stationName: place?.name ?? storeNames[station] ?? "UIC \(station)", lake: place?.lake,
+            date: day, waves: waves, ships: ships, sun: sun.1, sunTimes: sun.0, details: details)
     }
 
     private mutating func sunTimes(day: LocalDate, station: Int, place: Station?) -> (SunTimes, SunWindow) {
@@ -133,19 +206,17 @@ struct StationDayAssembler {
         return computed
     }
 
-    private mutating func rating(of ship: String?) -> Int? {
-        guard let ship else {
-            report.unknownShipWaves += 1
-            return nil
-        }
+    /// The table's entry for a ship (nil when the table does not know it), noting unknown and
+    /// unrated ships.
+    private mutating func rating(of ship: String) -> ShipRating? {
         if let cached = ratingCache[ship] { return cached }
         let entry = survey.ratings.ship(named: ship)
-        ratingCache[ship] = entry?.rating
+        ratingCache[ship] = entry
         if entry == nil {
             report.unknownShips.insert(ship)
         } else if entry?.rating == nil {
             report.unratedShips.insert(ship)
         }
-        return entry?.rating
+        return entry
     }
 }

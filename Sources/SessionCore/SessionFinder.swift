@@ -2,13 +2,18 @@
 public struct Wave: Hashable, Sendable {
     /// Unix seconds.
     public var time: Int64
-    /// Quality points (``SessionRules/quality(rating:named:)``).
-    public var quality: Int
+    /// Quality points: the app's whole points (``SessionRules/quality(rating:named:)``), or the
+    /// expected points of a wave whose ship is predicted (Σ share × points,
+    /// ``SessionRules/expectedQuality(_:)``).
+    public var quality: Double
 
-    public init(time: Int64, quality: Int) {
+    public init(time: Int64, quality: Double) {
         self.time = time
         self.quality = quality
     }
+
+    /// A wave worth the app's whole points.
+    public init(time: Int64, quality: Int) { self.init(time: time, quality: Double(quality)) }
 }
 
 /// A window found by ``SessionFinder``: waves `first...last` of the sorted input.
@@ -20,9 +25,13 @@ public struct SessionWindow: Hashable, Sendable {
     public var last: Int
     public var start: Int64
     public var end: Int64
-    public var quality: Int
+    /// Σ of the waves' points (whole when every ship is known; sums of whole numbers are exact).
+    public var quality: Double
     public var score: Double
     public var count: Int { last - first + 1 }
+
+    /// Whether the two windows share any time (a window is `start...end`).
+    public func overlaps(_ other: SessionWindow) -> Bool { start <= other.end && other.start <= end }
 }
 
 /// The app's session search (DOMAIN.md §4), in O(n) per station-day.
@@ -49,7 +58,7 @@ public enum SessionFinder {
             return []
         }
         return waves.withUnsafeBufferPointer { w in
-            var prefix = [Int](repeating: 0, count: n + 1)
+            var prefix = [Double](repeating: 0, count: n + 1)
             for k in 0..<n { prefix[k + 1] = prefix[k] + w[k].quality }
             var runEnd = [Int](repeating: n - 1, count: n)
             if n >= 2 {
@@ -85,5 +94,21 @@ public enum SessionFinder {
             }
             return kept
         }
+    }
+}
+
+extension SessionFinder {
+    /// Non-overlapping windows of one day, best first: the best window, then the best that
+    /// shares no time with it, and so on. Where the app's top 5 are often near-copies of one
+    /// window, these are the day's distinct sessions.
+    public static func distinct(waves: [Wave], sun: SunWindow, limit: Int = SessionRules.defaultTop) -> [SessionWindow]
+    {
+        guard limit >= 1, !waves.isEmpty else { return [] }
+        var chosen: [SessionWindow] = []
+        // Every qualifying window, best first (at most one per start wave).
+        for window in best(waves: waves, sun: sun, top: waves.count) where chosen.count < limit {
+            if !chosen.contains(where: { $0.overlaps(window) }) { chosen.append(window) }
+        }
+        return chosen
     }
 }

@@ -24,6 +24,13 @@ public enum SessionRules {
         }
     }
 
+    /// The expected points of a wave whose ship is predicted: Σ share × points over the ships
+    /// that ran its course, each with its share of the days (shares sum to 1; a ship the table
+    /// does not rate counts as a named ship).
+    public static func expectedQuality(_ predicted: [(share: Double, rating: Int?)]) -> Double {
+        predicted.reduce(0) { $0 + $1.share * Double(quality(rating: $1.rating, named: true)) }
+    }
+
     /// Score of a window from `start` (its first wave) to `end` (its last taken wave), with
     /// `count` waves worth `quality` points, under `sun`; 0 when it lies in darkness.
     ///
@@ -31,10 +38,10 @@ public enum SessionRules {
     /// when the window overlaps the time before sunrise or after sunset by `share` of its
     /// duration (> 0); 0 when it ends at or before civil dawn or starts at or after civil dusk.
     @inline(__always)
-    public static func score(quality: Int, count: Int, start: Int64, end: Int64, sun: SunWindow) -> Double {
+    public static func score(quality: Double, count: Int, start: Int64, end: Int64, sun: SunWindow) -> Double {
         let duration = Double(end - start)
         let wavesPerHour = Double(count) / (duration / 3600)
-        var score = Double(quality) * (1 + wavesPerHour / 10)
+        var score = quality * (1 + wavesPerHour / 10)
         var overlap: Int64 = 0
         if start <= sun.sunrise { overlap += max(0, min(end, sun.sunrise) - start) }
         if end >= sun.sunset { overlap += max(0, end - max(start, sun.sunset)) }

@@ -5,23 +5,46 @@ import SessionAnalytics
 /// An SVG heat map of session quality by station (rows, best first) × local hour (columns):
 /// each cell is ``SessionSummary/StationStats/meanHourQuality(_:)``, the mean over the
 /// station's days of the best session score touching that hour.
+///
+/// The picture sizes itself to its text: the label column to the longest station name, the
+/// width to the title and notes, the height to the rows and the legend, so nothing is clipped
+/// from one station and hour to hundreds.
 public enum SessionHeatmapSVG {
+    /// A text's width at `size` px, generously (0.65 em a character: wider than the average
+    /// character of Helvetica, Arial or DejaVu Sans).
+    public static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.65 }
+
     public static func render(_ summary: SessionSummary, title: String) -> String {
         let stations = summary.rankedStations
         let activeHours = (0..<24).filter { hour in stations.contains { $0.hourSum[hour] > 0 } }
         let hours = Array((activeHours.first ?? 6)...(activeHours.last ?? 22))
         let maxValue = max(stations.flatMap { s in hours.map { s.meanHourQuality($0) } }.max() ?? 0, 1)
+        let notes = [
+            "Cell: mean over days of the best session score touching that hour (local time).",
+            "Rows: stations, best mean day first.",
+        ]
+        let axis = "hour of day (Europe/Zurich)"
         let cell = 28.0
         let rowHeight = 20.0
-        let labelWidth = 210.0
-        let top = 70.0
-        let width = labelWidth + Double(hours.count) * cell + 110
-        let height = top + Double(stations.count) * rowHeight + 50
+        let margin = 10.0
+        let labelWidth = margin + (stations.map { textWidth($0.name, size: 11) }.max() ?? 0) + 8
+        let top = 80.0
+        let legendX = labelWidth + Double(hours.count) * cell + 16
+        let legendWidth = 24 + textWidth(String(Int(maxValue.rounded())), size: 11) + textWidth("score", size: 11)
+        let width =
+            [
+                legendX + legendWidth + margin, margin + textWidth(title, size: 15) + margin,
+                margin + (notes.map { textWidth($0, size: 11) }.max() ?? 0) + margin,
+                labelWidth + textWidth(axis, size: 11) + margin,
+            ].max()!.rounded(.up)
+        let rows = Double(max(stations.count, 5))  // the legend takes five rows
+        let height = (top + rows * rowHeight + 40).rounded(.up)
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">
             <rect width="100%" height="100%" fill="white"/>
-            <text x="10" y="20" font-size="15" font-weight="bold">\(xmlEscaped(title))</text>
-            <text x="10" y="38" fill="#555">Cell: mean over days of the best session score touching that hour (local time). Rows: stations, best mean day first.</text>
+            <text x="\(margin)" y="20" font-size="15" font-weight="bold">\(xmlEscaped(title))</text>
+            <text x="\(margin)" y="38" font-size="11" fill="#555">\(xmlEscaped(notes[0]))</text>
+            <text x="\(margin)" y="52" font-size="11" fill="#555">\(xmlEscaped(notes[1]))</text>
 
             """
         for (column, hour) in hours.enumerated() {
@@ -31,7 +54,7 @@ public enum SessionHeatmapSVG {
         for (row, station) in stations.enumerated() {
             let y = top + Double(row) * rowHeight
             svg +=
-                "<text x=\"\(labelWidth - 6)\" y=\"\(fixed(y + 14, 1))\" text-anchor=\"end\">\(xmlEscaped(station.name))</text>\n"
+                "<text x=\"\(fixed(labelWidth - 8, 1))\" y=\"\(fixed(y + 14, 1))\" text-anchor=\"end\">\(xmlEscaped(station.name))</text>\n"
             for (column, hour) in hours.enumerated() {
                 let value = station.meanHourQuality(hour)
                 let x = labelWidth + Double(column) * cell
@@ -40,7 +63,6 @@ public enum SessionHeatmapSVG {
             }
         }
         // Legend: five steps of the scale.
-        let legendX = labelWidth + Double(hours.count) * cell + 16
         svg += "<text x=\"\(fixed(legendX, 1))\" y=\"\(top - 6)\" fill=\"#333\">score</text>\n"
         for step in 0...4 {
             let fraction = Double(4 - step) / 4
@@ -51,7 +73,7 @@ public enum SessionHeatmapSVG {
                 "<text x=\"\(fixed(legendX + 24, 1))\" y=\"\(fixed(y + 14, 1))\" fill=\"#333\">\(fixed(fraction * maxValue, 0))</text>\n"
         }
         svg +=
-            "<text x=\"\(labelWidth)\" y=\"\(fixed(height - 16, 1))\" fill=\"#333\">hour of day (Europe/Zurich)</text>\n"
+            "<text x=\"\(fixed(labelWidth, 1))\" y=\"\(fixed(height - 14, 1))\" fill=\"#333\">\(axis)</text>\n"
         svg += "</svg>\n"
         return svg
     }

@@ -3,27 +3,59 @@ import NextWaveSupport
 import SessionAnalytics
 import SessionCore
 
-/// `sessions.csv`: one row per session (rank 1 = the day's best), RFC 4180, UTF-8, LF; times
-/// local (Europe/Zurich) in separate date and clock columns so that spreadsheets sort and
-/// filter them without parsing offsets.
+/// `sessions.csv`: one row per distinct session (non-overlapping windows, rank 1 = the day's
+/// best); times ISO-8601 with the Europe/Zurich offset, as in the JSON.
 public enum SessionsCSV {
     /// Column names in the style of every CSV of the toolkit (the JSON keys, units in the name).
     public static let header = [
-        "stationId", "stationName", "date", "weekday", "rank", "startLocal", "endLocal", "durationMin", "waves",
-        "wavesPerHour", "qualityPoints", "score", "ships", "unknownShipWaves", "sunriseLocal", "sunsetLocal",
+        "stationId", "stationName", "lake", "date", "weekday", "rank", "start", "end", "durationMin", "waves",
+        "wavesPerHour", "qualityPoints", "score", "ships", "predictedShips", "unknownShipWaves", "sunrise", "sunset",
     ]
 
     /// The rows of one station-day (none when it has no session).
     public static func rows(_ day: StationDay, clock: ZoneClock = .zurich) -> [[String]] {
-        day.sessions.enumerated().map { rank, s in
+        day.distinctSessions.enumerated().map { rank, s in
             let minutes = Double(s.end - s.start) / 60
             return [
-                String(day.station), day.stationName, day.date.description, day.date.weekdayName, String(rank + 1),
-                clock.hourMinute(s.start), clock.hourMinute(s.end), fixed(minutes, 0), String(s.waves),
-                fixed(Double(s.waves) / (minutes / 60), 2), String(s.quality), fixed(s.score, 2),
-                s.ships.joined(separator: "; "), String(s.unknownWaves),
-                day.sunTimes.sunrise == nil ? "" : clock.hourMinute(day.sun.sunrise),
-                day.sunTimes.sunset == nil ? "" : clock.hourMinute(day.sun.sunset),
+                String(day.station), day.stationName, day.lake ?? "", day.date.description, day.date.weekdayName,
+                String(rank + 1), clock.iso8601(s.start), clock.iso8601(s.end), fixed(minutes, 0), String(s.waves),
+                fixed(Double(s.waves) / (minutes / 60), 2), points(s.quality), fixed(s.score, 2),
+                s.ships.joined(separator: "; "), s.predictedShips.joined(separator: "; "), String(s.unknownWaves),
+                day.sunTimes.sunrise == nil ? "" : clock.iso8601(day.sun.sunrise),
+                day.sunTimes.sunset == nil ? "" : clock.iso8601(day.sun.sunset),
+            ]
+        }
+    }
+
+    /// Whole points as integers, expected points with two decimals.
+    static func points(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : fixed(value, 2)
+    }
+}
+
+/// `waves.csv`: every wave of every station-day, the app's main screen as a table.
+public enum WavesCSV {
+    public static let header = [
+        "stationId", "stationName", "date", "time", "course", "category", "nextStopId", "nextStopName", "ship",
+        "shipSource", "shipShare", "predictedShips", "rating", "points", "waveHeightM",
+    ]
+
+    public static func rows(_ day: StationDay, clock: ZoneClock = .zurich) -> [[String]] {
+        day.waves.map { w in
+            let (ship, source, share, all): (String, String, String, String) =
+                switch w.ship {
+                case .known(let name): (name, "known", "1", "")
+                case .predicted(let shares):
+                    (
+                        shares.first?.ship ?? "", "predicted", shares.first.map { fixed($0.share, 3) } ?? "",
+                        shares.map { "\($0.ship) \(fixed($0.share, 3))" }.joined(separator: "; ")
+                    )
+                case .none: ("", "none", "", "")
+                }
+            return [
+                String(day.station), day.stationName, day.date.description, clock.iso8601(w.time), w.course, w.category,
+                w.nextStop.map(String.init) ?? "", w.nextStopName ?? "", ship, source, share, all,
+                w.rating.map(String.init) ?? "", SessionsCSV.points(w.points), w.waveHeightM.map { fixed($0, 3) } ?? "",
             ]
         }
     }

@@ -4,15 +4,22 @@ import NextWaveSupport
 import SessionAnalytics
 import SessionCore
 
-/// `sessions.json`: `{"schemaVersion": 1, "settings": {…}, "days": [{stationId, stationName, date,
-/// weekday, waves, unknownShipWaves, sun: {sunrise, sunset, civilTwilightBegin,
-/// civilTwilightEnd}, sessions: [{start, end, waves, score, quality, ships, unknownWaves}]}]}`.
+/// `sessions.json`: `{"schemaVersion": 2, "settings": {…}, "days": [{stationId, stationName, lake,
+/// date, weekday, waves, unknownShipWaves, predictedShipWaves, sun: {sunrise, sunset,
+/// civilTwilightBegin, civilTwilightEnd}, sessions: [session], distinctSessions: [session],
+/// noSession, waveList: [wave]}], "coverage": {knownShipWaves, predictedShipWaves, noShipWaves}}`,
+/// a session `{start, end, waves, score, quality, ships, unknownWaves, predictedWaves,
+/// predictedShips}`, a wave `{time, course, category, nextStop: {stationId, stationName} | null,
+/// ship, shipSource: "known" | "predicted" | "none", predicted: [{ship, share}], rating, points,
+/// waveHeightM}`.
 ///
 /// Times are ISO-8601 with the Europe/Zurich offset; a sun time is `null` on a day the sun does
-/// not cross that altitude. `sessions` is best first and empty when no window qualifies. Written
-/// as a stream, one day per line, so a year over all stations never sits in memory as text.
+/// not cross that altitude. `sessions` are the app's best windows (they may overlap, kept for
+/// compatibility), `distinctSessions` the non-overlapping ones; both best first, empty when no
+/// window qualifies, and then `noSession` says why. Station ids are strings. Written as a
+/// stream, one day per line, so a year over all stations never sits in memory as text.
 public struct SessionsJSON {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// Settings echoed into the file so that it says how it was made.
     public struct Settings: Sendable {
@@ -25,6 +32,8 @@ public struct SessionsJSON {
         public var ratingsModel: String
         public var sun: SunSource
         public var top: Int
+        /// Whether waves without an assignment take predicted ships.
+        public var predict: Bool = true
 
         public init(
             archive: String, from: LocalDate, to: LocalDate, stations: [Int]?, lake: String?, ratings: String,
@@ -65,6 +74,7 @@ public struct SessionsJSON {
                 "ratingsModel": \(Self.string(settings.ratingsModel)),
                 "sun": "\(settings.sun.rawValue)",
                 "top": \(settings.top),
+                "predict": \(settings.predict),
                 "timeZone": "Europe/Zurich"
               },
               "days": [
@@ -78,20 +88,50 @@ public struct SessionsJSON {
             "{\"sunrise\": \(time(day.sun.sunrise, sun.sunrise != nil)), \"sunset\": \(time(day.sun.sunset, sun.sunset != nil)), "
             + "\"civilTwilightBegin\": \(time(day.sun.civilTwilightBegin, sun.civilTwilightBegin != nil)), "
             + "\"civilTwilightEnd\": \(time(day.sun.civilTwilightEnd, sun.civilTwilightEnd != nil))}"
-        let sessions = day.sessions.map { s in
+        func session(_ s: SessionResult) -> String {
             "{\"start\": \"\(clock.iso8601(s.start))\", \"end\": \"\(clock.iso8601(s.end))\", \"waves\": \(s.waves), "
-                + "\"score\": \(Self.number(s.score)), \"quality\": \(s.quality), "
-                + "\"ships\": [\(s.ships.map(Self.string).joined(separator: ", "))], \"unknownWaves\": \(s.unknownWaves)}"
+                + "\"score\": \(Self.number(s.score)), \"quality\": \(Self.number(s.quality)), "
+                + "\"ships\": [\(s.ships.map(Self.string).joined(separator: ", "))], \"unknownWaves\": \(s.unknownWaves), "
+                + "\"predictedWaves\": \(s.predictedWaves), "
+                + "\"predictedShips\": [\(s.predictedShips.map(Self.string).joined(separator: ", "))]}"
         }
         let line =
-            "{\"stationId\": \"\(day.station)\", \"stationName\": \(Self.string(day.stationName)), \"date\": \"\(day.date)\", "
+            "{\"stationId\": \"\(day.station)\", \"stationName\": \(Self.string(day.stationName)), "
+            + "\"lake\": \(day.lake.map(Self.string) ?? "null"), \"date\": \"\(day.date)\", "
             + "\"weekday\": \"\(day.date.weekdayName)\", \"waves\": \(day.waveCount), \"unknownShipWaves\": \(day.unknownShipWaves), "
-            + "\"sun\": \(sunText), \"sessions\": [\(sessions.joined(separator: ", "))]}"
+            + "\"predictedShipWaves\": \(day.predictedShipWaves), \"sun\": \(sunText), "
+            + "\"sessions\": [\(day.sessions.map(session).joined(separator: ", "))], "
+            + "\"distinctSessions\": [\(day.distinctSessions.map(session).joined(separator: ", "))], "
+            + "\"noSession\": \(day.noSession.map { Self.string($0.description) } ?? "null"), "
+            + "\"waveList\": [\(day.waves.map(wave).joined(separator: ", "))]}"
         write((first ? "\n    " : ",\n    ") + line)
         first = false
     }
 
-    public func finish() { write((first ? "" : "\n  ") + "]\n}\n") }
+    func wave(_ w: WaveDetail) -> String {
+        let (ship, source, predicted): (String?, String, [ShipShare]) =
+            switch w.ship {
+            case .known(let name): (name, "known", [])
+            case .predicted(let shares): (shares.first?.ship, "predicted", shares)
+            case .none: (nil, "none", [])
+            }
+        let next = w.nextStop.map {
+            "{\"stationId\": \"\($0)\", \"stationName\": \(w.nextStopName.map(Self.string) ?? "null")}"
+        }
+        return "{\"time\": \"\(clock.iso8601(w.time))\", \"course\": \(Self.string(w.course)), "
+            + "\"category\": \(Self.string(w.category)), \"nextStop\": \(next ?? "null"), "
+            + "\"ship\": \(ship.map(Self.string) ?? "null"), \"shipSource\": \"\(source)\", "
+            + "\"predicted\": [\(predicted.map { "{\"ship\": \(Self.string($0.ship)), \"share\": \(Self.number($0.share))}" }.joined(separator: ", "))], "
+            + "\"rating\": \(w.rating.map(String.init) ?? "null"), \"points\": \(Self.number(w.points)), "
+            + "\"waveHeightM\": \(w.waveHeightM.map(Self.number) ?? "null")}"
+    }
+
+    /// Ends the document with how the waves' ships were known.
+    public func finish(coverage report: SurveyReport) {
+        write(
+            (first ? "" : "\n  ") + "],\n  \"coverage\": {\"knownShipWaves\": \(report.knownShipWaves), "
+                + "\"predictedShipWaves\": \(report.predictedShipWaves), \"noShipWaves\": \(report.noShipWaves)}\n}\n")
+    }
 
     /// A JSON string literal.
     static func string(_ text: String) -> String { PrettyJSON.quoted(text) }

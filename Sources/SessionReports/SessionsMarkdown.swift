@@ -16,6 +16,8 @@ public enum SessionsMarkdown {
         public var unknownShips: [String]
         /// Entries of the station list that were skipped, with the reason.
         public var catalogueWarnings: [String] = []
+        /// How the waves' ships were known.
+        public var coverage = SurveyReport()
 
         public init(
             settings: SessionsJSON.Settings, heatmapFile: String, skipped: [String], departures: Int,
@@ -32,7 +34,8 @@ public enum SessionsMarkdown {
 
     public static func render(_ summary: SessionSummary, context: Context) -> String {
         introduction(summary, context) + bestStations(summary) + bestHours(summary, context)
-            + byPeriod(summary) + byWeekday(summary) + topSessions(summary, context)
+            + usualWindows(summary) + byPeriod(summary) + byWeekday(summary) + recurringWindows(summary)
+            + withoutSessions(summary) + catalogue(context)
     }
 
     static func introduction(_ summary: SessionSummary, _ context: Context) -> String {
@@ -48,6 +51,13 @@ public enum SessionsMarkdown {
         md +=
             "scored as the app does: quality 10/5/2/1 per wave (rating 3/2/other ship/unknown) × (1 + waves per hour / 10), "
         md += "reduced by up to 80 % for time before sunrise or after sunset, dropped in darkness.\n\n"
+        md += "Ships: \(context.coverage.coverageText). "
+        md +=
+            s.predict
+            ? "A wave without an assigned ship takes the ships that ran its course on archived days of the same "
+                + "timetable period, each by its share of those days, and scores the expected points.\n\n"
+            : "Predictions are off: a wave without an assigned ship scores 1 point, as in the app.\n\n"
+        if let warning = context.coverage.coverageWarning { md += "**Warning:** \(warning).\n\n" }
         if !context.unratedShips.isEmpty {
             md += "Ships the rating table lists without a rating (scored as other named ships, 2 points): "
             md += "\(context.unratedShips.joined(separator: ", ")).\n\n"
@@ -65,21 +75,38 @@ public enum SessionsMarkdown {
     }
 
     static func bestStations(_ summary: SessionSummary) -> String {
-        let clock = summary.clock
-        var md = ""
-        md += "## Best stations\n\n"
+        var md = "## Where: the best stations\n\n"
+        md += "Mean best score per day: the mean over the station's days of its best session's score (0 on days "
+        md += "without one). Usual best window: the window that was the day's best session on the most days.\n\n"
         md +=
-            "Mean best score per day: the mean over the station's days of its best session's score (0 on days without one).\n\n"
-        md += "| Station | Days | Days with a session | Mean best score / day | Best session | Waves | Score |\n"
-        md += "|---|--:|--:|--:|---|--:|--:|\n"
+            "| Station | Lake | Days | Days with a session | Mean best score / day | Usual best window | On | Typical score |\n"
+        md += "|---|---|--:|--:|--:|---|--:|--:|\n"
         for station in summary.rankedStations {
-            let best = station.best.map {
-                "\($0.date) \(clock.hourMinute($0.session.start))–\(clock.hourMinute($0.session.end))"
-            }
+            let usual = station.windows.usual
+            md += "| \(station.name) | \(station.lake ?? "–") | \(station.days) | \(station.daysWithSessions) | "
+            md += "\(fixed(station.meanBestScore, 1)) | \(usual?.clockText ?? "–") | "
             md +=
-                "| \(station.name) | \(station.days) | \(station.daysWithSessions) | \(fixed(station.meanBestScore, 1)) | "
-            md += "\(best ?? "–") | \(station.best.map { String($0.session.waves) } ?? "–") | "
-            md += "\(station.best.map { fixed($0.session.score, 1) } ?? "–") |\n"
+                "\(usual.map { "\($0.days) of \($0.of) days" } ?? "–") | \(usual.map { fixed($0.typicalScore, 1) } ?? "–") |\n"
+        }
+        return md
+    }
+
+    /// Per station (the ten best) and weekday, the usual best window.
+    static func usualWindows(_ summary: SessionSummary) -> String {
+        let days = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let used = (1...7).filter { weekday in summary.stations.values.contains { $0.weekdays[weekday].days > 0 } }
+        guard !used.isEmpty else { return "" }
+        var md = "\n## When: the usual best window by weekday\n\n"
+        md += "For each weekday, the window that was the day's best most often, on how many of those weekdays, and "
+        md += "its typical (median) score.\n\n"
+        md += "| Station | " + used.map { days[$0] }.joined(separator: " | ") + " |\n"
+        md += "|---|" + used.map { _ in "---|" }.joined() + "\n"
+        for station in summary.rankedStations.prefix(10) {
+            let cells = used.map { weekday -> String in
+                guard let w = station.weekdays[weekday].usual else { return "–" }
+                return "\(w.clockText) (\(w.days)/\(w.of), \(fixed(w.typicalScore, 0)))"
+            }
+            md += "| \(station.name) | " + cells.joined(separator: " | ") + " |\n"
         }
         return md
     }
@@ -115,10 +142,14 @@ public enum SessionsMarkdown {
                 let ranked = stations.sorted { ($0.value.meanBestScore, $1.key) > ($1.value.meanBestScore, $0.key) }
                 let days = stations.values.reduce(0) { $0 + $1.days }
                 md += "### \(period)\n\n\(days) station-days. Best stations:\n\n"
-                md += "| Station | Days | Mean best score / day |\n|---|--:|--:|\n"
+                md += "| Station | Days | Mean best score / day | Usual best window | On | Typical score |\n"
+                md += "|---|--:|--:|---|--:|--:|\n"
                 for (uic, stats) in ranked.prefix(10) {
+                    let usual = summary.stations[uic]?.periods[period]?.usual
                     md +=
-                        "| \(summary.stations[uic]?.name ?? String(uic)) | \(stats.days) | \(fixed(stats.meanBestScore, 1)) |\n"
+                        "| \(summary.stations[uic]?.name ?? String(uic)) | \(stats.days) | \(fixed(stats.meanBestScore, 1)) | "
+                    md += "\(usual?.clockText ?? "–") | \(usual.map { "\($0.days) of \($0.of)" } ?? "–") | "
+                    md += "\(usual.map { fixed($0.typicalScore, 1) } ?? "–") |\n"
                 }
                 md += "\n"
             }
@@ -137,23 +168,40 @@ public enum SessionsMarkdown {
         return md
     }
 
-    static func topSessions(_ summary: SessionSummary, _ context: Context) -> String {
-        let clock = summary.clock
-        var md = ""
-        md += "\n## Top sessions\n\n| Station | Date | Window | Waves | Score | Ships |\n|---|---|---|--:|--:|---|\n"
-        for entry in summary.top {
-            let name = summary.stations[entry.station]?.name ?? String(entry.station)
-            let ships =
-                entry.session.ships.joined(separator: ", ")
-                + (entry.session.unknownWaves > 0 ? " (+\(entry.session.unknownWaves) unknown)" : "")
-            md += "| \(name) | \(entry.date) \(entry.date.weekdayName.prefix(3)) | "
-            md += "\(clock.hourMinute(entry.session.start))–\(clock.hourMinute(entry.session.end)) | "
-            md += "\(entry.session.waves) | \(fixed(entry.session.score, 1)) | \(ships) |\n"
+    /// The best windows over all stations, each listed once with the days it recurred on.
+    static func recurringWindows(_ summary: SessionSummary) -> String {
+        var md = "\n## The best recurring windows\n\n"
+        md += "Each station's day-best windows by typical (median) score; a window that recurs is listed once.\n\n"
+        md += "| Station | Window | Best on | Typical score | Best score |\n|---|---|--:|--:|--:|\n"
+        for (uic, window) in summary.topWindows {
+            md += "| \(summary.stations[uic]?.name ?? String(uic)) | \(window.clockText) | "
+            md +=
+                "\(window.days) of \(window.of) days | \(fixed(window.typicalScore, 1)) | \(fixed(window.bestScore, 1)) |\n"
         }
-        if !context.catalogueWarnings.isEmpty {
-            md += "\n## Station list entries skipped\n\n"
-            for warning in context.catalogueWarnings { md += "- \(warning)\n" }
+        return md
+    }
+
+    /// Stations with days without a session, and why.
+    static func withoutSessions(_ summary: SessionSummary) -> String {
+        let stations = summary.rankedStations.filter { !$0.noSession.isEmpty }.sorted {
+            ($0.daysWithSessions, $0.name) < ($1.daysWithSessions, $1.name)
         }
+        guard !stations.isEmpty else { return "" }
+        var md = "\n## Days without a session, and why\n\n"
+        md += "| Station | Days without | Why (first such day) |\n|---|--:|---|\n"
+        for station in stations {
+            let reasons = station.noSession.sorted { ($0.value.days, $1.key) > ($1.value.days, $0.key) }
+            let text = reasons.map { "\($0.value.days) × \($0.key): \($0.value.example) (\($0.value.date))" }
+            md += "| \(station.name) | \(station.days - station.daysWithSessions) of \(station.days) | "
+            md += text.joined(separator: "; ") + " |\n"
+        }
+        return md
+    }
+
+    static func catalogue(_ context: Context) -> String {
+        guard !context.catalogueWarnings.isEmpty else { return "" }
+        var md = "\n## Station list entries skipped\n\n"
+        for warning in context.catalogueWarnings { md += "- \(warning)\n" }
         return md
     }
 }

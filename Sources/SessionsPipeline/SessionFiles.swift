@@ -5,7 +5,11 @@ import ScheduleArchive
 import SessionAnalytics
 import SessionReports
 
-/// Writes the four session reports of one survey: the survey runs while `sessions.json` is
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes the five session reports of one survey: the survey runs while `sessions.json` is
 /// streamed; the other files are made from what it gathered. All four are renamed into place
 /// together, or none is.
 struct SessionFiles {
@@ -23,13 +27,35 @@ struct SessionFiles {
         let file = { (name: String) in out.appendingPathComponent(name) }
         let style = self.style
         var csv = style.preamble + CSVFormat.row(SessionsCSV.header, style: style)
+        // waves.csv is the largest output (a row per departure): streamed to its own staged file
+        // while the survey runs, then renamed with the others.
+        let wavesPart = TemporaryFiles.url(for: file(names.waves), suffix: ".part")
         var report = SurveyReport()
         var summary = self.summary
         let echo = self.echo
+        // Whatever fails, the staged waves file goes too (once renamed, this finds nothing).
+        defer {
+            unlink(wavesPart.path)
+            TemporaryFiles.unregister(wavesPart)
+        }
         try AtomicFileWriter.writeAll([
             (
                 file(names.json),
                 .stream { handle in
+                    TemporaryFiles.register(wavesPart)
+                    var finished = false
+                    defer {
+                        if !finished {
+                            unlink(wavesPart.path)
+                            TemporaryFiles.unregister(wavesPart)
+                        }
+                    }
+                    guard FileManager.default.createFile(atPath: wavesPart.path, contents: nil) else {
+                        throw FileProblem(path: file(names.waves).path, reason: "cannot create a file in its folder")
+                    }
+                    let wavesHandle = try FileHandle(forWritingTo: wavesPart)
+                    defer { try? wavesHandle.close() }
+                    var waves = style.preamble + CSVFormat.row(WavesCSV.header, style: style)
                     var buffer = ""
                     var json = SessionsJSON(settings: echo) { buffer += $0 }
                     var done = 0
@@ -37,21 +63,30 @@ struct SessionFiles {
                         json.add(day)
                         summary.add(day)
                         for row in SessionsCSV.rows(day) { csv += CSVFormat.row(row, style: style) }
+                        for row in WavesCSV.rows(day) { waves += CSVFormat.row(row, style: style) }
                         done += 1
                         if buffer.utf8.count > 1 << 20 {
                             try handle.write(contentsOf: Data(buffer.utf8))
                             buffer.removeAll(keepingCapacity: true)
                         }
+                        if waves.utf8.count > 1 << 20 {
+                            try wavesHandle.write(contentsOf: Data(waves.utf8))
+                            waves.removeAll(keepingCapacity: true)
+                        }
                         if done % 1000 == 0 { progress(done, day.date) }
                     }
-                    json.finish()
+                    json.finish(coverage: report)
                     try handle.write(contentsOf: Data(buffer.utf8))
+                    try wavesHandle.write(contentsOf: Data(waves.utf8))
+                    try wavesHandle.synchronize()
+                    finished = true
                     guard report.stationDays > 0 else {
                         throw SessionsJobError.noDepartures(from: survey.settings.from, to: survey.settings.to)
                     }
                 }
             ),
             (file(names.csv), .stream { try $0.write(contentsOf: Data(csv.utf8)) }),
+            (file(names.waves), .file(wavesPart)),
             (
                 file(names.markdown),
                 .stream { handle in
@@ -60,6 +95,7 @@ struct SessionFiles {
                         departures: report.departures, unratedShips: report.unratedShips.sorted(),
                         unknownShips: report.unknownShips.sorted())
                     context.catalogueWarnings = catalogue.warnings
+                    context.coverage = report
                     try handle.write(contentsOf: Data(SessionsMarkdown.render(summary, context: context).utf8))
                 }
             ),

@@ -28,6 +28,9 @@ public struct SessionsJob {
         public var out: URL
         /// How `sessions.csv` is written.
         package var csvStyle: CSVStyle = .standard
+        /// Waves without an assigned ship take the ships predicted from archived days
+        /// (``SessionAnalytics/ShipPredictions``); false scores them as unknown, as the app does.
+        public var predict = true
 
         public init(
             archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String,
@@ -70,11 +73,14 @@ public struct SessionsJob {
         case indexing(done: Int, total: Int)
         case scored(stationDays: Int, date: LocalDate)
         case warning(String)
+        /// How the waves' ships were known (after the survey).
+        case coverage(String)
     }
 
     /// The files a run writes.
     public static let outputs = (
-        json: "sessions.json", csv: "sessions.csv", markdown: "sessions.md", heatmap: "sessions-heatmap.svg"
+        json: "sessions.json", csv: "sessions.csv", waves: "waves.csv", markdown: "sessions.md",
+        heatmap: "sessions-heatmap.svg"
     )
 
     public let input: Input
@@ -105,17 +111,25 @@ public struct SessionsJob {
             stations: { if case .stations(let ids) = input.selection { ids.sorted() } else { nil } }(),
             lake: { if case .lake(let name) = input.selection { name } else { nil } }(), ratings: input.ratingsName,
             ratingsModel: table.model.name, sun: input.sun, top: input.top)
-        let survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
+        var echoed = echo
+        echoed.predict = input.predict
+        var survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
         var writer = SessionFiles(
-            echo: echo, summary: SessionSummary(periods: periods, catalogue: catalogue), out: input.out,
+            echo: echoed, summary: SessionSummary(periods: periods, catalogue: catalogue), out: input.out,
             style: input.csvStyle)
         // Read under the archive's shared lock: an import or refresh by another run waits
         // until the survey has read what it needs.
         let report = try archive.withLock(exclusive: false) {
-            try writer.write(survey: survey, store: archive.store, refresh: refresh, catalogue: catalogue) {
+            if input.predict {
+                survey.predictions = try ShipPredictions.learn(
+                    from: archive.store, catalogue: catalogue, periods: periods)
+            }
+            return try writer.write(survey: survey, store: archive.store, refresh: refresh, catalogue: catalogue) {
                 onEvent?(.scored(stationDays: $0, date: $1))
             }
         }
+        onEvent?(.coverage(report.coverageText))
+        if let warning = report.coverageWarning { onEvent?(.warning(warning)) }
         if !report.unknownShips.isEmpty {
             onEvent?(
                 .warning(
@@ -129,7 +143,7 @@ public struct SessionsJob {
         let names = Self.outputs
         return Result(
             summary: writer.summary, survey: report, refresh: refresh, settings: settings,
-            written: [names.json, names.csv, names.markdown, names.heatmap])
+            written: [names.json, names.csv, names.waves, names.markdown, names.heatmap])
     }
 
     /// The UIC ids to score, or nil for all.

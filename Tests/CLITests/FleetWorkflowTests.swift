@@ -407,6 +407,6 @@ import _TestSupport
         #expect(try CLI.run(["sessions", "--out", sessions.path, "--csv-style", "excel-de"]).status == 0)
         let csv = try Data(contentsOf: sessions.appendingPathComponent("sessions.csv"))
         #expect(csv.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
-        #expect(String(decoding: csv.dropFirst(3), as: UTF8.self).hasPrefix("stationId;stationName;date;"))
+        #expect(String(decoding: csv.dropFirst(3), as: UTF8.self).hasPrefix("stationId;stationName;lake;date;"))
     }
 }

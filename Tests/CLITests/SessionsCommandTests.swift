@@ -27,7 +27,7 @@ import _TestSupport
         ])
         #expect(r.status == 0, "\(r.stderr)")
         let document = try json(out.appendingPathComponent("sessions.json"))
-        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["schemaVersion"] as? Int == 2)
         let settings = try #require(document["settings"] as? [String: Any])
         #expect(settings["sun"] as? String == "app")
         #expect(settings["top"] as? Int == 5)
@@ -47,11 +47,16 @@ import _TestSupport
         #expect(abs((sessions.first?["score"] as? Double ?? 0) - 53.2) < 1e-9)
         let csv = try String(contentsOf: out.appendingPathComponent("sessions.csv"), encoding: .utf8)
             .split(separator: "\n")
-        #expect(csv.count == 6)  // header + 5 sessions
-        #expect(csv[1].hasPrefix("8503670,Wädenswil (See),2026-09-22,Tuesday,1,14:31,16:31,120,8,4.00,38,53.20,"))
+        // One row per distinct session: the best, then windows sharing no time with it.
+        let distinct = try #require(day["distinctSessions"] as? [[String: Any]])
+        #expect(csv.count == 1 + distinct.count)
+        #expect(
+            csv[1].hasPrefix(
+                "8503670,Wädenswil (See),Zürichsee,2026-09-22,Tuesday,1,2026-09-22T14:31:00+02:00,2026-09-22T16:31:00+02:00,120,8,4.00,38,53.20,"
+            ))
         let md = try String(contentsOf: out.appendingPathComponent("sessions.md"), encoding: .utf8)
         #expect(md.contains("# Wake sessions 2026-09-22 … 2026-09-22"))
-        #expect(md.contains("| Wädenswil (See) | 1 | 1 | 53.2 | 2026-09-22 14:31–16:31 | 8 | 53.2 |"))
+        #expect(md.contains("| Wädenswil (See) | Zürichsee | 1 | 1 | 53.2 | 14:31–16:31 | 1 of 1 days | 53.2 |"))
         let svg = try String(contentsOf: out.appendingPathComponent("sessions-heatmap.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<svg") && svg.contains("Wädenswil (See) 14:00"))
         #expect(r.stdout.contains("Wädenswil (See)") && r.stdout.contains("14:31–16:31"))
@@ -102,7 +107,7 @@ import _TestSupport
             "sessions", "--lake", "Atlantis", "--ratings", RepositoryPaths.appRatings.path, "--out", out.path,
         ])
         #expect(lake.status == 1)
-        #expect(lake.stderr.contains("--lake \"Atlantis\": no such lake") && lake.stderr.contains("Zürichsee"))
+        #expect(lake.stderr.contains("no lake \"Atlantis\" in the station list") && lake.stderr.contains("Zürichsee"))
         let empty = try CLI.run([
             "sessions", "--from", "2027-01-01", "--to", "2027-01-02", "--ratings", RepositoryPaths.appRatings.path,
             "--out", out.path,

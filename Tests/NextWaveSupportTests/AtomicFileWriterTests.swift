@@ -33,3 +33,50 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.txt", "b.txt"])
     }
 }
+
+@Suite struct StagedFileTests {
+    struct Refused: Error {}
+
+    /// A file the caller wrote while an earlier stream ran is renamed with the set, not copied.
+    @Test func aStagedFileIsRenamedWithTheSet() throws {
+        let dir = RepositoryPaths.temporaryDirectory()
+        let target = dir.appendingPathComponent("waves.csv")
+        let staged = TemporaryFiles.url(for: target, suffix: ".part")
+        #expect(staged.lastPathComponent.hasPrefix(".waves.csv.part.tmp-"))
+        try AtomicFileWriter.writeAll([
+            (dir.appendingPathComponent("a.json"), .stream { _ in try Data("rows".utf8).write(to: staged) }),
+            (target, .file(staged)),
+        ])
+        #expect(try String(contentsOf: target, encoding: .utf8) == "rows")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.json", "waves.csv"])
+    }
+
+    /// A stream that fails after the staged file was written leaves every target as it was.
+    @Test func aFailingStreamLeavesTheTargetOfAStagedFileUntouched() throws {
+        let dir = RepositoryPaths.temporaryDirectory()
+        let target = dir.appendingPathComponent("waves.csv")
+        try Data("old".utf8).write(to: target)
+        let staged = TemporaryFiles.url(for: target, suffix: ".part")
+        #expect(throws: Refused.self) {
+            try AtomicFileWriter.writeAll([
+                (dir.appendingPathComponent("a.json"), .stream { _ in try Data("new".utf8).write(to: staged) }),
+                (target, .file(staged)),
+                (dir.appendingPathComponent("b.md"), .stream { _ in throw Refused() }),
+            ])
+        }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["waves.csv"])
+    }
+
+    @Test func aMissingStagedFileIsAnErrorNamingTheOutput() throws {
+        let dir = RepositoryPaths.temporaryDirectory()
+        let target = dir.appendingPathComponent("waves.csv")
+        do {
+            try AtomicFileWriter.writeAll([(target, .file(TemporaryFiles.url(for: target, suffix: ".part")))])
+            Issue.record("no error")
+        } catch let problem as FileProblem {
+            #expect(problem.path == target.path)
+            #expect(problem.reason.contains("missing"))
+        }
+    }
+}

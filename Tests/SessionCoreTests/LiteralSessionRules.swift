@@ -9,7 +9,7 @@ enum LiteralSessionRules {
         var start: Int64
         var end: Int64
         var count: Int
-        var quality: Int
+        var quality: Double
         var score: Double
     }
 
@@ -30,10 +30,10 @@ enum LiteralSessionRules {
             // 3. Keep windows of at least an hour and three waves.
             guard let end = taken.last?.time, end - s.time >= 3600, taken.count >= 3 else { continue }
             // 4. Quality and frequency.
-            let quality = taken.reduce(0) { $0 + $1.quality }
+            let quality = taken.reduce(0.0) { $0 + $1.quality }
             let duration = Double(end - s.time)
             let wavesPerHour = Double(taken.count) / (duration / 3600)
-            var score = Double(quality) * (1 + wavesPerHour / 10)
+            var score = quality * (1 + wavesPerHour / 10)
             // 5. Twilight share.
             var overlap: Int64 = 0
             if s.time <= sun.sunrise { overlap += max(0, min(end, sun.sunrise) - s.time) }

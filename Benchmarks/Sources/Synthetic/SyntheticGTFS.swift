@@ -31,6 +31,26 @@ public struct SyntheticGTFS {
         public var tableBytes: Int64 = 0
     }
 
+    /// Ship assignment files (`deployments/<date>.json`, the archive's format) for `days`: every
+    /// ship course of the feed with a ship of the fleet, varying by day, so that the sessions of
+    /// the other days take predicted ships.
+    public func deployments(days: [LocalDate]) throws -> [(date: LocalDate, data: Data)] {
+        let lines = (stations.count + 7) / 8
+        return try days.enumerated().map { index, date in
+            var assignments: [ShipAssignment] = []
+            for l in 0..<lines {
+                for t in 0..<20 {
+                    let course = l * 100 + t + 1
+                    // As on a real lake: a course has a usual ship and, one day in three, another.
+                    let usual = course * 7 % syntheticShipNames.count
+                    let ship = syntheticShipNames[(usual + (index % 3 == 2 ? 1 : 0)) % syntheticShipNames.count]
+                    assignments.append(ShipAssignment(date: date, course: String(course), ship: ship))
+                }
+            }
+            return (date, try DeploymentReader.encode(date: date, assignments: assignments))
+        }
+    }
+
     /// Writes the tables into `folder` and the zipped feed to `zip`.
     public func write(folder: URL, zip: URL, progress: ((String) -> Void)? = nil) throws -> Summary {
         let manager = FileManager.default

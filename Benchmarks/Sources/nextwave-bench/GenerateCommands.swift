@@ -48,14 +48,30 @@ struct GenerateGTFSCommand: ParsableCommand {
     @Option var stations = 240
     @Option var year = 2026
     @Option var data = "../Data"
+    @Option(help: "Also write ship assignment files for every n-th day of the year into this archive folder.")
+    var deployments: String?
+    @Option var deploymentEvery = 7
 
     func run() throws {
+        if let deployments {
+            let feed = SyntheticGTFS(
+                stations: try syntheticStations(data: data, count: stations), year: year, stopTimeLines: lines)
+            let first = LocalDate(year: year, month: 1, day: 1)!
+            let days = stride(from: 0, to: 365, by: deploymentEvery).map { first.adding(days: $0) }
+            let folder = URL(fileURLWithPath: deployments).appendingPathComponent("deployments")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (date, data) in try feed.deployments(days: days) {
+                try data.write(to: folder.appendingPathComponent("\(date).json"))
+            }
+            emit(["deploymentDays": days.count])
+            return
+        }
         let feed = SyntheticGTFS(
             stations: try syntheticStations(data: data, count: stations), year: year, stopTimeLines: lines)
         let start = Date()
         let summary = try feed.write(
             folder: URL(fileURLWithPath: folder, isDirectory: true), zip: URL(fileURLWithPath: zip)
-        ) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        ) { try? FileHandle.standardError.write(contentsOf: Data(($0 + "\n").utf8)) }
         emit([
             "stopTimeLines": summary.stopTimeLines, "shipTrips": summary.shipTrips, "otherTrips": summary.otherTrips,
             "tableBytes": summary.tableBytes, "zipBytes": summary.zipBytes, "seconds": Date().timeIntervalSince(start),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CivilTime
 import Foundation
+import NextWaveSupport
 import ScheduleArchive
 import WebFetch
 
@@ -23,8 +24,9 @@ struct ArchiveFetchCommand: NextWaveCommand {
         commandName: "fetch",
         abstract: "Add stationboards and ship assignments of today (and further days) to an archive.",
         usage: """
-            nextwave archive fetch --archive <DIR> --stations <UIC,…> [--days <N>]
-                                   [--from <YYYY-MM-DD>] [<options>]
+            nextwave archive fetch --archive <DIR> --lake <NAME> [--days <N>]
+                                   [--from <DATE>] [<options>]
+            nextwave archive fetch --archive <DIR> --station <STATION> [<options>]
             """,
         discussion: """
             One GET /v1/stationboard?id=<uic>&limit=<limit>&date=<day> per station and day,
@@ -37,20 +39,22 @@ struct ArchiveFetchCommand: NextWaveCommand {
             on timeouts, 429 (honouring Retry-After) and 5xx with backoff; a host that
             does not resolve or refuses connections is not retried.
 
-            Example:
+            Examples:
+              nextwave archive fetch --archive ~/nextwave-archive --lake Zürichsee --days 5
               nextwave archive fetch --archive ~/nextwave-archive \\
-                  --stations 8503670,8503651 --days 2
+                  --station wadenswil,8503651 --days 2
             """)
 
     @OptionGroup var target: WritableArchiveOption
 
-    @Option(help: ArgumentHelp("Comma-separated UIC station ids.", valueName: "UIC,…"))
-    var stations: String
+    @OptionGroup var stations: StationOptions
 
-    @Option(help: ArgumentHelp("Further days after the first (0: the first day only).", valueName: "N"))
-    var days = 0
+    @Option(help: ArgumentHelp("How many days, starting with --from (1: that day only).", valueName: "N"))
+    var days = 1
 
-    @Option(help: ArgumentHelp("First day (default: today in Europe/Zurich).", valueName: "YYYY-MM-DD"))
+    @OptionGroup var data: DataOptions
+
+    @Option(help: ArgumentHelp("First day, YYYY-MM-DD or today (default: today in Europe/Zurich).", valueName: "DATE"))
     var from: LocalDate?
 
     @Option(help: ArgumentHelp("Entries per stationboard (1…420; the API rejects more).", valueName: "N"))
@@ -70,20 +74,11 @@ struct ArchiveFetchCommand: NextWaveCommand {
 
     var showsProgress: Bool { !progress.noProgress }
 
-    func parsedStations() throws -> [Int] {
-        let ids = stations.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !ids.isEmpty else { throw ValidationError("--stations needs at least one UIC id") }
-        return try ids.map { text in
-            guard let id = Int(text), (1_000_000...9_999_999).contains(id) else {
-                throw ValidationError("--stations: \"\(text)\" is not a 7-digit UIC id")
-            }
-            return id
-        }
-    }
-
     func validate() throws {
-        _ = try parsedStations()
-        guard (0...30).contains(days) else { throw ValidationError("--days must lie in 0…30") }
+        guard !stations.isEmpty else {
+            throw ValidationError("give --lake NAME or --station NAME|UIC (repeat for several)")
+        }
+        guard (1...31).contains(days) else { throw ValidationError("--days must lie in 1…31") }
         try checkSupported(from, option: "--from")
         guard (1...ArchiveFetcher.maxLimit).contains(limit) else {
             throw ValidationError("--limit must lie in 1…\(ArchiveFetcher.maxLimit) (the API answers 400 above)")
@@ -98,11 +93,13 @@ struct ArchiveFetchCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let directory = try target.url()
         let first = from ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
-        let dates = (0...days).map { first.adding(days: $0) }
+        let dates = (0..<days).map { first.adding(days: $0) }
+        let catalogue = try StationCatalogue.load(from: try data.file("stations.json"))
+        let chosen = try stations.resolve(in: catalogue) ?? []
         let fetcher = ArchiveFetcher(
             apiRoot: URL(string: apiURL)!, deploymentRoot: noDeployments ? nil : URL(string: deploymentURL)!,
             limit: limit, http: http.configuration)
-        let report = await fetcher.fetch(stations: try parsedStations(), dates: dates, into: directory) { event in
+        let report = await fetcher.fetch(stations: chosen.map(\.uic), dates: dates, into: directory) { event in
             if case .fetch(let fetch) = event { terminal.show(fetch) }
         }
         terminal.endProgress()
@@ -219,5 +216,20 @@ struct ArchiveStatusCommand: NextWaveCommand {
             )
         }
         print("skipped      \(refresh.skipped.count) malformed file(s)")
+        let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
+        let periods = try SchedulePeriods.load(from: try source.data.file("schedule_periods.json"))
+        let coverage = try archive.assignmentCoverage(catalogue: catalogue, periods: periods)
+        guard !coverage.isEmpty else { return }
+        print("\nShip assignments by lake and timetable period (sessions predict the rest):")
+        print(
+            TextTable.render(
+                header: ["Lake", "Period", "Days", "With ships", "Departures", "With a ship"],
+                rows: coverage.map { row in
+                    [
+                        row.lake, row.period ?? "(none)", String(row.days), String(row.daysWithAssignments),
+                        String(row.departures),
+                        "\(row.departuresWithShip) (\(fixed(100 * Double(row.departuresWithShip) / Double(max(row.departures, 1)), 0)) %)",
+                    ]
+                }, rightAligned: [2, 3, 4, 5]))
     }
 }

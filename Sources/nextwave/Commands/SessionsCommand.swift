@@ -2,6 +2,7 @@ import ArgumentParser
 import CivilTime
 import Foundation
 import NextWaveSupport
+import ScheduleArchive
 import SessionAnalytics
 import SessionCore
 import SessionsPipeline
@@ -11,42 +12,42 @@ struct SessionsCommand: NextWaveCommand {
         commandName: "sessions",
         abstract: "The best 1–2 h wake sessions at every station and day of a schedule archive.",
         usage: """
-            nextwave sessions [--archive <DIR>] [--from <YYYY-MM-DD>]
-                              [--to <YYYY-MM-DD>]
-                              [--station <UIC> ... | --lake <NAME>] [<options>]
+            nextwave sessions [--archive <DIR>] [--from <DATE>] [--to <DATE>]
+                              [--station <STATION> ... | --lake <NAME>] [<options>]
             """,
         discussion: """
             Scores every window exactly as the Next Wave app does (a wave per ship
             departure; quality 10/5/2/1 for rating 3/2/other ship/unknown; a frequency
             bonus; a twilight penalty; darkness dropped) and writes to --out:
-              sessions.json          every station-day with waves and its best sessions
-              sessions.csv           one row per session
-              sessions.md            best stations and hours, by period and weekday
+              sessions.json          every station-day: sessions, distinct sessions, waves
+              sessions.csv           one row per distinct (non-overlapping) session
+              waves.csv              every wave: time, course, next stop, ship, rating
+              sessions.md            where and when: stations, hours, usual windows
               sessions-heatmap.svg   session quality by station × hour
-            The archive's store is brought up to date first; malformed files are reported
-            and left out. Without --ratings the table in --out is used if there is one,
-            else the app's own ratings (app-ratings.json of the data folder).
+            A wave without an assigned ship takes the ships that ran its course on archived
+            days of the same timetable period (expected points); --predict off scores it
+            as unknown, as the app does. Stations by name or UIC id. Without --ratings
+            the table in --out is used if there is one, else the app's own ratings.
 
             Examples:
-              nextwave sessions
+              nextwave sessions --lake Zürichsee
+              nextwave sessions --station wadenswil --station "Stäfa" --from today
               nextwave sessions --station 8503670 --from 2026-09-22 --to 2026-09-22 \\
-                  --ratings Data/app-ratings.json --sun app
-              nextwave sessions --lake Zürichsee --top 3 --out /tmp/sessions
+                  --ratings Data/app-ratings.json --sun app --predict off
             """)
 
     @OptionGroup var source: ArchiveOptions
 
-    @Option(help: ArgumentHelp("First day (default: the archive's first).", valueName: "YYYY-MM-DD"))
+    @Option(help: ArgumentHelp("First day, YYYY-MM-DD or today (default: the archive's first).", valueName: "DATE"))
     var from: LocalDate?
 
-    @Option(help: ArgumentHelp("Last day, inclusive (default: the archive's last).", valueName: "YYYY-MM-DD"))
+    @Option(help: ArgumentHelp("Last day, inclusive (default: the archive's last).", valueName: "DATE"))
     var to: LocalDate?
 
-    @Option(help: ArgumentHelp("Only this UIC station; repeat for several.", valueName: "UIC"))
-    var station: [Int] = []
+    @OptionGroup var stations: StationOptions
 
-    @Option(help: ArgumentHelp("Only the stations of this lake (e.g. Zürichsee).", valueName: "NAME"))
-    var lake: String?
+    @Option(help: ArgumentHelp("Predict ships for waves without an assignment: on or off.", valueName: "ON|OFF"))
+    var predict: Switch = .on
 
     @Option(help: ArgumentHelp("Rating table (ship-ratings.json format).", valueName: "FILE"))
     var ratings: String?
@@ -70,7 +71,6 @@ struct SessionsCommand: NextWaveCommand {
     func validate() throws {
         try checkPaths([("--out", out), ("--ratings", ratings)])
         guard (1...100).contains(top) else { throw ValidationError("--top must lie in 1…100") }
-        if !station.isEmpty && lake != nil { throw ValidationError("give --station or --lake, not both") }
         try checkSupported(from, option: "--from")
         try checkSupported(to, option: "--to")
         if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
@@ -98,12 +98,17 @@ struct SessionsCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let archive = try source.location()
         let table = try ratingTable(terminal)
+        let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
+        let chosen = try stations.resolve(in: catalogue)
+        let selection: SessionsJob.StationSelection =
+            stations.lake.map { .lake($0) } ?? chosen.map { .stations($0.map(\.uic)) } ?? .all
         var input = SessionsJob.Input(
             archive: archive.url, archiveName: archive.name, stations: try source.data.file("stations.json"),
             periods: try source.data.file("schedule_periods.json"), ratings: table.url, ratingsName: table.name,
-            from: from, to: to, selection: lake.map { .lake($0) } ?? (station.isEmpty ? .all : .stations(station)),
-            sun: sun, top: top, out: URL(fileURLWithPath: out, isDirectory: true))
+            from: from, to: to, selection: selection, sun: sun, top: top,
+            out: URL(fileURLWithPath: out, isDirectory: true))
         input.csvStyle = csv.csvStyle
+        input.predict = predict == .on
         let job = SessionsJob(input)
         let result = try job.run { event in
             switch event {
@@ -112,6 +117,9 @@ struct SessionsCommand: NextWaveCommand {
             case .warning(let message):
                 terminal.endProgress()
                 terminal.warn(message)
+            case .coverage(let text):
+                terminal.endProgress()
+                terminal.info("ships: \(text)")
             }
         }
         terminal.endProgress()
@@ -122,18 +130,20 @@ struct SessionsCommand: NextWaveCommand {
     }
 
     static func summary(_ summary: SessionSummary) -> String {
-        let clock = summary.clock
         let rows = summary.rankedStations.map { station -> [String] in
-            let best = station.best
+            let usual = station.windows.usual
             return [
-                station.name, String(station.days), fixed(station.meanBestScore, 1),
-                best.map { "\($0.date) \(clock.hourMinute($0.session.start))–\(clock.hourMinute($0.session.end))" }
-                    ?? "–",
-                best.map { String($0.session.waves) } ?? "–", best.map { fixed($0.session.score, 1) } ?? "–",
+                station.name, String(station.days), fixed(station.meanBestScore, 1), usual?.clockText ?? "–",
+                usual.map { "\($0.days)/\($0.of)" } ?? "–", usual.map { fixed($0.typicalScore, 1) } ?? "–",
             ]
         }
         return TextTable.render(
-            header: ["Station", "Days", "Mean best", "Best session", "Waves", "Score"], rows: rows,
+            header: ["Station", "Days", "Mean best", "Usual best window", "Days", "Typical"], rows: rows,
             rightAligned: [1, 2, 4, 5])
     }
+}
+
+/// `on` / `off`.
+enum Switch: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case on, off
 }

@@ -1,9 +1,19 @@
 import ArgumentParser
 import CivilTime
+import Foundation
 import SessionCore
 
 extension LocalDate: ExpressibleByArgument {
-    public init?(argument: String) { self.init(iso: argument) }
+    /// `YYYY-MM-DD`, or `today`, `tomorrow`, `yesterday` (in Europe/Zurich).
+    public init?(argument: String) {
+        let today = ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
+        switch argument.lowercased() {
+        case "today": self = today
+        case "tomorrow": self = today.adding(days: 1)
+        case "yesterday": self = today.adding(days: -1)
+        default: self.init(iso: argument)
+        }
+    }
 }
 
 /// Refuses an empty path: `--out ""` would otherwise mean the current folder while every

@@ -1,0 +1,62 @@
+import Foundation
+import NextWaveSupport
+
+/// Why a station asked for by name or id was not found.
+public enum StationQueryError: Error, Equatable, CustomStringConvertible {
+    case unknown(String, closest: [String])
+    case ambiguous(String, matches: [String])
+    case unknownLake(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknown(let query, let closest):
+            "no station \"\(query)\" in the station list"
+                + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
+                + " (nextwave stations --search TEXT lists them)"
+        case .ambiguous(let query, let matches):
+            "\"\(query)\" names \(matches.count) stations: \(matches.joined(separator: ", ")); give more of the name or the UIC id"
+        case .unknownLake(let lake, let known):
+            "no lake \"\(lake)\" in the station list (lakes: \(known.joined(separator: ", ")))"
+        }
+    }
+}
+
+extension StationCatalogue {
+    /// The station a person means: a UIC id, or a name compared without case, accents and
+    /// spacing — the whole name, or a prefix only one station's name starts with ("wadenswil"
+    /// finds "Wädenswil (See)").
+    /// - Throws: ``StationQueryError`` naming close matches, or the stations a prefix fits.
+    public func resolve(_ query: String) throws -> Station {
+        let text = query.trimmingCharacters(in: .whitespaces)
+        if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
+            if let uic = Int(text), let station = station(uic: uic) { return station }
+            throw StationQueryError.unknown(query, closest: [])
+        }
+        let key = TextKey.fold(text)
+        guard !key.isEmpty else { throw StationQueryError.unknown(query, closest: []) }
+        if let exact = stations.first(where: { TextKey.fold($0.name) == key }) { return exact }
+        let prefixed = stations.filter { TextKey.fold($0.name).hasPrefix(key) }
+        if prefixed.count == 1 { return prefixed[0] }
+        if prefixed.count > 1 {
+            throw StationQueryError.ambiguous(query, matches: prefixed.map { "\($0.name) (\($0.uic))" })
+        }
+        throw StationQueryError.unknown(query, closest: NameMatch.closest(to: text, in: stations.map(\.name)))
+    }
+
+    /// Several queries, each a name or id, or a comma-separated list of them; each station once.
+    public func resolve(all queries: [String]) throws -> [Station] {
+        var result: [Station] = []
+        for query in queries.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            let station = try resolve(query)
+            if !result.contains(station) { result.append(station) }
+        }
+        return result
+    }
+
+    /// The stations of a lake, or an error naming the lakes there are.
+    public func stations(ofLake name: String) throws -> [Station] {
+        let found = stations(onLake: name)
+        guard !found.isEmpty else { throw StationQueryError.unknownLake(name, known: lakes) }
+        return found
+    }
+}
