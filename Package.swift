@@ -118,6 +118,9 @@ let package = Package(
         // Not API: the app's own session algorithm (the baseline of tests and benchmarks), and
         // test helpers (a local HTTP server, repository paths, SplitMix64).
         .target(name: "_AppAlgorithm"),
+        // CWakeKernel's AVX-512 paths on an emulation of the instructions, so that tests check
+        // them bit for bit on processors without AVX-512.
+        .target(name: "_CWakeKernelEmulation", dependencies: ["CWakeKernel"]),
         .target(name: "_TestSupport", dependencies: ["CZlibCRC"], path: "Sources/_TestSupport"),
 
         // Fuzzing (not products): the input readers as libFuzzer targets (scripts/fuzz).
@@ -138,6 +141,7 @@ let package = Package(
         .testTarget(name: "WakeModelsTests", dependencies: ["WakeModels", "WakePhysics", "_TestSupport"]),
         .testTarget(
             name: "WakeCalibrationTests", dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
+        .testTarget(name: "CWakeKernelTests", dependencies: ["CWakeKernel", "_CWakeKernelEmulation", "_TestSupport"]),
         .testTarget(
             name: "FleetScraperTests", dependencies: ["FleetScraper", "WebFetch", "_TestSupport"], exclude: ["Fixtures"]),
         .testTarget(

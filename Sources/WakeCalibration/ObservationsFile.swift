@@ -65,6 +65,13 @@ public enum ObservationsFile {
                     var reader = Reader(path: url.path, columns: columns, firstLine: parts[index].firstLine)
                     let range = parts[index].range
                     let slice = UnsafeBufferPointer(rebasing: shared.base[range])
+                    // Room for every line of the part at once: growing the columns by doubling
+                    // copied them and faulted in pages twice.
+                    let lines =
+                        index + 1 < parts.count
+                        ? parts[index + 1].firstLine - parts[index].firstLine
+                        : UnquotedLines.count(of: 0x0A, in: slice) + 1
+                    reader.reserveCapacity(lines)
                     if quoted {
                         // Records never throw out of `take` (bad rows are collected), so this cannot fail.
                         var parser = CSVStreamParser()
@@ -129,6 +136,11 @@ public enum ObservationsFile {
         var skippedCount = 0
 
         init(path: String) { self.path = path }
+
+        mutating func reserveCapacity(_ rows: Int) {
+            observations.reserveCapacity(rows)
+            lines.reserveCapacity(rows)
+        }
 
         /// A reader of body rows only, the header already known, starting at `firstLine`.
         init(path: String, columns: Columns, firstLine: Int) {

@@ -11,11 +11,14 @@ public final class DoubleColumn: RandomAccessCollection, @unchecked Sendable {
     /// anyone reads it.
     init(uninitializedCount count: Int) {
         self.count = count
-        base = UnsafeMutablePointer<Double>.allocate(capacity: Swift.max(count, 1))
-        HugePages.advise(UnsafeMutableRawPointer(base), bytes: count * MemoryLayout<Double>.stride)
+        let (bytes, overflow) = Swift.max(count, 1).multipliedReportingOverflow(by: MemoryLayout<Double>.stride)
+        guard !overflow, let raw = HugePages.allocate(bytes: bytes) else {
+            fatalError("out of memory for \(count) doubles")  // callers bound the cell count first
+        }
+        base = raw.bindMemory(to: Double.self, capacity: Swift.max(count, 1))
     }
 
-    deinit { base.deallocate() }
+    deinit { HugePages.deallocate(UnsafeMutableRawPointer(base)) }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }

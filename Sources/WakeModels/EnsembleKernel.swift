@@ -74,12 +74,13 @@ struct EnsembleRows {
 /// cache-resident scratch blocks (Kriebel & Seelig a_KS ⊗ y^(−1/3) and PIANC a_P ⊗ y^(−1/3), rank
 /// 1; the Sorensen & Weggel exponent [a_SW n] · [1; ln y], rank 2; β = 0, so the scratch is
 /// overwritten, not read), then one fused C pass (`cwk_ensemble_block`) takes the exponential, the
-/// ensemble of the valid models and the energy figures, writing each output once.
+/// ensemble of the valid models and the energy figures, writing each output once, with the
+/// widest instruction set of the processor (``KernelISA``; every path gives the same bits).
 enum EnsembleKernel {
-    /// Scratch doubles per block and model: three blocks stay within a 64 KiB L2 slice.
-    static let blockCells = 2048
+    /// Scratch doubles per block and model: the three blocks (192 KiB) stay in L2.
+    static let blockCells = 8192
 
-    static func run(_ rows: EnsembleRows, distances d: Int, into out: EnsembleBuffers, threads: Int) {
+    static func run(_ rows: EnsembleRows, distances d: Int, into out: EnsembleBuffers, threads: Int, isa: KernelISA) {
         let r = rows.valid.count
         precondition(out.all.allSatisfy { $0.count == r * d }, "one output per cell")
         guard r > 0, d > 0 else { return }
@@ -101,7 +102,7 @@ enum EnsembleKernel {
                         let work = BlockWork(
                             rows: rows, swPair: rows.swPair(), onesAndLogDistance: rows.onesAndLogDistance(),
                             distances: d, rowsPerBlock: rowsPerBlock, rowInputs: rowInputs, out: cOut,
-                            energyCoefficient: energyCoefficient)
+                            energyCoefficient: energyCoefficient, isa: Int32(isa.rawValue))
                         let workers = min(max(threads, 1), blocks)
                         if workers == 1 {
                             work.run(blocks: 0..<blocks)
@@ -126,6 +127,7 @@ enum EnsembleKernel {
         let rowInputs: cwk_ensemble_rows
         let out: cwk_ensemble_out
         let energyCoefficient: Double
+        let isa: Int32
 
         func run(blocks: Range<Int>) {
             let d = distances
@@ -159,7 +161,7 @@ enum EnsembleKernel {
                                         CblasRowMajor, CblasNoTrans, CblasNoTrans, count, n, 2, 1,
                                         swPair.baseAddress! + 2 * r0, 2, lny.baseAddress!, dd, 0, sw, dd)
                                     cwk_ensemble_block(
-                                        ks, sw, pi, Int(count), d, r0, rowInputs, energyCoefficient, out)
+                                        isa, ks, sw, pi, Int(count), d, r0, rowInputs, energyCoefficient, out)
                                 }
                             }
                         }

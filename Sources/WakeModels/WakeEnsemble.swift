@@ -65,8 +65,14 @@ public struct WakeEnsemble: Sendable {
     /// Evaluates every model over the grid.
     /// - Precondition: speeds, depths and distances finite and > 0 (callers validate user input
     ///   first); the cell count fits in memory (callers check it with ``cellCount(ships:speeds:depths:distances:)``).
-    /// - Parameter threads: threads over blocks of rows (results do not depend on it).
-    public init(hulls: [WakeHull], speedsKmh: [Double], depthsM: [Double], distancesM: [Double], threads: Int = 1) {
+    /// - Parameters:
+    ///   - threads: threads over blocks of rows (results do not depend on it).
+    ///   - isa: the instruction set of the fused pass (default: the widest the processor has;
+    ///     results do not depend on it).
+    public init(
+        hulls: [WakeHull], speedsKmh: [Double], depthsM: [Double], distancesM: [Double], threads: Int = 1,
+        isa: KernelISA = .active
+    ) {
         precondition(speedsKmh.allSatisfy { $0.isFinite && $0 > 0 }, "speeds must be finite and > 0")
         precondition(depthsM.allSatisfy { $0.isFinite && $0 > 0 }, "depths must be finite and > 0")
         precondition(distancesM.allSatisfy { $0.isFinite && $0 > 0 }, "distances must be finite and > 0")
@@ -91,17 +97,17 @@ public struct WakeEnsemble: Sendable {
             median: columns[3].buffer, minimum: columns[4].buffer, maximum: columns[5].buffer,
             energy: columns[6].buffer, flux: columns[7].buffer, shorewardFlux: columns[8].buffer,
             energyPerWave: columns[9].buffer)
-        EnsembleKernel.run(inputs.rows, distances: distancesM.count, into: buffers, threads: threads)
+        EnsembleKernel.run(inputs.rows, distances: distancesM.count, into: buffers, threads: threads, isa: isa)
     }
 
     /// The kernel alone, into caller-provided buffers of ``cellCount`` doubles each (for callers
     /// that reuse memory across runs).
     public static func compute(
         hulls: [WakeHull], speedsKmh: [Double], depthsM: [Double], distancesM: [Double], into buffers: EnsembleBuffers,
-        threads: Int = 1
+        threads: Int = 1, isa: KernelISA = .active
     ) {
         let inputs = rows(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM, distancesM: distancesM)
-        EnsembleKernel.run(inputs.rows, distances: distancesM.count, into: buffers, threads: threads)
+        EnsembleKernel.run(inputs.rows, distances: distancesM.count, into: buffers, threads: threads, isa: isa)
     }
 
     /// The number of cells of a grid, or nil when it overflows `Int`.

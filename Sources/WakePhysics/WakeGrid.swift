@@ -58,57 +58,61 @@ public struct WakeGrid: Sendable {
     ///   - thresholds: rating thresholds (legacy default).
     ///   - threads: threads over ship blocks (1: the calling thread only). Results do not
     ///     depend on it.
+    ///   - isa: the instruction set of the fused pass (default: the widest the processor has);
+    ///     results do not depend on it.
     public init(
         hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double],
-        thresholds: RatingThresholds = .legacy, threads: Int = 1
+        thresholds: RatingThresholds = .legacy, threads: Int = 1, isa: KernelISA = .active
     ) {
-        precondition(threads >= 1, "at least one thread")
-        precondition(speedsKmh.allSatisfy { $0.isFinite && $0 >= 0 }, "speeds must be finite and ≥ 0")
-        precondition(depthsM.allSatisfy { $0.isFinite && $0 > 0 }, "depths must be finite and > 0")
-        let g = PhysicalConstants.gravity
-        let n = hulls.count
-        let m = speedsKmh.count
-        let d = depthsM.count
+        let terms = GridTerms(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM, threads: threads)
         self.hulls = hulls
         self.speedsKmh = speedsKmh
         self.depthsM = depthsM
         self.thresholds = thresholds
-
-        // Speed-only terms.
-        let v = speedsKmh.map { $0 / PhysicalConstants.kmhPerMetrePerSecond }
-        let vSquared = elementwiseProduct(v, v)
-        let lambda = vSquared.map { 2 * Double.pi * $0 / g }
-        let period = lambda.map { (2 * Double.pi * $0 / g).squareRoot() }
-        let celerity = zip(lambda, period).map { $1 > 0 ? $0 / $1 : 0 }
-        wavelengthM = lambda
-        periodS = period
-        celerityMPerS = celerity
-
-        // Ship × speed terms.
-        let inverseSqrtGL = hulls.lengthM.map { 1 / (g * $0).squareRoot() }
-        froudeLength = outerProduct(inverseSqrtGL, v)
-        reynolds = outerProduct(hulls.lengthM, v, scale: 1 / PhysicalConstants.kinematicViscosity)
-        let loading = (0..<n).map { hulls.displacementT[$0] / (hulls.lengthM[$0] * hulls.beamM[$0]) }
-        var baseHeight = outerProduct(loading, vSquared)
-        for index in baseHeight.indices {
-            baseHeight[index] *= froudeLength[index] < 0.4 ? 0.04 : 0.02
-        }
-
-        // Speed × depth terms: Fr_h and the shallow-water factor f.
-        let inverseSqrtGH = depthsM.map { 1 / (g * $0).squareRoot() }
-        let froudeDepth = outerProduct(v, inverseSqrtGH)
-        self.froudeDepth = froudeDepth
-        let shallowFactor = froudeDepth.map { $0 > 0.7 ? 1 + ($0 - 0.7) : 1 }
+        wavelengthM = terms.wavelength
+        periodS = terms.period
+        celerityMPerS = terms.celerity
+        froudeLength = terms.froudeLength
+        reynolds = terms.reynolds
+        froudeDepth = terms.froudeDepth
 
         // Cells: H = H₀(ship, speed) · f(speed, depth), then E, P, F and the rating from H.
         let cells = WakeCells(
-            baseHeight: baseHeight, shallowFactor: shallowFactor, celerity: celerity, ships: n, speeds: m,
-            depths: d, thresholds: thresholds, threads: threads)
+            baseHeight: terms.baseHeight, shallowFactor: terms.shallowFactor, celerity: terms.celerity,
+            ships: hulls.count, speeds: speedsKmh.count, depths: depthsM.count, thresholds: thresholds,
+            threads: threads, isa: isa)
         waveHeightM = cells.height
         energyJPerM2 = cells.energy
         powerWPerM = cells.power
         forceNPerM2 = cells.force
         rating = cells.rating
+    }
+
+    /// The per-cell outputs alone (H, E, P, F, rating), written into caller-provided buffers of
+    /// ``cellCount`` elements each, in ``cellIndex(ship:speed:depth:)`` order: for callers that
+    /// evaluate grids again and again and keep their memory (already faulted in), so no call
+    /// pays for allocation or the OS zeroing fresh pages. The same bits as ``init(hulls:speedsKmh:depthsM:thresholds:threads:isa:)``.
+    /// - Precondition: every buffer holds exactly `hulls.count · speedsKmh.count · depthsM.count`
+    ///   elements; speeds and depths as for `init`.
+    public static func compute(
+        hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double], thresholds: RatingThresholds = .legacy,
+        into buffers: WakeGridBuffers, threads: Int = 1, isa: KernelISA = .active
+    ) {
+        let terms = GridTerms(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM, threads: threads)
+        let count = hulls.count * speedsKmh.count * depthsM.count
+        precondition(
+            [
+                buffers.waveHeightM.count, buffers.energyJPerM2.count, buffers.powerWPerM.count,
+                buffers.forceNPerM2.count, buffers.rating.count,
+            ].allSatisfy { $0 == count }, "one element per cell")
+        guard count > 0 else { return }
+        let out = WakeCells.Outputs(
+            h: buffers.waveHeightM.baseAddress!, e: buffers.energyJPerM2.baseAddress!,
+            p: buffers.powerWPerM.baseAddress!, f: buffers.forceNPerM2.baseAddress!, r: buffers.rating.baseAddress!)
+        WakeCells.fill(
+            out, baseHeight: terms.baseHeight, shallowFactor: terms.shallowFactor, celerity: terms.celerity,
+            ships: hulls.count, speeds: speedsKmh.count, depths: depthsM.count, thresholds: thresholds,
+            threads: threads, isa: isa)
     }
 
     /// Flat index of a cell: `(ship * speedCount + speed) * depthCount + depth`.
@@ -138,5 +142,70 @@ extension WakeGrid {
     ) -> [WakeFigures] {
         let grid = WakeGrid(hulls: hulls, speedsKmh: [speedKmh], depthsM: [depthM], thresholds: thresholds)
         return (0..<hulls.count).map { grid.figures(ship: $0, speed: 0, depth: 0) }
+    }
+}
+
+/// Caller-provided outputs of ``WakeGrid/compute(hulls:speedsKmh:depthsM:thresholds:into:threads:isa:)``:
+/// H (m), E (J/m²), P (W/m), F (N/m²) and the rating (1–3), one element per cell each.
+public struct WakeGridBuffers: @unchecked Sendable {
+    public var waveHeightM: UnsafeMutableBufferPointer<Double>
+    public var energyJPerM2: UnsafeMutableBufferPointer<Double>
+    public var powerWPerM: UnsafeMutableBufferPointer<Double>
+    public var forceNPerM2: UnsafeMutableBufferPointer<Double>
+    public var rating: UnsafeMutableBufferPointer<UInt8>
+
+    public init(
+        waveHeightM: UnsafeMutableBufferPointer<Double>, energyJPerM2: UnsafeMutableBufferPointer<Double>,
+        powerWPerM: UnsafeMutableBufferPointer<Double>, forceNPerM2: UnsafeMutableBufferPointer<Double>,
+        rating: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        self.waveHeightM = waveHeightM
+        self.energyJPerM2 = energyJPerM2
+        self.powerWPerM = powerWPerM
+        self.forceNPerM2 = forceNPerM2
+        self.rating = rating
+    }
+}
+
+/// The terms of a grid that are not per cell: per speed (λ, T, c), per ship × speed (Fr_L, Re,
+/// H₀) and per speed × depth (Fr_h, the shallow-water factor f).
+struct GridTerms {
+    let wavelength, period, celerity: [Double]
+    let froudeLength, reynolds, baseHeight: [Double]
+    let froudeDepth, shallowFactor: [Double]
+
+    init(hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double], threads: Int) {
+        precondition(threads >= 1, "at least one thread")
+        precondition(speedsKmh.allSatisfy { $0.isFinite && $0 >= 0 }, "speeds must be finite and ≥ 0")
+        precondition(depthsM.allSatisfy { $0.isFinite && $0 > 0 }, "depths must be finite and > 0")
+        let g = PhysicalConstants.gravity
+        let n = hulls.count
+
+        // Speed-only terms.
+        let v = speedsKmh.map { $0 / PhysicalConstants.kmhPerMetrePerSecond }
+        let vSquared = elementwiseProduct(v, v)
+        let lambda = vSquared.map { 2 * Double.pi * $0 / g }
+        let period = lambda.map { (2 * Double.pi * $0 / g).squareRoot() }
+        wavelength = lambda
+        self.period = period
+        celerity = zip(lambda, period).map { $1 > 0 ? $0 / $1 : 0 }
+
+        // Ship × speed terms.
+        let inverseSqrtGL = hulls.lengthM.map { 1 / (g * $0).squareRoot() }
+        let froudeLength = outerProduct(inverseSqrtGL, v)
+        self.froudeLength = froudeLength
+        reynolds = outerProduct(hulls.lengthM, v, scale: 1 / PhysicalConstants.kinematicViscosity)
+        let loading = (0..<n).map { hulls.displacementT[$0] / (hulls.lengthM[$0] * hulls.beamM[$0]) }
+        var baseHeight = outerProduct(loading, vSquared)
+        for index in baseHeight.indices {
+            baseHeight[index] *= froudeLength[index] < 0.4 ? 0.04 : 0.02
+        }
+        self.baseHeight = baseHeight
+
+        // Speed × depth terms: Fr_h and the shallow-water factor f.
+        let inverseSqrtGH = depthsM.map { 1 / (g * $0).squareRoot() }
+        let froudeDepth = outerProduct(v, inverseSqrtGH)
+        self.froudeDepth = froudeDepth
+        shallowFactor = froudeDepth.map { $0 > 0.7 ? 1 + ($0 - 0.7) : 1 }
     }
 }

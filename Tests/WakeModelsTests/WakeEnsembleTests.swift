@@ -132,34 +132,47 @@ import _TestSupport
     }
 }
 
-/// The vector path and the scalar path of the fused pass give the same bits: buffers whose
-/// alignments differ force the scalar path; the grid's own (aligned) ones take the vector path.
+/// The ensemble is the same whatever computes it: every instruction set this processor runs,
+/// into the grid's own columns or, in place, into caller buffers whose alignments differ (so
+/// that nothing is streamed), gives the scalar path's bits.
 @Suite struct EnsemblePathTests {
-    @Test func scalarAndVectorPathsAgreeBitForBit() throws {
+    @Test func everyPathGivesTheScalarBits() throws {
         var rng = SplitMix64(seed: 21)
         let hulls = try (0..<9).map { _ in try WakeEnsembleTests.randomHull(&rng) }
         let (speeds, depths) = ([9.0, 17, 26], [2.5, 7, 30])
         let distances = (0..<77).map { 4 + Double($0) * 5.5 }
-        let grid = WakeEnsemble(hulls: hulls, speedsKmh: speeds, depthsM: depths, distancesM: distances)
-        let cells = grid.cellCount
-        // One buffer offset by one double: the ten outputs no longer share an alignment.
-        let storage = (0..<10).map { _ in UnsafeMutableBufferPointer<Double>.allocate(capacity: cells + 1) }
-        defer { storage.forEach { $0.deallocate() } }
-        let views = storage.enumerated().map { index, buffer in
-            UnsafeMutableBufferPointer(rebasing: buffer[(index == 4 ? 1 : 0)..<(index == 4 ? cells + 1 : cells)])
+        let reference = WakeEnsemble(
+            hulls: hulls, speedsKmh: speeds, depthsM: depths, distancesM: distances, isa: .scalar)
+        let cells = reference.cellCount
+        func columns(_ g: WakeEnsemble) -> [DoubleColumn] {
+            [
+                g.kriebelSeelig, g.sorensenWeggel, g.pianc, g.median, g.minimum, g.maximum, g.energy, g.flux,
+                g.shorewardFlux, g.energyPerWave,
+            ]
         }
-        WakeEnsemble.compute(
-            hulls: hulls, speedsKmh: speeds, depthsM: depths, distancesM: distances,
-            into: EnsembleBuffers(
-                kriebelSeelig: views[0], sorensenWeggel: views[1], pianc: views[2], median: views[3], minimum: views[4],
-                maximum: views[5], energy: views[6], flux: views[7], shorewardFlux: views[8], energyPerWave: views[9]))
-        let columns = [
-            grid.kriebelSeelig, grid.sorensenWeggel, grid.pianc, grid.median, grid.minimum, grid.maximum, grid.energy,
-            grid.flux, grid.shorewardFlux, grid.energyPerWave,
-        ]
-        for (index, (column, view)) in zip(columns, views).enumerated() {
-            let differing = zip(column, view).filter { $0.bitPattern != $1.bitPattern }.count
-            #expect(differing == 0, "output \(index): \(differing) of \(cells) cells differ")
+        let want = columns(reference).map { $0.map(\.bitPattern) }
+        for isa in KernelISA.supported {
+            let grid = WakeEnsemble(
+                hulls: hulls, speedsKmh: speeds, depthsM: depths, distancesM: distances, threads: 2, isa: isa)
+            for (index, column) in columns(grid).enumerated() {
+                #expect(column.map(\.bitPattern) == want[index], "\(isa): output \(index) differs")
+            }
+            // One buffer offset by one double: the ten outputs no longer share an alignment.
+            let storage = (0..<10).map { _ in UnsafeMutableBufferPointer<Double>.allocate(capacity: cells + 1) }
+            defer { storage.forEach { $0.deallocate() } }
+            let views = storage.enumerated().map { index, buffer in
+                UnsafeMutableBufferPointer(rebasing: buffer[(index == 4 ? 1 : 0)..<(index == 4 ? cells + 1 : cells)])
+            }
+            WakeEnsemble.compute(
+                hulls: hulls, speedsKmh: speeds, depthsM: depths, distancesM: distances,
+                into: EnsembleBuffers(
+                    kriebelSeelig: views[0], sorensenWeggel: views[1], pianc: views[2], median: views[3],
+                    minimum: views[4], maximum: views[5], energy: views[6], flux: views[7], shorewardFlux: views[8],
+                    energyPerWave: views[9]), isa: isa)
+            for (index, view) in views.enumerated() {
+                let differing = zip(view, want[index]).filter { $0.bitPattern != $1 }.count
+                #expect(differing == 0, "\(isa) in place, output \(index): \(differing) of \(cells) cells differ")
+            }
         }
     }
 }

@@ -43,9 +43,9 @@ import _TestSupport
         #expect(sawShallow && sawDeep && sawFast && sawSlow)
     }
 
-    /// Several ship blocks (the last one partial), an odd number of depths (rows start off
-    /// 16-byte alignment, so the streaming pass takes its scalar head) and two or three threads:
-    /// every cell equals the scalar formulas, and threading changes no bit.
+    /// Several tiles of ships and speeds (the last ones partial), 101 depths (so cache lines are
+    /// shared by rows and outputs start off a line boundary) and two or three threads: every
+    /// cell equals the scalar formulas, and threading changes no bit.
     @Test func blocksAlignmentAndThreadsChangeNothing() {
         var rng = SplitMix64(seed: 7)
         let n = 45

@@ -17,18 +17,18 @@ struct CopyCommand: ParsableCommand {
     @Option var repeats = 5
 
     func run() {
-        let source = allocate(bytes)
+        let source = hugePageMemory(bytes: bytes)
         memset(source, 1, bytes)
         defer { free(source) }
         var fresh = Double.infinity
         for _ in 0...repeats {
-            let target = allocate(bytes)  // not timed: the kernel's allocation is a syscall too
+            let target = hugePageMemory(bytes: bytes)  // not timed: the kernel's allocation is a syscall too
             let start = DispatchTime.now().uptimeNanoseconds
             memcpy(target, source, bytes)
             fresh = min(fresh, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             free(target)
         }
-        let warm = allocate(bytes)
+        let warm = hugePageMemory(bytes: bytes)
         memset(warm, 0, bytes)
         defer { free(warm) }
         let prefaulted = fastest(repeats: repeats) { memcpy(warm, source, bytes) }
@@ -36,15 +36,5 @@ struct CopyCommand: ParsableCommand {
             "bytes": bytes, "freshSeconds": fresh, "freshBytesPerSecond": Double(bytes) / fresh,
             "prefaultedSeconds": prefaulted, "prefaultedBytesPerSecond": Double(bytes) / prefaulted,
         ])
-    }
-
-    /// 2 MiB-aligned memory advised for transparent huge pages, as the kernel's outputs are.
-    func allocate(_ size: Int) -> UnsafeMutableRawPointer {
-        var pointer: UnsafeMutableRawPointer?
-        precondition(posix_memalign(&pointer, 2 << 20, size) == 0)
-        #if os(Linux)
-            _ = madvise(pointer!, size, MADV_HUGEPAGE)
-        #endif
-        return pointer!
     }
 }

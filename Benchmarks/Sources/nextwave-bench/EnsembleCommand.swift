@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Synthetic
 import WakeModels
+import WakePhysics
 
 /// The wake ensemble kernel on the synthetic fleet × speeds × depths × distances.
 struct EnsembleCommand: ParsableCommand {
@@ -16,19 +17,25 @@ struct EnsembleCommand: ParsableCommand {
     @Option var threads = 1
     /// Write into caller-provided buffers, faulted in before timing (no page zeroing per call).
     @Flag var inPlace = false
+    @OptionGroup var isaOption: ISAOption
 
     func run() throws {
-        if inPlace { return try runInPlace() }
+        let isa = try isaOption.resolve()
+        if inPlace { return try runInPlace(isa: isa) }
         let hulls = try SyntheticFleet.wakeHulls(count: ships)
         let (v, h, y) = (
             SyntheticFleet.speeds(speeds), SyntheticFleet.depths(depths), SyntheticFleet.distances(distances)
         )
-        var grid: WakeEnsemble? = WakeEnsemble(hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, threads: threads)
+        var grid: WakeEnsemble? = WakeEnsemble(
+            hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, threads: threads, isa: isa)
         var seconds = Double.infinity
+        var ticks = UInt64.max
         for _ in 0..<repeats {
             grid = nil  // the previous result is freed outside the timed region
             let start = DispatchTime.now().uptimeNanoseconds
-            grid = WakeEnsemble(hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, threads: threads)
+            let tick = kernelTicks()
+            grid = WakeEnsemble(hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, threads: threads, isa: isa)
+            ticks = min(ticks, kernelTicks() &- tick)
             seconds = min(seconds, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         func sum(_ column: DoubleColumn) -> Double { column.reduce(0) { $1.isNaN ? $0 : $0 + $1 } }
@@ -37,32 +44,36 @@ struct EnsembleCommand: ParsableCommand {
         let cells = g.cellCount
         emit([
             "cells": cells, "seconds": seconds, "cellsPerSecond": Double(cells) / seconds,
-            "outputBytes": cells * 10 * 8, "checksum": checksum, "threads": threads,
+            "outputBytes": cells * 10 * 8, "checksum": checksum, "threads": threads, "isa": isa.description,
+            "ticksPerCell": Double(ticks) / Double(cells),
         ])
     }
 
-    func runInPlace() throws {
+    func runInPlace(isa: KernelISA) throws {
         let hulls = try SyntheticFleet.wakeHulls(count: ships)
         let (v, h, y) = (
             SyntheticFleet.speeds(speeds), SyntheticFleet.depths(depths), SyntheticFleet.distances(distances)
         )
         let cells = ships * speeds * depths * distances
-        let storage = (0..<10).map { _ in UnsafeMutableBufferPointer<Double>.allocate(capacity: cells) }
-        defer { storage.forEach { $0.deallocate() } }
-        for buffer in storage { buffer.initialize(repeating: 0) }  // fault every page in
+        let storage = (0..<10).map { _ in prefaultedBuffer(Double.self, count: cells) }
+        defer { storage.forEach { $0.release() } }
         let buffers = EnsembleBuffers(
             kriebelSeelig: storage[0], sorensenWeggel: storage[1], pianc: storage[2], median: storage[3],
             minimum: storage[4], maximum: storage[5], energy: storage[6], flux: storage[7], shorewardFlux: storage[8],
             energyPerWave: storage[9])
+        var ticks = UInt64.max
         let seconds = fastest(repeats: repeats) {
+            let tick = kernelTicks()
             WakeEnsemble.compute(
-                hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, into: buffers, threads: threads)
+                hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, into: buffers, threads: threads, isa: isa)
+            ticks = min(ticks, kernelTicks() &- tick)
         }
         func sum(_ b: UnsafeMutableBufferPointer<Double>) -> Double { b.reduce(0) { $1.isNaN ? $0 : $0 + $1 } }
         let checksum = sum(storage[3]) + sum(storage[6]) + sum(storage[7]) + sum(storage[0]) + sum(storage[1])
         emit([
             "cells": cells, "seconds": seconds, "cellsPerSecond": Double(cells) / seconds,
             "outputBytes": cells * 10 * 8, "checksum": checksum, "threads": threads, "inPlace": true,
+            "isa": isa.description, "ticksPerCell": Double(ticks) / Double(cells),
         ])
     }
 }

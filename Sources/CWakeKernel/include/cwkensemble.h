@@ -34,13 +34,14 @@ typedef struct {
 ///   pianc[r][l] = a_P[r] · y_l^(-1/3)             (PIANC height)
 /// For each cell it writes the three heights (the SW one as exp of its exponent, cwk_exp), the
 /// median, minimum and maximum of the models valid on its row (mean of the middle two for
-/// two; NaN for none), E = energy_coefficient · median², P = E · c_g, P⊥ = P · sin θ and
-/// E · λ, to `out` at cell (first_row + r) · distances + l. Two cells at a time with SSE2 and
-/// streaming stores when all ten outputs share one 16-byte alignment (scalar otherwise; both give
-/// the same bits); fenced before it returns.
-void cwk_ensemble_block(const double *ks, const double *sw, const double *pianc, size_t rows, size_t distances,
-                        size_t first_row, cwk_ensemble_rows row_inputs, double energy_coefficient,
-                        cwk_ensemble_out out);
+/// two; NaN for none), E = (energy_coefficient · median) · median, P = E · c_g, P⊥ = P · sin θ
+/// and E · λ, to `out` at cell (first_row + r) · distances + l. `isa` (CWK_ISA_*, see
+/// CWakeKernel.h) chooses the path: all give the same bits; vector paths stream whole cache
+/// lines when the ten outputs have the same offset within a line. Fenced before it returns.
+/// An `isa` this processor does not support runs the scalar path.
+void cwk_ensemble_block(int isa, const double *ks, const double *sw, const double *pianc, size_t rows,
+                        size_t distances, size_t first_row, cwk_ensemble_rows row_inputs,
+                        double energy_coefficient, cwk_ensemble_out out);
 
 /// exp(x) as the kernels compute it (see cwkexp.h), for tests and for Swift callers that must
 /// agree with the kernel to the bit.
