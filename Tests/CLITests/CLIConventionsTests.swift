@@ -6,8 +6,9 @@ import _TestSupport
 /// binary that runs from any folder once installed.
 @Suite struct CLIConventionsTests {
     static let commands = [
-        [], ["ratings"], ["grid"], ["sessions"], ["sun"], ["archive"], ["archive", "fetch"],
-        ["archive", "import-gtfs"], ["archive", "status"],
+        [], ["ratings"], ["grid"], ["wake"], ["calibrate"], ["sessions"], ["stations"], ["sun"], ["archive"],
+        ["archive", "fetch"], ["archive", "import-gtfs"], ["archive", "status"], ["fleet"], ["fleet", "check"],
+        ["fleet", "add"], ["fleet", "show"],
     ]
 
     @Test(arguments: commands)
@@ -17,8 +18,10 @@ import _TestSupport
         for line in r.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
             #expect(line.count <= 80, "\(command): \(line.count) columns: \(line)")
         }
+        // Defaults read as one would type them, never as a Swift value ("RangeArgument(values: …)").
+        #expect(r.stdout.firstMatch(of: /default: [A-Za-z]+\(/) == nil, "\(command): a default shown as a Swift value")
         // Every leaf command shows at least one example; placeholders are upper-case (<DIR>, <N>).
-        if command != ["archive"] {
+        if command != ["archive"] && command != ["fleet"] {
             #expect(r.stdout.contains("Example"), "\(command) has no example")
         }
         let usageAndOptions = r.stdout.components(separatedBy: "USAGE:").dropFirst().joined()

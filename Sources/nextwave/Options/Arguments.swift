@@ -41,10 +41,13 @@ extension SunSource: ExpressibleByArgument {}
 /// 100.00000000000001 at the end. At most ``maximumCount`` values.
 struct RangeArgument: ExpressibleByArgument, Sendable {
     let values: [Double]
+    /// The range as it was written (what `--help` shows for a default).
+    let text: String
 
     static let maximumCount = 100_000
 
     init?(argument: String) {
+        text = argument
         if argument.contains(",") {
             let items = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard !items.isEmpty, items.count <= Self.maximumCount, items.allSatisfy({ $0?.isFinite == true })
@@ -98,5 +101,5 @@ struct RangeArgument: ExpressibleByArgument, Sendable {
         return (0..<count).map { Double(start + Int64($0) * step) / unit }
     }
 
-    static var defaultValueDescription: String { "start:stop:step" }
+    var defaultValueDescription: String { text }
 }
