@@ -177,6 +177,8 @@ by_name["Uetliberg"]["displacementT"] = {
     "value": 192.0, "source": "https://ampereship.com/pemiere-zuerichsee",
     "overridesPage": "converted to battery-electric 2024/25 (about 192 t); the shared page still gives the 1999 diesel sister ships' 149 t"}
 by_name["Uetliberg"]["powerKW"]["source"] = "https://www.vaielettrico.it/a-zurigo-dopo-26-anni-di-diesel-il-traghetto-diventa-elettrico/"
+by_name["Uetliberg"]["powerKW"]["overridesPage"] = (
+    "converted to battery-electric 2024/25: two 160 kW motors; the shared page still gives the diesel sister ships' 500 kW")
 by_name["Linth"]["note"] = "displacement: 276 t on the operator's page, 261 t in the operator's 2016 press release (page value kept)"
 for n in ("Zimmerberg", "Forch"):
     by_name[n]["note"] = "no published length, beam or displacement"

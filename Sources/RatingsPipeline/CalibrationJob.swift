@@ -1,5 +1,6 @@
 import Foundation
 import NextWaveSupport
+import RatingsReports
 import WakeCalibration
 
 /// One run of `nextwave calibrate`: observations in, the fitted power law and the models'
@@ -8,10 +9,16 @@ public struct CalibrationJob: Sendable {
     public var observations: URL
     /// Where to write `calibration.json` (nil: not written).
     public var out: URL?
+    /// Where to write the predicted-against-measured chart (SVG; nil: not drawn), and how it names
+    /// the observations.
+    public var chart: URL?
+    public var observationsName: String
 
-    public init(observations: URL, out: URL?) {
+    public init(observations: URL, out: URL?, chart: URL? = nil, observationsName: String? = nil) {
         self.observations = observations
         self.out = out
+        self.chart = chart
+        self.observationsName = observationsName ?? observations.lastPathComponent
     }
 
     public struct Result: Sendable {
@@ -32,6 +39,11 @@ public struct CalibrationJob: Sendable {
         let calibration = try PowerLawCalibration(
             table: file.observations, skipped: file.skippedCount, threads: threads)
         if let out { try AtomicFileWriter.write(try Self.json(calibration), to: out) }
+        if let chart {
+            let svg = CalibrationChartSVG.render(
+                calibration, samples: calibration.samples(file.observations), source: observationsName)
+            try AtomicFileWriter.write(Data(svg.utf8), to: chart)
+        }
         return Result(calibration: calibration, skipped: file.skipped)
     }
 

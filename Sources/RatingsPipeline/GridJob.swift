@@ -6,7 +6,8 @@ import ShipRatings
 import WakePhysics
 
 /// One run of `nextwave grid`: every legacy figure of every ship with known dimensions over
-/// speeds × depths, as CSV.
+/// speeds × track depths (the water the ship sails in), as CSV. A track no deeper than a ship's
+/// draft (published, or derived as the wake models derive it) is refused, naming the ship.
 public struct GridJob: Sendable {
     public var pages: FleetPages
     public var fleet: URL
@@ -62,8 +63,15 @@ public struct GridJob: Sendable {
     ) async throws -> Shape {
         let curated = try CuratedFleet.load(from: fleet)
         let (scrape, _) = try await pages.scrape(onEvent: onEvent)
-        let (names, hulls) = ResolvedFleet(pages: scrape.pages, fleet: curated, fleetReference: fleetReference).measured
+        let resolved = ResolvedFleet(pages: scrape.pages, fleet: curated, fleetReference: fleetReference)
+        let (names, hulls) = resolved.measured
         try Self.check(ships: names.count, speedsKmh: speedsKmh, depthsM: depthsM)
+        let aground = resolved.ships.compactMap { ship -> GridJobError.Aground? in
+            guard let draft = (try? ship.wakeHull())??.draftM else { return nil }
+            let shallow = depthsM.filter { $0 <= draft }
+            return shallow.isEmpty ? nil : .init(ship: ship.name, draftM: draft, depthsM: shallow)
+        }
+        if !aground.isEmpty { throw GridJobError.aground(aground) }
         let grid = WakeGrid(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM)
         if let file {
             try AtomicFileWriter.stream(to: file) { handle in
@@ -80,13 +88,30 @@ public struct GridJob: Sendable {
 
 /// Why `nextwave grid` refused its input.
 public enum GridJobError: Error, Equatable, CustomStringConvertible {
+    /// A ship whose draft is at least a track depth asked for.
+    public struct Aground: Sendable, Equatable {
+        public var ship: String
+        public var draftM: Double
+        public var depthsM: [Double]
+    }
+
     case badValue(axis: String, value: Double, range: String)
+    case aground([Aground])
     /// `rows` is nil when the product overflows.
     case tooLarge(ships: Int, speeds: Int, depths: Int, rows: Int?)
 
     public var description: String {
         switch self {
         case .badValue(let axis, let value, let range): "a \(axis) of \(value) is outside \(range)"
+        case .aground(let ships):
+            "aground: "
+                + ships.map { a in
+                    let depths = a.depthsM.count > 3
+                        ? "\(a.depthsM.count) track depths up to \(plain(a.depthsM.max() ?? 0)) m"
+                        : a.depthsM.map { "\(plain($0)) m" }.joined(separator: ", ")
+                    return "\(a.ship) draws \(plain((a.draftM * 100).rounded() / 100)) m (\(depths))"
+                }.joined(separator: "; ")
+                + "; every track depth must exceed \(plain(((ships.map(\.draftM).max() ?? 0) * 100).rounded(.up) / 100)) m"
         case .tooLarge(let ships, let speeds, let depths, let rows):
             "\(ships) ships × \(speeds) speeds × \(depths) depths = "
                 + (rows.map { "\($0) rows" } ?? "more rows than a 64-bit count holds")

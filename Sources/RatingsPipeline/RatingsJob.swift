@@ -24,6 +24,11 @@ public struct RatingsJob: Sendable {
         public var previousName: String?
         /// The app's hard-coded ratings, for the comparison in `ratings.md`.
         public var appRatings: URL
+        /// Cruising speeds from archived courses (`operating-speeds.json`), and how reports cite
+        /// them; nil: none (operating speeds then rest on published speeds and the Admiralty
+        /// relation alone).
+        public var courseSpeeds: URL?
+        public var courseSpeedsReference = "operating-speeds.json"
         /// Write even when the new table is worse than the existing one.
         public var acceptRegression: Bool
         /// Which model's rating is the table's `rating`.
@@ -100,8 +105,11 @@ public struct RatingsJob: Sendable {
         if app == nil {
             onEvent?(.warning("\(input.appRatings.path): app ratings not readable; the report skips the comparison"))
         }
+        let courses = try input.courseSpeeds.map(CourseSpeedTable.load(from:))
         let (scrape, sourceDescription) = try await input.pages.scrape { onEvent?(.pages($0)) }
         var builder = RatingTableBuilder(fleet: fleet, fleetReference: input.fleetReference, point: input.point)
+        builder.courseSpeeds = courses
+        builder.courseSpeedsReference = input.courseSpeedsReference
         builder.model = input.model
         builder.wakeReference = input.wakeReference
         builder.heightThresholds = input.heightThresholds

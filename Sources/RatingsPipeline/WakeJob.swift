@@ -7,8 +7,8 @@ import ShipRatings
 import WakeCalibration
 import WakeModels
 
-/// One run of `nextwave wake`: ships of the fleet (or an explicit hull) over speeds × depths ×
-/// distances, through the distance-aware models.
+/// One run of `nextwave wake`: ships of the fleet (or an explicit hull) over speeds × track depths
+/// × rider depths × distances, through the distance-aware models and on to the rider's spot.
 public struct WakeJob: Sendable {
     public enum Ships: Sendable {
         /// Ships of the fleet by name or alias; every ship with known dimensions when empty.
@@ -19,7 +19,10 @@ public struct WakeJob: Sendable {
 
     public var ships: Ships
     public var speedsKmh: [Double]
-    public var depthsM: [Double]
+    /// Where the ships sail, m.
+    public var trackDepthsM: [Double]
+    /// At the rider's spot, m.
+    public var riderDepthsM: [Double]
     public var distancesM: [Double]
     /// A `calibration.json` whose power law joins the models as `calibrated`.
     public var calibration: URL?
@@ -27,10 +30,14 @@ public struct WakeJob: Sendable {
     /// The most points one run computes and reports (each one a line of JSON and of CSV).
     public static let maximumPoints = 2_000_000
 
-    public init(ships: Ships, speedsKmh: [Double], depthsM: [Double], distancesM: [Double], calibration: URL? = nil) {
+    public init(
+        ships: Ships, speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
+        calibration: URL? = nil
+    ) {
         self.ships = ships
         self.speedsKmh = speedsKmh
-        self.depthsM = depthsM
+        self.trackDepthsM = trackDepthsM
+        self.riderDepthsM = riderDepthsM
         self.distancesM = distancesM
         self.calibration = calibration
     }
@@ -42,15 +49,33 @@ public struct WakeJob: Sendable {
         let (names, hulls) = try await resolve(onEvent: onEvent)
         guard
             let points = WakeEnsemble.cellCount(
-                ships: hulls.count, speeds: speedsKmh.count, depths: depthsM.count, distances: distancesM.count),
+                ships: hulls.count, speeds: speedsKmh.count, trackDepths: trackDepthsM.count,
+                riderDepths: riderDepthsM.count, distances: distancesM.count),
             points <= Self.maximumPoints
         else {
             throw WakeJobError.tooManyPoints(
-                ships: hulls.count, speeds: speedsKmh.count, depths: depthsM.count, distances: distancesM.count,
-                limit: Self.maximumPoints)
+                ships: hulls.count, speeds: speedsKmh.count, depths: trackDepthsM.count * riderDepthsM.count,
+                distances: distancesM.count, limit: Self.maximumPoints)
         }
-        let ensemble = WakeEnsemble(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM, distancesM: distancesM)
+        let aground = zip(names, hulls).compactMap { name, hull -> WakeJobError.Aground? in
+            let shallow = trackDepthsM.filter { hull.isAground(trackDepthM: $0) }
+            return shallow.isEmpty ? nil : .init(ship: name, draftM: hull.draftM, trackDepthsM: shallow)
+        }
+        if !aground.isEmpty { throw WakeJobError.aground(aground) }
+        let weights = calibration.map(Self.weights) ?? .equal
+        let ensemble = WakeEnsemble(
+            hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
+            distancesM: distancesM, weights: weights)
         return WakeTable(names: names, ensemble: ensemble, calibration: calibration)
+    }
+
+    /// The ensemble's weights from a calibration's comparison of the models with observations:
+    /// inverse mean squared log errors (``WakeModels/EnsembleWeights/init(logMeanSquareErrors:_:)``).
+    static func weights(_ calibration: PowerLawCalibration) -> EnsembleWeights {
+        func mse(_ model: WakeModel) -> Double? {
+            calibration.models[model.rawValue].flatMap { $0.logRmse }.map { $0 * $0 }
+        }
+        return EnsembleWeights(logMeanSquareErrors: mse(.kriebelSeelig2005), mse(.sorensenWeggel1984))
     }
 
     func resolve(onEvent: (@Sendable (FleetPages.Event) -> Void)?) async throws -> ([String], [WakeHull]) {
@@ -90,7 +115,15 @@ public struct WakeJob: Sendable {
 }
 
 public enum WakeJobError: Error, Equatable, CustomStringConvertible {
+    /// A ship whose draft is at least a track depth asked for.
+    public struct Aground: Sendable, Equatable {
+        public var ship: String
+        public var draftM: Double
+        public var trackDepthsM: [Double]
+    }
+
     case unknownShip(String, closest: [String])
+    case aground([Aground])
     case noDimensions(ship: String, missing: [String], hint: String)
     case tooManyPoints(ships: Int, speeds: Int, depths: Int, distances: Int, limit: Int)
 
@@ -101,6 +134,14 @@ public enum WakeJobError: Error, Equatable, CustomStringConvertible {
                 + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
         case .noDimensions(let ship, let missing, let hint):
             "\(ship) has no published \(missing.joined(separator: ", ")); \(hint)"
+        case .aground(let ships):
+            "aground: "
+                + ships.map { a in
+                    "\(a.ship) draws \(plain(a.draftM)) m, more than a track depth of "
+                        + a.trackDepthsM.map { "\(plain($0)) m" }.joined(separator: ", ")
+                }.joined(separator: "; ")
+                + "; the track must be deeper than \(plain(ships.map(\.draftM).max() ?? 0)) m (the rider's spot may be "
+                + "shallower)"
         case .tooManyPoints(let ships, let speeds, let depths, let distances, let limit):
             "\(ships) ships × \(speeds) speeds × \(depths) depths × \(distances) distances is more than \(limit) points; "
                 + "use coarser ranges or fewer ships"

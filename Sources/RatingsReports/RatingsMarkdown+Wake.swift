@@ -1,144 +1,188 @@
+import Foundation
 import NextWaveSupport
 import ShipRatingTable
 import ShipRatings
 import WakeModels
 
 extension RatingsMarkdown {
-    /// The wake model: reference point, thresholds, and each ship's figures with the speed and
-    /// the hull values the models' defaults stood in for.
-    static func wakeModel(_ run: RatingRun) -> String {
+    /// The wake model: the reference point, each ship's speed and heights, the thresholds and the
+    /// margins, the operating speeds and where they come from.
+    static func wakeModel(_ run: RatingRun, app: RatingLookup?) -> String {
         guard let settings = run.table.model.wake else { return "" }
-        let t = settings.waveHeightM
+        let report = run.wake
         let speed =
             settings.speedMode == "fixed"
             ? "every ship at \(fixed(settings.speedKmh ?? 0, 1)) km/h"
-            : "each ship at its published service speed, else its top speed, else \(fixed(settings.fallbackSpeedKmh ?? 0, 1)) km/h"
+            : "each ship at its operating speed (below)"
         var md = "\n## The distance-aware wake model\n\n"
-        md += "Each ship's wake at a rider \(fixed(settings.distanceM, 0)) m from the sailing line in "
-        md += "\(fixed(settings.depthM, 1)) m of water, \(speed): the median of the models valid there "
-        md += "(Kriebel & Seelig 2005, Sorensen & Weggel 1984, PIANC 1987; docs/SCIENCE.md). "
-        if let t {
-            md += "Rating 3 above \(fixed(t[1], 3)) m, 2 above \(fixed(t[0], 3)) m"
-            md += settings.thresholdsFitted ? ", thresholds fitted to the app's ratings" : ", thresholds as given"
+        md += "The wave a rider meets \(fixed(settings.distanceM, 0)) m from the sailing line, standing in "
+        md += "\(fixed(settings.depthM, 1)) m of water, from a ship sailing over \(fixed(settings.trackDepthM, 1)) m, "
+        md += "\(speed). The ship generates the wave over the track's depth: the ensemble of Kriebel & Seelig (2005) "
+        md += "and Sorensen & Weggel (1984) where they hold (the median of their log heights; PIANC 1987, the same "
+        md += "for every hull, stays a reference); the wave then shoals and refracts toward the rider and breaks at "
+        md += "0.78 × depth (docs/SCIENCE.md §5). The rated wave is the diverging wave a rider meets at a safe "
+        md += "distance: never in front of a ship, never the stern wave.\n\n"
+        if let t = settings.waveHeightM {
+            md += t[0] == t[1]
+                ? "One boundary: rating 3 above \(fixed(t[1], 3)) m, else 1"
+                : "Rating 3 above \(fixed(t[1], 3)) m, 2 above \(fixed(t[0], 3)) m"
+            md += settings.thresholdsFitted
+                ? ", fitted to the app's ratings where the physics separates ships (see below).\n\n"
+                : ", as given.\n\n"
         } else {
-            md += "No wake ratings: there were no app ratings to fit the height thresholds to"
+            md += "No wake ratings: there were no app ratings to fit the height thresholds to.\n\n"
         }
-        if let agreement = settings.agreementWithApp {
-            md += " (\(agreement.matches) of \(agreement.of) ships rated as the app rates them)"
-        }
-        md +=
-            ".\n\n| Ship | Speed (km/h) | H median (min–max) (m) | T (s) | λ (m) | E λ (J/m) | P⊥ (W/m) | Valid models | Defaults used |\n"
-        md += "|---|---|---|---|---|---|---|---|---|\n"
+        md += "| Ship | Speed (km/h) | Basis | H generated (m) | H at rider (m) | Spread ×/÷ | T (s) | λ (m) | Wake | "
+        md += "Left out | App | Margin |\n|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
         func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "–" }
         for s in run.table.ships {
-            guard let w = s.wake else {
-                md += "| \(s.name) | – | – | – | – | – | – | – | no length, beam and displacement |\n"
+            let appRating = app?.ship(named: s.name)?.rating.map(String.init) ?? "–"
+            guard let w = s.wake, let h = w.waveHeightM else {
+                let why = report.unrated[s.name] ?? s.wake?.flags.first ?? "no wake"
+                md += "| \(s.name) | \(n(s.wake?.speedKmh, 1)) | \(s.wake?.speedBasis ?? "–") | – | – | – | – | – | "
+                md += "– | – | \(appRating) | \(markdownCell(why)) |\n"
                 continue
             }
-            let height =
-                w.waveHeightM.map { "\(fixed($0.median, 3)) (\(fixed($0.min, 3))–\(fixed($0.max, 3)))" } ?? "none valid"
-            let models = w.validModels.compactMap { WakeModel(rawValue: $0)?.citation }.joined(separator: ", ")
-            md += "| \(s.name) | \(fixed(w.speedKmh, 1)) (\(w.speedSource)) | \(height) | \(n(w.periodS, 2)) | "
-            md += "\(n(w.wavelengthM, 1)) | \(n(w.energyPerWaveJPerM, 0)) | \(n(w.shorewardFluxWPerM, 1)) | "
-            md +=
-                "\(models.isEmpty ? "none" : models) | \(w.hullDefaults.isEmpty ? "none" : w.hullDefaults.joined(separator: ", ")) |\n"
+            let spread = w.speedSpreadKmh.map { " ± \(fixed($0, 1))" } ?? ""
+            let loo = report.fit?.leaveOneOut[s.name].map(String.init) ?? "–"
+            let margin = report.fitShips[s.name].flatMap { ship -> String? in
+                guard let m = report.fit?.logMargin(ship) else { return nil }
+                let ratio = "×\(fixed(exp(abs(m)), 2)) \(m >= 0 ? "above" : "below")"
+                return ship.logSpread > 0 && ship.logSpread.isFinite
+                    ? "\(ratio) (\(fixed(abs(m) / ship.logSpread, 1)) u)" : ratio
+            }
+            md += "| \(s.name) | \(fixed(w.speedKmh, 1))\(spread) | \(w.speedBasis) | "
+            md += "\(n(w.generatedWaveHeightM?.median, 3)) | \(fixed(h.median, 3)) (\(fixed(h.min, 3))–\(fixed(h.max, 3)))"
+            md += "\(w.breaking ? " breaking" : "") | \(n(w.heightSpreadFactor, 2)) | \(n(w.periodS, 2)) | "
+            md += "\(n(w.wavelengthM, 1)) | \(s.ratingsByModel?.wake.map(String.init) ?? "–") | \(loo) | \(appRating) | "
+            md += "\(margin ?? "–") |\n"
         }
+        md += "\nH at rider: the ensemble, with the lowest and highest ensemble model in brackets. Spread: the factor "
+        md += "by which one standard deviation of the speed moves the height. Left out: the rating by thresholds "
+        md += "fitted without the ship (leave-one-out). Margin: how far the height lies from the nearest threshold, "
+        md += "as a factor and in units u of the ship's own spread.\n"
+        md += operatingSpeeds(run)
         let flagged = run.table.ships.filter { !($0.wake?.flags.isEmpty ?? true) }
         if !flagged.isEmpty {
             md += "\nFlags at the reference point:\n\n"
             for s in flagged { md += "- \(s.name): \(s.wake!.flags.joined(separator: "; "))\n" }
         }
-        md += "\nDefaults (DHI's for ferries) where a value is not published: block coefficient 0.6, entrance "
-        md += "length B / 0.4; the draft derived from D = ρ C_B L B T (or C_B from a published draft). "
-        md += "Published values and their sources are in the curated fleet file.\n"
+        md += "\nHull defaults (DHI's for ferries) where a value is not published: block coefficient 0.6, entrance "
+        md += "length B / 0.4; the draft derived from D = ρ C_B L B T (or C_B from a published draft).\n"
         return md
     }
 
-    /// 3 × 3 tables of the legacy and the wake ratings against the app's.
-    static func agreement(_ table: RatingTable, app: RatingLookup?) -> String {
-        guard let app else { return "" }
-        var md = "\n## Agreement with the app's ratings\n\nRows: the app's rating; columns: the model's.\n\n"
-        for (title, rating) in [
-            ("Legacy model", { (s: ShipRating) in s.ratingsByModel?.legacy ?? s.rating }),
-            ("Wake model", { (s: ShipRating) in s.ratingsByModel?.wake }),
-        ] {
-            var counts = [[Int]](repeating: [0, 0, 0], count: 3)
-            var matches = 0
-            var compared = 0
-            for s in table.ships {
-                guard let a = app.ship(named: s.name)?.rating, let m = rating(s) else { continue }
-                counts[a - 1][m - 1] += 1
-                compared += 1
-                if a == m { matches += 1 }
+    /// Each ship's operating speed and its evidence, and the Admiralty fit.
+    static func operatingSpeeds(_ run: RatingRun) -> String {
+        guard let speeds = run.wake.speeds else { return "" }
+        var md = "\n### Operating speeds\n\n"
+        md += "A published service speed where there is one; else the cruising speed of the archived courses the "
+        md += "ship ran (scheduled leg times against the piers' distance, t = t₀ + d/v); else a sister ship's; else "
+        md += "the Admiralty relation P ∝ Δ^(2/3) V³ fitted on those ships. A top speed is never used "
+        md += "(docs/SCIENCE.md §7).\n\n| Ship | km/h | ± (1 sd) | Basis | Source |\n|---|--:|--:|---|---|\n"
+        for ship in run.fleet.ships {
+            if let s = speeds.speeds[ship.name] {
+                md += "| \(ship.name) | \(fixed(s.kmh, 1)) | \(s.spreadKmh.map { fixed($0, 1) } ?? "–") | "
+                md += "\(s.basis.rawValue) | \(markdownCell(s.source)) |\n"
+            } else if let why = speeds.missing[ship.name] {
+                md += "| \(ship.name) | – | – | none | \(markdownCell(why)) |\n"
             }
-            md += "\(title): \(matches) of \(compared) ships agree.\n\n| App ＼ model | 1 | 2 | 3 |\n|---|--:|--:|--:|\n"
+        }
+        if let a = speeds.admiralty {
+            md += "\nAdmiralty coefficient C = Δ^(2/3) V³ / P = \(fixed(a.coefficient, 1)) t^(2/3) kn³/kW "
+            md += "(geometric mean over \(a.ships.count) ships; ln C spread \(fixed(a.logSpread, 2)), so ±"
+            md += "\(fixed(100 * a.logSpread / 3, 0)) % in speed).\n"
+        }
+        return md
+    }
+
+    /// 3 × 3 tables of the legacy and the wake ratings against the app's; the wake rating's
+    /// leave-one-out agreement, Kendall's τ, and what the physics can and cannot separate.
+    static func agreement(_ run: RatingRun, app: RatingLookup?) -> String {
+        guard let app else { return "" }
+        let table = run.table
+        var md = "\n## Agreement with the app's ratings\n\nRows: the app's rating; columns: the model's.\n\n"
+        func grid(_ title: String, _ counts: [[Int]], matches: Int, of compared: Int) -> String {
+            var md = "\(title): \(matches) of \(compared) ships agree.\n\n| App ＼ model | 1 | 2 | 3 |\n|---|--:|--:|--:|\n"
             for a in 0..<3 { md += "| \(a + 1) | \(counts[a][0]) | \(counts[a][1]) | \(counts[a][2]) |\n" }
-            md += "\n"
+            return md + "\n"
+        }
+        var legacy = [[Int]](repeating: [0, 0, 0], count: 3)
+        var legacyMatches = 0
+        var legacyCompared = 0
+        var legacyHeights: [(Double, Double)] = []
+        for s in table.ships {
+            guard let a = app.ship(named: s.name)?.rating, let m = s.ratingsByModel?.legacy ?? s.rating else { continue }
+            legacy[a - 1][m - 1] += 1
+            legacyCompared += 1
+            if a == m { legacyMatches += 1 }
+            if let h = s.waveHeightM { legacyHeights.append((h, Double(a))) }
+        }
+        md += grid("Legacy model", legacy, matches: legacyMatches, of: legacyCompared)
+        if let fit = run.wake.fit {
+            md += grid(
+                "Wake model, each ship rated by thresholds fitted without it (leave-one-out)", fit.confusion,
+                matches: fit.leaveOneOutMatches, of: fit.compared)
+            md += "With the thresholds fitted on every ship, \(fit.matches) of \(fit.compared) agree; the "
+            md += "leave-one-out count above is the honest one.\n\n"
+        } else if let agreement = table.model.wake?.agreementWithApp {
+            md += "Wake model (thresholds as given): \(agreement.matches) of \(agreement.of) ships agree.\n\n"
+        }
+        let legacyTau = WakeRatingFit.kendallTauB(legacyHeights.map(\.0), legacyHeights.map(\.1))
+        md += "Kendall's τ-b between height and the app's rating (1: the heights order the ships exactly as the "
+        md += "riders rate them; 0: no relation; −1: the reverse): legacy H \(legacyTau.map { fixed($0, 2) } ?? "–"), "
+        md += "wake H at the rider \(table.model.wake?.agreementWithApp?.kendallTau.map { fixed($0, 2) } ?? "–").\n"
+        if let fit = run.wake.fit, !fit.gaps.isEmpty {
+            md += "\n### What the physics can separate\n\nShips next to each other in height (lowest first). A "
+            md += "threshold may only lie where every ensemble model orders the ships on either side alike and no "
+            md += "ship's height is within its own speed spread of it; elsewhere the ships rate alike.\n\n"
+            md += "| Lower | Upper | Gap | Separable |\n|---|---|--:|---|\n"
+            for gap in fit.gaps {
+                md += "| \(gap.lower) | \(gap.upper) | ×\(fixed(exp(gap.logGap), 2)) | "
+                md += gap.separable ? "yes |\n" : "no: \(gap.reason ?? "") |\n"
+            }
+            let unseparated = fit.gaps.filter { !$0.separable }.count
+            if unseparated > 0 {
+                md += "\nThe physics does not separate \(unseparated) of \(fit.gaps.count) neighbouring pairs; "
+                md += "no threshold was put between them.\n"
+            }
+            let estimated = run.wake.speeds?.speeds.values.filter { $0.basis == .admiralty }.count ?? 0
+            if unseparated * 2 > fit.gaps.count && estimated > 0 {
+                md += "\nMost of that uncertainty is the speed of the \(estimated) ships whose speed the Admiralty "
+                md += "relation estimates: archive the courses they run (`nextwave archive fetch` daily), then "
+                md += "`nextwave fleet speeds --archive DIR --out Data/operating-speeds.json`, and their speeds "
+                md += "become measured ones.\n"
+            }
         }
         return md
     }
 
-    /// Why the models and the riders disagree, with the numbers of both speed choices.
-    static func disagreement(_ comparison: WakeComparison?) -> String {
-        guard let comparison else { return "" }
-        var md = "## Why the wake model and the riders disagree\n\n"
-        func mean(_ v: WakeComparison.Variant, _ rating: Int) -> String {
-            v.meanHeightByAppRating[rating - 1].map { fixed($0, 3) + " m" } ?? "–"
+    /// The legacy and the wake rating side by side, and why they differ.
+    static func sideBySide(_ run: RatingRun, app: RatingLookup?) -> String {
+        guard let settings = run.table.model.wake else { return "" }
+        var md = "\n## Legacy and wake side by side\n\n| Ship | Legacy H (m) | Legacy | Wake H at rider (m) | "
+        md += "Wake | App |\n|---|--:|--:|--:|--:|--:|\n"
+        var pairs: [(Double, Double)] = []
+        for s in run.table.ships {
+            let wake = s.wake?.waveHeightM?.median
+            if let legacy = s.waveHeightM, let wake { pairs.append((legacy, wake)) }
+            md += "| \(s.name) | \(s.waveHeightM.map { fixed($0, 2) } ?? "–") | "
+            md += "\(s.ratingsByModel?.legacy.map(String.init) ?? "–") | \(wake.map { fixed($0, 3) } ?? "–") | "
+            md += "\(s.ratingsByModel?.wake.map(String.init) ?? "–") | "
+            md += "\(app?.ship(named: s.name)?.rating.map(String.init) ?? "–") |\n"
         }
-        for v in [comparison.fixedSpeed, comparison.ownSpeed] {
-            md += "- **\(v.label.prefix(1).uppercased() + v.label.dropFirst())**: the ships the app rates 3 make "
-            md += "\(mean(v, 3)) on average at the reference point, those it rates 2 \(mean(v, 2)), those it rates 1 "
-            md +=
-                "\(mean(v, 1)); the best height thresholds rate \(v.matches) of \(v.compared) ships as the app does.\n"
-        }
-        md += "\n"
-        md += modelsAcrossTheFleet(comparison.fixedSpeed)
-        let fixedOrdered = ordered(comparison.fixedSpeed)
-        let ownOrdered = ordered(comparison.ownSpeed)
-        md += "\nAt one speed, λ, T and c are the same for every ship and "
-        md +=
-            fixedOrdered
-            ? "the ensemble still ranks the app's higher-rated ships higher. "
-            : "the ensemble does not rank the fleet as the riders do. "
-        let gained = comparison.ownSpeed.matches - comparison.fixedSpeed.matches
-        md += "At the ships' own speeds "
-        if ownOrdered && !fixedOrdered {
-            md +=
-                "the ranking follows the riders' (\(gained >= 0 ? "+" : "")\(gained) ships agree): the speeds the big ships "
-            md += "sail at explain much of the riders' ratings. "
-        } else if gained > 0 {
-            md += "\(gained) more \(gained == 1 ? "ship agrees" : "ships agree"), but the ranking still differs: "
-            md += "the ships' own speeds narrow the gap without closing it. "
-        } else {
-            md += "no more ships agree: the ships' own speeds do not resolve it. "
-        }
-        let published = comparison.ownSpeed.speeds.values.filter { $0.source != "fallback" }.count
-        md += "Only \(published) of \(comparison.ownSpeed.speeds.count) ships have a published speed (the rest sail "
-        md += "at the fallback); the riders' ratings also reflect how close to shore and how often each ship passes, "
-        md += "which no single reference point captures.\n"
+        let tau = WakeRatingFit.kendallTauB(pairs.map(\.0), pairs.map(\.1))
+        md += "\nWhy they differ. The legacy H = c_H D v² / (L B) has no distance and no depth below the keel; "
+        md += "at one speed it grows with displacement per waterplane area, so heavy, full hulls rate high. "
+        md += "The wake models give the height \(fixed(settings.distanceM, 0)) m away; at a given speed it grows "
+        md += "with the length Froude number V/√(gL) (Kriebel & Seelig also with draft over depth), so a short "
+        md += "hull at the same speed makes the higher wave, and the operating speeds decide much of the order. "
+        md += "Kendall's τ-b between the two heights over the fleet: \(tau.map { fixed($0, 2) } ?? "–").\n"
         return md
     }
 
-    /// Whether higher app ratings come with higher mean heights.
-    static func ordered(_ v: WakeComparison.Variant) -> Bool {
-        let means = v.meanHeightByAppRating.compactMap { $0 }
-        return means.count >= 2 && zip(means, means.dropFirst()).allSatisfy { $0 < $1 }
-    }
-
-    /// Each model's heights for the smallest and the largest hull at the fixed speed.
-    static func modelsAcrossTheFleet(_ v: WakeComparison.Variant) -> String {
-        let named = v.modelHeights.sorted { $0.key < $1.key }
-        guard named.count >= 2 else { return "" }
-        var md = "| Ship | " + WakeModel.allCases.map(\.citation).joined(separator: " | ") + " | Ensemble median |\n"
-        md += "|---|" + String(repeating: "--:|", count: WakeModel.allCases.count + 1) + "\n"
-        for (ship, heights) in named {
-            md += "| \(ship) | " + heights.map { fixed($0, 3) }.joined(separator: " | ")
-            md += " | " + (v.heights[ship].map { fixed($0, 3) } ?? "–")
-            md += " |\n"
-        }
-        md += "\nHeights in m, \(v.label). Kriebel & Seelig and Sorensen & Weggel grow with the length Froude number: "
-        md += "at one speed they make the smaller hulls wavier; PIANC does not depend on the hull at all, and where it "
-        md += "lies between the other two the median is the same for every ship.\n"
-        return md
+    /// A table cell: no pipes or line breaks.
+    static func markdownCell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "/").replacingOccurrences(of: "\n", with: " ")
     }
 }

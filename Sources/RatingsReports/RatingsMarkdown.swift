@@ -34,10 +34,15 @@ public enum RatingsMarkdown {
 
     public static func render(_ c: Context) -> String {
         let app = c.appRatings.map(RatingLookup.init)
-        return header(c) + ratings(c.run.table, app: app, chartFile: c.chartFile) + reasons(c.run.table)
-            + wakeModel(c.run) + agreement(c.run.table, app: app) + disagreement(c.run.wakeComparison)
-            + conflicts(c.run.table) + filledFromCurated(c.run.table) + appComparison(c.run.table, app: app)
-            + changes(c) + warnings(c.run.warnings)
+        var md = header(c) + ratings(c.run.table, app: app, chartFile: c.chartFile)
+        md += reasons(c.run.table)
+        md += wakeModel(c.run, app: app)
+        md += agreement(c.run, app: app)
+        md += sideBySide(c.run, app: app)
+        md += conflicts(c.run.table) + filledFromCurated(c.run.table)
+        md += appComparison(c.run.table, app: app)
+        md += changes(c) + warnings(c.run.warnings)
+        return md
     }
 
     static func header(_ c: Context) -> String {

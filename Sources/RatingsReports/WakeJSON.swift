@@ -2,16 +2,23 @@ import WakeCalibration
 import WakeModels
 
 /// The `nextwave wake --json` document:
-/// `{"ships": [{"name", "hull": {lengthM, beamM, displacementT, draftM, blockCoefficient,
-/// entranceLengthM, defaults}, "points": [{speedKmh, depthM, distanceM, models: {<model>:
-/// {waveHeightM, valid}}, waveHeightM: {median, min, max}, froudeLength, froudeDepth,
-/// cuspAngleDeg, celerityMPerS, wavelengthM, periodS, groupVelocityMPerS, energyJPerM2,
-/// energyFluxWPerM, shorewardFluxWPerM, energyPerWaveJPerM, flags}]}]}`.
-///
-/// Points in speed, depth, distance order; every model's height even outside its range; `null`
-/// where a figure does not exist (no cusp waves at F_h ≥ 1, no ensemble without a valid model).
-/// With a calibration, `models.calibrated` adds `{waveHeightM, valid, lower95, upper95}` (`valid`:
-/// inside the observations' range). Written as a stream, one point per line.
+/// ```
+/// {"ships": [{"name", "hull": {lengthM, beamM, displacementT, draftM, blockCoefficient,
+///   entranceLengthM, defaults}, "points": [point]}]}
+/// point = {speedKmh, trackDepthM, depthM, distanceM,
+///   models: {<model>: {waveHeightM, valid, inEnsemble}},           at the track
+///   generated: {waveHeightM: {median, min, max} | null, froudeLength, froudeDepth, regime,
+///               cuspAngleDeg, celerityMPerS, wavelengthM, periodS, groupVelocityMPerS},
+///   waveHeightM: {median, min, max} | null,                        at the rider
+///   shoaling, refraction, breaking, directionDeg, celerityMPerS, wavelengthM, periodS,
+///   groupVelocityMPerS, energyJPerM2, energyFluxWPerM, shorewardFluxWPerM, energyPerWaveJPerM,
+///   flags: [text]}
+/// ```
+/// `depthM` is the rider's depth, `trackDepthM` the ship's. Points in speed, track depth, rider
+/// depth, distance order; every model's height even outside its range; `null` where a figure does
+/// not exist (no cusp waves at F_h ≥ 1, no ensemble where no model holds, no wave where none
+/// arrives). With a calibration, `models.calibrated` adds `{waveHeightM, valid, lower95, upper95}`
+/// (`valid`: inside the observations' range). Written as a stream, one point per line.
 public enum WakeJSON {
     public static func write(_ table: WakeTable, sink: (String) throws -> Void) throws {
         var chunk = "{\n  \"ships\": ["
@@ -43,24 +50,35 @@ public enum WakeJSON {
         try sink(chunk)
     }
 
+    static func range(_ r: WakePoint.Range?) -> String {
+        let n = JSONNumber.text
+        return r.map { "{\"median\": \(n($0.median)), \"min\": \(n($0.min)), \"max\": \(n($0.max))}" } ?? "null"
+    }
+
     static func point(_ p: WakePoint, _ calibrated: PowerLawCalibration.Prediction?) -> String {
         let n = JSONNumber.text
         var models = WakeModel.allCases.map { model -> String in
             let m = p.models[model]!
-            return "\"\(model.rawValue)\": {\"waveHeightM\": \(n(m.waveHeightM)), \"valid\": \(m.valid)}"
+            return "\"\(model.rawValue)\": {\"waveHeightM\": \(n(m.waveHeightM)), \"valid\": \(m.valid), "
+                + "\"inEnsemble\": \(p.ensembleModels.contains(model))}"
         }
         if let c = calibrated {
             models.append(
                 "\"calibrated\": {\"waveHeightM\": \(n(c.waveHeightM)), \"valid\": \(c.withinObservations), "
                     + "\"lower95\": \(n(c.lower95)), \"upper95\": \(n(c.upper95))}")
         }
-        let height = p.waveHeightM.map { "{\"median\": \(n($0.median)), \"min\": \(n($0.min)), \"max\": \(n($0.max))}" }
-        var out = "{\"speedKmh\": \(n(p.speedKmh)), \"depthM\": \(n(p.depthM)), \"distanceM\": \(n(p.distanceM)), "
-        out += "\"models\": {\(models.joined(separator: ", "))}, \"waveHeightM\": \(height ?? "null"), "
-        out += "\"froudeLength\": \(n(p.froudeLength)), \"froudeDepth\": \(n(p.froudeDepth)), "
+        var out = "{\"speedKmh\": \(n(p.speedKmh)), \"trackDepthM\": \(n(p.trackDepthM)), \"depthM\": \(n(p.depthM)), "
+        out += "\"distanceM\": \(n(p.distanceM)), \"models\": {\(models.joined(separator: ", "))}, "
+        out += "\"generated\": {\"waveHeightM\": \(range(p.generated)), \"froudeLength\": \(n(p.froudeLength)), "
+        out += "\"froudeDepth\": \(n(p.froudeDepth)), \"regime\": \"\(p.regime.rawValue)\", "
         out += "\"cuspAngleDeg\": \(n(p.cusp?.thetaDeg)), \"celerityMPerS\": \(n(p.cusp?.celerityMPerS)), "
         out += "\"wavelengthM\": \(n(p.cusp?.wavelengthM)), \"periodS\": \(n(p.cusp?.periodS)), "
-        out += "\"groupVelocityMPerS\": \(n(p.cusp?.groupVelocityMPerS)), \"energyJPerM2\": \(n(p.energyJPerM2)), "
+        out += "\"groupVelocityMPerS\": \(n(p.cusp?.groupVelocityMPerS))}, "
+        out += "\"waveHeightM\": \(range(p.waveHeightM)), \"shoaling\": \(n(p.rider?.shoaling)), "
+        out += "\"refraction\": \(n(p.rider?.refraction)), \"breaking\": \(p.breaking), "
+        out += "\"directionDeg\": \(n(p.rider?.directionToTrackDeg)), \"celerityMPerS\": \(n(p.rider?.celerityMPerS)), "
+        out += "\"wavelengthM\": \(n(p.rider?.wavelengthM)), \"periodS\": \(n(p.rider?.periodS)), "
+        out += "\"groupVelocityMPerS\": \(n(p.rider?.groupVelocityMPerS)), \"energyJPerM2\": \(n(p.energyJPerM2)), "
         out += "\"energyFluxWPerM\": \(n(p.energyFluxWPerM)), \"shorewardFluxWPerM\": \(n(p.shorewardFluxWPerM)), "
         out += "\"energyPerWaveJPerM\": \(n(p.energyPerWaveJPerM)), "
         out += "\"flags\": [\(p.flags.map(JSONNumber.string).joined(separator: ", "))]}"

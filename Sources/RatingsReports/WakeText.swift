@@ -1,7 +1,9 @@
 import NextWaveSupport
 import WakeModels
 
-/// The readable table `nextwave wake` prints: per ship its hull, then one line per point.
+/// The readable table `nextwave wake` prints (80 columns): per ship its hull, then one line per
+/// point: the height at the rider (ensemble and band), the height as generated at the track and
+/// the factor K = K_s K_r between them, the period and wavelength at the rider, its energy.
 public enum WakeText {
     public static func render(_ table: WakeTable) -> String {
         var out = ""
@@ -11,29 +13,25 @@ public enum WakeText {
             if ship != current {
                 current = ship
                 let h = table.ensemble.hulls[ship]
-                out +=
-                    (ship == 0 ? "" : "\n")
-                    + "\(table.names[ship]): L \(fixed(h.lengthM, 1)) m, B \(fixed(h.beamM, 1)) m, "
-                out +=
-                    "D \(fixed(h.displacementT, 1)) t, T \(fixed(h.draftM, 2)) m, C_B \(fixed(h.blockCoefficient, 3)), "
-                out += "L_e \(fixed(h.entranceLengthM, 1)) m"
+                out += (ship == 0 ? "" : "\n") + "\(table.names[ship]): L \(fixed(h.lengthM, 1)) m, "
+                out += "B \(fixed(h.beamM, 1)) m, D \(fixed(h.displacementT, 1)) t, T \(fixed(h.draftM, 2)) m"
+                out += ", C_B \(fixed(h.blockCoefficient, 2)), L_e \(fixed(h.entranceLengthM, 1)) m\n"
                 let notGiven = WakeHull.Field.allCases.filter { h.origins[$0] != .given }.map {
                     "\(symbol($0)) \(h.origins[$0].rawValue)"
                 }
-                out += notGiven.isEmpty ? "\n" : " (\(notGiven.joined(separator: ", ")))\n"
-                out += pad(["km/h", "depth m", "dist m", "H med m", "min–max m", "T s", "λ m", "E J/m²", "P⊥ W/m"])
-                out += table.calibration == nil ? "  notes\n" : "  calibrated [95 %]  notes\n"
+                if !notGiven.isEmpty { out += "  (\(notGiven.joined(separator: ", ")))\n" }
+                out += pad(["km/h", "track", "rider", "dist", "H m", "band m", "gen m", "K", "T s", "λ m", "E J/m²"])
+                out += table.calibration == nil ? "\n" : "  calibrated\n"
             }
-            let band = p.waveHeightM.map { "\(fixed($0.min, 3))–\(fixed($0.max, 3))" } ?? "–"
+            let band = p.waveHeightM.map { "\(fixed($0.min, 2))–\(fixed($0.max, 2))" } ?? "–"
             out += pad([
-                n(p.speedKmh, 1), n(p.depthM, 1), n(p.distanceM, 1), n(p.waveHeightM?.median, 3), band,
-                n(p.cusp?.periodS, 2), n(p.cusp?.wavelengthM, 1), n(p.energyJPerM2, 1), n(p.shorewardFluxWPerM, 1),
+                n(p.speedKmh, 1), n(p.trackDepthM, 1), n(p.depthM, 1), n(p.distanceM, 0), n(p.waveHeightM?.median, 3),
+                band, n(p.generated?.median, 3), n(p.rider?.factor, 2), n(p.rider?.periodS, 2),
+                n(p.rider?.wavelengthM, 1), n(p.energyJPerM2, 0),
             ])
-            if let c = calibrated {
-                out +=
-                    "  \(fixed(c.waveHeightM, 3)) [\(fixed(c.lower95, 3))–\(fixed(c.upper95, 3))]\(c.withinObservations ? "" : "*")"
-            }
-            out += "  " + notes(p) + "\n"
+            if let c = calibrated { out += "  \(fixed(c.waveHeightM, 3))\(c.withinObservations ? "" : "*")" }
+            let words = notes(p)
+            out += words.isEmpty ? "\n" : "  " + words + "\n"
         }
         return out
     }
@@ -46,26 +44,25 @@ public enum WakeText {
         }
     }
 
-    /// The flags in a few words each.
+    /// The flags in a word or two each (the JSON and CSV have them in full).
     static func notes(_ p: WakePoint) -> String {
         var notes: [String] = []
-        if p.froudeDepth >= 1 {
-            notes.append("supercritical")
-        } else if p.froudeDepth > WakeFlags.transCritical {
-            notes.append("trans-critical")
+        if p.aground { notes.append("aground") }
+        switch p.regime {
+        case .supercritical: notes.append("supercritical")
+        case .transCritical: notes.append("trans-critical")
+        case .subcritical: break
         }
-        let outside = WakeModel.allCases.filter { p.models[$0]?.valid == false }
-        if !outside.isEmpty {
-            notes.append(
-                "outside: "
-                    + outside.map { $0.citation.split(separator: " ").first.map(String.init) ?? "" }.joined(
-                        separator: ", "))
+        if p.breaking { notes.append("breaking") }
+        if p.ensembleModels.count == 1, let only = p.ensembleModels.first {
+            notes.append(only == .kriebelSeelig2005 ? "KS only" : "SW only")
         }
-        return notes.joined(separator: "; ")
+        if p.cusp != nil && p.rider == nil { notes.append("none arrives") }
+        return notes.joined(separator: ", ")
     }
 
     static func pad(_ cells: [String]) -> String {
-        let widths = [6, 8, 7, 8, 12, 6, 6, 8, 8]
+        let widths = [5, 5, 5, 4, 6, 10, 6, 4, 4, 5, 6]
         return zip(cells, widths).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined(
             separator: " ")
     }

@@ -31,6 +31,8 @@ extension RatingTable {
         var table = self
         if var wake = table.model.wake {
             wake.waveHeightM = wake.waveHeightM?.map(PublishedPrecision.rounded)
+            let tau = PublishedPrecision.rounded(wake.agreementWithApp?.kendallTau)
+            wake.agreementWithApp?.kendallTau = tau
             table.model.wake = wake
         }
         table.ships = ships.map { ship in
@@ -44,11 +46,18 @@ extension RatingTable {
             s.froudeDepth = r(s.froudeDepth)
             s.reynolds = r(s.reynolds)
             if var wake = s.wake {
-                wake.waveHeightM = wake.waveHeightM.map {
-                    .init(
-                        median: PublishedPrecision.rounded($0.median), min: PublishedPrecision.rounded($0.min),
-                        max: PublishedPrecision.rounded($0.max))
+                func range(_ h: ShipRating.Wake.HeightRange?) -> ShipRating.Wake.HeightRange? {
+                    h.map {
+                        .init(
+                            median: PublishedPrecision.rounded($0.median), min: PublishedPrecision.rounded($0.min),
+                            max: PublishedPrecision.rounded($0.max))
+                    }
                 }
+                wake.waveHeightM = range(wake.waveHeightM)
+                wake.generatedWaveHeightM = range(wake.generatedWaveHeightM)
+                wake.heightSpreadFactor = r(wake.heightSpreadFactor)
+                wake.speedKmh = PublishedPrecision.rounded(wake.speedKmh)
+                wake.speedSpreadKmh = r(wake.speedSpreadKmh)
                 wake.periodS = r(wake.periodS)
                 wake.wavelengthM = r(wake.wavelengthM)
                 wake.energyPerWaveJPerM = r(wake.energyPerWaveJPerM)

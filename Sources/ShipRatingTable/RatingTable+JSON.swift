@@ -3,13 +3,7 @@ import NextWaveSupport
 
 extension RatingTable {
     /// Pretty-printed JSON with sorted keys (stable diffs), newline-terminated.
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
+    public func jsonData() throws -> Data { try StableJSON.encode(self) }
 
     /// Reads a rating table (`ship-ratings.json` or the app's `app-ratings.json`).
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the file and the place.

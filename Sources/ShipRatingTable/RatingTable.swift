@@ -2,10 +2,12 @@
 /// `schemas/ship-ratings.schema.json`).
 public struct RatingTable: Codable, Sendable, Equatable {
     /// The version this toolkit writes. Version 2 added the distance-aware wake model
-    /// (`model.wake`, per ship `wake` and `ratingsByModel`).
-    public static let currentSchemaVersion = 2
+    /// (`model.wake`, per ship `wake` and `ratingsByModel`); version 3 the two depths (track and
+    /// rider), operating speeds with their basis, the generated height, breaking, and the
+    /// leave-one-out agreement.
+    public static let currentSchemaVersion = 3
     /// The versions it reads.
-    public static let readableSchemaVersions = 1...2
+    public static let readableSchemaVersions = 1...3
 
     public var schemaVersion: Int
     /// ISO-8601 time of generation.
@@ -49,57 +51,97 @@ public struct RatingTable: Codable, Sendable, Equatable {
     public struct WakeSettings: Codable, Sendable, Equatable {
         /// The rider's distance from the sailing line, m.
         public var distanceM: Double
-        /// Water depth, m.
+        /// Water depth where the ships sail, m (schema 3; a version 2 table had one depth for both).
+        public var trackDepthM: Double
+        /// Water depth at the rider's spot, m.
         public var depthM: Double
-        /// "fixed": every ship at `speedKmh`; "service": each ship at its published service speed
-        /// (else its top speed, else `fallbackSpeedKmh`).
+        /// "fixed": every ship at `speedKmh`; "operating": each ship at its own operating speed
+        /// (published service speed, archived courses, a sister ship or the Admiralty relation;
+        /// per ship in `wake.speedBasis`). Version 2 tables said "service".
         public var speedMode: String
-        /// The fixed speed, km/h (nil in service mode).
+        /// The fixed speed, km/h (nil in operating mode).
         public var speedKmh: Double?
-        /// In service mode, the speed of ships without a published one, km/h.
-        public var fallbackSpeedKmh: Double?
-        /// Ensemble median height above which the rating is 2 and 3, m (strict); nil when they
-        /// were to be fitted to the app's ratings and none were at hand (no wake ratings then).
+        /// Height at the rider above which the rating is 2 and 3, m (strict); nil when they were
+        /// to be fitted to the app's ratings and none were at hand. A fit may find only one
+        /// separable gap: then both are the same height.
         public var waveHeightM: [Double]?
         /// Whether `waveHeightM` was fitted to the app's ratings (else given by the user).
         public var thresholdsFitted: Bool
-        /// Ships whose wake rating equals the app's, of those the app rates.
+        /// How the wake ratings agree with the app's.
         public var agreementWithApp: Agreement?
 
-        /// Where the heights were computed (distance, depth, speeds), without the thresholds: two
+        /// Where the heights were computed (distance, depths, speed), without the thresholds: two
         /// tables with the same point have comparable heights.
-        public var point: [Double?] { [distanceM, depthM, speedKmh, fallbackSpeedKmh, speedMode == "fixed" ? 0 : 1] }
+        public var point: [Double?] {
+            [distanceM, trackDepthM, depthM, speedKmh, speedMode == "fixed" ? 0 : 1]
+        }
 
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(distanceM, forKey: .distanceM)
+            try c.encode(trackDepthM, forKey: .trackDepthM)
             try c.encode(depthM, forKey: .depthM)
             try c.encode(speedMode, forKey: .speedMode)
             try c.encode(speedKmh, forKey: .speedKmh)
-            try c.encode(fallbackSpeedKmh, forKey: .fallbackSpeedKmh)
             try c.encode(waveHeightM, forKey: .waveHeightM)
             try c.encode(thresholdsFitted, forKey: .thresholdsFitted)
             try c.encode(agreementWithApp, forKey: .agreementWithApp)
         }
 
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            distanceM = try c.decode(Double.self, forKey: .distanceM)
+            depthM = try c.decode(Double.self, forKey: .depthM)
+            trackDepthM = try c.decodeIfPresent(Double.self, forKey: .trackDepthM) ?? depthM
+            let mode = try c.decode(String.self, forKey: .speedMode)
+            speedMode = mode == "service" ? "operating" : mode
+            speedKmh = try c.decodeIfPresent(Double.self, forKey: .speedKmh)
+            waveHeightM = try c.decodeIfPresent([Double].self, forKey: .waveHeightM)
+            thresholdsFitted = try c.decode(Bool.self, forKey: .thresholdsFitted)
+            agreementWithApp = try c.decodeIfPresent(Agreement.self, forKey: .agreementWithApp)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case distanceM, trackDepthM, depthM, speedMode, speedKmh, waveHeightM, thresholdsFitted, agreementWithApp
+        }
+
+        /// The wake ratings against the app's labels.
         public struct Agreement: Codable, Sendable, Equatable {
+            /// Ships rated as the app rates them, by the thresholds of the whole table.
             public var matches: Int
+            /// Ships with both a wake height and an app rating.
             public var of: Int
-            public init(matches: Int, of: Int) {
+            /// Ships rated as the app rates them when each is rated by thresholds fitted without it
+            /// (schema 3; nil for given thresholds).
+            public var leaveOneOutMatches: Int?
+            /// Kendall's τ-b between the wake height and the app's rating (schema 3).
+            public var kendallTau: Double?
+
+            public init(matches: Int, of: Int, leaveOneOutMatches: Int? = nil, kendallTau: Double? = nil) {
                 self.matches = matches
                 self.of = of
+                self.leaveOneOutMatches = leaveOneOutMatches
+                self.kendallTau = kendallTau
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(matches, forKey: .matches)
+                try c.encode(of, forKey: .of)
+                try c.encode(leaveOneOutMatches, forKey: .leaveOneOutMatches)
+                try c.encode(kendallTau, forKey: .kendallTau)
             }
         }
 
         public init(
-            distanceM: Double, depthM: Double, speedMode: String, speedKmh: Double?, fallbackSpeedKmh: Double?,
+            distanceM: Double, trackDepthM: Double, depthM: Double, speedMode: String, speedKmh: Double?,
             waveHeightM: [Double]?, thresholdsFitted: Bool, agreementWithApp: Agreement?
         ) {
             self.distanceM = distanceM
+            self.trackDepthM = trackDepthM
             self.depthM = depthM
             self.speedMode = speedMode
             self.speedKmh = speedKmh
-            self.fallbackSpeedKmh = fallbackSpeedKmh
             self.waveHeightM = waveHeightM
             self.thresholdsFitted = thresholdsFitted
             self.agreementWithApp = agreementWithApp
@@ -128,7 +170,8 @@ public struct ShipRating: Codable, Sendable, Equatable {
     public var aliases: [String]
     /// 1–3, or nil when unrated (see ``unratedReason``).
     public var rating: Int?
-    /// Which figure decided the rating: "energy", "force" or "energy and force".
+    /// Which figure decided the rating: "energy", "force" or "energy and force" (legacy), or "wave
+    /// height at the rider" (wake model, schema 3).
     public var ratingBasis: String?
     public var unratedReason: String?
     public var lengthM: Double?
@@ -164,18 +207,34 @@ public struct ShipRating: Codable, Sendable, Equatable {
         }
     }
 
-    /// The wake a rider meets at the reference point (ensemble of the valid models).
+    /// The wake a rider meets at the reference point (the ensemble, carried to the rider's spot).
     public struct Wake: Codable, Sendable, Equatable {
-        /// The speed this ship was rated at, km/h, and where it came from: "fixed", "service"
-        /// (published service speed), "top" (published top speed) or "fallback".
+        /// The speed this ship was rated at, km/h.
         public var speedKmh: Double
+        /// Where the speed comes from: "fixed" (given), "published" (a published service speed),
+        /// "courses" (the archived courses it ran), "sisterShip", "admiralty" (estimated from
+        /// power and displacement); version 2 tables: "service", "top", "fallback".
+        public var speedBasis: String
+        /// The source itself: a URL, or what the estimate rests on.
         public var speedSource: String
+        /// One standard deviation of the speed, km/h (nil when not known: a published value).
+        public var speedSpreadKmh: Double?
+        /// The height at the rider's spot: ensemble and band (schema 3: at the rider's depth).
         public var waveHeightM: HeightRange?
+        /// The height as generated, at the track's depth (schema 3).
+        public var generatedWaveHeightM: HeightRange?
+        /// The factor (≥ 1) by which the speed's spread moves the height, e^u (schema 3).
+        public var heightSpreadFactor: Double?
+        /// Whether the depth at the rider caps the height (the wave breaks there; schema 3).
+        public var breaking: Bool
         public var periodS: Double?
+        /// At the rider.
         public var wavelengthM: Double?
         public var energyPerWaveJPerM: Double?
         public var shorewardFluxWPerM: Double?
-        /// The models valid at the reference point (keys of the wake JSON).
+        /// The models in the ensemble at the reference point (keys of the wake JSON; schema 3).
+        public var ensembleModels: [String]
+        /// The models inside their published ranges at the reference point.
         public var validModels: [String]
         /// Warnings in words (trans-critical, out of a model's range, …).
         public var flags: [String]
@@ -194,31 +253,74 @@ public struct ShipRating: Codable, Sendable, Equatable {
         }
 
         public init(
-            speedKmh: Double, speedSource: String, waveHeightM: HeightRange?, periodS: Double?, wavelengthM: Double?,
-            energyPerWaveJPerM: Double?, shorewardFluxWPerM: Double?, validModels: [String], flags: [String],
+            speedKmh: Double, speedBasis: String, speedSource: String, speedSpreadKmh: Double? = nil,
+            waveHeightM: HeightRange?, generatedWaveHeightM: HeightRange? = nil, heightSpreadFactor: Double? = nil,
+            breaking: Bool = false, periodS: Double?, wavelengthM: Double?, energyPerWaveJPerM: Double?,
+            shorewardFluxWPerM: Double?, ensembleModels: [String] = [], validModels: [String], flags: [String],
             hullDefaults: [String]
         ) {
             self.speedKmh = speedKmh
+            self.speedBasis = speedBasis
             self.speedSource = speedSource
+            self.speedSpreadKmh = speedSpreadKmh
             self.waveHeightM = waveHeightM
+            self.generatedWaveHeightM = generatedWaveHeightM
+            self.heightSpreadFactor = heightSpreadFactor
+            self.breaking = breaking
             self.periodS = periodS
             self.wavelengthM = wavelengthM
             self.energyPerWaveJPerM = energyPerWaveJPerM
             self.shorewardFluxWPerM = shorewardFluxWPerM
+            self.ensembleModels = ensembleModels
             self.validModels = validModels
             self.flags = flags
             self.hullDefaults = hullDefaults
         }
 
+        enum CodingKeys: String, CodingKey {
+            case speedKmh, speedBasis, speedSource, speedSpreadKmh, waveHeightM, generatedWaveHeightM
+            case heightSpreadFactor, breaking, periodS, wavelengthM, energyPerWaveJPerM, shorewardFluxWPerM
+            case ensembleModels, validModels, flags, hullDefaults
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            speedKmh = try c.decode(Double.self, forKey: .speedKmh)
+            let source = try c.decode(String.self, forKey: .speedSource)
+            // Version 2 had only `speedSource`, one of fixed, service, top, fallback.
+            speedBasis =
+                try c.decodeIfPresent(String.self, forKey: .speedBasis) ?? (source == "service" ? "published" : source)
+            speedSource = source
+            speedSpreadKmh = try c.decodeIfPresent(Double.self, forKey: .speedSpreadKmh)
+            waveHeightM = try c.decodeIfPresent(HeightRange.self, forKey: .waveHeightM)
+            generatedWaveHeightM = try c.decodeIfPresent(HeightRange.self, forKey: .generatedWaveHeightM)
+            heightSpreadFactor = try c.decodeIfPresent(Double.self, forKey: .heightSpreadFactor)
+            breaking = try c.decodeIfPresent(Bool.self, forKey: .breaking) ?? false
+            periodS = try c.decodeIfPresent(Double.self, forKey: .periodS)
+            wavelengthM = try c.decodeIfPresent(Double.self, forKey: .wavelengthM)
+            energyPerWaveJPerM = try c.decodeIfPresent(Double.self, forKey: .energyPerWaveJPerM)
+            shorewardFluxWPerM = try c.decodeIfPresent(Double.self, forKey: .shorewardFluxWPerM)
+            validModels = try c.decode([String].self, forKey: .validModels)
+            ensembleModels = try c.decodeIfPresent([String].self, forKey: .ensembleModels) ?? validModels
+            flags = try c.decode([String].self, forKey: .flags)
+            hullDefaults = try c.decode([String].self, forKey: .hullDefaults)
+        }
+
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(speedKmh, forKey: .speedKmh)
+            try c.encode(speedBasis, forKey: .speedBasis)
             try c.encode(speedSource, forKey: .speedSource)
+            try c.encode(speedSpreadKmh, forKey: .speedSpreadKmh)
             try c.encode(waveHeightM, forKey: .waveHeightM)
+            try c.encode(generatedWaveHeightM, forKey: .generatedWaveHeightM)
+            try c.encode(heightSpreadFactor, forKey: .heightSpreadFactor)
+            try c.encode(breaking, forKey: .breaking)
             try c.encode(periodS, forKey: .periodS)
             try c.encode(wavelengthM, forKey: .wavelengthM)
             try c.encode(energyPerWaveJPerM, forKey: .energyPerWaveJPerM)
             try c.encode(shorewardFluxWPerM, forKey: .shorewardFluxWPerM)
+            try c.encode(ensembleModels, forKey: .ensembleModels)
             try c.encode(validModels, forKey: .validModels)
             try c.encode(flags, forKey: .flags)
             try c.encode(hullDefaults, forKey: .hullDefaults)

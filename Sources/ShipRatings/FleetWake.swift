@@ -1,75 +1,126 @@
+import Foundation
 import ShipRatingTable
 import WakeModels
 
 /// The distance-aware wake of every ship at one reference point, in one ensemble batch: the
-/// ships with known hulls × their distinct speeds × the reference depth × the reference distance.
+/// ships with known hulls × their speeds (each ship's own, and ± its spread) × the reference's
+/// track depth, rider depth and distance.
 struct FleetWake {
-    /// Per ship of the resolved fleet: the wake at the reference (nil without length, beam and
-    /// displacement, or when the hull values are implausible together).
+    /// Per ship of the resolved fleet: the wake at the reference (nil when it cannot be rated).
     var wakes: [ShipRating.Wake?]
-    /// Per ship: each model's height (``WakeModels/WakeModel/allCases`` order), m.
+    /// Per ship: what the rating fit needs (nil when there is no height).
+    var fitShips: [WakeRatingFit.Ship?]
+    /// Per ship: each model's height at the track (``WakeModels/WakeModel/allCases`` order), m.
     var modelHeights: [[Double]?]
-    /// Ships whose values the models refuse, with the reason.
-    var problems: [String]
+    /// Per ship without a wake: why, in words.
+    var unrated: [String?]
 
-    init(ships: [ResolvedFleet.Ship], reference: WakeReference) {
-        var problems: [String] = []
+    init(ships: [ResolvedFleet.Ship], reference: WakeReference, speeds: OperatingSpeeds?) {
+        var unrated = [String?](repeating: nil, count: ships.count)
         var hulls: [WakeHull] = []
-        var members: [(ship: Int, hull: Int, speed: (kmh: Double, source: String))] = []
+        var members: [(ship: Int, hull: Int, speed: OperatingSpeed)] = []
         for (index, ship) in ships.enumerated() {
+            let hull: WakeHull
             do {
-                guard let hull = try ship.wakeHull() else { continue }
-                members.append((index, hulls.count, reference.speed(of: ship)))
-                hulls.append(hull)
+                guard let known = try ship.wakeHull() else {
+                    unrated[index] = "no published \(ship.missingDimensions.joined(separator: ", "))"
+                    continue
+                }
+                hull = known
             } catch {
-                problems.append("\(ship.name): no wake figures (\(error))")
+                unrated[index] = "hull values the models refuse (\(error))"
+                continue
             }
+            if hull.isAground(trackDepthM: reference.trackDepthM) {
+                unrated[index] =
+                    "aground: it draws \(Self.text(hull.draftM)) m, the reference track is \(Self.text(reference.trackDepthM)) m deep"
+                continue
+            }
+            let speed: OperatingSpeed
+            switch reference.speed {
+            case .fixed(let kmh): speed = OperatingSpeed(kmh: kmh, basis: .fixed, source: "given")
+            case .operating:
+                guard let known = speeds?.speeds[ship.name] else {
+                    unrated[index] = "no operating speed: " + (speeds?.missing[ship.name] ?? "no evidence")
+                    continue
+                }
+                speed = known
+            }
+            members.append((index, hulls.count, speed))
+            hulls.append(hull)
         }
-        let speeds = Array(Set(members.map(\.speed.kmh))).sorted()
         var wakes = [ShipRating.Wake?](repeating: nil, count: ships.count)
+        var fitShips = [WakeRatingFit.Ship?](repeating: nil, count: ships.count)
         var modelHeights = [[Double]?](repeating: nil, count: ships.count)
         if !hulls.isEmpty {
+            var all = Set<Double>()
+            for m in members {
+                all.insert(m.speed.kmh)
+                if let s = m.speed.spreadKmh, s > 0 {
+                    all.insert(m.speed.kmh + s)
+                    if m.speed.kmh - s > 0 { all.insert(m.speed.kmh - s) }
+                }
+            }
+            let speedList = all.sorted()
             let grid = WakeEnsemble(
-                hulls: hulls, speedsKmh: speeds, depthsM: [reference.depthM], distancesM: [reference.distanceM])
-            for member in members {
-                let j = speeds.firstIndex(of: member.speed.kmh)!
-                let p = grid.point(ship: member.hull, speed: j, depth: 0, distance: 0)
-                wakes[member.ship] = ShipRating.Wake(
-                    speedKmh: member.speed.kmh, speedSource: member.speed.source,
-                    waveHeightM: p.waveHeightM.map { .init(median: $0.median, min: $0.min, max: $0.max) },
-                    periodS: p.cusp?.periodS, wavelengthM: p.cusp?.wavelengthM,
-                    energyPerWaveJPerM: p.energyPerWaveJPerM, shorewardFluxWPerM: p.shorewardFluxWPerM,
-                    validModels: WakeModel.allCases.filter { p.models[$0]?.valid == true }.map(\.rawValue),
-                    flags: p.flags, hullDefaults: hulls[member.hull].defaults)
-                modelHeights[member.ship] = WakeModel.allCases.map { p.models[$0]!.waveHeightM }
+                hulls: hulls, speedsKmh: speedList, trackDepthsM: [reference.trackDepthM],
+                riderDepthsM: [reference.riderDepthM], distancesM: [reference.distanceM])
+            func point(_ hull: Int, _ kmh: Double) -> WakePoint? {
+                speedList.firstIndex(of: kmh).map {
+                    grid.point(ship: hull, speed: $0, trackDepth: 0, riderDepth: 0, distance: 0)
+                }
+            }
+            for m in members {
+                let p = point(m.hull, m.speed.kmh)!
+                let spread = m.speed.spreadKmh ?? 0
+                let logSpread: Double
+                if spread > 0 {
+                    let up = point(m.hull, m.speed.kmh + spread)?.waveHeightM?.median
+                    let down = m.speed.kmh - spread > 0 ? point(m.hull, m.speed.kmh - spread)?.waveHeightM?.median : nil
+                    if let up, let down, up > 0, down > 0 { logSpread = abs(log(up / down)) / 2 } else { logSpread = .infinity }
+                } else {
+                    logSpread = 0
+                }
+                modelHeights[m.ship] = WakeModel.allCases.map { p.models[$0]!.waveHeightM }
+                wakes[m.ship] = Self.wake(p, speed: m.speed, logSpread: logSpread, hull: hulls[m.hull])
+                if let h = p.waveHeightM?.median, h > 0 {
+                    let factor = p.rider?.factor ?? .nan
+                    let cap = p.rider?.breakingHeightM ?? .nan
+                    fitShips[m.ship] = WakeRatingFit.Ship(
+                        name: ships[m.ship].name, heightM: h, logSpread: logSpread,
+                        modelHeightsM: WakeModel.ensemble.map { model in
+                            p.ensembleModels.contains(model) ? min(cap, p.models[model]!.waveHeightM * factor) : nil
+                        }, label: nil)
+                } else if unrated[m.ship] == nil {
+                    unrated[m.ship] = Self.noHeight(p)
+                }
             }
         }
         self.wakes = wakes
+        self.fitShips = fitShips
         self.modelHeights = modelHeights
-        self.problems = problems
-    }
-}
-
-/// The wake ratings of the fleet compared with the app's, at a fixed speed and at the ships'
-/// own speeds: the numbers behind "why the models and the riders disagree" (DOMAIN §8.3).
-public struct WakeComparison: Sendable {
-    public struct Variant: Sendable {
-        /// "every ship at 18 km/h", "each ship at its service speed".
-        public var label: String
-        /// Per ship name: the ensemble median height at the reference, m, and the speed used.
-        public var heights: [String: Double]
-        /// Per ship name: each model's height (``WakeModels/WakeModel/allCases`` order), m.
-        public var modelHeights: [String: [Double]]
-        public var speeds: [String: (kmh: Double, source: String)]
-        /// Thresholds fitted to the app's ratings, and how many ships they rate as the app does.
-        public var thresholds: HeightThresholds?
-        public var matches: Int
-        public var compared: Int
-        /// Mean height of the ships the app rates 1, 2 and 3 (index 0…2), m.
-        public var meanHeightByAppRating: [Double?]
+        self.unrated = unrated
     }
 
-    public var fixedSpeed: Variant
-    public var ownSpeed: Variant
-    public var reference: WakeReference
+    static func wake(_ p: WakePoint, speed: OperatingSpeed, logSpread: Double, hull: WakeHull) -> ShipRating.Wake {
+        func range(_ r: WakePoint.Range?) -> ShipRating.Wake.HeightRange? {
+            r.map { .init(median: $0.median, min: $0.min, max: $0.max) }
+        }
+        return ShipRating.Wake(
+            speedKmh: speed.kmh, speedBasis: speed.basis.rawValue, speedSource: speed.source,
+            speedSpreadKmh: speed.spreadKmh, waveHeightM: range(p.waveHeightM), generatedWaveHeightM: range(p.generated),
+            heightSpreadFactor: logSpread.isFinite ? exp(logSpread) : nil, breaking: p.breaking,
+            periodS: p.cusp?.periodS, wavelengthM: p.rider?.wavelengthM, energyPerWaveJPerM: p.energyPerWaveJPerM,
+            shorewardFluxWPerM: p.shorewardFluxWPerM, ensembleModels: p.ensembleModels.map(\.rawValue),
+            validModels: WakeModel.allCases.filter { p.models[$0]?.valid == true }.map(\.rawValue), flags: p.flags,
+            hullDefaults: hull.defaults)
+    }
+
+    /// Why a point has no height, from its first flag.
+    static func noHeight(_ p: WakePoint) -> String {
+        p.flags.first.map { String($0.prefix { $0 != ":" }) + " at the reference point" }
+            ?? "no distance-aware model holds at the reference point"
+    }
+
+    static func text(_ x: Double) -> String { String(format: "%g", (x * 100).rounded() / 100) }
 }

@@ -13,6 +13,8 @@ public struct PageValues: Sendable {
     public var beam: Double?
     /// Displacement, t.
     public var displacement: Double?
+    /// Installed power, kW (all engines).
+    public var powerKW: Double?
 
     /// All three inputs when the page has them, else nil.
     public var hull: Hull? {
@@ -50,8 +52,13 @@ public struct PageValues: Sendable {
         beam = number(.beam, required: true, plausible: PlausibleValues.beamM, unit: "m")
         displacement = number(.displacement, required: true, plausible: PlausibleValues.displacementT, unit: "t")
         _ = number(.capacity, required: false)
-        if let power = page.spec(.power), !power.value.isEmpty, SpecValueParser.power(power.value) == nil {
-            warnings.append("\(page.name) (\(page.url)): field '\(power.key)': cannot read power from '\(power.value)'")
+        if let power = page.spec(.power), !power.value.isEmpty {
+            if let parsed = SpecValueParser.power(power.value) {
+                powerKW = parsed.kW ?? parsed.ps.map { $0 * 0.73549875 }
+            } else {
+                warnings.append(
+                    "\(page.name) (\(page.url)): field '\(power.key)': cannot read power from '\(power.value)'")
+            }
         }
         if let year = page.spec(.buildYear), !year.value.isEmpty, SpecValueParser.years(year.value).isEmpty {
             warnings.append("\(page.name) (\(page.url)): field '\(year.key)': cannot read a year from '\(year.value)'")

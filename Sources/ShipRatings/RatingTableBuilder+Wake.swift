@@ -1,16 +1,32 @@
 import ShipRatingTable
 import WakeModels
 
+/// The wake side of a ratings run, for the reports: the reference, each ship's speed and
+/// heights, the fit and its agreement with the app.
+public struct WakeRatingReport: Sendable {
+    public var reference: WakeReference
+    /// The operating speeds (nil with a fixed speed).
+    public var speeds: OperatingSpeeds?
+    /// The thresholds' fit with its leave-one-out agreement (nil with given thresholds or without
+    /// labels).
+    public var fit: WakeRatingFit?
+    /// What the fit saw, per ship name (also with given thresholds).
+    public var fitShips: [String: WakeRatingFit.Ship]
+    /// Per ship name: each model's height at the track (``WakeModels/WakeModel/allCases`` order), m.
+    public var modelHeights: [String: [Double]]
+    /// Per ship name: why it has no wake rating.
+    public var unrated: [String: String]
+}
+
 extension RatingTableBuilder {
-    /// The wake side of a build: each ship's figures at the reference, the thresholds, and the
-    /// comparison with the app at a fixed speed and at the ships' own speeds.
+    /// The wake side of a build: each ship's figures at the reference, the thresholds and the report.
     struct WakeRatings {
         var figures: [ShipRating.Wake?]
         /// nil when they were to be fitted but nothing could be fitted to (legacy runs only).
         var thresholds: HeightThresholds?
         var settings: RatingTable.WakeSettings
-        var comparison: WakeComparison?
-        var problems: [String]
+        var report: WakeRatingReport
+        var unrated: [String?]
     }
 
     func wakeRatings(_ resolved: ResolvedFleet) throws -> WakeRatings {
@@ -18,75 +34,61 @@ extension RatingTableBuilder {
         func appRating(_ ship: ResolvedFleet.Ship) -> Int? {
             app?.ship(matching: ShipRating(name: ship.name, aliases: ship.aliases, source: .init()))?.rating
         }
-        let selected = FleetWake(ships: resolved.ships, reference: wakeReference)
-        let labelled = zip(resolved.ships, selected.wakes).compactMap { ship, wake -> (Double, Int)? in
-            guard let height = wake?.waveHeightM?.median, let label = appRating(ship) else { return nil }
-            return (height, label)
+        let speeds: OperatingSpeeds?
+        if case .operating = wakeReference.speed {
+            speeds = OperatingSpeeds(
+                ships: resolved.ships, courses: courseSpeeds, coursesReference: courseSpeedsReference)
+        } else {
+            speeds = nil
+        }
+        let wake = FleetWake(ships: resolved.ships, reference: wakeReference, speeds: speeds)
+        var fitShips: [WakeRatingFit.Ship] = []
+        for (ship, fitShip) in zip(resolved.ships, wake.fitShips) {
+            guard var fitShip else { continue }
+            fitShip.label = appRating(ship)
+            fitShips.append(fitShip)
         }
         let thresholds: HeightThresholds?
+        var fit: WakeRatingFit?
         switch heightThresholds {
         case .fixed(let given): thresholds = given
         case .fittedToApp:
-            thresholds = HeightThresholds.fitted(heights: labelled.map(\.0), labels: labelled.map(\.1))?.thresholds
+            let fitted = WakeRatingFit(fitShips)
+            fit = fitted
+            thresholds = fitted.thresholds
             if thresholds == nil && model == .wake {
                 throw RatingsError.wakeThresholds(
-                    "no ship has both a wake height and an app rating to fit the height thresholds to; "
-                        + "give them with --height-thresholds")
+                    "no ship has both a wake height and an app rating to fit the height thresholds to")
             }
         }
-        let matches = thresholds.map { t in labelled.filter { t.rating($0.0) == $0.1 }.count } ?? 0
-        let (mode, speed, fallback): (String, Double?, Double?) =
+        let labelled = fitShips.filter { $0.label != nil }
+        let matches = thresholds.map { t in labelled.filter { t.rating($0.heightM) == $0.label }.count } ?? 0
+        let (mode, speed): (String, Double?) =
             switch wakeReference.speed {
-            case .fixed(let kmh): ("fixed", kmh, nil)
-            case .service(let fallbackKmh): ("service", nil, fallbackKmh)
+            case .fixed(let kmh): ("fixed", kmh)
+            case .operating: ("operating", nil)
             }
+        let agreement =
+            labelled.isEmpty || thresholds == nil
+            ? nil
+            : RatingTable.WakeSettings.Agreement(
+                matches: matches, of: labelled.count, leaveOneOutMatches: fit?.leaveOneOutMatches,
+                kendallTau: WakeRatingFit.kendallTauB(labelled.map(\.heightM), labelled.map { Double($0.label!) }))
         let settings = RatingTable.WakeSettings(
-            distanceM: wakeReference.distanceM, depthM: wakeReference.depthM, speedMode: mode, speedKmh: speed,
-            fallbackSpeedKmh: fallback, waveHeightM: thresholds?.waveHeightM,
-            thresholdsFitted: heightThresholds == .fittedToApp,
-            agreementWithApp: labelled.isEmpty || thresholds == nil ? nil : .init(matches: matches, of: labelled.count))
-        let comparison = app == nil ? nil : compare(resolved, appRating: appRating)
-        return WakeRatings(
-            figures: selected.wakes, thresholds: thresholds, settings: settings, comparison: comparison,
-            problems: selected.problems)
-    }
-
-    /// The fleet's wake at one fixed speed and at its own speeds, each with thresholds fitted to
-    /// the app's ratings.
-    func compare(_ resolved: ResolvedFleet, appRating: (ResolvedFleet.Ship) -> Int?) -> WakeComparison {
-        let fixedKmh: Double
-        if case .fixed(let kmh) = wakeReference.speed { fixedKmh = kmh } else { fixedKmh = point.speedKmh }
-        func variant(_ speed: WakeReference.Speed, label: String) -> WakeComparison.Variant {
-            var reference = wakeReference
-            reference.speed = speed
-            let wake = FleetWake(ships: resolved.ships, reference: reference)
-            var heights: [String: Double] = [:]
-            var modelHeights: [String: [Double]] = [:]
-            var speeds: [String: (kmh: Double, source: String)] = [:]
-            var labelled: [(Double, Int)] = []
-            var sums = [(total: Double, count: Int)](repeating: (0, 0), count: 3)
-            for (index, (ship, figures)) in zip(resolved.ships, wake.wakes).enumerated() {
-                guard let figures, let height = figures.waveHeightM?.median else { continue }
-                heights[ship.name] = height
-                modelHeights[ship.name] = wake.modelHeights[index]
-                speeds[ship.name] = (figures.speedKmh, figures.speedSource)
-                if let label = appRating(ship) {
-                    labelled.append((height, label))
-                    sums[label - 1] = (sums[label - 1].total + height, sums[label - 1].count + 1)
-                }
-            }
-            let fit = HeightThresholds.fitted(heights: labelled.map(\.0), labels: labelled.map(\.1))
-            return WakeComparison.Variant(
-                label: label, heights: heights, modelHeights: modelHeights, speeds: speeds, thresholds: fit?.thresholds,
-                matches: fit?.matches ?? 0,
-                compared: labelled.count,
-                meanHeightByAppRating: sums.map { $0.count == 0 ? nil : $0.total / Double($0.count) })
+            distanceM: wakeReference.distanceM, trackDepthM: wakeReference.trackDepthM,
+            depthM: wakeReference.riderDepthM, speedMode: mode, speedKmh: speed, waveHeightM: thresholds?.waveHeightM,
+            thresholdsFitted: heightThresholds == .fittedToApp, agreementWithApp: agreement)
+        var modelHeights: [String: [Double]] = [:]
+        var unrated: [String: String] = [:]
+        for (index, ship) in resolved.ships.enumerated() {
+            modelHeights[ship.name] = wake.modelHeights[index]
+            unrated[ship.name] = wake.unrated[index]
         }
-        return WakeComparison(
-            fixedSpeed: variant(.fixed(fixedKmh), label: "every ship at \(Int(fixedKmh.rounded())) km/h"),
-            ownSpeed: variant(
-                .service(fallbackKmh: fixedKmh),
-                label: "each ship at its own speed (service, else top, else \(Int(fixedKmh.rounded())) km/h)"),
-            reference: wakeReference)
+        let report = WakeRatingReport(
+            reference: wakeReference, speeds: speeds, fit: fit,
+            fitShips: Dictionary(fitShips.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+            modelHeights: modelHeights, unrated: unrated)
+        return WakeRatings(
+            figures: wake.wakes, thresholds: thresholds, settings: settings, report: report, unrated: wake.unrated)
     }
 }

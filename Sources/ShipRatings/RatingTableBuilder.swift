@@ -19,8 +19,8 @@ public struct RatingRun: Sendable {
     public var scraped: [ScrapedShipFigures]
     /// Unreadable values, missing fields, ships not in the curated file, …
     public var warnings: [String]
-    /// The wake ratings at a fixed speed and at the ships' own speeds against the app's.
-    public var wakeComparison: WakeComparison?
+    /// The wake side: speeds, heights, the thresholds' fit and its agreement with the app.
+    public var wake: WakeRatingReport
     /// The fleet with each ship's resolved hull values and sources.
     public var fleet: ResolvedFleet
 }
@@ -43,6 +43,9 @@ public struct RatingTableBuilder: Sendable {
     public var heightThresholds: HeightThresholdChoice = .fittedToApp
     /// The app's ratings: the labels height thresholds are fitted to.
     public var appRatings: RatingTable?
+    /// Cruising speeds from archived courses (``OperatingSpeeds``), and how reports cite them.
+    public var courseSpeeds: CourseSpeedTable?
+    public var courseSpeedsReference = "operating-speeds.json"
 
     public init(
         fleet: CuratedFleet, fleetReference: String, point: OperatingPoint = .legacy,
@@ -60,7 +63,6 @@ public struct RatingTableBuilder: Sendable {
         let resolved = ResolvedFleet(pages: pages, fleet: fleet, fleetReference: fleetReference)
         var warnings = resolved.warnings
         let wake = try wakeRatings(resolved)
-        warnings += wake.problems
 
         // One batch: every page with complete values, then every ship with complete values.
         let hulls = resolved.pages.compactMap(\.hull) + resolved.ships.compactMap(\.hull)
@@ -97,8 +99,9 @@ public struct RatingTableBuilder: Sendable {
             rating.ratingsByModel = .init(legacy: legacyRating, wake: wakeRating)
             if model == .wake {
                 rating.rating = wakeRating
+                rating.ratingBasis = wakeRating == nil ? nil : "wave height at the rider"
                 if wakeRating == nil, rating.unratedReason == nil {
-                    rating.unratedReason = "no distance-aware model is valid at the reference point"
+                    rating.unratedReason = wake.unrated[index] ?? "no distance-aware model holds at the reference point"
                     warnings.append("\(rating.name): unrated, \(rating.unratedReason!)")
                 }
             }
@@ -114,7 +117,7 @@ public struct RatingTableBuilder: Sendable {
             ships: ships
         ).withPublishedPrecision()
         return RatingRun(
-            table: table, scraped: scraped, warnings: warnings, wakeComparison: wake.comparison, fleet: resolved)
+            table: table, scraped: scraped, warnings: warnings, wake: wake.report, fleet: resolved)
     }
 }
 

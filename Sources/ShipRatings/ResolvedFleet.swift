@@ -33,6 +33,8 @@ public struct ResolvedFleet: Sendable {
         public var entranceLength: Sourced?
         public var serviceSpeed: Sourced?
         public var topSpeed: Sourced?
+        /// Installed power, kW (for the Admiralty estimate of an operating speed).
+        public var power: Sourced?
 
         /// The hull for the distance-aware models, with their defaults for what is not published;
         /// nil without length, beam and displacement.
@@ -164,6 +166,7 @@ private struct Entry {
         let length = choose("lengthM", page: page?.length, curated: curated?.lengthM)
         let beam = choose("beamM", page: page?.beam, curated: curated?.beamM)
         let displacement = choose("displacementT", page: page?.displacement, curated: curated?.displacementT)
+        let power = choose("powerKW", page: page?.powerKW, curated: curated?.powerKW)
         let source = ShipRating.Source(
             page: page?.page.url, curated: curated.map { "\(fleetReference)#\($0.name)" },
             lengthM: length?.source, beamM: beam?.source, displacementT: displacement?.source)
@@ -174,6 +177,6 @@ private struct Entry {
             name: "\(prefix) \(name)", aliases: aliases, length: length, beam: beam, displacement: displacement,
             conflicts: conflicts, source: source, draft: sourced(curated?.draftM),
             blockCoefficient: sourced(curated?.blockCoefficient), entranceLength: sourced(curated?.entranceLengthM),
-            serviceSpeed: sourced(curated?.serviceSpeedKmh), topSpeed: sourced(curated?.topSpeedKmh))
+            serviceSpeed: sourced(curated?.serviceSpeedKmh), topSpeed: sourced(curated?.topSpeedKmh), power: power)
     }
 }

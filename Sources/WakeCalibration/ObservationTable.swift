@@ -15,6 +15,9 @@ public struct ObservationTable: Sendable {
     public private(set) var heightM: [Double] = []
 
     private var known: [HullKey: Int32] = [:]
+    /// A direct-mapped cache in front of `known`: a file repeats a few hulls a million times,
+    /// and hashing six doubles with `Hasher` for every row cost more than parsing them.
+    private var recent = [(key: HullKey, index: Int32)?](repeating: nil, count: 64)
 
     public var count: Int { heightM.count }
 
@@ -50,7 +53,13 @@ public struct ObservationTable: Sendable {
 
     /// The index of a hull already resolved from these raw values (NaN: not given), if any:
     /// spares validating it again for every row of the same ship.
-    func index(raw key: HullKey) -> Int32? { known[key] }
+    mutating func index(raw key: HullKey) -> Int32? {
+        let slot = key.slot(of: recent.count)
+        if let hit = recent[slot], hit.key == key { return hit.index }
+        guard let index = known[key] else { return nil }
+        recent[slot] = (key, index)
+        return index
+    }
 
     mutating func remember(raw key: HullKey, as index: Int32) { known[key] = index }
 
@@ -82,6 +91,20 @@ public struct ObservationTable: Sendable {
         init(_ hull: WakeHull) {
             self.init(
                 hull.lengthM, hull.beamM, hull.displacementT, hull.draftM, hull.blockCoefficient, hull.entranceLengthM)
+        }
+
+        /// A slot of a power-of-two table: the six words mixed by multiplication (a cache index,
+        /// not a hash for an adversary: `known` stays the authority).
+        func slot(of count: Int) -> Int {
+            let m: UInt64 = 0xBF58_476D_1CE4_E5B9
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+            h = (h ^ a) &* m
+            h = (h ^ b) &* m
+            h = (h ^ c) &* m
+            h = (h ^ d) &* m
+            h = (h ^ e) &* m
+            h = (h ^ f) &* m
+            return Int(truncatingIfNeeded: (h >> 32) & UInt64(count - 1))
         }
     }
 }

@@ -31,7 +31,7 @@ public enum ObservationsFile {
     /// file has no quoted fields, which could hold a line end.
     public static func read(_ url: URL, threads: Int = 1) throws -> Result {
         let data: Data
-        do { data = try BoundedFile.read(url, limit: sizeLimit, what: "observations file") } catch let problem
+        do { data = try BoundedFile.map(url, limit: sizeLimit, what: "observations file") } catch let problem
             as FileProblem
         {
             throw CalibrationError.unreadable(path: problem.path, reason: problem.reason)
@@ -103,19 +103,19 @@ public enum ObservationsFile {
         return result.filter { !$0.0.isEmpty || parts == 1 }
     }
 
-    /// The parts' observations in file order.
+    /// The parts' observations in file order: the first part's columns grow by the others' (the
+    /// first part is not copied again).
     static func merge(_ readers: [Reader]) -> Result {
-        guard readers.count > 1 else {
-            let r = readers[0]
-            return Result(
-                observations: r.observations, lines: r.lines, skipped: r.skipped, skippedCount: r.skippedCount)
-        }
-        var table = ObservationTable()
-        table.reserveCapacity(readers.reduce(0) { $0 + $1.observations.count })
-        var lines: [Int32] = []
-        var skipped: [String] = []
-        var skippedCount = 0
-        for reader in readers {
+        var parts = readers
+        let first = parts.removeFirst()
+        var table = first.observations
+        var lines = first.lines
+        var skipped = first.skipped
+        var skippedCount = first.skippedCount
+        let rest = parts.reduce(0) { $0 + $1.observations.count }
+        table.reserveCapacity(table.count + rest)
+        lines.reserveCapacity(lines.count + rest)
+        for reader in parts {
             table.append(contentsOf: reader.observations)
             lines += reader.lines
             skipped += reader.skipped.prefix(max(0, 20 - skipped.count))

@@ -18,6 +18,13 @@ enum Parallel {
         }
     }
 
+    /// A buffer parts only read.
+    struct Input<Element>: @unchecked Sendable {
+        // Invariant: nobody writes the buffer while the parts run.
+        let base: UnsafeBufferPointer<Element>
+        init(_ base: UnsafeBufferPointer<Element>) { self.base = base }
+    }
+
     /// A buffer shared between parts that write disjoint elements.
     struct Shared<Element>: @unchecked Sendable {
         let base: UnsafeMutableBufferPointer<Element>

@@ -16,6 +16,8 @@ import WakePhysics
 /// ```
 public struct PowerLawCalibration: Codable, Sendable, Equatable {
     public static let featureNames = ["intercept", "ln(V²/g)", "ln(y/L)", "ln(F_h)", "ln(D/(ρ_t L B))"]
+    /// The key of the ensemble (equal weights) in ``models``, beside the published models'.
+    public static let ensembleKey = "ensemble"
 
     public var observations: Int
     public var skipped: Int
@@ -109,7 +111,7 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
         let p = Self.featureNames.count
         guard n > p else { throw CalibrationError.tooFewObservations(valid: n, needed: p, skipped: skipped) }
         let (design, response, ranges) = Self.design(table, threads: threads)
-        let fit = try LeastSquares(design: design, response: response, names: Self.featureNames)
+        let fit = try LeastSquares(design: design, response: response, names: Self.featureNames, threads: threads)
         observations = n
         self.skipped = skipped
         powerLaw = PowerLaw(
@@ -123,7 +125,7 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
             featureRanges: (1..<p).map {
                 FeatureRange(name: Self.featureNames[$0], min: ranges[$0].min, max: ranges[$0].max)
             })
-        models = Self.compare(table, logHeights: response, threads: threads)
+        models = Self.compare(table, design: design, logHeights: response, threads: threads)
     }
 
     /// X (column-major, n × p), y = ln H, and each feature's range.
@@ -139,24 +141,42 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
             response.withUnsafeMutableBufferPointer { y in
                 partRanges.withUnsafeMutableBufferPointer { r in
                     let (x, y, r) = (Parallel.Shared(x), Parallel.Shared(y), Parallel.Shared(r))
+                    // Per hull: ln L and the fourth feature, ln(D/(ρ_t L B)), which depends on the hull alone.
+                    let logLength = table.hulls.map { log($0.lengthM) }
+                    let fullness = table.hulls.map {
+                        log($0.displacementT / (WakeHull.freshWaterDensity * $0.lengthM * $0.beamM))
+                    }
+                    let g = PhysicalConstants.gravity
+                    let (lng, kmh) = (log(g), PhysicalConstants.kmhPerMetrePerSecond)
                     Parallel.forEach(parts) { part, rows in
-                        let hulls = table.hulls
-                        var range = [(min: Double, max: Double)](repeating: (.infinity, -.infinity), count: p)
+                        var low = [Double](repeating: .infinity, count: p)
+                        var high = [Double](repeating: -.infinity, count: p)
                         table.hullIndex.withUnsafeBufferPointer { hullIndex in
                             for i in rows {
-                                let f = featureTuple(
-                                    hull: hulls[Int(hullIndex[i])], speedKmh: table.speedKmh[i],
-                                    depthM: table.depthM[i], distanceM: table.distanceM[i])
+                                let hull = Int(hullIndex[i])
+                                // ln(V²/g), ln(y/L), ln F_h = ln V − ½ ln(g h), ln(D/(ρ_t L B)).
+                                let lnV = log(table.speedKmh[i] / kmh)
+                                let f1 = 2 * lnV - lng
+                                let f2 = log(table.distanceM[i]) - logLength[hull]
+                                let f3 = lnV - 0.5 * (lng + log(table.depthM[i]))
+                                let f4 = fullness[hull]
                                 x.base[i] = 1
-                                (x.base[i + n], x.base[i + 2 * n], x.base[i + 3 * n], x.base[i + 4 * n]) = f
-                                for (j, value) in [(1, f.0), (2, f.1), (3, f.2), (4, f.3)] {
-                                    range[j] = (min(range[j].min, value), max(range[j].max, value))
-                                }
+                                x.base[i + n] = f1
+                                x.base[i + 2 * n] = f2
+                                x.base[i + 3 * n] = f3
+                                x.base[i + 4 * n] = f4
+                                low[1] = min(low[1], f1)
+                                high[1] = max(high[1], f1)
+                                low[2] = min(low[2], f2)
+                                high[2] = max(high[2], f2)
+                                low[3] = min(low[3], f3)
+                                high[3] = max(high[3], f3)
+                                low[4] = min(low[4], f4)
+                                high[4] = max(high[4], f4)
                                 y.base[i] = log(table.heightM[i])
                             }
                         }
-                        range[0] = (1, 1)
-                        r.base[part] = range
+                        r.base[part] = [(1, 1)] + (1..<p).map { (low[$0], high[$0]) }
                     }
                 }
             }
@@ -168,42 +188,60 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
         return (design, response, ranges)
     }
 
-    static func compare(_ table: ObservationTable, logHeights: [Double], threads: Int) -> [String: ModelComparison] {
-        let models = WakeModel.allCases.count
-        let parts = Parallel.split(table.count, into: threads)
+    /// Each model against the observations where it is valid, in log space: the logs of speed,
+    /// distance and depth are read back from the design's columns (ln(V²/g), ln(y/L), ln F_h), so
+    /// each observation costs one more log and a few exps, not a round trip through heights.
+    static func compare(_ table: ObservationTable, design: [Double], logHeights: [Double], threads: Int)
+        -> [String: ModelComparison]
+    {
+        let n = table.count
+        let models = WakeModel.allCases.count + 1  // and the ensemble, last
+        let parts = Parallel.split(n, into: threads)
         var partSums = [[(count: Int, bias: Double, squares: Double)]](
             repeating: [(count: Int, bias: Double, squares: Double)](repeating: (0, 0, 0), count: models),
             count: parts.count)
+        let lng = log(PhysicalConstants.gravity)
+        let logLength = table.hulls.map { log($0.lengthM) }
         partSums.withUnsafeMutableBufferPointer { sums in
             let sums = Parallel.Shared(sums)
             let evaluator = PointEvaluator(hulls: table.hulls)
             Parallel.forEach(parts) { part, rows in
                 var local = [(count: Int, bias: Double, squares: Double)](repeating: (0, 0, 0), count: models)
                 for i in rows {
-                    let h = evaluator.heights(
-                        hull: Int(table.hullIndex[i]), speedKmh: table.speedKmh[i], depthM: table.depthM[i],
-                        distanceM: table.distanceM[i])
+                    let hull = Int(table.hullIndex[i])
+                    let lnV = 0.5 * (design[i + n] + lng)
+                    let lny = design[i + 2 * n] + logLength[hull]
+                    let lnh = 2 * (lnV - design[i + 3 * n]) - lng
+                    let (h, ensemble) = evaluator.logHeights(
+                        hull: hull, speedMPerS: table.speedKmh[i] / PhysicalConstants.kmhPerMetrePerSecond,
+                        logSpeed: lnV, depthM: table.depthM[i], logDepth: lnh, logDistance: lny)
                     for (m, model) in WakeModel.allCases.enumerated() {
-                        let (height, valid) = h[model]
-                        guard valid, height > 0 else { continue }
-                        let d = logHeights[i] - log(height)
+                        let (logHeight, valid) = h[model]
+                        guard valid, logHeight.isFinite else { continue }
+                        let d = logHeights[i] - logHeight
                         local[m] = (local[m].count + 1, local[m].bias + d, local[m].squares + d * d)
+                    }
+                    if let ensemble, ensemble.isFinite {
+                        let d = logHeights[i] - ensemble
+                        local[models - 1] = (
+                            local[models - 1].count + 1, local[models - 1].bias + d, local[models - 1].squares + d * d
+                        )
                     }
                 }
                 sums.base[part] = local
             }
         }
         var result: [String: ModelComparison] = [:]
-        for (m, model) in WakeModel.allCases.enumerated() {
+        for (m, key) in (WakeModel.allCases.map(\.rawValue) + [Self.ensembleKey]).enumerated() {
             let s = partSums.reduce((count: 0, bias: 0.0, squares: 0.0)) {
                 ($0.count + $1[m].count, $0.bias + $1[m].bias, $0.squares + $1[m].squares)
             }
             guard s.count > 0 else {
-                result[model.rawValue] = ModelComparison(count: 0, logBias: nil, factor: nil, logRmse: nil)
+                result[key] = ModelComparison(count: 0, logBias: nil, factor: nil, logRmse: nil)
                 continue
             }
             let bias = s.bias / Double(s.count)
-            result[model.rawValue] = ModelComparison(
+            result[key] = ModelComparison(
                 count: s.count, logBias: bias, factor: exp(bias), logRmse: (s.squares / Double(s.count)).squareRoot())
         }
         return result
@@ -235,5 +273,44 @@ extension PowerLawCalibration {
         return Prediction(
             waveHeightM: exp(estimate), lower95: exp(estimate - half), upper95: exp(estimate + half),
             withinObservations: within)
+    }
+}
+
+extension PowerLawCalibration {
+    /// One observation beside what the models, their ensemble and the fitted law predicted for it.
+    public struct Sample: Sendable, Equatable {
+        /// The measured height, m.
+        public var observedM: Double
+        /// Each published model's height where it is valid (absent where not), m.
+        public var models: [WakeModel: Double]
+        /// The ensemble's height, m (nil where no ensemble model holds).
+        public var ensembleM: Double?
+        /// The fitted power law's height, m.
+        public var fittedM: Double
+    }
+
+    /// At most `limit` observations, evenly spaced through the table, with every prediction: what
+    /// a predicted-against-measured chart shows (a million points would not make a readable one).
+    public func samples(_ table: ObservationTable, limit: Int = 2000) -> [Sample] {
+        let n = table.count
+        guard n > 0, limit > 0 else { return [] }
+        let step = max(1, n / limit)
+        let evaluator = PointEvaluator(hulls: table.hulls)
+        let beta = powerLaw.coefficients.map(\.value)
+        return stride(from: 0, to: n, by: step).prefix(limit).map { i in
+            let hull = Int(table.hullIndex[i])
+            let (kmh, h, y) = (table.speedKmh[i], table.depthM[i], table.distanceM[i])
+            let heights = evaluator.heights(hull: hull, speedKmh: kmh, depthM: h, distanceM: y)
+            var models: [WakeModel: Double] = [:]
+            for model in WakeModel.allCases {
+                let (height, valid) = heights[model]
+                if valid, height > 0, height.isFinite { models[model] = height }
+            }
+            let x = Self.features(hull: table.hulls[hull], speedKmh: kmh, depthM: h, distanceM: y)
+            return Sample(
+                observedM: table.heightM[i], models: models,
+                ensembleM: evaluator.ensemble(hull: hull, speedKmh: kmh, depthM: h, distanceM: y),
+                fittedM: exp(zip(x, beta).reduce(0) { $0 + $1.0 * $1.1 }))
+        }
     }
 }

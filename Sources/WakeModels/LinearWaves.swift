@@ -41,6 +41,39 @@ public enum LinearWaves {
         return x / h
     }
 
+    /// The wavenumber k (rad/m) of the wave of period `T` in depth `h`: the root of
+    /// ```
+    /// ω² = g k tanh(k h),   ω = 2π / T
+    /// ```
+    /// solved to full double precision; nil when T or h is not finite and positive.
+    ///
+    /// With x = k h and q = ω² h / g the equation is x tanh x = q, whose left side increases
+    /// from 0; Newton's method starts from Fenton & McKee's explicit approximation
+    /// x₀ = q · tanh(q^(3/4))^(−2/3) (within 2 % everywhere; J. D. Fenton, W. D. McKee, "On
+    /// calculating the lengths of water waves", Coastal Engineering 14, 1990) and stops when a
+    /// step no longer changes x by more than two units in the last place.
+    /// - Parameters:
+    ///   - T: wave period, s (> 0).
+    ///   - h: depth, m (> 0).
+    public static func wavenumber(period T: Double, depth h: Double) -> Double? {
+        guard T > 0, h > 0, T.isFinite, h.isFinite else { return nil }
+        let omega = 2 * Double.pi / T
+        let q = omega * omega * h / PhysicalConstants.gravity
+        guard q.isFinite, q > 0 else { return nil }
+        var x = q / pow(tanh(pow(q, 0.75)), 2.0 / 3.0)
+        for _ in 0..<100 {
+            let t = tanh(x)
+            let slope = t + x * (1 - t * t)
+            guard slope > 0, slope.isFinite else { break }
+            var next = x - (x * t - q) / slope
+            if !(next > 0) { next = x / 2 }
+            let done = abs(next - x) <= 2 * x.ulp
+            x = next
+            if done { break }
+        }
+        return x / h
+    }
+
     /// n = ½ (1 + 2kh / sinh 2kh), the ratio of group to phase velocity.
     public static func groupVelocityFactor(kh: Double) -> Double {
         let twoKH = 2 * kh

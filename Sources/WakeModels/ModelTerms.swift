@@ -13,7 +13,7 @@ import WakePhysics
 /// ```
 /// KS:  F_L = V/√(gL); F* = F_L exp(2.35 (1 − C_B) T/h); β = 1 + 8 tanh³(0.45 (L/L_e − 2));
 ///      H = (V²/g) β (F* − 0.1)² (y/L)^(−1/3);  valid for 0.1 ≤ F* ≤ 0.5 and β (F* − 0.1)² ≤ 0.4
-/// SW:  F = F_L; ∇ = D/ρ_t; r = h/∇^(1/3); F < 0.55: β_s = −0.225 F^(−0.699), δ = −0.118 F^(−0.356),
+/// SW:  F = F_L; ∇ = D/ρ_t; r = min(h, h_deep)/∇^(1/3) (``SorensenWeggelDepth``); F < 0.55: β_s = −0.225 F^(−0.699), δ = −0.118 F^(−0.356),
 ///      else β_s = −0.342, δ = −0.146; a = −0.6/F; b = 0.75 F^(−1.125); c = 2.653 F − 1.95;
 ///      n = β_s r^δ; ln α = a + b ln r + c (ln r)²;  H = α ∇^(1/3) (y/∇^(1/3))^n;  valid for 0.2 ≤ F ≤ 0.8
 /// PIANC: F_h = V/√(gh); H = A h (y/h)^(−1/3) F_h⁴, A = 1;  valid for F_h ≤ 0.7 and F_L ≤ 0.7
@@ -29,6 +29,10 @@ struct ModelTerms {
         /// ln ∇^(1/3) (∇ in m³).
         let logCubeRootVolume: Double
         let cubeRootVolume: Double
+        /// ln of 1/√(gL), of L^(1/3) and of β: the log-space form of the terms above.
+        let logInverseSqrtGL: Double
+        let logLengthCubeRoot: Double
+        let logKsBeta: Double
 
         init(_ hull: WakeHull) {
             let g = PhysicalConstants.gravity
@@ -40,6 +44,9 @@ struct ModelTerms {
             let volume = hull.displacementT / WakeHull.freshWaterDensity
             cubeRootVolume = cbrt(volume)
             logCubeRootVolume = log(volume) / 3
+            logInverseSqrtGL = -0.5 * log(g * hull.lengthM)
+            logLengthCubeRoot = log(hull.lengthM) / 3
+            logKsBeta = log(ksBeta)
         }
     }
 
@@ -55,20 +62,24 @@ struct ModelTerms {
         let swValid: Bool
 
         init(_ ship: Ship, speedMPerS v: Double) {
+            self.init(ship, speedMPerS: v, logFroudeLength: log(v * ship.inverseSqrtGL), KernelExponential.self)
+        }
+
+        /// With ln F_L already known (the calibration has ln V), and the exponential to use.
+        init<E: Exponential>(_ ship: Ship, speedMPerS v: Double, logFroudeLength logF: Double, _: E.Type) {
             let f = v * ship.inverseSqrtGL
             froudeLength = f
             velocitySquaredOverG = v * v / PhysicalConstants.gravity
             // Powers of F as exp(k ln F): one log and the kernel's exp instead of three pow calls.
-            let logF = log(f)
             if f < 0.55 {
-                swBeta = -0.225 * EnsembleExp.exp(-0.699 * logF)
-                swDelta = -0.118 * EnsembleExp.exp(-0.356 * logF)
+                swBeta = -0.225 * E.exp(-0.699 * logF)
+                swDelta = -0.118 * E.exp(-0.356 * logF)
             } else {
                 swBeta = -0.342
                 swDelta = -0.146
             }
             swA = -0.6 / f
-            swB = 0.75 * EnsembleExp.exp(-1.125 * logF)
+            swB = 0.75 * E.exp(-1.125 * logF)
             swC = 2.653 * f - 1.95
             swValid = f >= 0.2 && f <= 0.8
         }
@@ -83,6 +94,10 @@ struct ModelTerms {
         var swExponent: Double
         var piancCoefficient: Double
         var valid: UInt8
+        /// Each ensemble model's share (0…1): 1 inside its published range, fading linearly to 0
+        /// over the tenth of each bound beyond it (``ValidityTaper``).
+        var ksTaper: Double
+        var swTaper: Double
 
         init(_ ship: Ship, _ shipSpeed: ShipSpeed, depthM h: Double, froudeDepth fh: Double) {
             let fStar = shipSpeed.froudeLength * EnsembleExp.exp(ship.ksDepthTerm / h)
@@ -91,11 +106,9 @@ struct ModelTerms {
             self.fStar = fStar
             ksLoad = load
             ksCoefficient = shipSpeed.velocitySquaredOverG * load * ship.lengthCubeRoot
-            let logR = log(h) - ship.logCubeRootVolume
-            let n = shipSpeed.swBeta * EnsembleExp.exp(shipSpeed.swDelta * logR)
-            let logAlpha = shipSpeed.swA + shipSpeed.swB * logR + shipSpeed.swC * logR * logR
-            swExponent = n
-            swLogCoefficient = logAlpha + (1 - n) * ship.logCubeRootVolume
+            let lnHeld = SorensenWeggelDepth.heldLogDepth(log(h), velocitySquaredOverG: shipSpeed.velocitySquaredOverG)
+            (swLogCoefficient, swExponent) = SorensenWeggelDepth.terms(
+                ship, shipSpeed, logDepth: lnHeld, KernelExponential.self)
             let fh2 = fh * fh
             piancCoefficient = h * cbrt(h) * fh2 * fh2
             var valid: UInt8 = 0
@@ -103,6 +116,130 @@ struct ModelTerms {
             if shipSpeed.swValid { valid |= WakeModel.sorensenWeggel1984.bit }
             if fh <= 0.7 && shipSpeed.froudeLength <= 0.7 { valid |= WakeModel.pianc1987.bit }
             self.valid = valid
+            ksTaper = ValidityTaper.share(fStar, in: 0.1...0.5) * ValidityTaper.share(load, atMost: 0.4)
+            swTaper = ValidityTaper.share(shipSpeed.froudeLength, in: 0.2...0.8)
+        }
+
+        /// The ensemble models' shares here, as a mask (a bit for each model with a share above 0).
+        var taperMask: UInt8 {
+            (ksTaper > 0 ? WakeModel.kriebelSeelig2005.bit : 0) | (swTaper > 0 ? WakeModel.sorensenWeggel1984.bit : 0)
+        }
+
+        /// The log of the ensemble height at the track as c0 + c1 ln y: the weighted mean of the
+        /// log heights of the models in `mask` (bit 0 Kriebel & Seelig, ln H = ln a_KS − ⅓ ln y;
+        /// bit 1 Sorensen & Weggel, ln H = a_SW + n ln y), each weighed by its weight times its
+        /// share; NaN for an empty mask.
+        func ensembleLog(mask: UInt8, weights: EnsembleWeights) -> (c0: Double, c1: Double) {
+            let useKS = mask & WakeModel.kriebelSeelig2005.bit != 0
+            let useSW = mask & WakeModel.sorensenWeggel1984.bit != 0
+            let wKS = useKS ? weights.kriebelSeelig * ksTaper : 0
+            let wSW = useSW ? weights.sorensenWeggel * swTaper : 0
+            let total = wKS + wSW
+            guard total > 0 else { return (.nan, .nan) }
+            let (a, b) = (wKS / total, wSW / total)
+            // Only the terms of models in the mask: an unused model's coefficient may be infinite.
+            let ks = useKS ? (a * log(ksCoefficient), -a / 3) : (0, 0)
+            let sw = useSW ? (b * swLogCoefficient, b * swExponent) : (0, 0)
+            return (ks.0 + sw.0, ks.1 + sw.1)
         }
     }
+}
+
+/// Sorensen & Weggel's depth terms. Their ln α is quadratic in ln r (r = h/∇^(1/3)), fitted to
+/// tests in shallow channels; over deep water it keeps climbing (Panta Rhei at 17 km/h, 50 m off,
+/// as published: 0.15 m over 8 m, 0.39 m over 10 m, 3 m over 20 m), which no ship wave does once
+/// the bottom is out of reach. The toolkit evaluates the model at h_held = min(h, h_deep),
+/// h_deep = V²/(g F_deep²) with F_deep = ``WakeRegime/deepWaterFroudeDepth``, the depth at which
+/// the wake stops feeling the bottom; shallower tracks are as published.
+enum SorensenWeggelDepth {
+    /// ln min(h, h_deep) from ln h and V²/g.
+    static func heldLogDepth(_ lnh: Double, velocitySquaredOverG: Double) -> Double {
+        let f = WakeRegime.deepWaterFroudeDepth
+        return min(lnh, log(velocitySquaredOverG / (f * f)))
+    }
+
+    /// (ln α + (1 − n) ln ∇^(1/3), n) at depth e^lnh: ln H = first + n ln y (DOMAIN §8.1).
+    static func terms<E: Exponential>(
+        _ ship: ModelTerms.Ship, _ speed: ModelTerms.ShipSpeed, logDepth lnh: Double, _: E.Type
+    ) -> (logCoefficient: Double, exponent: Double) {
+        let logR = lnh - ship.logCubeRootVolume
+        let n = speed.swBeta * E.exp(speed.swDelta * logR)
+        let logAlpha = speed.swA + speed.swB * logR + speed.swC * logR * logR
+        return (logAlpha + (1 - n) * ship.logCubeRootVolume, n)
+    }
+}
+
+/// How much of an ensemble model's weight it keeps at a point: all of it inside its published
+/// range, fading linearly to nothing over the tenth of each bound beyond it. A model fitted up
+/// to F = 0.2 does not turn from right to useless between F = 0.2000 and 0.1999; a hard cut
+/// would make the ensemble jump with a tenth of a km/h (docs/SCIENCE.md §5.2).
+enum ValidityTaper {
+    /// The fraction of a bound over which the share fades.
+    static let width = 0.1
+
+    /// 1 inside `range`, linear to 0 at `lower − width·lower` and `upper + width·upper`.
+    static func share(_ x: Double, in range: ClosedRange<Double>) -> Double {
+        guard x.isFinite else { return 0 }
+        if x < range.lowerBound { return max(0, 1 - (range.lowerBound - x) / (width * range.lowerBound)) }
+        return share(x, atMost: range.upperBound)
+    }
+
+    /// 1 up to `upper`, linear to 0 at `upper + width·upper`.
+    static func share(_ x: Double, atMost upper: Double) -> Double {
+        guard x.isFinite else { return 0 }
+        return x <= upper ? 1 : max(0, 1 - (x - upper) / (width * upper))
+    }
+}
+
+extension ModelTerms {
+    /// The three models' log heights at one point, in log space throughout (DOMAIN §8.1 with the
+    /// logs taken term by term), from ln V, ln h and ln y already known:
+    /// ```
+    /// ln H_KS = 2 ln V − ln g + ln β + 2 ln|F* − 0.1| + ⅓ ln L − ⅓ ln y
+    /// ln H_SW = ln α + (1 − n) ln ∇^(1/3) + n ln y
+    /// ln H_P  = (4/3) ln h + 4 ln F_h − ⅓ ln y,     ln F_h = ln V − ½ (ln g + ln h)
+    /// ```
+    /// with the validity bits of ``Row``. Comparing the models with observations needs only logs,
+    /// so no height is exponentiated to be logged again.
+    static func logHeights(
+        _ ship: Ship, speedMPerS v: Double, logSpeed lnV: Double, depthM h: Double, logDepth lnh: Double,
+        logDistance lny: Double
+    ) -> (ks: Double, sw: Double, pianc: Double, valid: UInt8, ksShare: Double, swShare: Double, subcritical: Bool) {
+        let lng = log(PhysicalConstants.gravity)
+        let logF = lnV + ship.logInverseSqrtGL
+        // Log heights compared with observations need not match the kernel's bits: the C
+        // library's exp (inlined, FMA) is the faster one here.
+        let speed = ShipSpeed(ship, speedMPerS: v, logFroudeLength: logF, LibraryExponential.self)
+        let fStar = speed.froudeLength * Foundation.exp(ship.ksDepthTerm / h)
+        let excess = fStar - 0.1
+        let load = ship.ksBeta * excess * excess
+        let ks = 2 * lnV - lng + ship.logKsBeta + 2 * log(abs(excess)) + ship.logLengthCubeRoot - lny / 3
+        let lnHeld = SorensenWeggelDepth.heldLogDepth(lnh, velocitySquaredOverG: speed.velocitySquaredOverG)
+        let (swCoefficient, n) = SorensenWeggelDepth.terms(ship, speed, logDepth: lnHeld, LibraryExponential.self)
+        let sw = swCoefficient + n * lny
+        let logFh = lnV - 0.5 * (lng + lnh)
+        let pianc = 4.0 / 3.0 * lnh + 4 * logFh - lny / 3
+        let fh = v / (PhysicalConstants.gravity * h).squareRoot()
+        var valid: UInt8 = 0
+        if fStar >= 0.1 && fStar <= 0.5 && load <= 0.4 { valid |= WakeModel.kriebelSeelig2005.bit }
+        if speed.swValid { valid |= WakeModel.sorensenWeggel1984.bit }
+        if fh <= 0.7 && speed.froudeLength <= 0.7 { valid |= WakeModel.pianc1987.bit }
+        let ksShare = ValidityTaper.share(fStar, in: 0.1...0.5) * ValidityTaper.share(load, atMost: 0.4)
+        let swShare = ValidityTaper.share(speed.froudeLength, in: 0.2...0.8)
+        return (ks, sw, pianc, valid, ksShare, swShare, WakeRegime(froudeDepth: fh) == .subcritical)
+    }
+}
+
+/// exp(x) for the model terms: the kernel's own (its bits, where the batch must be matched) or the
+/// C library's.
+protocol Exponential {
+    static func exp(_ x: Double) -> Double
+}
+
+enum KernelExponential: Exponential {
+    @inline(__always) static func exp(_ x: Double) -> Double { EnsembleExp.exp(x) }
+}
+
+enum LibraryExponential: Exponential {
+    @inline(__always) static func exp(_ x: Double) -> Double { Foundation.exp(x) }
 }

@@ -49,6 +49,42 @@ public struct PointEvaluator: Sendable {
             pianc: row.piancCoefficient * q, valid: row.valid)
     }
 
+    /// The ensemble's height for hull number `hull` at a point of a track `depthM` deep
+    /// (``WakeEnsemble``'s rule: the weighted log mean of the ensemble models valid there, over a
+    /// subcritical track the hull is not aground on); nil when none holds.
+    public func ensemble(
+        hull: Int, speedKmh: Double, depthM h: Double, distanceM y: Double, weights: EnsembleWeights = .equal
+    ) -> Double? {
+        let ship = ships[hull]
+        let v = speedKmh / PhysicalConstants.kmhPerMetrePerSecond
+        let shipSpeed = ModelTerms.ShipSpeed(ship, speedMPerS: v)
+        let fh = v / (PhysicalConstants.gravity * h).squareRoot()
+        let row = ModelTerms.Row(ship, shipSpeed, depthM: h, froudeDepth: fh)
+        let mask = WakeEnsemble.ensembleMask(
+            shares: (row.ksTaper, row.swTaper), froudeDepth: fh, aground: hulls[hull].isAground(trackDepthM: h))
+        guard mask != 0 else { return nil }
+        let log = row.ensembleLog(mask: mask, weights: weights)
+        return EnsembleExp.exp(log.c0 + log.c1 * Foundation.log(y))
+    }
+
+    /// Each model's ln H for hull number `hull` at a point, which are valid there, and the
+    /// ensemble's ln H (nil where it has none), from the logs of the speed (m/s), depth and
+    /// distance already at hand (``ModelTerms/logHeights``).
+    public func logHeights(
+        hull: Int, speedMPerS v: Double, logSpeed lnV: Double, depthM h: Double, logDepth lnh: Double,
+        logDistance lny: Double, weights: EnsembleWeights = .equal
+    ) -> (models: Heights, ensemble: Double?) {
+        let l = ModelTerms.logHeights(ships[hull], speedMPerS: v, logSpeed: lnV, depthM: h, logDepth: lnh, logDistance: lny)
+        let models = Heights(kriebelSeelig: l.ks, sorensenWeggel: l.sw, pianc: l.pianc, valid: l.valid)
+        guard l.subcritical, !hulls[hull].isAground(trackDepthM: h) else { return (models, nil) }
+        let wKS = weights.kriebelSeelig * l.ksShare
+        let wSW = weights.sorensenWeggel * l.swShare
+        guard wKS + wSW > 0 else { return (models, nil) }
+        let ks = wKS > 0 ? wKS * l.ks : 0
+        let sw = wSW > 0 ? wSW * l.sw : 0
+        return (models, (ks + sw) / (wKS + wSW))
+    }
+
     /// The models' heights for one hull at one point.
     public static func heights(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> Heights {
         PointEvaluator(hulls: [hull]).heights(hull: 0, speedKmh: speedKmh, depthM: depthM, distanceM: distanceM)

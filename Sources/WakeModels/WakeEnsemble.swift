@@ -1,62 +1,88 @@
 import Foundation
 import WakePhysics
 
-/// The distance- and depth-aware wake of ships × speeds × depths × distances in one batch: each
-/// published model's height (``WakeModel``), their ensemble, and the energy of the highest
-/// (cusp) waves (DOMAIN §8).
+/// The distance- and depth-aware wake of ships × speeds × track depths × rider depths ×
+/// distances in one batch: each published model's height where the ship sails (``WakeModel``),
+/// their ensemble, and that wave carried to the rider's spot (``RiderWaves``) with its energy
+/// (DOMAIN §8, docs/SCIENCE.md §5).
+///
+/// Two depths: the track depth h_s, where the ship sails, decides the wave the ship generates
+/// (Froude numbers, validity, the models, the cusp waves); the rider's depth h_r, at distance y
+/// from the track, decides what arrives (shoaling, refraction, breaking).
 ///
 /// Structure of arrays, each term computed where it varies: per ship × speed F_L and the
-/// Sorensen & Weggel exponents; per speed × depth F_h and the cusp-wave kinematics (one
-/// dispersion solve each, ``CuspWaves``); per row (ship × speed × depth) the models'
+/// Sorensen & Weggel exponents; per speed × track depth F_h and the cusp waves; per speed ×
+/// track depth × rider depth the transformation; per ship × speed × track depth the models'
 /// distance-free coefficients and validity; per cell (× distance) the heights, found by BLAS
 /// outer products with the distance factors y^(−1/3) and ln y (``EnsembleKernel``).
 ///
-/// Per cell, over the models valid on its row:
+/// Per cell:
 /// ```
-/// H_med, H_min, H_max     median (mean of the middle two of two), minimum, maximum; NaN when none is valid
-/// E   = ρ g H_med² / 8    energy density, J/m²
-/// P   = E c_g             energy flux per metre of crest, W/m
-/// P⊥  = E c_g sin θ       flux through a line parallel to the track (toward the shore), W/m
-/// E λ                      energy per wave and metre of crest, J/m
+/// H_KS, H_SW, H_P          each model's height at the track, m (valid or not)
+/// H_s = exp(Σ w ln H / Σ w)  over the ensemble models valid there (``EnsembleWeights``):
+///                          the generated height; none when none is valid, the track is not
+///                          subcritical (F_h > 0.7) or the hull is aground
+/// H_r = min(H_s K, 0.78 h_r)   at the rider, K = K_s K_r (``RiderWaves``)
+/// band                     the lowest and highest ensemble model, each × K and capped
+/// E  = ρ g H_r² / 8        J/m²;   P = E c_g,r  W/m;   P⊥ = P cos α_r  W/m;   E λ_r  J/m
 /// ```
-/// P, P⊥ and E λ are NaN where there are no cusp waves (F_h ≥ 1). Every model's height is given
-/// even outside its range; ``validity`` says where it is valid.
 public struct WakeEnsemble: Sendable {
     public let hulls: [WakeHull]
     /// Ship speeds, km/h (> 0).
     public let speedsKmh: [Double]
-    /// Water depths, m (> 0).
-    public let depthsM: [Double]
+    /// Depths where the ships sail, m (> 0).
+    public let trackDepthsM: [Double]
+    /// Depths at the rider's spot, m (> 0).
+    public let riderDepthsM: [Double]
     /// Lateral distances from the sailing line, m (> 0).
     public let distancesM: [Double]
+    public let weights: EnsembleWeights
 
     public var shipCount: Int { hulls.count }
     public var speedCount: Int { speedsKmh.count }
-    public var depthCount: Int { depthsM.count }
+    public var trackDepthCount: Int { trackDepthsM.count }
+    public var riderDepthCount: Int { riderDepthsM.count }
     public var distanceCount: Int { distancesM.count }
-    public var rowCount: Int { shipCount * speedCount * depthCount }
+    /// Rows of the kernel: ship × speed × track depth × rider depth.
+    public var rowCount: Int { shipCount * speedCount * trackDepthCount * riderDepthCount }
     public var cellCount: Int { rowCount * distanceCount }
 
     /// Per ship × speed, index `ship · speeds + speed`: F_L = V/√(gL).
     public let froudeLength: [Double]
-    /// Per speed × depth, index `speed · depths + depth`: F_h = V/√(gh).
+    /// Per speed × track depth, index ``pairIndex(speed:trackDepth:)``: F_h = V/√(g h_s).
     public let froudeDepth: [Double]
-    /// Per speed × depth: the cusp waves, nil when F_h ≥ 1.
+    /// Per speed × track depth: the cusp waves at the track, nil when F_h ≥ 1.
     public let cusp: [CuspWaves?]
-    /// Per row, index ``rowIndex(ship:speed:depth:)``: Kriebel & Seelig's F*.
+    /// Per speed × track depth × rider depth, index ``transformIndex(speed:trackDepth:riderDepth:)``:
+    /// the waves at the rider, nil without cusp waves or when none reach the rider's depth.
+    public let rider: [RiderWaves?]
+    /// Per ship × speed × track depth, index ``sourceIndex(ship:speed:trackDepth:)``: Kriebel &
+    /// Seelig's F*.
     public let fStar: [Double]
-    /// Per row: β (F* − 0.1)², the quantity Kriebel & Seelig bound by 0.4.
+    /// Per ship × speed × track depth: β (F* − 0.1)², the quantity Kriebel & Seelig bound by 0.4.
     public let ksLoad: [Double]
-    /// Per row: bit set of the valid models (``isValid(_:row:)``).
+    /// Per ship × speed × track depth: bit set of the models inside their published ranges
+    /// (``isValid(_:source:)``).
     public let validity: [UInt8]
+    /// Per ship × speed × track depth: each ensemble model's share of its weight (1 inside its
+    /// range, fading to 0 just beyond it), Kriebel & Seelig then Sorensen & Weggel.
+    public let shares: [(kriebelSeelig: Double, sorensenWeggel: Double)]
+    /// Per ship × track depth, index `ship · trackDepths + trackDepth`: the track is no deeper than
+    /// the hull's draft.
+    public let aground: [Bool]
 
-    /// Per cell, index ``cellIndex(ship:speed:depth:distance:)``.
+    /// Per cell, index ``cellIndex(ship:speed:trackDepth:riderDepth:distance:)``: each model's
+    /// height at the track.
     public let kriebelSeelig: DoubleColumn
     public let sorensenWeggel: DoubleColumn
     public let pianc: DoubleColumn
+    /// The ensemble at the track (NaN: none).
+    public let generated: DoubleColumn
+    /// The ensemble at the rider (NaN: none) and its band.
     public let median: DoubleColumn
     public let minimum: DoubleColumn
     public let maximum: DoubleColumn
+    /// At the rider: energy density, flux, flux toward the shore, energy per wave.
     public let energy: DoubleColumn
     public let flux: DoubleColumn
     public let shorewardFlux: DoubleColumn
@@ -64,67 +90,118 @@ public struct WakeEnsemble: Sendable {
 
     /// Evaluates every model over the grid.
     /// - Precondition: speeds, depths and distances finite and > 0 (callers validate user input
-    ///   first); the cell count fits in memory (callers check it with ``cellCount(ships:speeds:depths:distances:)``).
+    ///   first); the cell count fits in memory (callers check it with ``cellCount(ships:speeds:trackDepths:riderDepths:distances:)``).
     /// - Parameters:
+    ///   - weights: how the ensemble weighs its models (default equal).
     ///   - threads: threads over blocks of rows (results do not depend on it).
     ///   - isa: the instruction set of the fused pass (default: the widest the processor has;
     ///     results do not depend on it).
     public init(
-        hulls: [WakeHull], speedsKmh: [Double], depthsM: [Double], distancesM: [Double], threads: Int = 1,
-        isa: KernelISA = .active
+        hulls: [WakeHull], speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
+        weights: EnsembleWeights = .equal, threads: Int = 1, isa: KernelISA = .active
     ) {
-        precondition(speedsKmh.allSatisfy { $0.isFinite && $0 > 0 }, "speeds must be finite and > 0")
-        precondition(depthsM.allSatisfy { $0.isFinite && $0 > 0 }, "depths must be finite and > 0")
-        precondition(distancesM.allSatisfy { $0.isFinite && $0 > 0 }, "distances must be finite and > 0")
+        Self.checkInputs(speedsKmh, trackDepthsM, riderDepthsM, distancesM)
         self.hulls = hulls
         self.speedsKmh = speedsKmh
-        self.depthsM = depthsM
+        self.trackDepthsM = trackDepthsM
+        self.riderDepthsM = riderDepthsM
         self.distancesM = distancesM
-        let inputs = Self.rows(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM, distancesM: distancesM)
+        self.weights = weights
+        let inputs = Self.rows(
+            hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
+            distancesM: distancesM, weights: weights)
         froudeLength = inputs.froudeLength
         froudeDepth = inputs.froudeDepth
         cusp = inputs.cusp
+        rider = inputs.rider
         fStar = inputs.fStar
         ksLoad = inputs.ksLoad
-        validity = inputs.rows.valid
-        let cells = hulls.count * speedsKmh.count * depthsM.count * distancesM.count
-        let columns = (0..<10).map { _ in DoubleColumn(uninitializedCount: cells) }
-        (kriebelSeelig, sorensenWeggel, pianc, median, minimum, maximum) =
-            (columns[0], columns[1], columns[2], columns[3], columns[4], columns[5])
-        (energy, flux, shorewardFlux, energyPerWave) = (columns[6], columns[7], columns[8], columns[9])
-        let buffers = EnsembleBuffers(
-            kriebelSeelig: columns[0].buffer, sorensenWeggel: columns[1].buffer, pianc: columns[2].buffer,
-            median: columns[3].buffer, minimum: columns[4].buffer, maximum: columns[5].buffer,
-            energy: columns[6].buffer, flux: columns[7].buffer, shorewardFlux: columns[8].buffer,
-            energyPerWave: columns[9].buffer)
-        EnsembleKernel.run(inputs.rows, distances: distancesM.count, into: buffers, threads: threads, isa: isa)
+        validity = inputs.validity
+        shares = inputs.shares
+        aground = inputs.aground
+        let cells = inputs.rows.valid.count * distancesM.count
+        let columns = (0..<EnsembleBuffers.outputCount).map { _ in DoubleColumn(uninitializedCount: cells) }
+        (kriebelSeelig, sorensenWeggel, pianc, generated) = (columns[0], columns[1], columns[2], columns[3])
+        (median, minimum, maximum) = (columns[4], columns[5], columns[6])
+        (energy, flux, shorewardFlux, energyPerWave) = (columns[7], columns[8], columns[9], columns[10])
+        EnsembleKernel.run(
+            inputs.rows, distances: distancesM.count, into: EnsembleBuffers(columns.map(\.buffer)), threads: threads,
+            isa: isa)
     }
 
     /// The kernel alone, into caller-provided buffers of ``cellCount`` doubles each (for callers
     /// that reuse memory across runs).
     public static func compute(
-        hulls: [WakeHull], speedsKmh: [Double], depthsM: [Double], distancesM: [Double], into buffers: EnsembleBuffers,
-        threads: Int = 1, isa: KernelISA = .active
+        hulls: [WakeHull], speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
+        weights: EnsembleWeights = .equal, into buffers: EnsembleBuffers, threads: Int = 1, isa: KernelISA = .active
     ) {
-        let inputs = rows(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM, distancesM: distancesM)
+        checkInputs(speedsKmh, trackDepthsM, riderDepthsM, distancesM)
+        let inputs = rows(
+            hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
+            distancesM: distancesM, weights: weights)
         EnsembleKernel.run(inputs.rows, distances: distancesM.count, into: buffers, threads: threads, isa: isa)
     }
 
+    private static func checkInputs(_ speeds: [Double], _ tracks: [Double], _ riders: [Double], _ distances: [Double]) {
+        precondition(speeds.allSatisfy { $0.isFinite && $0 > 0 }, "speeds must be finite and > 0")
+        precondition(tracks.allSatisfy { $0.isFinite && $0 > 0 }, "track depths must be finite and > 0")
+        precondition(riders.allSatisfy { $0.isFinite && $0 > 0 }, "rider depths must be finite and > 0")
+        precondition(distances.allSatisfy { $0.isFinite && $0 > 0 }, "distances must be finite and > 0")
+    }
+
     /// The number of cells of a grid, or nil when it overflows `Int`.
-    public static func cellCount(ships: Int, speeds: Int, depths: Int, distances: Int) -> Int? {
-        gridCellCount(ships, speeds, depths, distances)
+    public static func cellCount(ships: Int, speeds: Int, trackDepths: Int, riderDepths: Int, distances: Int) -> Int? {
+        guard let rows = gridCellCount(ships, speeds, trackDepths, riderDepths) else { return nil }
+        let (cells, overflow) = rows.multipliedReportingOverflow(by: distances)
+        return overflow ? nil : cells
     }
 
-    @inlinable public func rowIndex(ship: Int, speed: Int, depth: Int) -> Int {
-        (ship * speedCount + speed) * depthCount + depth
+    @inlinable public func pairIndex(speed: Int, trackDepth: Int) -> Int { speed * trackDepthCount + trackDepth }
+
+    @inlinable public func transformIndex(speed: Int, trackDepth: Int, riderDepth: Int) -> Int {
+        pairIndex(speed: speed, trackDepth: trackDepth) * riderDepthCount + riderDepth
     }
 
-    @inlinable public func cellIndex(ship: Int, speed: Int, depth: Int, distance: Int) -> Int {
-        rowIndex(ship: ship, speed: speed, depth: depth) * distanceCount + distance
+    @inlinable public func sourceIndex(ship: Int, speed: Int, trackDepth: Int) -> Int {
+        (ship * speedCount + speed) * trackDepthCount + trackDepth
     }
 
-    /// Whether `model` is inside its validity range on a row.
-    public func isValid(_ model: WakeModel, row: Int) -> Bool { validity[row] & model.bit != 0 }
+    @inlinable public func rowIndex(ship: Int, speed: Int, trackDepth: Int, riderDepth: Int) -> Int {
+        sourceIndex(ship: ship, speed: speed, trackDepth: trackDepth) * riderDepthCount + riderDepth
+    }
+
+    @inlinable public func cellIndex(ship: Int, speed: Int, trackDepth: Int, riderDepth: Int, distance: Int) -> Int {
+        rowIndex(ship: ship, speed: speed, trackDepth: trackDepth, riderDepth: riderDepth) * distanceCount + distance
+    }
+
+    /// Whether `model` is inside its published range for a ship × speed × track depth.
+    public func isValid(_ model: WakeModel, source: Int) -> Bool { validity[source] & model.bit != 0 }
+
+    /// The regime of the ship's speed over a track depth.
+    public func regime(speed: Int, trackDepth: Int) -> WakeRegime {
+        WakeRegime(froudeDepth: froudeDepth[pairIndex(speed: speed, trackDepth: trackDepth)])
+    }
+
+    /// The models whose heights make the ensemble at a ship × speed × track depth: those in the
+    /// ensemble with a share of their weight there (inside their ranges or just beyond), over a
+    /// subcritical track the hull is not aground on.
+    public func ensembleModels(ship: Int, speed: Int, trackDepth: Int) -> [WakeModel] {
+        let source = sourceIndex(ship: ship, speed: speed, trackDepth: trackDepth)
+        let mask = Self.ensembleMask(
+            shares: shares[source], froudeDepth: froudeDepth[pairIndex(speed: speed, trackDepth: trackDepth)],
+            aground: aground[ship * trackDepthCount + trackDepth])
+        return WakeModel.ensemble.filter { mask & $0.bit != 0 }
+    }
+
+    /// The bits of the ensemble's models that join it at a source: those with a share, over a
+    /// subcritical track the hull is not aground on.
+    static func ensembleMask(
+        shares: (kriebelSeelig: Double, sorensenWeggel: Double), froudeDepth: Double, aground: Bool
+    ) -> UInt8 {
+        guard !aground, WakeRegime(froudeDepth: froudeDepth) == .subcritical else { return 0 }
+        return (shares.kriebelSeelig > 0 ? WakeModel.kriebelSeelig2005.bit : 0)
+            | (shares.sorensenWeggel > 0 ? WakeModel.sorensenWeggel1984.bit : 0)
+    }
 
     /// Everything the kernel needs per row and distance, and the per-pair terms kept for reports.
     struct Inputs {
@@ -132,44 +209,57 @@ public struct WakeEnsemble: Sendable {
         var froudeLength: [Double] = []
         var froudeDepth: [Double] = []
         var cusp: [CuspWaves?] = []
+        var rider: [RiderWaves?] = []
         var fStar: [Double] = []
         var ksLoad: [Double] = []
+        var validity: [UInt8] = []
+        var shares: [(kriebelSeelig: Double, sorensenWeggel: Double)] = []
+        var aground: [Bool] = []
     }
 
-    static func rows(hulls: [WakeHull], speedsKmh: [Double], depthsM: [Double], distancesM: [Double]) -> Inputs {
+    static func rows(
+        hulls: [WakeHull], speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
+        weights: EnsembleWeights
+    ) -> Inputs {
         let g = PhysicalConstants.gravity
         let speeds = speedsKmh.map { $0 / PhysicalConstants.kmhPerMetrePerSecond }
         var inputs = Inputs()
         for v in speeds {
-            for h in depthsM {
-                inputs.froudeDepth.append(v / (g * h).squareRoot())
-                inputs.cusp.append(CuspWaves(speed: v, depth: h))
+            for hs in trackDepthsM {
+                let waves = CuspWaves(speed: v, depth: hs)
+                inputs.froudeDepth.append(v / (g * hs).squareRoot())
+                inputs.cusp.append(waves)
+                for hr in riderDepthsM {
+                    inputs.rider.append(waves.flatMap { RiderWaves(cusp: $0, trackDepthM: hs, riderDepthM: hr) })
+                }
             }
         }
-        let rowCount = hulls.count * speeds.count * depthsM.count
-        var rows = EnsembleRows()
-        for array in [\EnsembleRows.ksCoefficient, \.swLogCoefficient, \.swExponent, \.piancCoefficient] {
-            rows[keyPath: array].reserveCapacity(rowCount)
-        }
         for hull in hulls {
+            for hs in trackDepthsM { inputs.aground.append(hull.isAground(trackDepthM: hs)) }
+        }
+        let rowCount = hulls.count * speeds.count * trackDepthsM.count * riderDepthsM.count
+        var rows = EnsembleRows()
+        rows.reserve(rowCount)
+        let (ts, rs) = (trackDepthsM.count, riderDepthsM.count)
+        for (i, hull) in hulls.enumerated() {
             let ship = ModelTerms.Ship(hull)
             for (j, v) in speeds.enumerated() {
                 let shipSpeed = ModelTerms.ShipSpeed(ship, speedMPerS: v)
                 inputs.froudeLength.append(shipSpeed.froudeLength)
-                for (k, h) in depthsM.enumerated() {
-                    let pair = j * depthsM.count + k
-                    let row = ModelTerms.Row(ship, shipSpeed, depthM: h, froudeDepth: inputs.froudeDepth[pair])
-                    rows.ksCoefficient.append(row.ksCoefficient)
-                    rows.swLogCoefficient.append(row.swLogCoefficient)
-                    rows.swExponent.append(row.swExponent)
-                    rows.piancCoefficient.append(row.piancCoefficient)
-                    rows.valid.append(row.valid)
-                    inputs.fStar.append(row.fStar)
-                    inputs.ksLoad.append(row.ksLoad)
-                    let waves = inputs.cusp[pair]
-                    rows.groupVelocity.append(waves?.groupVelocityMPerS ?? .nan)
-                    rows.sinTheta.append(waves.map { sin($0.thetaDeg * Double.pi / 180) } ?? .nan)
-                    rows.wavelength.append(waves?.wavelengthM ?? .nan)
+                for (k, hs) in trackDepthsM.enumerated() {
+                    let pair = j * ts + k
+                    let terms = ModelTerms.Row(ship, shipSpeed, depthM: hs, froudeDepth: inputs.froudeDepth[pair])
+                    inputs.fStar.append(terms.fStar)
+                    inputs.ksLoad.append(terms.ksLoad)
+                    inputs.validity.append(terms.valid)
+                    inputs.shares.append((terms.ksTaper, terms.swTaper))
+                    let mask = ensembleMask(
+                        shares: (terms.ksTaper, terms.swTaper), froudeDepth: inputs.froudeDepth[pair],
+                        aground: inputs.aground[i * ts + k])
+                    let log = terms.ensembleLog(mask: mask, weights: weights)
+                    for m in 0..<rs {
+                        rows.append(terms, mask: mask, log: log, waves: inputs.rider[pair * rs + m], riderDepth: riderDepthsM[m])
+                    }
                 }
             }
         }
@@ -178,4 +268,9 @@ public struct WakeEnsemble: Sendable {
         inputs.rows = rows
         return inputs
     }
+}
+
+extension WakeHull {
+    /// Whether a track of this depth is no deeper than the hull's draft: the ship would run aground.
+    public func isAground(trackDepthM: Double) -> Bool { trackDepthM <= draftM }
 }

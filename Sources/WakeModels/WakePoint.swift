@@ -1,107 +1,184 @@
-/// Every figure of one ship at one speed, depth and distance (one cell of a ``WakeEnsemble``),
-/// with `nil` wherever a figure does not exist.
+/// Every figure of one ship at one speed, track depth, rider depth and distance (one cell of a
+/// ``WakeEnsemble``), with `nil` wherever a figure does not exist.
 public struct WakePoint: Sendable, Equatable {
     public struct ModelHeight: Sendable, Equatable {
-        /// H_max of the model, m (given also outside the model's range).
+        /// H_max of the model at the track, m (given also outside the model's range).
         public var waveHeightM: Double
-        /// Whether the point is inside the model's validity range.
+        /// Whether the point is inside the model's published range.
         public var valid: Bool
     }
 
     public struct Range: Sendable, Equatable {
+        /// The ensemble's height (for two models the median of their log heights), m.
         public var median: Double
         public var min: Double
         public var max: Double
     }
 
     public var speedKmh: Double
+    /// Where the ship sails, m.
+    public var trackDepthM: Double
+    /// At the rider's spot, m.
     public var depthM: Double
     public var distanceM: Double
+    /// Each model's height where the ship sails (at distance y, in water of the track's depth).
     public var models: [WakeModel: ModelHeight]
-    /// The ensemble of the valid models; nil when none is valid.
+    /// The models in the ensemble here.
+    public var ensembleModels: [WakeModel]
+    /// Each ensemble model's share of its weight here: 1 inside its range, less just beyond it.
+    public var shares: [WakeModel: Double]
+    /// The ensemble as generated, at the track's depth; nil when no model holds.
+    public var generated: Range?
+    /// The ensemble at the rider's spot; nil when no model holds or no wave arrives.
     public var waveHeightM: Range?
     public var froudeLength: Double
+    /// F_h at the track.
     public var froudeDepth: Double
-    /// The cusp waves; nil when supercritical (F_h ≥ 1).
+    public var regime: WakeRegime
+    /// The hull draws as much water as the track has, or more.
+    public var aground: Bool
+    /// The cusp waves at the track; nil when supercritical (F_h ≥ 1).
     public var cusp: CuspWaves?
-    /// J/m²; nil without an ensemble height.
+    /// The cusp waves at the rider's spot; nil without cusp waves or when none arrive.
+    public var rider: RiderWaves?
+    /// The depth limit (0.78 h_r) caps the height at the rider: the wave breaks there.
+    public var breaking: Bool
+    /// At the rider: J/m²; nil without an ensemble height.
     public var energyJPerM2: Double?
-    /// W/m; nil without an ensemble height or cusp waves.
+    /// W/m; nil without an ensemble height or a wave at the rider.
     public var energyFluxWPerM: Double?
     public var shorewardFluxWPerM: Double?
     /// J/m.
     public var energyPerWaveJPerM: Double?
-    /// Warnings in words: trans-critical, supercritical, outside a model's range.
+    /// What a rider should know, in words: aground, trans-critical, supercritical, breaking,
+    /// outside a model's range.
     public var flags: [String]
 }
 
 extension WakeEnsemble {
     /// All figures of one cell.
-    public func point(ship i: Int, speed j: Int, depth k: Int, distance l: Int) -> WakePoint {
-        let row = rowIndex(ship: i, speed: j, depth: k)
-        let cell = row * distanceCount + l
-        let pair = j * depthCount + k
+    public func point(ship i: Int, speed j: Int, trackDepth k: Int, riderDepth m: Int, distance l: Int) -> WakePoint {
+        let source = sourceIndex(ship: i, speed: j, trackDepth: k)
+        let cell = cellIndex(ship: i, speed: j, trackDepth: k, riderDepth: m, distance: l)
+        let pair = pairIndex(speed: j, trackDepth: k)
         func present(_ value: Double) -> Double? { value.isNaN ? nil : value }
-        let models: [WakeModel: WakePoint.ModelHeight] = [
-            .kriebelSeelig2005: .init(waveHeightM: kriebelSeelig[cell], valid: isValid(.kriebelSeelig2005, row: row)),
-            .sorensenWeggel1984: .init(
-                waveHeightM: sorensenWeggel[cell], valid: isValid(.sorensenWeggel1984, row: row)),
-            .pianc1987: .init(waveHeightM: pianc[cell], valid: isValid(.pianc1987, row: row)),
+        let heights: [WakeModel: Double] = [
+            .kriebelSeelig2005: kriebelSeelig[cell], .sorensenWeggel1984: sorensenWeggel[cell], .pianc1987: pianc[cell],
         ]
-        let range = present(median[cell]).map { WakePoint.Range(median: $0, min: minimum[cell], max: maximum[cell]) }
+        var models: [WakeModel: WakePoint.ModelHeight] = [:]
+        for (model, height) in heights {
+            models[model] = .init(waveHeightM: height, valid: isValid(model, source: source))
+        }
+        let members = ensembleModels(ship: i, speed: j, trackDepth: k)
+        let generatedRange = present(generated[cell]).map { g in
+            let band = members.map { heights[$0]! }
+            return WakePoint.Range(median: g, min: band.min() ?? g, max: band.max() ?? g)
+        }
+        let waves = rider[transformIndex(speed: j, trackDepth: k, riderDepth: m)]
+        let atRider = present(median[cell]).map { WakePoint.Range(median: $0, min: minimum[cell], max: maximum[cell]) }
+        let breaking = waves.map { w in generatedRange.map { $0.median * w.factor > w.breakingHeightM } ?? false } ?? false
+        let fh = froudeDepth[pair]
+        let isAground = aground[i * trackDepthCount + k]
         return WakePoint(
-            speedKmh: speedsKmh[j], depthM: depthsM[k], distanceM: distancesM[l], models: models, waveHeightM: range,
-            froudeLength: froudeLength[i * speedCount + j], froudeDepth: froudeDepth[pair], cusp: cusp[pair],
+            speedKmh: speedsKmh[j], trackDepthM: trackDepthsM[k], depthM: riderDepthsM[m], distanceM: distancesM[l],
+            models: models, ensembleModels: members,
+            shares: [.kriebelSeelig2005: shares[source].kriebelSeelig, .sorensenWeggel1984: shares[source].sorensenWeggel],
+            generated: generatedRange, waveHeightM: atRider,
+            froudeLength: froudeLength[i * speedCount + j], froudeDepth: fh, regime: WakeRegime(froudeDepth: fh),
+            aground: isAground, cusp: cusp[pair], rider: waves, breaking: breaking,
             energyJPerM2: present(energy[cell]), energyFluxWPerM: present(flux[cell]),
             shorewardFluxWPerM: present(shorewardFlux[cell]), energyPerWaveJPerM: present(energyPerWave[cell]),
             flags: WakeFlags.words(
-                froudeDepth: froudeDepth[pair], froudeLength: froudeLength[i * speedCount + j], fStar: fStar[row],
-                ksLoad: ksLoad[row], validity: validity[row]))
+                WakeFlags.Situation(
+                    froudeDepth: fh, froudeLength: froudeLength[i * speedCount + j], fStar: fStar[source],
+                    ksLoad: ksLoad[source], validity: validity[source], aground: isAground,
+                    draftM: hulls[i].draftM, trackDepthM: trackDepthsM[k], riderDepthM: riderDepthsM[m],
+                    cusp: cusp[pair], rider: waves, breaking: breaking, ensemble: members,
+                    shares: shares[source])))
     }
 }
 
 /// The warnings a point carries, in words a rider understands.
 public enum WakeFlags {
     /// Depth Froude number above which the wake is trans-critical.
-    public static let transCritical = 0.7
+    public static let transCritical = WakeRegime.subcriticalLimit
 
-    static func words(froudeDepth fh: Double, froudeLength fl: Double, fStar: Double, ksLoad: Double, validity: UInt8)
-        -> [String]
-    {
+    /// What the words describe.
+    struct Situation {
+        var froudeDepth: Double
+        var froudeLength: Double
+        var fStar: Double
+        var ksLoad: Double
+        var validity: UInt8
+        var aground: Bool
+        var draftM: Double
+        var trackDepthM: Double
+        var riderDepthM: Double
+        var cusp: CuspWaves?
+        var rider: RiderWaves?
+        var breaking: Bool
+        var ensemble: [WakeModel]
+        var shares: (kriebelSeelig: Double, sorensenWeggel: Double)
+    }
+
+    static func words(_ s: Situation) -> [String] {
         var flags: [String] = []
         func f(_ x: Double) -> String { fixedTwo(x) }
-        if fh >= 1 {
+        func share(_ x: Double) -> String { x > 0 ? "; just beyond it, so it keeps \(f(x)) of its weight" : "" }
+        let fh = s.froudeDepth
+        if s.aground {
             flags.append(
-                "supercritical: the ship is faster than any wave this depth allows (depth Froude number \(f(fh)) ≥ 1); "
-                    + "there are no cusp waves, and the models were fitted to slower wakes: treat any height here "
-                    + "with great caution")
-        } else if fh > transCritical {
+                "aground: the hull draws \(f(s.draftM)) m, and the track is only \(f(s.trackDepthM)) m deep; "
+                    + "no wake is computed for a ship that cannot sail there")
+        }
+        switch WakeRegime(froudeDepth: fh) {
+        case .supercritical:
             flags.append(
-                "trans-critical: in this depth the wake widens and grows fast (depth Froude number \(f(fh)), "
-                    + "0.7–1); the empirical models are unreliable here")
+                "supercritical: the ship outruns every wave \(f(s.trackDepthM)) m of water can carry (depth Froude "
+                    + "number \(f(fh)) ≥ 1); its wake is one long wave, not the usual pattern, and the published "
+                    + "models do not hold, so no height is given — expect more than in deeper water, not less")
+        case .transCritical:
+            flags.append(
+                "trans-critical: the ship is close to the speed limit of waves in \(f(s.trackDepthM)) m of water "
+                    + "(depth Froude number \(f(fh)), 0.7–1); its wake widens and grows fast and the published "
+                    + "models do not hold, so no height is given — expect more than in deeper water, not less")
+        case .subcritical: break
         }
-        if validity & WakeModel.kriebelSeelig2005.bit == 0 {
+        if s.cusp != nil && s.rider == nil {
+            flags.append(
+                "no wave arrives: at \(f(s.riderDepthM)) m the waves would have to turn past the shoreline's "
+                    + "direction (refraction) and turn back before reaching the rider")
+        }
+        if s.breaking {
+            flags.append(
+                "breaking: \(f(s.riderDepthM)) m of water carries at most \(f(RiderWaves.breakingIndex * s.riderDepthM)) "
+                    + "m (0.78 × depth); the wave breaks before it reaches the rider, and that is its height there")
+        }
+        if s.validity & WakeModel.kriebelSeelig2005.bit == 0 {
             let why =
-                fStar < 0.1 || fStar > 0.5
-                ? "F* = \(f(fStar)), valid 0.1–0.5" : "β (F* − 0.1)² = \(f(ksLoad)), valid up to 0.4"
-            flags.append("outside Kriebel & Seelig's range (\(why))")
+                s.fStar < 0.1 || s.fStar > 0.5
+                ? "F* = \(f(s.fStar)), valid 0.1–0.5" : "β (F* − 0.1)² = \(f(s.ksLoad)), valid up to 0.4"
+            flags.append("outside Kriebel & Seelig's range (\(why))" + share(s.shares.kriebelSeelig))
         }
-        if validity & WakeModel.sorensenWeggel1984.bit == 0 {
-            flags.append("outside Sorensen & Weggel's range (length Froude number \(f(fl)), valid 0.2–0.8)")
+        if s.validity & WakeModel.sorensenWeggel1984.bit == 0 {
+            flags.append(
+                "outside Sorensen & Weggel's range (length Froude number \(f(s.froudeLength)), valid 0.2–0.8)"
+                    + share(s.shares.sorensenWeggel))
         }
-        if validity & WakeModel.pianc1987.bit == 0 {
+        if s.validity & WakeModel.pianc1987.bit == 0 {
             let why =
-                fh > 0.7
-                ? "depth Froude number \(f(fh)) above 0.7" : "length Froude number \(f(fl)) above 0.7"
-            flags.append("outside PIANC's range (\(why))")
+                fh > 0.7 ? "depth Froude number \(f(fh)) above 0.7" : "length Froude number \(f(s.froudeLength)) above 0.7"
+            flags.append("PIANC reference outside its range (\(why))")
         }
-        if validity & 7 == 0 { flags.append("no model is valid here: no ensemble height") }
+        if s.ensemble.isEmpty && !s.aground && WakeRegime(froudeDepth: fh) == .subcritical {
+            flags.append("no ensemble model holds here: no height is given")
+        }
         return flags
     }
 
     /// Two decimals, without Foundation.
     static func fixedTwo(_ x: Double) -> String {
-        guard x.isFinite else { return "\(x)" }
+        guard x.isFinite, abs(x) < 1e15 else { return "\(x)" }
         let scaled = (abs(x) * 100).rounded()
         let whole = Int(scaled) / 100
         let fraction = Int(scaled) % 100

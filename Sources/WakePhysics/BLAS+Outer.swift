@@ -35,6 +35,7 @@ package func accumulateOuterProduct(
     precondition(rows >= 0 && columns >= 0 && leadingDimension >= max(1, columns), "bad matrix shape")
     precondition(rows <= Int(Int32.max) && leadingDimension <= Int(Int32.max), "BLAS uses 32-bit indices")
     guard rows > 0, columns > 0 else { return }
+    _ = BLASThreads.callerOnly
     cblas_dger(
         CblasRowMajor, Int32(rows), Int32(columns), alpha,
         x, Int32(incX), y, Int32(incY), a, Int32(leadingDimension))
@@ -63,5 +64,6 @@ func multiplyElementwise(
 ) {
     precondition(count >= 0 && count <= Int(Int32.max), "BLAS uses 32-bit indices")
     guard count > 0 else { return }
+    _ = BLASThreads.callerOnly
     cblas_dsbmv(CblasRowMajor, CblasUpper, Int32(count), 0, alpha, x, 1, y, 1, 0, z, 1)
 }

@@ -147,6 +147,7 @@ struct WakeCells {
     }
 
     static func run(blocks: Range<Int>, tiling: Tiling, _ input: Inputs, _ out: Outputs) {
+        _ = BLASThreads.callerOnly
         let (n, m, d) = (input.ships, input.speeds, input.depths)
         let scratch = UnsafeMutablePointer<Double>.allocate(capacity: tiling.ships * tiling.speeds * d)
         defer { scratch.deallocate() }

@@ -190,7 +190,7 @@ import _TestSupport
         let target = out.appendingPathComponent("grid.csv")
         for signal in [SIGINT, SIGTERM] {
             let process = try CLI.start([
-                "grid", "--speeds", "1:100:0.01", "--depths", "1:100:1", "--out", target.path, "--no-progress",
+                "grid", "--speeds", "1:100:0.01", "--depths", "2:100:1", "--out", target.path, "--no-progress",
             ])
             try waitForTemporaryFile(in: out)
             kill(process.processIdentifier, signal)
@@ -200,7 +200,7 @@ import _TestSupport
         }
         // SIGKILL cannot be caught: the next run into the folder sweeps what it left.
         let killed = try CLI.start([
-            "grid", "--speeds", "1:100:0.01", "--depths", "1:100:1", "--out", target.path, "--no-progress",
+            "grid", "--speeds", "1:100:0.01", "--depths", "2:100:1", "--out", target.path, "--no-progress",
         ])
         try waitForTemporaryFile(in: out)
         kill(killed.processIdentifier, SIGKILL)

@@ -116,7 +116,7 @@ import _TestSupport
 
     @Test func operatingPointChangesTheFigures() throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["ratings", "--speed", "25", "--depth", "3", "--out", out.path])
+        let r = try CLI.run(["ratings", "--speed", "25", "--track-depth", "3", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let json =
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
@@ -145,17 +145,17 @@ import _TestSupport
 @Suite struct GridCommandTests {
     @Test func gridRowsEqualTheScalarFormulas() throws {
         let out = RepositoryPaths.temporaryDirectory().appendingPathComponent("grid.csv")
-        let r = try CLI.run(["grid", "--speeds", "10:30:5", "--depths", "2:6:2", "--out", out.path])
+        let r = try CLI.run(["grid", "--speeds", "10:30:5", "--track-depths", "2:6:2", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first?.hasPrefix("ship,speedKmh,depthM,waveHeightM") == true)
+        #expect(lines.first?.hasPrefix("ship,speedKmh,trackDepthM,waveHeightM") == true)
         // 15 rated ships with dimensions × 5 speeds × 3 depths
         #expect(lines.count == 1 + 15 * 5 * 3)
         let header = lines[0].split(separator: ",").map(String.init)
         for line in lines.dropFirst() where line.hasPrefix("MS Bachtel,") {
             let cells = Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: ",").map(String.init)))
             let v = Double(cells["speedKmh"]!)! / 3.6
-            let h = Double(cells["depthM"]!)!
+            let h = Double(cells["trackDepthM"]!)!
             let frL = v / (9.81 * 33.3).squareRoot()
             let frH = v / (9.81 * h).squareRoot()
             var H = (frL < 0.4 ? 0.04 : 0.02) * 64 * v * v / (33.3 * 6.3)

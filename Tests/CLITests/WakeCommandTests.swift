@@ -5,10 +5,10 @@ import _TestSupport
 /// `nextwave wake` and `nextwave calibrate` end to end.
 @Suite struct WakeCommandTests {
     @Test func jsonHasEveryDocumentedKeyAndNullsInsteadOfNaN() throws {
-        // 30 km/h over 2 m is supercritical (F_h 1.88): no cusp waves.
+        // 30 km/h over 2 m is supercritical (F_h 1.88): no cusp waves; 18 km/h over 10 m is not.
         let r = try CLI.run([
-            "wake", "--ship", "MS Albis", "--speeds", "18,30", "--depths", "2,10", "--distances", "20:60:20", "--json",
-            "--no-progress",
+            "wake", "--ship", "MS Albis", "--speeds", "18,30", "--track-depth", "2,10", "--depths", "1.5",
+            "--distances", "20:60:20", "--json", "--no-progress",
         ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(!r.stdout.contains("nan") && !r.stdout.contains("inf"))
@@ -23,25 +23,96 @@ import _TestSupport
         #expect(hull["defaults"] as? [String] == ["blockCoefficient", "draftM", "entranceLengthM"])
         let points = ship["points"] as! [[String: Any]]
         #expect(points.count == 2 * 2 * 3)
-        // Speed, depth, distance order.
+        // Speed, track depth, rider depth, distance order; depthM is the rider's.
         #expect(points.map { $0["speedKmh"] as! Double } == [18, 18, 18, 18, 18, 18, 30, 30, 30, 30, 30, 30])
-        #expect(points.prefix(6).map { $0["depthM"] as! Double } == [2, 2, 2, 10, 10, 10])
+        #expect(points.prefix(6).map { $0["trackDepthM"] as! Double } == [2, 2, 2, 10, 10, 10])
+        #expect(points.allSatisfy { $0["depthM"] as? Double == 1.5 })
         let keys: Set<String> = [
-            "speedKmh", "depthM", "distanceM", "models", "waveHeightM", "froudeLength", "froudeDepth", "cuspAngleDeg",
-            "celerityMPerS", "wavelengthM", "periodS", "groupVelocityMPerS", "energyJPerM2", "energyFluxWPerM",
-            "shorewardFluxWPerM", "energyPerWaveJPerM", "flags",
+            "speedKmh", "trackDepthM", "depthM", "distanceM", "models", "generated", "waveHeightM", "shoaling",
+            "refraction", "breaking", "directionDeg", "celerityMPerS", "wavelengthM", "periodS", "groupVelocityMPerS",
+            "energyJPerM2", "energyFluxWPerM", "shorewardFluxWPerM", "energyPerWaveJPerM", "flags",
         ]
         for p in points { #expect(Set(p.keys) == keys) }
+        let generatedKeys: Set<String> = [
+            "waveHeightM", "froudeLength", "froudeDepth", "regime", "cuspAngleDeg", "celerityMPerS", "wavelengthM",
+            "periodS", "groupVelocityMPerS",
+        ]
+        for p in points { #expect(Set((p["generated"] as! [String: Any]).keys) == generatedKeys) }
         let supercritical = points[6]
-        #expect((supercritical["froudeDepth"] as! Double) > 1)
-        for key in ["cuspAngleDeg", "celerityMPerS", "wavelengthM", "periodS", "groupVelocityMPerS", "energyFluxWPerM"]
-        {
+        let generated = supercritical["generated"] as! [String: Any]
+        #expect((generated["froudeDepth"] as! Double) > 1 && generated["regime"] as? String == "supercritical")
+        for key in ["directionDeg", "celerityMPerS", "wavelengthM", "periodS", "energyFluxWPerM", "waveHeightM", "shoaling"] {
             #expect(supercritical[key] is NSNull, "\(key)")
         }
         #expect((supercritical["flags"] as! [String]).contains { $0.hasPrefix("supercritical") })
         let models = supercritical["models"] as! [String: [String: Any]]
         #expect(Set(models.keys) == ["kriebelSeelig2005", "sorensenWeggel1984", "pianc1987"])
         #expect(models.values.allSatisfy { $0["waveHeightM"] is Double })  // given even when invalid
+        #expect(models["pianc1987"]?["inEnsemble"] as? Bool == false)
+        // Over 10 m the wave reaches the rider in 1.5 m: K = K_s K_r, and the height is the
+        // generated one times K (no cap at this distance).
+        let deep = points[3]
+        let atRider = (deep["waveHeightM"] as! [String: Double])["median"]!
+        let atTrack = ((deep["generated"] as! [String: Any])["waveHeightM"] as! [String: Double])["median"]!
+        let k = (deep["shoaling"] as! Double) * (deep["refraction"] as! Double)
+        #expect(abs(atRider - atTrack * k) < 1e-12 * atRider && deep["breaking"] as? Bool == false)
+    }
+
+    /// "Panta Rhei, 50 m off, I stand in 3 m": the ship still sails over the track's depth, so the
+    /// rider's shallow spot changes the wave by K alone — it does not turn the lake into 3 m of
+    /// water (which made it 0.108 m, less than in 10 m, and 0.008 m at 25 km/h).
+    @Test func theRidersDepthIsNotTheTracks() throws {
+        func height(_ arguments: [String]) throws -> [String: Any] {
+            let r = try CLI.run(["wake", "--ship", "MS Panta Rhei", "--distances", "50", "--json", "--no-progress"] + arguments)
+            #expect(r.status == 0, "\(r.stderr)")
+            let document = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+            return ((document["ships"] as! [[String: Any]])[0]["points"] as! [[String: Any]])[0]
+        }
+        let shallow = try height(["--speeds", "18", "--depths", "3"])
+        let deep = try height(["--speeds", "18", "--depths", "10"])
+        #expect(shallow["trackDepthM"] as? Double == 10 && deep["trackDepthM"] as? Double == 10)
+        let generated = { (p: [String: Any]) in ((p["generated"] as! [String: Any])["waveHeightM"] as! [String: Double])["median"]! }
+        #expect(generated(shallow) == generated(deep))
+        let rider = { (p: [String: Any]) in (p["waveHeightM"] as! [String: Double])["median"]! }
+        #expect(abs(rider(shallow) / rider(deep) - (shallow["shoaling"] as! Double) * (shallow["refraction"] as! Double)) < 1e-12)
+        // Faster over the same track, a higher wave (24 km/h: F_h 0.67); at 25 km/h the track is
+        // trans-critical (F_h 0.70): no height, and the words say why, never a tiny number.
+        let fast = try height(["--speeds", "24", "--depths", "3"])
+        #expect(rider(fast) > rider(shallow))
+        let faster = try height(["--speeds", "25", "--depths", "3"])
+        #expect(faster["waveHeightM"] is NSNull)
+        #expect((faster["flags"] as! [String]).contains { $0.hasPrefix("trans-critical") && $0.contains("no height") })
+    }
+
+    /// A track no deeper than the draft is refused by name, in `wake` and `grid` alike.
+    @Test func agroundIsRefusedByName() throws {
+        let wake = try CLI.run(["wake", "--ship", "MS Panta Rhei", "--track-depth", "1.2", "--no-progress"])
+        #expect(wake.status == 1)
+        #expect(wake.stderr.contains("aground") && wake.stderr.contains("MS Panta Rhei draws 1.39 m"), "\(wake.stderr)")
+        let grid = try CLI.run(["grid", "--speeds", "18", "--track-depths", "1:2:0.5", "--no-progress"])
+        #expect(grid.status == 1)
+        #expect(grid.stderr.contains("aground") && grid.stderr.contains("MS Panta Rhei draws 1.39 m"), "\(grid.stderr)")
+        #expect(grid.stdout.isEmpty)
+        // The rider may stand in water shallower than any draft.
+        let rider = try CLI.run(["wake", "--ship", "MS Panta Rhei", "--depths", "0.5", "--no-progress"])
+        #expect(rider.status == 0, "\(rider.stderr)")
+    }
+
+    /// The help lists the ship, the operating point and the outputs; the scraping options are
+    /// under --help-hidden, and still work.
+    @Test func helpListsTheOperatingPointNotTheScraping() throws {
+        let help = try CLI.run(["wake", "--help"]).stdout
+        let ship = try #require(help.range(of: "--ship <NAME>"))
+        let track = try #require(help.range(of: "--track-depth <RANGE>"))
+        let json = try #require(help.range(of: "\n  --json "))
+        #expect(ship.lowerBound < track.lowerBound && track.lowerBound < json.lowerBound)
+        #expect(!help.contains("--snapshot <DIR>") && help.contains("--help-hidden"))
+        let hidden = try CLI.run(["wake", "--help-hidden"]).stdout
+        #expect(hidden.contains("--snapshot <DIR>") && hidden.contains("--max-run-time"))
+        let replay = try CLI.run([
+            "wake", "--ship", "MS Albis", "--snapshot", RepositoryPaths.snapshot.path, "--no-progress",
+        ])
+        #expect(replay.status == 0, "\(replay.stderr)")
     }
 
     @Test func tableCSVAndReportFolder() throws {
@@ -49,8 +120,8 @@ import _TestSupport
         let csv = out.appendingPathComponent("points.csv")
         let r = try CLI.run([
             "wake", "--length", "54", "--beam", "10.5", "--displacement", "530.145", "--draft", "1.7",
-            "--block-coefficient", "0.55", "--entrance-length", "13.5", "--speeds", "18", "--depths", "10",
-            "--distances", "50", "--csv", csv.path, "--out", out.appendingPathComponent("report").path,
+            "--block-coefficient", "0.55", "--entrance-length", "13.5", "--speeds", "18", "--track-depth", "10",
+            "--depths", "10", "--distances", "50", "--csv", csv.path, "--out", out.appendingPathComponent("report").path,
         ])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = CSVText.parse(try String(contentsOf: csv, encoding: .utf8))
@@ -70,9 +141,10 @@ import _TestSupport
 
     @Test func calibrateWritesTheDocumentedFileAndWakeUsesIt() throws {
         let out = RepositoryPaths.temporaryDirectory().appendingPathComponent("calibration.json")
+        let chart = out.deletingLastPathComponent().appendingPathComponent("chart.svg")
         let r = try CLI.run([
             "calibrate", "--observations", RepositoryPaths.data.appendingPathComponent("observations/example.csv").path,
-            "--out", out.path,
+            "--out", out.path, "--chart", chart.path,
         ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("48 observations"))
@@ -83,8 +155,14 @@ import _TestSupport
         #expect(names == ["intercept", "ln(V²/g)", "ln(y/L)", "ln(F_h)", "ln(D/(ρ_t L B))"])
         for key in ["residualStandardError", "rSquared", "leaveOneOutRmse"] { #expect(law[key] is Double) }
         let models = document["models"] as! [String: [String: Any]]
-        #expect(Set(models.keys) == ["kriebelSeelig2005", "sorensenWeggel1984", "pianc1987"])
+        #expect(Set(models.keys) == ["kriebelSeelig2005", "sorensenWeggel1984", "pianc1987", "ensemble"])
         #expect(Set(models["pianc1987"]!.keys) == ["count", "logBias", "factor", "logRmse"])
+        // One panel per model, the ensemble and the fit, each with its 1:1 line.
+        let svg = try String(contentsOf: chart, encoding: .utf8)
+        for title in ["Kriebel &amp; Seelig (2005)", "Sorensen &amp; Weggel (1984)", "PIANC (1987)", "Ensemble", "Fitted power law"] {
+            #expect(svg.contains(title), "\(title)")
+        }
+        #expect(svg.components(separatedBy: "stroke=\"#888\"").count == 6)
 
         let wake = try CLI.run([
             "wake", "--ship", "MS Albis", "--distances", "50", "--calibration", out.path, "--json", "--no-progress",
@@ -120,25 +198,26 @@ import _TestSupport
     @Test func ratingsByTheWakeModel() throws {
         let out = RepositoryPaths.temporaryDirectory()
         let r = try CLI.run([
-            "ratings", "--model", "wake", "--speed", "service", "--distance", "30", "--out", out.path, "--no-progress",
+            "ratings", "--model", "wake", "--distance", "30", "--depth", "2", "--out", out.path, "--no-progress",
         ])
         #expect(r.status == 0, "\(r.stderr)")
         let table =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))) as! [String: Any]
-        #expect(table["schemaVersion"] as? Int == 2)
+        #expect(table["schemaVersion"] as? Int == 3)
         let model = table["model"] as! [String: Any]
         #expect(model["name"] as? String == "wake-ensemble")
         let wake = model["wake"] as! [String: Any]
-        #expect(wake["distanceM"] as? Double == 30 && wake["speedMode"] as? String == "service")
+        #expect(wake["distanceM"] as? Double == 30 && wake["speedMode"] as? String == "operating")
+        #expect(wake["trackDepthM"] as? Double == 10 && wake["depthM"] as? Double == 2)
         for ship in table["ships"] as! [[String: Any]] {
             let byModel = ship["ratingsByModel"] as! [String: Any]
             #expect("\(ship["rating"]!)" == "\(byModel["wake"]!)")
         }
         let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(
-            md.contains("## Agreement with the app's ratings")
-                && md.contains("## Why the wake model and the riders disagree"))
+            md.contains("## Agreement with the app's ratings") && md.contains("## Legacy and wake side by side")
+                && md.contains("leave-one-out") && md.contains("### Operating speeds"))
         let schema = try JSONSchema(
             contentsOf: RepositoryPaths.root.appendingPathComponent("schemas/ship-ratings.schema.json"))
         #expect(schema.violations(ofJSON: try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))) == [])

@@ -178,32 +178,37 @@ import _TestSupport
     }
 
     static func ensemble(
-        isa: Int32, ks: [Double], sw: [Double], pianc: [Double], rows: Int, distances: Int, masks: [UInt8],
-        rowValues: [[Double]], offsets: [Int], energyCoefficient: Double
+        isa: Int32, ks: [Double], sw: [Double], pianc: [Double], lnEnsemble: [Double], rows: Int, distances: Int,
+        masks: [UInt8], rowValues: [[Double]], offsets: [Int], energyCoefficient: Double
     ) -> EnsembleRun {
         let count = rows * distances
         let outputs = offsets.map { Buffer(count: count, offset: $0) }
-        let cg = rowValues.map { $0[0] }
-        let st = rowValues.map { $0[1] }
-        let lambda = rowValues.map { $0[2] }
+        let columns = (0..<5).map { c in rowValues.map { $0[c] } }
         masks.withUnsafeBufferPointer { valid in
-            cg.withUnsafeBufferPointer { cg in
-                st.withUnsafeBufferPointer { st in
-                    lambda.withUnsafeBufferPointer { lambda in
-                        let rowInputs = cwk_ensemble_rows(
-                            valid: valid.baseAddress, group_velocity: cg.baseAddress, sin_theta: st.baseAddress,
-                            wavelength: lambda.baseAddress)
-                        let out = cwk_ensemble_out(
-                            ks: outputs[0].cells, sw: outputs[1].cells, pianc: outputs[2].cells,
-                            median: outputs[3].cells, minimum: outputs[4].cells, maximum: outputs[5].cells,
-                            energy: outputs[6].cells, flux: outputs[7].cells, shoreward: outputs[8].cells,
-                            energy_per_wave: outputs[9].cells)
-                        if isa == emulatedAVX512 {
-                            cwk_emulated_avx512_ensemble_block(
-                                ks, sw, pianc, rows, distances, 0, rowInputs, energyCoefficient, out)
-                        } else {
-                            cwk_ensemble_block(
-                                isa, ks, sw, pianc, rows, distances, 0, rowInputs, energyCoefficient, out)
+            columns[0].withUnsafeBufferPointer { factor in
+                columns[1].withUnsafeBufferPointer { cap in
+                    columns[2].withUnsafeBufferPointer { cg in
+                        columns[3].withUnsafeBufferPointer { share in
+                            columns[4].withUnsafeBufferPointer { lambda in
+                                let rowInputs = cwk_ensemble_rows(
+                                    valid: valid.baseAddress, factor: factor.baseAddress, cap: cap.baseAddress,
+                                    group_velocity: cg.baseAddress, shoreward_share: share.baseAddress,
+                                    wavelength: lambda.baseAddress)
+                                let out = cwk_ensemble_out(
+                                    ks: outputs[0].cells, sw: outputs[1].cells, pianc: outputs[2].cells,
+                                    generated: outputs[3].cells, median: outputs[4].cells, minimum: outputs[5].cells,
+                                    maximum: outputs[6].cells, energy: outputs[7].cells, flux: outputs[8].cells,
+                                    shoreward: outputs[9].cells, energy_per_wave: outputs[10].cells)
+                                if isa == emulatedAVX512 {
+                                    cwk_emulated_avx512_ensemble_block(
+                                        ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs, energyCoefficient,
+                                        out)
+                                } else {
+                                    cwk_ensemble_block(
+                                        isa, ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs,
+                                        energyCoefficient, out)
+                                }
+                            }
                         }
                     }
                 }
@@ -212,45 +217,96 @@ import _TestSupport
         return EnsembleRun(outputs: outputs.map(\.bits), guardsIntact: outputs.allSatisfy(\.guardsIntact))
     }
 
+    /// Random inputs of the ensemble pass: heights and exponents across the whole range of exp
+    /// (underflow, subnormal results, overflow, the clamps' edges, NaN, infinities).
+    struct EnsembleInputs {
+        var ks: [Double], sw: [Double], pianc: [Double], lnEnsemble: [Double]
+        var rows: Int, distances: Int
+        var masks: [UInt8], rowValues: [[Double]]
+
+        init(_ rng: inout SplitMix64, long: Bool) {
+            let exponents: [Double] = [
+                -800, -745.2, -745.1, -744, -708.4, -700, -1, -0.5, -0.0, 0, 1e-12, 0.5, 1, 2.5, 700, 709.78,
+                709.782712893383973096, 709.79, 800, .nan, .infinity, -.infinity,
+            ]
+            func exponent(_ rng: inout SplitMix64) -> Double {
+                rng.next() % 3 == 0
+                    ? exponents[Int(rng.next() % UInt64(exponents.count))] : Double(Int64(rng.next() % 3000) - 2000) / 100
+            }
+            rows = 1 + Int(rng.next() % 5)
+            distances = 1 + Int(rng.next() % (long ? 70 : 12))
+            let count = rows * distances
+            ks = (0..<count).map { _ in PathEquivalenceTests.special(&rng) }
+            pianc = (0..<count).map { _ in PathEquivalenceTests.special(&rng) }
+            sw = (0..<count).map { _ in exponent(&rng) }
+            lnEnsemble = (0..<count).map { _ in exponent(&rng) }
+            masks = (0..<rows).map { _ in UInt8(rng.next() % 4) }
+            rowValues = (0..<rows).map { _ in
+                (0..<5).map { _ in rng.next() % 10 == 0 ? PathEquivalenceTests.special(&rng) : Double(rng.next() % 1000) / 100 }
+            }
+        }
+    }
+
     @Test func everyPathOfTheEnsemblePassGivesTheScalarBits() {
         var rng = SplitMix64(seed: 0xE115_E3B1)
-        // Exponents across the whole range of exp: underflow, subnormal results, overflow, and the
-        // clamps' edges.
-        let exponents: [Double] = [
-            -800, -745.2, -745.1, -744, -708.4, -700, -1, -0.5, -0.0, 0, 1e-12, 0.5, 1, 2.5, 700, 709.78,
-            709.782712893383973096, 709.79, 800, .nan, .infinity, -.infinity,
-        ]
         for trial in 0..<300 {
-            let rows = 1 + Int(rng.next() % 5)
-            let distances = 1 + Int(rng.next() % (trial % 2 == 0 ? 12 : 70))
-            let count = rows * distances
-            let ks = (0..<count).map { _ in Self.special(&rng) }
-            let pianc = (0..<count).map { _ in Self.special(&rng) }
-            let sw = (0..<count).map { _ in
-                rng.next() % 3 == 0
-                    ? exponents[Int(rng.next() % UInt64(exponents.count))]
-                    : Double(Int64(rng.next() % 3000) - 2000) / 100
-            }
-            let masks = (0..<rows).map { _ in UInt8(rng.next() % 8) }
-            let rowValues = (0..<rows).map { _ in
-                (0..<3).map { _ in rng.next() % 10 == 0 ? Self.special(&rng) : Double(rng.next() % 1000) / 100 }
-            }
-            // One offset within a cache line for all ten outputs (streamed), or one each.
+            let x = EnsembleInputs(&rng, long: trial % 2 == 1)
+            // One offset within a cache line for all eleven outputs (streamed), or one each.
             let shared = Int(rng.next() % 8)
             let offsets =
-                trial % 4 != 3 ? Array(repeating: shared, count: 10) : (0..<10).map { _ in Int(rng.next() % 8) }
+                trial % 4 != 3 ? Array(repeating: shared, count: 11) : (0..<11).map { _ in Int(rng.next() % 8) }
             let reference = Self.ensemble(
-                isa: Int32(CWK_ISA_SCALAR), ks: ks, sw: sw, pianc: pianc, rows: rows, distances: distances,
-                masks: masks, rowValues: rowValues, offsets: offsets, energyCoefficient: 1226.25)
+                isa: Int32(CWK_ISA_SCALAR), ks: x.ks, sw: x.sw, pianc: x.pianc, lnEnsemble: x.lnEnsemble, rows: x.rows,
+                distances: x.distances, masks: x.masks, rowValues: x.rowValues, offsets: offsets,
+                energyCoefficient: 1226.25)
             #expect(reference.guardsIntact)
             for isa in Self.vectorPaths {
                 let run = Self.ensemble(
-                    isa: isa, ks: ks, sw: sw, pianc: pianc, rows: rows, distances: distances, masks: masks,
-                    rowValues: rowValues, offsets: offsets, energyCoefficient: 1226.25)
-                let differing = (0..<10).filter { run.outputs[$0] != reference.outputs[$0] }
+                    isa: isa, ks: x.ks, sw: x.sw, pianc: x.pianc, lnEnsemble: x.lnEnsemble, rows: x.rows,
+                    distances: x.distances, masks: x.masks, rowValues: x.rowValues, offsets: offsets,
+                    energyCoefficient: 1226.25)
+                let differing = (0..<11).filter { run.outputs[$0] != reference.outputs[$0] }
                 #expect(differing.isEmpty, "\(Self.name(isa)), trial \(trial): outputs \(differing) differ")
                 #expect(run.guardsIntact, "\(Self.name(isa)) wrote outside its cells, trial \(trial)")
                 if !differing.isEmpty || !run.guardsIntact { return }
+            }
+        }
+    }
+
+    /// The scalar ensemble path against its formulas written out here: SW = exp(sw), the
+    /// ensemble g = exp(ln_ens), at the rider min(cap, g·K) (a NaN stays NaN), the band over the
+    /// row's models, E = (ec·H)·H, P = E·c_g, P⊥ = P·cos α, E·λ.
+    @Test func theScalarEnsemblePathIsTheFormula() {
+        var rng = SplitMix64(seed: 0x5CA1E)
+        for _ in 0..<40 {
+            let x = EnsembleInputs(&rng, long: true)
+            let run = Self.ensemble(
+                isa: Int32(CWK_ISA_SCALAR), ks: x.ks, sw: x.sw, pianc: x.pianc, lnEnsemble: x.lnEnsemble, rows: x.rows,
+                distances: x.distances, masks: x.masks, rowValues: x.rowValues, offsets: Array(repeating: 0, count: 11),
+                energyCoefficient: 1226.25)
+            for i in 0..<(x.rows * x.distances) {
+                let r = i / x.distances
+                let (K, cap, cg, share, lambda) = (
+                    x.rowValues[r][0], x.rowValues[r][1], x.rowValues[r][2], x.rowValues[r][3], x.rowValues[r][4]
+                )
+                let a = x.ks[i]
+                let b = cwk_exp_scalar(x.sw[i])
+                let g = cwk_exp_scalar(x.lnEnsemble[i])
+                func lesser(_ p: Double, _ q: Double) -> Double { p < q ? p : q }
+                func greater(_ p: Double, _ q: Double) -> Double { p > q ? p : q }
+                let (lo, hi): (Double, Double) =
+                    switch x.masks[r] & 3 {
+                    case 3: (lesser(a, b), greater(a, b))
+                    case 1: (a, a)
+                    case 2: (b, b)
+                    default: (.nan, .nan)
+                    }
+                let h = lesser(cap, g * K)
+                let e = 1226.25 * h * h
+                let want = [a, b, x.pianc[i], g, h, lesser(cap, lo * K), lesser(cap, hi * K), e, e * cg, e * cg * share, e * lambda]
+                for (o, value) in want.enumerated() {
+                    #expect(run.outputs[o][i] == value.bitPattern || (value.isNaN && Double(bitPattern: run.outputs[o][i]).isNaN), "output \(o) cell \(i)")
+                }
             }
         }
     }

@@ -18,7 +18,7 @@ import _TestSupport
         let table = try await Self.snapshotTable()
         #expect(table.ships.count == 17)
         #expect(Set(table.ships.map(\.name)).count == 17)
-        #expect(table.schemaVersion == 2 && table.model.speedKmh == 18 && table.model.depthM == 10)
+        #expect(table.schemaVersion == 3 && table.model.speedKmh == 18 && table.model.depthM == 10)
     }
 
     @Test func sisterShipPageBecomesThreeEntries() async throws {
@@ -38,11 +38,15 @@ import _TestSupport
         let lookup = RatingLookup(table)
         let uetliberg = try #require(lookup.ship(named: "EMS Uetliberg"))
         #expect(uetliberg.displacementT == 192)
+        // The conversion changed both its weight and its power: the curated values say why.
         #expect(
             uetliberg.conflicts == [
                 .init(
                     field: "displacementT", pageValue: 149, curatedValue: 192, used: "curated",
-                    reason: uetliberg.conflicts![0].reason)
+                    reason: uetliberg.conflicts![0].reason),
+                .init(
+                    field: "powerKW", pageValue: 500, curatedValue: 320, used: "curated",
+                    reason: uetliberg.conflicts![1].reason),
             ])
         // H = 0.04·192·25/(42.4·7.3) by hand
         // (published to 6 significant digits)

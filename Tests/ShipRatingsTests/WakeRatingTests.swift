@@ -7,72 +7,241 @@ import _TestSupport
 
 @testable import ShipRatings
 
-/// The wake model's ratings: thresholds, speeds, and the table it writes.
+/// The wake model's ratings: thresholds that the physics can stand behind, their honest
+/// agreement, operating speeds, and the table it writes.
 @Suite struct WakeRatingTests {
-    @Test func fittedThresholdsReproduceSeparableLabelsExactly() throws {
-        // Heights that separate cleanly into the labels: every ship agrees, and the thresholds
-        // lie midway between the classes (0.25 between 0.2 and 0.3; 0.45 between 0.4 and 0.5).
-        let fit = try #require(
-            HeightThresholds.fitted(heights: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6], labels: [1, 1, 2, 2, 3, 3]))
-        #expect(fit.matches == 6)
-        #expect(fit.thresholds.waveHeightM == [0.25, 0.45])
-        // Labels that no thresholds can reproduce: the best possible agreement, found exhaustively.
-        let mixed = try #require(HeightThresholds.fitted(heights: [0.1, 0.2, 0.3, 0.4], labels: [3, 1, 3, 1]))
-        #expect(mixed.matches == 2)
+    typealias Ship = WakeRatingFit.Ship
+
+    static func ship(_ name: String, _ h: Double, u: Double = 0, models: [Double?]? = nil, label: Int?) -> Ship {
+        Ship(name: name, heightM: h, logSpread: u, modelHeightsM: models ?? [h, h], label: label)
+    }
+
+    /// All six labels are reproduced by thresholds at the geometric midpoints of the classes. Left
+    /// out, S1 (0.2, labelled 1) faces 0.1 below and 0.3 above it and is rated 2; S3 (0.4,
+    /// labelled 2) faces 0.3 and 0.5 and is rated 3: 4 of 6, by hand.
+    @Test func cleanlySeparatedLabelsAreReproducedAtGeometricMidpoints() throws {
+        let ships = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6].enumerated().map { i, h in
+            Self.ship("S\(i)", h, label: [1, 1, 2, 2, 3, 3][i])
+        }
+        let fit = WakeRatingFit(ships)
+        let t = try #require(fit.thresholds)
+        #expect(fit.matches == 6 && fit.compared == 6 && fit.leaveOneOutMatches == 4)
+        #expect(fit.leaveOneOut["S1"] == 2 && fit.leaveOneOut["S3"] == 3)
+        #expect(abs(t.waveHeightM[0] - (0.2 * 0.3).squareRoot()) < 1e-15)
+        #expect(abs(t.waveHeightM[1] - (0.4 * 0.5).squareRoot()) < 1e-15)
         #expect(HeightThresholds(0.25, 0.45).rating(0.25) == 1)  // strict, as the legacy thresholds
         #expect(HeightThresholds(0.25, 0.45).rating(0.2500001) == 2)
     }
 
-    func ship(service: Double?, top: Double?) -> ResolvedFleet.Ship {
-        ResolvedFleet.Ship(
-            name: "MS X", aliases: [], length: nil, beam: nil, displacement: nil, conflicts: [], source: .init(),
-            draft: nil, blockCoefficient: nil, entranceLength: nil,
-            serviceSpeed: service.map { .init(value: $0, source: "s") },
-            topSpeed: top.map { .init(value: $0, source: "t") })
+    /// No threshold inside a ship's own uncertainty: two ships 10 % apart whose heights are each
+    /// uncertain by a factor e^0.2 rate alike, and the report says why.
+    @Test func noThresholdSitsInAGapNarrowerThanTheUncertainty() throws {
+        let ships = [
+            Self.ship("A", 0.10, u: 0.2, label: 1), Self.ship("B", 0.11, u: 0.2, label: 3),
+            Self.ship("C", 0.30, label: 3),
+        ]
+        let fit = WakeRatingFit(ships)
+        let t = try #require(fit.thresholds)
+        #expect(t.rating(0.10) == t.rating(0.11))
+        for threshold in t.waveHeightM {
+            for s in ships where s.logSpread > 0 { #expect(abs(log(s.heightM / threshold)) > s.logSpread) }
+        }
+        let gap = try #require(fit.gaps.first { $0.lower == "A" && $0.upper == "B" })
+        #expect(!gap.separable && gap.reason?.contains("uncertainty") == true)
     }
 
-    @Test func ownSpeedIsServiceThenTopThenTheFallback() {
-        let reference = WakeReference(speed: .service(fallbackKmh: 18))
-        #expect(reference.speed(of: ship(service: 12, top: 16)) == (12, "service"))
-        #expect(reference.speed(of: ship(service: nil, top: 27)) == (27, "top"))
-        #expect(reference.speed(of: ship(service: nil, top: nil)) == (18, "fallback"))
-        #expect(WakeReference(speed: .fixed(20)).speed(of: ship(service: 12, top: 16)) == (20, "fixed"))
+    /// Where the models order two ships differently, no threshold goes between them.
+    @Test func modelsThatDisagreeOnTheOrderKeepShipsTogether() throws {
+        let ships = [
+            Self.ship("A", 0.10, models: [0.05, 0.30], label: 1), Self.ship("B", 0.20, models: [0.10, 0.25], label: 3),
+        ]
+        let fit = WakeRatingFit(ships)
+        let t = try #require(fit.thresholds)
+        #expect(t.rating(0.10) == t.rating(0.20))
+        #expect(fit.gaps.first?.reason == "the models order the ships on either side differently")
     }
 
-    /// The bundled fleet rated by the wake model: `rating` is the wake rating, both ratings are in
-    /// the table, each ship's height is its ensemble median at the reference point.
+    /// Kendall's τ-b by hand: heights 0.1…0.4, labels 1, 2, 2, 3: 5 concordant pairs, 0
+    /// discordant, one pair tied in the labels: τ_b = 5 / √(6 · 5) = 0.912871.
+    @Test func kendallTauAsWorkedByHand() throws {
+        let tau = try #require(WakeRatingFit.kendallTauB([0.1, 0.2, 0.3, 0.4], [1, 2, 2, 3]))
+        #expect(abs(tau - 5 / 30.0.squareRoot()) < 1e-15)
+        #expect(WakeRatingFit.kendallTauB([1, 1], [1, 2]) == nil)
+        #expect(WakeRatingFit.kendallTauB([0.4, 0.3, 0.2], [1, 2, 3]) == -1)
+    }
+
+    /// Leave-one-out, transcribed literally from docs/SCIENCE.md §5.5: for each labelled ship,
+    /// every pair of admissible thresholds among the other ships is tried, the one rating the
+    /// most of them as labelled wins (ties: the larger least margin, then the lower), and the
+    /// ship is rated by it.
+    @Test func leaveOneOutEqualsItsLiteralTranscription() throws {
+        var rng = SplitMix64(seed: 99)
+        for _ in 0..<60 {
+            let n = 3 + rng.index(8)
+            let ships = (0..<n).map { i -> Ship in
+                let h = rng.uniform(0.02, 0.6)
+                return Ship(
+                    name: "S\(i)", heightM: h, logSpread: rng.index(3) == 0 ? rng.uniform(0, 0.3) : 0,
+                    modelHeightsM: [h * rng.uniform(0.2, 0.5), h * rng.uniform(2, 5)],
+                    label: rng.index(5) == 0 ? nil : 1 + rng.index(3))
+            }
+            let fit = WakeRatingFit(ships)
+            var matches = 0
+            for (i, s) in ships.enumerated() {
+                guard let label = s.label else { continue }
+                let others = ships.enumerated().filter { $0.offset != i }.map(\.element)
+                guard let t = Self.literalFit(others) else { continue }
+                let rating = s.heightM > t.1 ? 3 : (s.heightM > t.0 ? 2 : 1)
+                #expect(fit.leaveOneOut[s.name] == rating, "\(s.name)")
+                if rating == label { matches += 1 }
+            }
+            #expect(fit.leaveOneOutMatches == matches)
+        }
+    }
+
+    /// The fit's rule, written out without the implementation's structure.
+    static func literalFit(_ ships: [Ship]) -> (Double, Double)? {
+        guard ships.contains(where: { $0.label != nil }) else { return nil }
+        let heights = ships.map(\.heightM).sorted()
+        var candidates: [(t: Double, margin: Double)] = [(heights.first! / 2, .infinity), (heights.last! * 2, .infinity)]
+        for (a, b) in zip(heights, heights.dropFirst()) where b > a {
+            let t = (a * b).squareRoot()
+            var ok = true
+            var margin = Double.infinity
+            for s in ships {
+                let d = abs(log(s.heightM / t))
+                if d <= s.logSpread { ok = false }
+                if s.logSpread > 0 { margin = min(margin, d / s.logSpread) }
+            }
+            for m in 0..<2 {
+                let below = ships.filter { $0.heightM < t }.compactMap { $0.modelHeightsM[m] }
+                let above = ships.filter { $0.heightM > t }.compactMap { $0.modelHeightsM[m] }
+                if let lo = below.max(), let hi = above.min(), lo >= hi { ok = false }
+            }
+            if ok { candidates.append((t, margin)) }
+        }
+        candidates.sort { $0.t < $1.t }
+        var best: (Double, Double, Int, Double)?
+        for i in candidates.indices {
+            for j in i..<candidates.count {
+                let (t2, t3) = (candidates[i].t, candidates[j].t)
+                let matches = ships.filter { s in
+                    guard let label = s.label else { return false }
+                    return (s.heightM > t3 ? 3 : s.heightM > t2 ? 2 : 1) == label
+                }.count
+                let margin = min(candidates[i].margin, candidates[j].margin)
+                if best == nil || matches > best!.2 || (matches == best!.2 && margin > best!.3) {
+                    best = (t2, t3, matches, margin)
+                }
+            }
+        }
+        return best.map { ($0.0, $0.1) }
+    }
+
+    // MARK: - Operating speeds
+
+    func resolved(
+        _ name: String, service: Double? = nil, top: Double? = nil, length: Double? = 40, beam: Double? = 8,
+        displacement: Double? = 150, power: Double? = 500
+    ) -> ResolvedFleet.Ship {
+        func s(_ v: Double?) -> ResolvedFleet.Sourced? { v.map { .init(value: $0, source: "src") } }
+        return ResolvedFleet.Ship(
+            name: name, aliases: [], length: s(length), beam: s(beam), displacement: s(displacement), conflicts: [],
+            source: .init(), draft: nil, blockCoefficient: nil, entranceLength: nil, serviceSpeed: s(service),
+            topSpeed: s(top), power: s(power))
+    }
+
+    /// Published, then the courses, then a sister ship, then the Admiralty relation; a top speed
+    /// never. The Admiralty constant by hand: C = Δ^(2/3) V³ / P with V in knots.
+    @Test func operatingSpeedsFollowTheEvidenceInOrder() throws {
+        let courses = CourseSpeedTable(
+            archive: "A", from: "2026-09-22", to: "2026-10-01", estimator: "e",
+            ships: [.init(name: "MS B", cruisingSpeedKmh: 17, standardErrorKmh: 0.4, lostTimePerLegS: 120, residualS: 60, legs: 50, days: 5)])
+        let ships = [
+            resolved("MS A", service: 12, top: 16, displacement: 38, power: 110),
+            resolved("MS B", top: 30, displacement: 382, power: 884),
+            resolved("MS C", top: 30, displacement: 382, power: 884),  // B's sister
+            resolved("MS F", top: 30, displacement: 400, power: 884),  // 4.5 % heavier: still a sister
+            resolved("MS G", top: 30, displacement: 403, power: 884),  // 5.2 % heavier: not a sister
+            resolved("MS D", top: 25, displacement: 149, power: 500),
+            resolved("MS E", top: 25, displacement: nil, power: 500),
+        ]
+        let speeds = OperatingSpeeds(ships: ships, courses: courses, coursesReference: "courses.json")
+        #expect(speeds.speeds["MS A"] == OperatingSpeed(kmh: 12, basis: .published, source: "src"))
+        #expect(speeds.speeds["MS B"]?.kmh == 17 && speeds.speeds["MS B"]?.basis == .courses)
+        #expect(speeds.speeds["MS B"]?.spreadKmh == 0.4)
+        #expect(speeds.speeds["MS C"]?.kmh == 17 && speeds.speeds["MS C"]?.basis == .sisterShip)
+        #expect(speeds.speeds["MS F"]?.kmh == 17 && speeds.speeds["MS F"]?.basis == .sisterShip)
+        #expect(speeds.speeds["MS G"]?.basis == .admiralty)
+        let d = try #require(speeds.speeds["MS D"])
+        #expect(d.basis == .admiralty)
+        // By hand: ln C_A = ⅔ ln 38 + 3 ln(12/1.852) − ln 110, ln C_B = ⅔ ln 382 + 3 ln(17/1.852) − ln 884.
+        let lnA = 2.0 / 3 * log(38.0) + 3 * log(12 / 1.852) - log(110.0)
+        let lnB = 2.0 / 3 * log(382.0) + 3 * log(17 / 1.852) - log(884.0)
+        let lnC = (lnA + lnB) / 2
+        let sd = abs(lnA - lnB) / 2.0.squareRoot()
+        let knots = exp((lnC + log(500.0) - 2.0 / 3 * log(149.0)) / 3)
+        #expect(abs(d.kmh - knots * 1.852) < 1e-9)
+        #expect(abs(d.spreadKmh! - d.kmh * sd / 3) < 1e-9)
+        #expect(speeds.speeds["MS E"] == nil && speeds.missing["MS E"]?.contains("displacement") == true)
+        #expect(speeds.speeds.values.allSatisfy { $0.kmh != 30 && $0.kmh != 25 && $0.kmh != 16 })
+    }
+
+    // MARK: - The table
+
+    /// The bundled fleet rated by the wake model at a reference of its own: `rating` is the wake
+    /// rating, each ship's height is the ensemble at the rider, computed independently here.
     @Test func wakeModelRatesTheFleetAtTheReferencePoint() async throws {
         let source = try SnapshotPageSource(directory: RepositoryPaths.snapshot)
         let scrape = try await LegacyFleetScraper(siteRoot: URL(string: source.manifest.siteRoot)!).scrape(from: source)
         var builder = RatingTableBuilder(
             fleet: try CuratedFleet.load(from: RepositoryPaths.fleet), fleetReference: "Data/fleet.json")
         builder.model = .wake
-        builder.wakeReference = WakeReference(distanceM: 40, depthM: 6, speed: .service(fallbackKmh: 18))
-        builder.heightThresholds = .fixed(HeightThresholds(0.3, 0.5))
+        builder.wakeReference = WakeReference(distanceM: 40, trackDepthM: 12, riderDepthM: 2, speed: .fixed(20))
+        builder.heightThresholds = .fixed(HeightThresholds(0.1, 0.2))
         let run = try builder.build(from: scrape.pages)
+        #expect(run.table.schemaVersion == 3)
         #expect(run.table.model.name == "wake-ensemble")
-        #expect(run.table.model.wake?.waveHeightM == [0.3, 0.5])
-        #expect(run.table.model.wake?.thresholdsFitted == false)
+        let settings = try #require(run.table.model.wake)
+        #expect(settings.waveHeightM == [0.1, 0.2] && !settings.thresholdsFitted)
+        #expect(settings.trackDepthM == 12 && settings.depthM == 2 && settings.distanceM == 40)
         let panta = try #require(run.table.ships.first { $0.name == "MS Panta Rhei" })
         let wake = try #require(panta.wake)
-        #expect(wake.speedKmh == 30 && wake.speedSource == "top")
+        #expect(wake.speedKmh == 20 && wake.speedBasis == "fixed")
         #expect(wake.hullDefaults == ["blockCoefficient", "entranceLengthM"])  // draft 1.39 m is published
-        // The height is the ensemble's at that point, computed independently here.
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
-        let p = WakeEnsemble(hulls: [hull], speedsKmh: [30], depthsM: [6], distancesM: [40])
-            .point(ship: 0, speed: 0, depth: 0, distance: 0)
+        let p = WakeEnsemble(hulls: [hull], speedsKmh: [20], trackDepthsM: [12], riderDepthsM: [2], distancesM: [40])
+            .point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         #expect(wake.waveHeightM?.median == p.waveHeightM.map { PublishedPrecision.rounded($0.median) })
-        let expected = p.waveHeightM.map { HeightThresholds(0.3, 0.5).rating($0.median) }
+        #expect(wake.generatedWaveHeightM?.median == p.generated.map { PublishedPrecision.rounded($0.median) })
+        let expected = p.waveHeightM.map { HeightThresholds(0.1, 0.2).rating($0.median) }
         #expect(panta.rating == expected && panta.ratingsByModel?.wake == expected)
         #expect(panta.ratingsByModel?.legacy == 3)
-        let fluvius = try #require(run.table.ships.first { $0.name == "EMS Fluvius" })
-        #expect(fluvius.wake?.speedKmh == 12 && fluvius.wake?.speedSource == "service")
         let forch = try #require(run.table.ships.first { $0.name == "MS Forch" })
-        #expect(forch.wake == nil && forch.rating == nil)
+        #expect(forch.wake == nil && forch.rating == nil && forch.unratedReason != nil)
     }
 
-    /// A table of schema version 1 (as the app's hard-coded ratings were first written) still reads.
-    @Test func versionOneTablesStillRead() throws {
+    /// At its operating speed the fleet's heights at the rider differ by ship, and a ship too
+    /// deep for the reference track is unrated by name.
+    @Test func operatingSpeedsSeparateTheHeightsAndAgroundIsUnrated() async throws {
+        let source = try SnapshotPageSource(directory: RepositoryPaths.snapshot)
+        let scrape = try await LegacyFleetScraper(siteRoot: URL(string: source.manifest.siteRoot)!).scrape(from: source)
+        var builder = RatingTableBuilder(
+            fleet: try CuratedFleet.load(from: RepositoryPaths.fleet), fleetReference: "Data/fleet.json")
+        builder.courseSpeeds = try CourseSpeedTable.load(from: RepositoryPaths.data.appendingPathComponent("operating-speeds.json"))
+        builder.wakeReference = WakeReference(distanceM: 50, trackDepthM: 10, riderDepthM: 3, speed: .operating)
+        let run = try builder.build(from: scrape.pages)
+        let heights = run.table.ships.compactMap { $0.wake?.waveHeightM?.median }
+        #expect(heights.count >= 12 && Set(heights).count >= 8, "\(heights)")
+        #expect(run.table.ships.compactMap(\.wake).allSatisfy { $0.speedBasis != "top" && $0.speedBasis != "fixed" })
+        builder.wakeReference = WakeReference(distanceM: 50, trackDepthM: 1.2, riderDepthM: 1, speed: .fixed(8))
+        let shallow = try builder.build(from: scrape.pages)
+        let panta = try #require(shallow.wake.unrated["MS Panta Rhei"])
+        #expect(panta.hasPrefix("aground"))
+    }
+
+    /// Tables of schema versions 1 and 2 still read; a version 2 wake block maps onto version 3.
+    @Test func olderTablesStillRead() throws {
         let file = RepositoryPaths.temporaryDirectory().appendingPathComponent("v1.json")
         try Data(
             #"""
@@ -87,5 +256,27 @@ import _TestSupport
         #expect(table.schemaVersion == 1)
         #expect(table.ships.allSatisfy { $0.ratingsByModel == nil && $0.wake == nil })
         #expect(RatingLookup(table).ship(named: "EM Uetliberg")?.rating == 3)
+        let v2 = RatingTable.decodeFixture(
+            #"""
+            {"schemaVersion": 2, "generatedAt": "2026-11-22T16:08:57Z",
+             "model": {"name": "vesseldata-legacy", "speedKmh": 18, "depthM": 10,
+               "thresholds": {"energyJPerM2": [150, 250], "forceNPerM2": [45000, 55000]},
+               "wake": {"distanceM": 50, "depthM": 10, "speedMode": "service", "speedKmh": null,
+                        "fallbackSpeedKmh": 18, "waveHeightM": [0.379, 0.381], "thresholdsFitted": true,
+                        "agreementWithApp": {"matches": 6, "of": 15}}},
+             "ships": [{"name": "MS Panta Rhei", "aliases": [], "rating": 3, "source": {},
+               "ratingsByModel": {"legacy": 3, "wake": 2},
+               "wake": {"speedKmh": 30, "speedSource": "top", "waveHeightM": {"median": 0.38, "min": 0.06, "max": 0.44},
+                        "periodS": 2.6, "wavelengthM": 10.7, "energyPerWaveJPerM": 1892, "shorewardFluxWPerM": 208,
+                        "validModels": ["pianc1987"], "flags": [], "hullDefaults": []}}]}
+            """#)
+        let settings = try #require(v2?.model.wake)
+        #expect(settings.trackDepthM == 10 && settings.depthM == 10 && settings.speedMode == "operating")
+        let wake = try #require(v2?.ships.first?.wake)
+        #expect(wake.speedBasis == "top" && wake.ensembleModels == ["pianc1987"] && !wake.breaking)
     }
+}
+
+extension RatingTable {
+    static func decodeFixture(_ text: String) -> RatingTable? { try? decode(Data(text.utf8), path: "fixture") }
 }

@@ -149,6 +149,31 @@ import _TestSupport
         #expect(sw.logRmse! > 0.01)
     }
 
+    /// The ensemble compared with observations it generated (over subcritical tracks the hulls
+    /// clear): no bias, no error; and the chart's samples carry each prediction.
+    @Test func theEnsembleMatchesObservationsItGenerated() throws {
+        var rng = SplitMix64(seed: 6)
+        var observations: [Observation] = []
+        while observations.count < 300 {
+            let hull = try WakeHull(
+                lengthM: rng.uniform(30, 60), beamM: rng.uniform(6, 11), displacementT: rng.uniform(80, 400))
+            let (speed, depth, distance) = (rng.uniform(10, 22), rng.uniform(6, 40), rng.uniform(20, 200))
+            guard let h = PointEvaluator(hulls: [hull]).ensemble(hull: 0, speedKmh: speed, depthM: depth, distanceM: distance)
+            else { continue }
+            observations.append(
+                Observation(
+                    line: observations.count + 2, ship: nil, hull: hull, speedKmh: speed, depthM: depth,
+                    distanceM: distance, heightM: h))
+        }
+        let fit = try PowerLawCalibration(observations: observations)
+        let ensemble = try #require(fit.models[PowerLawCalibration.ensembleKey])
+        #expect(ensemble.count == 300)
+        #expect(abs(ensemble.logBias!) < 1e-12 && ensemble.logRmse! < 1e-12)
+        let samples = fit.samples(ObservationTable(observations), limit: 50)
+        #expect(samples.count == 50)
+        for s in samples { #expect(abs(s.ensembleM! / s.observedM - 1) < 1e-12) }
+    }
+
     @Test func studentTQuantilesMatchTables() {
         for (dof, value) in [
             (1.0, 12.706_204_736), (2, 4.302_652_730), (10, 2.228_138_852), (30, 2.042_272_456), (1000, 1.962_339_081),

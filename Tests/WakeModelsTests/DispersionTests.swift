@@ -43,4 +43,24 @@ import WakePhysics
         #expect(CuspWaves(speed: (g * 4).squareRoot(), depth: 4) == nil)  // F_h = 1: supercritical
         #expect(CuspWaves(speed: 0.99 * (g * 4).squareRoot(), depth: 4) != nil)
     }
+
+    /// The period-conserving solve (§8.5): ω² = g k tanh(k h) to rounding, and its limits.
+    @Test func thePeriodSolveSatisfiesItsRelationAndLimits() throws {
+        for h in [0.05, 0.3, 1, 3, 10, 100] {
+            for T in [0.5, 1.5, 2.6, 4, 8] {
+                let k = try #require(LinearWaves.wavenumber(period: T, depth: h))
+                let w = 2 * Double.pi / T
+                #expect(abs(w * w - g * k * tanh(k * h)) <= 4e-15 * w * w, "h \(h) T \(T)")
+            }
+        }
+        // Deep water: k = ω²/g; shallow water: k → ω/√(g h).
+        let w = 2 * Double.pi / 2.0
+        let deep = try #require(LinearWaves.wavenumber(period: 2, depth: 500))
+        #expect(abs(deep - w * w / g) <= 1e-15 * deep)
+        let shallow = try #require(LinearWaves.wavenumber(period: 60, depth: 0.5))
+        #expect(abs(shallow / ((2 * Double.pi / 60) / (g * 0.5).squareRoot()) - 1) < 1e-4)
+        #expect(LinearWaves.wavenumber(period: 0, depth: 1) == nil)
+        #expect(LinearWaves.wavenumber(period: 2, depth: -1) == nil)
+        #expect(LinearWaves.wavenumber(period: .infinity, depth: 1) == nil)
+    }
 }

@@ -14,6 +14,7 @@ import WakePhysics
 /// v_j = 10 + 20·j / (M − 1)               km/h (10 … 30)
 /// h_k =  2 + 48·k / (K − 1)               m    (2 … 50)
 /// y_l = 10 + 390·l / (N − 1)              m    (10 … 400)
+/// h_r = 3                                 m    the rider's depth (ensemble kernel)
 /// ```
 public enum SyntheticFleet {
     public static func hulls(count n: Int) -> HullDimensions {
@@ -33,6 +34,9 @@ public enum SyntheticFleet {
             return try WakeHull(lengthM: length, beamM: beam, displacementT: 0.6 * length * beam * draft)
         }
     }
+
+    /// The rider's depth of the ensemble benchmark, m.
+    public static let riderDepthM = 3.0
 
     public static func distances(_ n: Int) -> [Double] {
         n == 1 ? [50] : (0..<n).map { 10 + 390 * Double($0) / Double(n - 1) }

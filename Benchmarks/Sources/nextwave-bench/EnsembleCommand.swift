@@ -4,7 +4,8 @@ import Synthetic
 import WakeModels
 import WakePhysics
 
-/// The wake ensemble kernel on the synthetic fleet × speeds × depths × distances.
+/// The wake ensemble kernel on the synthetic fleet × speeds × track depths × distances, seen from
+/// one rider depth (``SyntheticFleet/riderDepthM``).
 struct EnsembleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ensemble", abstract: "Time WakeEnsemble on the synthetic fleet × speeds × depths × distances.")
@@ -26,15 +27,17 @@ struct EnsembleCommand: ParsableCommand {
         let (v, h, y) = (
             SyntheticFleet.speeds(speeds), SyntheticFleet.depths(depths), SyntheticFleet.distances(distances)
         )
+        let r = [SyntheticFleet.riderDepthM]
         var grid: WakeEnsemble? = WakeEnsemble(
-            hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, threads: threads, isa: isa)
+            hulls: hulls, speedsKmh: v, trackDepthsM: h, riderDepthsM: r, distancesM: y, threads: threads, isa: isa)
         var seconds = Double.infinity
         var ticks = UInt64.max
         for _ in 0..<repeats {
             grid = nil  // the previous result is freed outside the timed region
             let start = DispatchTime.now().uptimeNanoseconds
             let tick = kernelTicks()
-            grid = WakeEnsemble(hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, threads: threads, isa: isa)
+            grid = WakeEnsemble(
+                hulls: hulls, speedsKmh: v, trackDepthsM: h, riderDepthsM: r, distancesM: y, threads: threads, isa: isa)
             ticks = min(ticks, kernelTicks() &- tick)
             seconds = min(seconds, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
@@ -44,7 +47,8 @@ struct EnsembleCommand: ParsableCommand {
         let cells = g.cellCount
         emit([
             "cells": cells, "seconds": seconds, "cellsPerSecond": Double(cells) / seconds,
-            "outputBytes": cells * 10 * 8, "checksum": checksum, "threads": threads, "isa": isa.description,
+            "outputBytes": cells * EnsembleBuffers.outputCount * 8, "checksum": checksum, "threads": threads,
+            "isa": isa.description,
             "ticksPerCell": Double(ticks) / Double(cells),
         ])
     }
@@ -55,24 +59,23 @@ struct EnsembleCommand: ParsableCommand {
             SyntheticFleet.speeds(speeds), SyntheticFleet.depths(depths), SyntheticFleet.distances(distances)
         )
         let cells = ships * speeds * depths * distances
-        let storage = (0..<10).map { _ in prefaultedBuffer(Double.self, count: cells) }
+        let storage = (0..<EnsembleBuffers.outputCount).map { _ in prefaultedBuffer(Double.self, count: cells) }
         defer { storage.forEach { $0.release() } }
-        let buffers = EnsembleBuffers(
-            kriebelSeelig: storage[0], sorensenWeggel: storage[1], pianc: storage[2], median: storage[3],
-            minimum: storage[4], maximum: storage[5], energy: storage[6], flux: storage[7], shorewardFlux: storage[8],
-            energyPerWave: storage[9])
+        let buffers = EnsembleBuffers(storage)
         var ticks = UInt64.max
         let seconds = fastest(repeats: repeats) {
             let tick = kernelTicks()
             WakeEnsemble.compute(
-                hulls: hulls, speedsKmh: v, depthsM: h, distancesM: y, into: buffers, threads: threads, isa: isa)
+                hulls: hulls, speedsKmh: v, trackDepthsM: h, riderDepthsM: [SyntheticFleet.riderDepthM], distancesM: y,
+                into: buffers, threads: threads, isa: isa)
             ticks = min(ticks, kernelTicks() &- tick)
         }
         func sum(_ b: UnsafeMutableBufferPointer<Double>) -> Double { b.reduce(0) { $1.isNaN ? $0 : $0 + $1 } }
-        let checksum = sum(storage[3]) + sum(storage[6]) + sum(storage[7]) + sum(storage[0]) + sum(storage[1])
+        let checksum = sum(storage[4]) + sum(storage[7]) + sum(storage[8]) + sum(storage[0]) + sum(storage[1])
         emit([
             "cells": cells, "seconds": seconds, "cellsPerSecond": Double(cells) / seconds,
-            "outputBytes": cells * 10 * 8, "checksum": checksum, "threads": threads, "inPlace": true,
+            "outputBytes": cells * EnsembleBuffers.outputCount * 8, "checksum": checksum, "threads": threads,
+            "inPlace": true,
             "isa": isa.description, "ticksPerCell": Double(ticks) / Double(cells),
         ])
     }

@@ -4,43 +4,49 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Per-cell outputs of the wake ensemble kernel (WakeModels.EnsembleCells), each an array of
-/// cells in row-major order: cell (row, distance) at row * distances + distance.
+/// Per-cell outputs of the wake ensemble kernel (WakeModels.EnsembleKernel), each an array of
+/// cells in row-major order: cell (row, distance) at row * distances + distance. The first four
+/// are the wave as generated where the ship sails; the other seven the wave at the rider's spot.
 typedef struct {
-    double *ks;                 ///< Kriebel & Seelig height, m
-    double *sw;                 ///< Sorensen & Weggel height, m
-    double *pianc;              ///< PIANC height, m
-    double *median;             ///< ensemble median of the valid models, m (NaN: none valid)
-    double *minimum;            ///< ensemble minimum, m
-    double *maximum;            ///< ensemble maximum, m
+    double *ks;                 ///< Kriebel & Seelig height at the track, m
+    double *sw;                 ///< Sorensen & Weggel height at the track, m
+    double *pianc;              ///< PIANC height at the track, m (a reference: not in the ensemble)
+    double *generated;          ///< the ensemble at the track, m (NaN: no model in the ensemble)
+    double *median;             ///< the ensemble at the rider: min(cap, generated · K), m
+    double *minimum;            ///< the lowest ensemble model at the rider, m
+    double *maximum;            ///< the highest ensemble model at the rider, m
     double *energy;             ///< E = ρg/8 · median², J/m²
-    double *flux;               ///< P = E · c_g, W/m (NaN without cusp waves)
-    double *shoreward;          ///< P⊥ = P · sin θ, W/m
-    double *energy_per_wave;    ///< E · λ, J/m
+    double *flux;               ///< P = E · c_g at the rider, W/m
+    double *shoreward;          ///< P⊥ = P · cos α_r, W/m
+    double *energy_per_wave;    ///< E · λ at the rider, J/m
 } cwk_ensemble_out;
 
-/// Per-row inputs (a row is one ship × speed × depth).
+/// Per-row inputs (a row is one ship × speed × track depth × rider depth).
 typedef struct {
-    const uint8_t *valid;       ///< bit 0: Kriebel & Seelig valid, bit 1: Sorensen & Weggel, bit 2: PIANC
-    const double *group_velocity;   ///< c_g of the cusp waves, m/s (NaN: none)
-    const double *sin_theta;    ///< sin θ of the cusp waves
-    const double *wavelength;   ///< λ of the cusp waves, m
+    const uint8_t *valid;       ///< bit 0: Kriebel & Seelig in the ensemble, bit 1: Sorensen & Weggel
+    const double *factor;       ///< K = K_s K_r from the track to the rider (NaN: no wave reaches it)
+    const double *cap;          ///< the depth-limited height at the rider, 0.78 h_r, m
+    const double *group_velocity;   ///< c_g at the rider, m/s
+    const double *shoreward_share;  ///< cos α_r: the share of the flux toward the shore
+    const double *wavelength;   ///< λ at the rider, m
 } cwk_ensemble_rows;
 
-/// The fused per-cell pass of the ensemble kernel. On entry the three scratch blocks (rows ×
+/// The fused per-cell pass of the ensemble kernel. On entry the four scratch blocks (rows ×
 /// distances, contiguous, cache-resident) hold what BLAS formed:
-///   ks[r][l]    = a_KS[r] · y_l^(-1/3)            (Kriebel & Seelig height)
-///   sw[r][l]    = a_SW[r] + n_SW[r] · ln y_l      (the exponent of the Sorensen & Weggel height)
-///   pianc[r][l] = a_P[r] · y_l^(-1/3)             (PIANC height)
-/// For each cell it writes the three heights (the SW one as exp of its exponent, cwk_exp), the
-/// median, minimum and maximum of the models valid on its row (mean of the middle two for
-/// two; NaN for none), E = (energy_coefficient · median) · median, P = E · c_g, P⊥ = P · sin θ
-/// and E · λ, to `out` at cell (first_row + r) · distances + l. `isa` (CWK_ISA_*, see
-/// CWakeKernel.h) chooses the path: all give the same bits; vector paths stream whole cache
-/// lines when the ten outputs have the same offset within a line. Fenced before it returns.
-/// An `isa` this processor does not support runs the scalar path.
-void cwk_ensemble_block(int isa, const double *ks, const double *sw, const double *pianc, size_t rows,
-                        size_t distances, size_t first_row, cwk_ensemble_rows row_inputs,
+///   ks[r][l]     = a_KS[r] · y_l^(-1/3)            (Kriebel & Seelig height)
+///   sw[r][l]     = a_SW[r] + n_SW[r] · ln y_l      (the exponent of the Sorensen & Weggel height)
+///   pianc[r][l]  = a_P[r] · y_l^(-1/3)             (PIANC height)
+///   ln_ens[r][l] = c0[r] + c1[r] · ln y_l          (the log of the ensemble height at the track)
+/// For each cell it writes the three heights (SW as the exp of its exponent, cwk_exp), the
+/// ensemble at the track (cwk_exp of ln_ens), and at the rider: the ensemble
+/// min(cap, generated · K), the band (the lowest and highest ensemble model, each · K and capped),
+/// E = (energy_coefficient · median) · median, P = E · c_g, P⊥ = P · cos α_r and E · λ, to `out`
+/// at cell (first_row + r) · distances + l. `isa` (CWK_ISA_*, see CWakeKernel.h) chooses the
+/// path: all give the same bits; vector paths stream whole cache lines when the eleven outputs
+/// have the same offset within a line. Fenced before it returns. An `isa` this processor does
+/// not support runs the scalar path.
+void cwk_ensemble_block(int isa, const double *ks, const double *sw, const double *pianc, const double *ln_ens,
+                        size_t rows, size_t distances, size_t first_row, cwk_ensemble_rows row_inputs,
                         double energy_coefficient, cwk_ensemble_out out);
 
 /// exp(x) as the kernels compute it (see cwkexp.h), for tests and for Swift callers that must

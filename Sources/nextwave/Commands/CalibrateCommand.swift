@@ -13,14 +13,17 @@ struct CalibrateCommand: NextWaveCommand {
             distanceM, heightM; optional ship, draftM, blockCoefficient, entranceLengthM)
             and fits ln H = b0 + b1 ln(V²/g) + b2 ln(y/L) + b3 ln(F_h) + b4 ln(D/(ρ L B))
             by least squares (LAPACK), with standard errors, R² and the leave-one-out
-            error. Each published model is compared with the observations where it is
-            valid (bias factor, log RMSE). Bad rows are named by line and column and
+            error. Each published model, and their ensemble, is compared with the
+            observations where it is valid (bias factor, log RMSE); --chart draws each
+            against the measured heights. Bad rows are named by line and column and
             skipped. `nextwave wake --calibration FILE` then adds the fitted law, with its
-            95 % prediction interval, to every point.
+            95 % prediction interval, to every point, and weighs the ensemble's models by
+            how well each matched the observations.
 
             Examples:
               nextwave calibrate --observations Data/observations/example.csv
-              nextwave calibrate --observations my-pier.csv --out calibration.json
+              nextwave calibrate --observations my-pier.csv --out calibration.json \\
+                  --chart predicted-vs-measured.svg
             """)
 
     @Option(help: ArgumentHelp("The observations CSV.", valueName: "FILE"))
@@ -29,17 +32,23 @@ struct CalibrateCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Write the fit here (JSON).", valueName: "FILE"))
     var out: String?
 
+    @Option(help: ArgumentHelp("Draw predicted against measured heights here (SVG).", valueName: "FILE"))
+    var chart: String?
+
     var showsProgress: Bool { false }
 
-    func validate() throws { try checkPaths([("--observations", observations), ("--out", out)]) }
+    func validate() throws {
+        try checkPaths([("--observations", observations), ("--out", out), ("--chart", chart)])
+    }
 
     func execute(_ terminal: Terminal) async throws {
         let job = CalibrationJob(
-            observations: URL(fileURLWithPath: observations), out: out.map { URL(fileURLWithPath: $0) })
+            observations: URL(fileURLWithPath: observations), out: out.map { URL(fileURLWithPath: $0) },
+            chart: chart.map { URL(fileURLWithPath: $0) }, observationsName: observations)
         let result = try job.run { terminal.warn("skipped \($0)") }
         let c = result.calibration
         print(Self.summary(c))
-        if let out { terminal.info("wrote \(out)") }
+        for file in [out, chart].compactMap({ $0 }) { terminal.info("wrote \(file)") }
     }
 
     static func summary(_ c: PowerLawCalibration) -> String {
@@ -53,7 +62,7 @@ struct CalibrateCommand: NextWaveCommand {
             rows: law.coefficients.map { [$0.name, fixed($0.value, 4), fixed($0.standardError, 4)] },
             rightAligned: [1, 2])
         text += "\n\n"
-        let rows = ["kriebelSeelig2005", "sorensenWeggel1984", "pianc1987"].map { key -> [String] in
+        let rows = ["kriebelSeelig2005", "sorensenWeggel1984", "pianc1987", "ensemble"].map { key -> [String] in
             let m = c.models[key]
             return [
                 key, String(m?.count ?? 0), m?.factor.map { fixed($0, 3) } ?? "–",

@@ -13,7 +13,7 @@ struct FleetCommand: AsyncParsableCommand {
             reason (overridesPage). Format: schemas/fleet.schema.json and the README
             section "Editing the fleet".
             """,
-        subcommands: [FleetCheckCommand.self, FleetAddCommand.self, FleetShowCommand.self])
+        subcommands: [FleetCheckCommand.self, FleetAddCommand.self, FleetShowCommand.self, FleetSpeedsCommand.self])
 }
 
 /// `[FILE]`: a fleet file, default the data folder's.

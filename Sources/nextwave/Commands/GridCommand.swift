@@ -5,16 +5,18 @@ import RatingsPipeline
 struct GridCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "grid",
-        abstract: "Every legacy wake figure and rating of the fleet over speeds × depths, as CSV.",
+        abstract: "Every legacy wake figure and rating of the fleet over speeds × track depths, as CSV.",
         discussion: """
-            "What if they sail faster, or pass closer to shore." Ships are those with known
+            "What if they sail faster, or over shallower water." Ships are those with known
             length, beam and displacement (same sources as `ratings`); one BLAS batch
-            computes the grid. Ranges are start:stop:step (inclusive), a single value, or
-            a comma list. Columns carry their units; values are at full precision.
+            computes the grid. The depth is the water the ship sails in (the legacy model
+            has no rider); a depth no deeper than a ship's draft is refused, naming it.
+            Ranges are start:stop:step (inclusive), a single value, or a comma list.
+            Columns carry their units; values are at full precision.
 
             Examples:
-              nextwave grid --speeds 10:30:1 --depths 2:50:1 --out reports/grid.csv
-              nextwave grid --speeds 18 --depths 1:10:0.5 | head
+              nextwave grid --speeds 10:30:1 --track-depths 2:50:1 --out reports/grid.csv
+              nextwave grid --speeds 18 --track-depths 1.5:10:0.5 | head
             """)
 
     @OptionGroup var fleet: FleetPageOptions
@@ -22,7 +24,9 @@ struct GridCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Speeds, km/h.", valueName: "RANGE"))
     var speeds: RangeArgument
 
-    @Option(help: ArgumentHelp("Depths, m.", valueName: "RANGE"))
+    @Option(
+        name: [.customLong("track-depths"), .customLong("depths")],
+        help: ArgumentHelp("Water depths where the ships sail, m.", valueName: "RANGE"))
     var depths: RangeArgument
 
     @Option(help: ArgumentHelp("CSV file to write (default: stdout).", valueName: "FILE"))
@@ -39,7 +43,7 @@ struct GridCommand: NextWaveCommand {
             throw ValidationError("--speeds must lie in (0, 100] km/h")
         }
         guard depths.values.allSatisfy({ $0 > 0 && $0 <= 1000 }) else {
-            throw ValidationError("--depths must lie in (0, 1000] m")
+            throw ValidationError("--track-depths must lie in (0, 1000] m")
         }
     }
 
@@ -56,7 +60,7 @@ struct GridCommand: NextWaveCommand {
         terminal.endProgress()
         if let out {
             terminal.info(
-                "wrote \(shape.rows) rows (\(shape.ships) ships × \(shape.speeds) speeds × \(shape.depths) depths) to \(out)"
+                "wrote \(shape.rows) rows (\(shape.ships) ships × \(shape.speeds) speeds × \(shape.depths) track depths) to \(out)"
             )
         }
     }

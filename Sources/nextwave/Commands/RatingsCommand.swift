@@ -14,9 +14,10 @@ struct RatingsCommand: NextWaveCommand {
         discussion: """
             Reads the fleet pages (the bundled 2025 snapshot unless --live, --pages,
             --index-url, --base-url or --snapshot), merges the curated fleet file, computes
-            every ship's wake with the legacy formulas and with the distance-aware models
-            (at a rider --distance from the sailing line), rates each by --model and writes
-            to --out:
+            every ship's wake with the legacy formulas (at 18 km/h over --track-depth) and
+            with the distance-aware models (the wave at a rider --distance from the sailing
+            line in --depth of water, each ship at its operating speed), rates each by
+            --model and writes to --out:
               schiffsdaten.csv    legacy-compatible CSV, one row per ship page
               ship-ratings.json   the table the apps consume
               ship-ratings.csv    the same table, English headers with units
@@ -31,8 +32,8 @@ struct RatingsCommand: NextWaveCommand {
             Examples:
               nextwave ratings
               nextwave ratings --dry-run --pages my-pages.txt
-              nextwave ratings --speed 25 --depth 4 --out /tmp/shallow
-              nextwave ratings --model wake --speed service --distance 30
+              nextwave ratings --speed 25 --track-depth 6 --out /tmp/shallow
+              nextwave ratings --model wake --distance 30 --depth 1.5
               nextwave ratings --live --save-snapshot snapshots/zsg-$(date +%F)
               nextwave ratings --publish site/ratings
               nextwave ratings --previous Data/app-ratings.json --diff
@@ -43,9 +44,6 @@ struct RatingsCommand: NextWaveCommand {
 
     @Option(help: ArgumentHelp("Which model's rating the table gives (both are in it).", valueName: "MODEL"))
     var model: RatingModel = .legacy
-
-    @Option(help: ArgumentHelp("Wake model: the rider's distance from the sailing line, m.", valueName: "M"))
-    var distance: Double = 50
 
     @Option(
         help: ArgumentHelp(
@@ -62,6 +60,12 @@ struct RatingsCommand: NextWaveCommand {
 
     @Option(help: ArgumentHelp("The app's hard-coded ratings (default: app-ratings.json).", valueName: "FILE"))
     var appRatings: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Cruising speeds from archived courses (default: operating-speeds.json; see fleet speeds).",
+            valueName: "FILE"))
+    var operatingSpeeds: String?
 
     @Flag(
         help: "Write even when the new table loses ships, ratings or pages, or its wave figures move by more than 2×.")
@@ -87,12 +91,17 @@ struct RatingsCommand: NextWaveCommand {
     func validate() throws {
         try checkPaths([
             ("--out", out), ("--previous", previous), ("--app-ratings", appRatings), ("--publish", publish),
+            ("--operating-speeds", operatingSpeeds),
         ])
         if dryRun && publish != nil { throw ValidationError("--dry-run writes nothing; leave out --publish") }
-        guard distance.isFinite, distance >= 1, distance <= 10_000 else {
-            throw ValidationError("--distance must lie in 1…10000 m, got \(distance)")
-        }
         _ = try thresholds()
+    }
+
+    /// The cruising speeds file: the one given, or the bundled one when it is there.
+    func operatingSpeedsFile() throws -> URL? {
+        if let operatingSpeeds { return URL(fileURLWithPath: operatingSpeeds) }
+        let bundled = try fleet.data.file(FleetSpeedsCommand.bundledFile)
+        return FileManager.default.fileExists(atPath: bundled.path) ? bundled : nil
     }
 
     func thresholds() throws -> HeightThresholdChoice {
@@ -113,8 +122,10 @@ struct RatingsCommand: NextWaveCommand {
             out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
             previous: previous.map { URL(fileURLWithPath: $0) }, previousName: previous,
             appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? fleet.data.file("app-ratings.json"),
-            acceptRegression: acceptRegression, model: model,
-            wakeReference: point.wakeReference(distance: distance), heightThresholds: try thresholds())
+            acceptRegression: acceptRegression, model: model, wakeReference: point.wakeReference,
+            heightThresholds: try thresholds())
+        input.courseSpeeds = try operatingSpeedsFile()
+        input.courseSpeedsReference = operatingSpeeds ?? "Data/\(FleetSpeedsCommand.bundledFile)"
         input.dryRun = dryRun
         input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
         input.csvStyle = csv.csvStyle

@@ -7,32 +7,52 @@ import WakeModels
 struct WakeCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "wake",
-        abstract: "The wake at a rider's spot: height, period, energy over speed, depth, distance.",
+        abstract: "The wave where a rider stands: height, period, energy over speed, depths, distance.",
         usage: """
-            nextwave wake [--ship <NAME> ...] [--speeds <RANGE>] [--depths <RANGE>]
+            nextwave wake [--ship <NAME> ...] [--speeds <RANGE>]
+                          [--track-depth <RANGE>] [--depths <RANGE>]
                           [--distances <RANGE>] [--json | --csv <FILE> | --out <DIR>]
             """,
         discussion: """
-            Evaluates Kriebel & Seelig (2005), Sorensen & Weggel (1984) and PIANC (1987)
-            for ships of the fleet (names or aliases; all ships with known dimensions when
-            no --ship is given) or for a hull given with --length, --beam and
-            --displacement. Each model's height is given with whether the point lies in
-            its range; the ensemble is the median of the valid ones, with their range.
-            The cusp waves (the highest) give period, wavelength, group velocity, and the
-            energy and its flux toward the shore. Missing hull values take the models'
-            defaults (block coefficient 0.6, entrance length B/0.4, draft from D), and
-            the output says which. Ranges are start:stop:step, a value, or a comma list.
+            The ship makes its wake over the water it sails in (--track-depth): Kriebel &
+            Seelig (2005) and Sorensen & Weggel (1984) give the height at each distance,
+            and where they hold their ensemble (the median of their log heights) is the
+            wave it generates; PIANC (1987), the same for every hull, is a reference. The
+            wave then travels to the rider's spot (--depths): it keeps its period,
+            shoals, refracts and, in shallow water, breaks at 0.78 x depth. Heights are
+            at the rider; the generated ones, per model, are in --json and --csv.
+            A track no deeper than the ship's draft is refused; where the ship is close to
+            or beyond the fastest wave its track's depth carries, no height is given.
+
+            Ships: of the fleet (names or aliases; all with known dimensions when no
+            --ship) or a hull from --length, --beam, --displacement. Missing hull values
+            take the models' defaults (block coefficient 0.6, entrance length B/0.4,
+            draft from D), and the output says which. Ranges are start:stop:step, a
+            value, or a comma list. Where the fleet's figures come from (snapshot, live
+            pages, mirror, fleet file) takes the options of `ratings`: --help-hidden.
 
             Examples:
-              nextwave wake --ship "MS Panta Rhei" --speeds 12:30:2 --depths 3,5,10 \\
-                  --distances 20:200:10
+              nextwave wake --ship "MS Panta Rhei" --depths 3
+              nextwave wake --ship "MS Panta Rhei" --speeds 12:24:2 --track-depth 10,20 \\
+                  --depths 1,3 --distances 20:200:10
               nextwave wake --length 42.4 --beam 7.3 --displacement 149 --speeds 18 \\
-                  --depths 10 --distances 50 --json
-              nextwave wake --out reports/wake --calibration calibration.json
+                  --track-depth 10 --depths 2 --distances 50 --json
+              nextwave wake --speeds 14,17,20 --distances 10:200:10 --out reports/wake
             """)
 
     @Option(help: ArgumentHelp("A ship of the fleet, by name or alias; repeat for several.", valueName: "NAME"))
     var ship: [String] = []
+
+    @Option(help: ArgumentHelp("Ship speeds, km/h.", valueName: "RANGE"))
+    var speeds = RangeArgument(argument: "18")!
+    @Option(help: ArgumentHelp("Water depths where the ship sails, m.", valueName: "RANGE"))
+    var trackDepth = RangeArgument(argument: "10")!
+    @Option(
+        name: [.customLong("depths"), .customLong("depth")],
+        help: ArgumentHelp("Water depths at the rider's spot, m.", valueName: "RANGE"))
+    var depths = RangeArgument(argument: "3")!
+    @Option(help: ArgumentHelp("Distances from the sailing line, m.", valueName: "RANGE"))
+    var distances = RangeArgument(argument: "20:200:20")!
 
     @Option(help: ArgumentHelp("Hull length, m (instead of --ship).", valueName: "M"))
     var length: Double?
@@ -47,13 +67,6 @@ struct WakeCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Bow entrance length, m (default B / 0.4).", valueName: "M"))
     var entranceLength: Double?
 
-    @Option(help: ArgumentHelp("Ship speeds, km/h.", valueName: "RANGE"))
-    var speeds = RangeArgument(argument: "18")!
-    @Option(help: ArgumentHelp("Water depths, m.", valueName: "RANGE"))
-    var depths = RangeArgument(argument: "10")!
-    @Option(help: ArgumentHelp("Distances from the sailing line, m.", valueName: "RANGE"))
-    var distances = RangeArgument(argument: "20:200:20")!
-
     @Option(help: ArgumentHelp("Add the power law of this calibration.json as a model.", valueName: "FILE"))
     var calibration: String?
 
@@ -64,7 +77,8 @@ struct WakeCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Write wake.csv, wake.md and wake-chart.svg into this folder.", valueName: "DIR"))
     var out: String?
 
-    @OptionGroup var fleet: FleetPageOptions
+    // Where the fleet's figures come from: the same options as `ratings`, listed by --help-hidden.
+    @OptionGroup(visibility: .hidden) var fleet: FleetPageOptions
     @OptionGroup var progress: ProgressOptions
 
     @OptionGroup var csvStyle: CSVStyleOption
@@ -84,8 +98,11 @@ struct WakeCommand: NextWaveCommand {
         guard speeds.values.allSatisfy({ $0 > 0 && $0 <= 100 }) else {
             throw ValidationError("--speeds must lie in (0, 100] km/h")
         }
-        guard depths.values.allSatisfy({ $0 > 0 && $0 <= 1000 }) else {
-            throw ValidationError("--depths must lie in (0, 1000] m")
+        guard trackDepth.values.allSatisfy({ $0 >= 0.1 && $0 <= 1000 }) else {
+            throw ValidationError("--track-depth must lie in 0.1…1000 m")
+        }
+        guard depths.values.allSatisfy({ $0 >= 0.1 && $0 <= 1000 }) else {
+            throw ValidationError("--depths (the rider's) must lie in 0.1…1000 m")
         }
         guard distances.values.allSatisfy({ $0 >= 1 && $0 <= 10_000 }) else {
             throw ValidationError("--distances must lie in 1…10000 m")
@@ -105,7 +122,8 @@ struct WakeCommand: NextWaveCommand {
             ships = .fleet(names: ship, pages: try fleet.fleetPages(), fleet: url, fleetReference: reference)
         }
         let job = WakeJob(
-            ships: ships, speedsKmh: speeds.values, depthsM: depths.values, distancesM: distances.values,
+            ships: ships, speedsKmh: speeds.values, trackDepthsM: trackDepth.values, riderDepthsM: depths.values,
+            distancesM: distances.values,
             calibration: calibration.map { URL(fileURLWithPath: $0) })
         let table = try await job.run { terminal.show($0) }
         terminal.endProgress()

@@ -141,13 +141,13 @@ extension Terminal {
     }
 }
 
-/// `--speed`: km/h, or `service` (each ship's published speed, for the wake model).
+/// `--speed`: km/h, or `service` (each ship's operating speed from evidence, for the wake model).
 enum SpeedArgument: ExpressibleByArgument, Sendable, Equatable {
     case kmh(Double)
     case service
 
     init?(argument: String) {
-        if argument.lowercased() == "service" {
+        if ["service", "operating"].contains(argument.lowercased()) {
             self = .service
         } else if let value = Double(argument), value.isFinite {
             self = .kmh(value)
@@ -158,46 +158,59 @@ enum SpeedArgument: ExpressibleByArgument, Sendable, Equatable {
 
     var defaultValueDescription: String {
         switch self {
-        case .kmh(let value): value == value.rounded() ? String(Int(value)) : "\(value)"
+        case .kmh(let value): value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : "\(value)"
         case .service: "service"
         }
     }
 }
 
-/// The operating point: the legacy model's speed and depth, and the wake model's reference.
+/// The operating point: the legacy model's speed and the track's depth, and the wake model's
+/// reference (the rider's distance and depth).
 struct OperatingPointOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Ship speed, km/h; or 'service': each ship's published speed (wake model; legacy at 18).",
+            "Ship speed, km/h; or 'service': each ship's operating speed (wake model; legacy at 18).",
             valueName: "KMH"))
-    var speed: SpeedArgument = .kmh(18)
+    var speed: SpeedArgument = .service
 
-    @Option(help: ArgumentHelp("Water depth, m.", valueName: "M"))
-    var depth: Double = 10
+    @Option(help: ArgumentHelp("Water depth where the ships sail, m (both models).", valueName: "M"))
+    var trackDepth: Double = WakeReference.standard.trackDepthM
+
+    @Option(help: ArgumentHelp("Wake model: water depth at the rider's spot, m.", valueName: "M"))
+    var depth: Double = WakeReference.standard.riderDepthM
+
+    @Option(help: ArgumentHelp("Wake model: the rider's distance from the sailing line, m.", valueName: "M"))
+    var distance: Double = WakeReference.standard.distanceM
 
     func validate() throws {
         if case .kmh(let speed) = speed {
-            guard speed.isFinite, speed > 0, speed <= 100 else {
-                throw ValidationError("--speed must be in (0, 100] km/h or 'service', got \(speed)")
+            guard speed.isFinite, speed >= 1, speed <= 100 else {
+                throw ValidationError("--speed must lie in 1…100 km/h or be 'service', got \(speed)")
             }
         }
-        guard depth.isFinite, depth > 0, depth <= 1000 else {
-            throw ValidationError("--depth must be in (0, 1000] m, got \(depth)")
+        guard trackDepth.isFinite, trackDepth >= 0.1, trackDepth <= 1000 else {
+            throw ValidationError("--track-depth must lie in 0.1…1000 m, got \(trackDepth)")
+        }
+        guard depth.isFinite, depth >= 0.1, depth <= 1000 else {
+            throw ValidationError("--depth (the rider's) must lie in 0.1…1000 m, got \(depth)")
+        }
+        guard distance.isFinite, distance >= 1, distance <= 10_000 else {
+            throw ValidationError("--distance must lie in 1…10000 m, got \(distance)")
         }
     }
 
     /// The legacy speed: the given one, or 18 km/h in service mode.
     var legacySpeedKmh: Double { if case .kmh(let value) = speed { value } else { OperatingPoint.legacy.speedKmh } }
 
-    var point: OperatingPoint { OperatingPoint(speedKmh: legacySpeedKmh, depthM: depth) }
+    var point: OperatingPoint { OperatingPoint(speedKmh: legacySpeedKmh, depthM: trackDepth) }
 
-    /// The wake model's reference point at `distance`.
-    func wakeReference(distance: Double) -> WakeReference {
+    /// The wake model's reference point.
+    var wakeReference: WakeReference {
+        let mode: WakeReference.Speed
         switch speed {
-        case .kmh(let value): WakeReference(distanceM: distance, depthM: depth, speed: .fixed(value))
-        case .service:
-            WakeReference(
-                distanceM: distance, depthM: depth, speed: .service(fallbackKmh: OperatingPoint.legacy.speedKmh))
+        case .kmh(let value): mode = .fixed(value)
+        case .service: mode = .operating
         }
+        return WakeReference(distanceM: distance, trackDepthM: trackDepth, riderDepthM: depth, speed: mode)
     }
 }

@@ -1,0 +1,52 @@
+import CivilTime
+import Foundation
+import NextWaveSupport
+import ScheduleArchive
+import SessionAnalytics
+import ShipRatingTable
+
+/// One run of `nextwave fleet speeds`: each ship's cruising speed from the legs of the courses an
+/// archive says it ran (``SessionAnalytics/CourseSpeeds``), as `operating-speeds.json`.
+public struct CourseSpeedsJob: Sendable {
+    public var archive: URL
+    /// The archive as the user named it (the table never carries a machine path).
+    public var archiveName: String
+    public var stations: URL
+    public var from: LocalDate?
+    public var to: LocalDate?
+    /// Where to write the table (nil: not written).
+    public var out: URL?
+
+    public init(archive: URL, archiveName: String, stations: URL, from: LocalDate? = nil, to: LocalDate? = nil, out: URL?) {
+        self.archive = archive
+        self.archiveName = archiveName
+        self.stations = stations
+        self.from = from
+        self.to = to
+        self.out = out
+    }
+
+    public struct Result: Sendable {
+        public var table: CourseSpeedTable
+        /// Legs of assigned ships found, all ships together.
+        public var legs: Int
+        /// Ships with legs but too few for a fit.
+        public var tooFew: [String: Int]
+    }
+
+    public func run() throws -> Result {
+        let catalogue = try StationCatalogue.load(from: stations)
+        let (opened, _) = try ScheduleArchive.opened(at: archive)
+        guard let range = try opened.store.dateRange() else { throw SessionsJobError.emptyArchive(path: archiveName) }
+        let (first, last) = (from ?? range.lowerBound, to ?? range.upperBound)
+        guard first <= last else { throw SessionsJobError.reversedDates(from: first, to: last) }
+        let legs = try opened.withLock(exclusive: false) {
+            try CourseSpeeds.legs(store: opened.store, catalogue: catalogue, from: first, to: last)
+        }
+        let table = CourseSpeeds.table(legs: legs, archive: archiveName, from: first, to: last)
+        let fitted = Set(table.ships.map(\.name))
+        let tooFew = Dictionary(grouping: legs.filter { !fitted.contains($0.ship) }, by: \.ship).mapValues(\.count)
+        if let out { try AtomicFileWriter.write(try table.jsonData(), to: out) }
+        return Result(table: table, legs: legs.count, tooFew: tooFew)
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import CivilTime
+import Foundation
+import NextWaveSupport
+import SessionsPipeline
+import ShipRatingTable
+
+struct FleetSpeedsCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "speeds",
+        abstract: "Each ship's cruising speed from the courses an archive says it ran.",
+        discussion: """
+            For every ship the archive's assignments name, takes the legs of its courses
+            (consecutive departures, the straight distance between the piers, the
+            scheduled time between them) and fits t = t0 + d/v by least squares: v is the
+            ship's cruising speed, t0 the time a leg loses to leaving and berthing. The
+            ratings use these speeds for ships without a published service speed
+            (docs/SCIENCE.md §7). Writes operating-speeds.json with --out.
+
+            Examples:
+              nextwave fleet speeds
+              nextwave fleet speeds --archive ~/nextwave-archive --out Data/operating-speeds.json
+            """)
+
+    /// The bundled file, in the data folder.
+    static let bundledFile = "operating-speeds.json"
+
+    @OptionGroup var archive: ArchiveOptions
+
+    @Option(help: ArgumentHelp("First day (default: the archive's first).", valueName: "YYYY-MM-DD"))
+    var from: LocalDate?
+    @Option(help: ArgumentHelp("Last day (default: the archive's last).", valueName: "YYYY-MM-DD"))
+    var to: LocalDate?
+
+    @Option(help: ArgumentHelp("Write the table (operating-speeds.json) here.", valueName: "FILE"))
+    var out: String?
+
+    @Flag(help: "Print the table as JSON instead of text.")
+    var json = false
+
+    var showsProgress: Bool { false }
+
+    func validate() throws {
+        try checkPaths([("--out", out)])
+        try checkSupported(from, option: "--from")
+        try checkSupported(to, option: "--to")
+    }
+
+    func execute(_ terminal: Terminal) async throws {
+        let (url, name) = try archive.location()
+        let job = CourseSpeedsJob(
+            archive: url, archiveName: name, stations: try archive.data.file("stations.json"), from: from, to: to,
+            out: out.map { URL(fileURLWithPath: $0) })
+        let result = try job.run()
+        if json {
+            FileHandle.standardOutput.write(try result.table.jsonData())
+        } else {
+            let rows = result.table.ships.map { s in
+                [
+                    s.name, fixed(s.cruisingSpeedKmh, 1), fixed(s.standardErrorKmh, 1), fixed(s.lostTimePerLegS, 0),
+                    String(s.legs), String(s.days),
+                ]
+            }
+            print(
+                TextTable.render(
+                    header: ["Ship", "km/h", "±", "t0 (s)", "Legs", "Days"], rows: rows, rightAligned: [1, 2, 3, 4, 5]))
+        }
+        for (ship, count) in result.tooFew.sorted(by: { $0.key < $1.key }) {
+            terminal.warn("\(ship): \(count) legs, too few for a fit")
+        }
+        if let out { terminal.info("wrote \(out)") }
+    }
+}
