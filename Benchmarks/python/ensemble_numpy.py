@@ -88,7 +88,9 @@ def ensemble(L, B, D, T, v_kmh, h, y):
     Fs = FL[:, :, None] * np.exp((2.35 * (1 - CB) * T)[:, None, None] / h[None, None, :])   # rows
     load = beta[:, None, None] * (Fs - 0.1) ** 2
     aKS = (v * v / G)[None, :, None] * load * np.cbrt(L)[:, None, None]
-    lnr = np.log(h)[None, None, :] - lnV3[:, None, None]
+    # Sorensen & Weggel is held at the depth where F_h = 0.5 over deeper water (docs/SCIENCE.md §5.1).
+    held = np.minimum(np.log(h)[None, :], np.log(v * v / (G * 0.25))[:, None])               # speeds x depths
+    lnr = held[None, :, :] - lnV3[:, None, None]
     nSW = bs[:, :, None] * np.exp(dl[:, :, None] * lnr)
     aSW = a[:, :, None] + b[:, :, None] * lnr + c[:, :, None] * lnr * lnr + (1 - nSW) * lnV3[:, None, None]
     aP = (h * np.cbrt(h))[None, None, :] * (fh ** 4)[None, :, :]

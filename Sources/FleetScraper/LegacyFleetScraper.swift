@@ -9,6 +9,24 @@ public struct FleetScrape: Sendable {
     public var pages: [ShipPage]
     /// Things a person should know (links to other hosts skipped, …).
     public var warnings: [String]
+    /// Listed ship pages the site says are gone (HTTP 404 or 410), in list order: a fleet change
+    /// to review, not a failed run.
+    public var vanished: [VanishedPage] = []
+}
+
+/// A listed ship page the site answered with "not found" or "gone".
+public struct VanishedPage: Sendable, Equatable {
+    public var url: String
+    /// 404 or 410.
+    public var status: Int
+
+    public init(url: String, status: Int) {
+        self.url = url
+        self.status = status
+    }
+
+    /// The statuses that mean the page is gone, not that the fetch failed.
+    public static let statuses: Set<Int> = [404, 410]
 }
 
 /// Fetches ship pages from a ``PageSource``: those an index page links, or a given list, each
@@ -58,16 +76,30 @@ public struct ShipPageScraper: Sendable {
             indexURL = url.absoluteString
         }
         var pages: [ShipPage] = []
+        var vanished: [VanishedPage] = []
         progress?(0, ships.count)
         for (done, url) in ships.enumerated() {
-            let html = try await source.page(at: url)
+            let html: Data
+            do { html = try await source.page(at: url) } catch WebFetchError.httpStatus(_, let status, _)
+            where VanishedPage.statuses.contains(status) {
+                // A listed page that is gone is a change to review (the gate holds it), while a
+                // network failure or a server error stays an error.
+                vanished.append(VanishedPage(url: url.absoluteString, status: status))
+                warnings.append("\(url.absoluteString): HTTP \(status); the page is gone")
+                progress?(done + 1, ships.count)
+                continue
+            }
             pages.append(try layout.shipPage(html: html, url: url.absoluteString))
             progress?(done + 1, ships.count)
+        }
+        if pages.isEmpty, let first = vanished.first {
+            // Not one page there: a wrong address or page list, not a fleet that sank overnight.
+            throw ScrapeError.allPagesGone(first: first.url, count: vanished.count)
         }
         if pages.count != Set(pages.map(\.name)).count {
             warnings.append("\(indexURL ?? "the page list"): several pages carry the same ship name")
         }
-        return FleetScrape(indexURL: indexURL, pages: pages, warnings: warnings)
+        return FleetScrape(indexURL: indexURL, pages: pages, warnings: warnings, vanished: vanished)
     }
 }
 

@@ -8,11 +8,13 @@ public enum ShipTitle {
     /// first: German, French, Italian and English (DOMAIN.md §9), and the prefixes themselves.
     static let typeWords: [(word: String, prefix: String)] = [
         ("bateaux a moteur", "MS"), ("bateau a moteur", "MS"), ("bateaux a vapeur", "DS"), ("bateau a vapeur", "DS"),
-        ("elektroschiffe", "EMS"), ("elektroschiff", "EMS"), ("motorschiffe", "MS"), ("motorschiff", "MS"),
+        ("e-motorschiffe", "EMS"), ("e-motorschiff", "EMS"), ("elektro-motorschiff", "EMS"),
+        ("elektromotorschiff", "EMS"), ("elektroschiffe", "EMS"), ("elektroschiff", "EMS"), ("motorschiffe", "MS"),
+        ("motorschiff", "MS"), ("raddampfer", "DS"), ("salondampfer", "DS"), ("dampfer", "DS"),
         ("dampfschiffe", "DS"), ("dampfschiff", "DS"), ("motor vessel", "MS"), ("motor ship", "MS"),
         ("paddle steamer", "DS"), ("steamship", "DS"), ("motonavi", "MS"), ("motonave", "MS"), ("piroscafi", "DS"),
-        ("piroscafo", "DS"), ("e-ms", "EMS"), ("m/s", "MS"), ("d/s", "DS"), ("ems", "EMS"), ("em", "EMS"),
-        ("ms", "MS"), ("ds", "DS"),
+        ("piroscafo", "DS"), ("e-ms", "EMS"), ("m/s", "MS"), ("d/s", "DS"), ("m.s.", "MS"), ("d.s.", "DS"),
+        ("ems", "EMS"), ("em", "EMS"), ("ms", "MS"), ("ds", "DS"),
     ]
 
     /// A title split into the ships it names, with the prefix its type word implies:
@@ -40,8 +42,8 @@ public enum ShipTitle {
         for separator in [" & ", " und ", " et ", " and ", " e "] {
             names = names.replacingOccurrences(of: separator, with: ",")
         }
-        return (
-            prefix, names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        )
+        // Guillemets and quotes around a name («Linth», "Linth") are not part of it.
+        let quotes = CharacterSet(charactersIn: "«»‹›\"„“”‚‘’'").union(.whitespaces)
+        return (prefix, names.split(separator: ",").map { $0.trimmingCharacters(in: quotes) }.filter { !$0.isEmpty })
     }
 }

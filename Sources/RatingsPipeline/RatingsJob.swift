@@ -80,6 +80,16 @@ public struct RatingsJob: Sendable {
         public var unchanged: Bool
         /// The published manifest, with `publish`.
         public var published: TablePublisher.Manifest?
+        /// The table in `out` was already the published one: nothing was published.
+        public var publishedUnchanged = false
+        /// The table the run was checked against, as the user knows it (`--previous`, the table
+        /// in `--out`, or the last published one); nil without any.
+        public var baselineName: String?
+        /// What makes the new table worse than the baseline. A real run stops on any of these
+        /// unless ``Input/acceptRegression``; a dry run reports them.
+        public var regressions: [String] = []
+        /// Listed ship pages the site says are gone.
+        public var vanished: [VanishedPage] = []
     }
 
     public enum Event: Sendable {
@@ -122,9 +132,18 @@ public struct RatingsJob: Sendable {
         // second run cannot slip in between (it waits).
         let lock = try input.dryRun ? nil : DirectoryLock(input.out)
         defer { withExtendedLifetime(lock) {} }
-        let existing = try checkedAgainstExisting(run.table, onEvent: onEvent)
+        let existing = try existingTable(onEvent: onEvent)
+        let baseline = try self.baseline(existing: existing)
+        run.table = Self.keepingVanished(scrape.vanished, previous: baseline?.table, in: run.table)
         run.table = RatingDiff.carryingPageMissing(
-            previous: existing, into: run.table, date: String(run.table.generatedAt.prefix(10)))
+            previous: baseline?.table, into: run.table, date: String(run.table.generatedAt.prefix(10)))
+        let regressions = (baseline.map { RatingDiff.regressions(previous: $0.table, current: run.table, retired: run.retired.map(\.name)) } ?? [])
+            + run.held
+        if !regressions.isEmpty && !input.acceptRegression && !input.dryRun {
+            throw RatingsError.regression(
+                previous: baseline?.name ?? "the previous table", problems: regressions,
+                nextSteps: Self.nextSteps(vanished: scrape.vanished, previous: baseline?.table))
+        }
         // generatedAt moves only with the content: an unchanged table is byte for byte the same.
         var unchanged = false
         if let existing {
@@ -135,25 +154,24 @@ public struct RatingsJob: Sendable {
                 unchanged = true
             }
         }
-        let previous = try input.previous.map(RatingTable.load(from:)) ?? existing
-        let diff = previous.map { RatingDiff(previous: $0, current: run.table) }
+        let diff = baseline.map { RatingDiff(previous: $0.table, current: run.table) }
         let names = Self.outputs
         let all = [names.legacyCSV, names.table, names.csv, names.markdown, names.chart]
-        if input.dryRun {
-            return Result(run: run, written: [], diff: diff, unchanged: unchanged, published: nil)
-        }
+        var result = Result(
+            run: run, written: [], diff: diff, unchanged: unchanged, published: nil, baselineName: baseline?.name,
+            regressions: regressions, vanished: scrape.vanished)
+        if input.dryRun { return result }
         let complete = all.allSatisfy {
             FileManager.default.fileExists(atPath: input.out.appendingPathComponent($0).path)
         }
         if unchanged && complete && input.previous == nil {
-            let published = try input.publish.map { try TablePublisher.publish(run.table, to: $0) }
-            return Result(run: run, written: [], diff: diff, unchanged: true, published: published)
+            try publishReviewed(into: &result)
+            return result
         }
         let markdown = RatingsMarkdown.render(
             .init(
-                run: run, appRatings: app, diff: diff,
-                previousName: input.previousName ?? (existing == nil ? nil : "the previous \(existingName)"),
-                pageSource: sourceDescription, chartFile: names.chart))
+                run: run, appRatings: app, diff: diff, previousName: baseline?.name, pageSource: sourceDescription,
+                chartFile: names.chart))
         let file = { (name: String) in input.out.appendingPathComponent(name) }
         try AtomicFileWriter.writeAll(
             [
@@ -163,8 +181,19 @@ public struct RatingsJob: Sendable {
                 (file(names.chart), Data(RatingsChartSVG.render(run.table).utf8)),
                 (file(names.markdown), Data(markdown.utf8)),
             ], locking: false)
-        let published = try input.publish.map { try TablePublisher.publish(run.table, to: $0) }
-        return Result(run: run, written: all, diff: diff, unchanged: unchanged, published: published)
+        result.written = all
+        try publishReviewed(into: &result)
+        return result
+    }
+
+    /// Publishes the table now in `out` — the bytes that were reviewed, not a recomputation —
+    /// when `publish` is set; nothing is written when it is already the published one.
+    private func publishReviewed(into result: inout Result) throws {
+        guard let publish = input.publish else { return }
+        let data = try BoundedFile.read(input.out.appendingPathComponent(Self.outputs.table), what: "rating table")
+        let (manifest, changed) = try TablePublisher.publish(tableData: data, to: publish)
+        result.published = manifest
+        result.publishedUnchanged = !changed
     }
 
     /// `SOURCE_DATE_EPOCH` (reproducible builds), when set to a number of seconds.
@@ -178,27 +207,62 @@ public struct RatingsJob: Sendable {
     /// The existing table in `out`, as the user named it.
     var existingName: String { (input.outName as NSString).appendingPathComponent(Self.outputs.table) }
 
-    /// The table already in `out` (nil when there is none), after checking that `table` may
-    /// replace it.
-    private func checkedAgainstExisting(_ table: RatingTable, onEvent: (@Sendable (Event) -> Void)?) throws
-        -> RatingTable?
-    {
+    /// The table already in `out` (nil when there is none). An unreadable one stops the run
+    /// unless ``Input/acceptRegression`` (it would be replaced unchecked).
+    private func existingTable(onEvent: (@Sendable (Event) -> Void)?) throws -> RatingTable? {
         let url = input.out.appendingPathComponent(Self.outputs.table)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let existing: RatingTable
-        do { existing = try RatingTable.load(from: url) } catch {
+        do { return try RatingTable.load(from: url) } catch {
             let reason: String
             if case RatingsError.invalidFile(_, let why) = error { reason = why } else { reason = "\(error)" }
-            guard input.acceptRegression else {
+            guard input.acceptRegression || input.dryRun else {
                 throw RatingsError.unreadableExisting(path: existingName, reason: reason)
             }
             onEvent?(.warning("\(existingName) cannot be read (\(reason)); replaced as --accept-regression asks"))
             return nil
         }
-        if !input.acceptRegression {
-            let problems = RatingDiff.regressions(previous: existing, current: table)
-            if !problems.isEmpty { throw RatingsError.regression(previous: existingName, problems: problems) }
+    }
+
+    /// The table the new one is checked and compared against, wherever it comes from: the one
+    /// given with `--previous`, else the one in `out`, else the last one published into
+    /// `--publish`.
+    private func baseline(existing: RatingTable?) throws -> (table: RatingTable, name: String)? {
+        if let previous = input.previous {
+            return (try RatingTable.load(from: previous), input.previousName ?? previous.lastPathComponent)
         }
-        return existing
+        if let existing { return (existing, existingName) }
+        if let publish = input.publish, let (table, name) = try TablePublisher.current(in: publish) {
+            return (table, name)
+        }
+        return nil
+    }
+
+    /// `table` with every ship of `previous` whose page is now gone and that the new run no
+    /// longer has (a ship known only from its page): kept as it was, without its page, so that
+    /// the change is a flagged ship and not a silent loss.
+    static func keepingVanished(_ vanished: [VanishedPage], previous: RatingTable?, in table: RatingTable)
+        -> RatingTable
+    {
+        guard let previous, !vanished.isEmpty else { return table }
+        let gone = Set(vanished.map(\.url))
+        let lookup = RatingLookup(table)
+        var kept = table
+        for old in previous.ships {
+            guard let page = old.source.page, gone.contains(page), lookup.ship(matching: old) == nil else { continue }
+            var ship = old
+            ship.source.page = nil
+            kept.ships.append(ship)
+        }
+        return kept
+    }
+
+    /// What to do about a held run, when pages vanished: the maintainer's next step by name.
+    static func nextSteps(vanished: [VanishedPage], previous: RatingTable?) -> [String] {
+        vanished.map { page in
+            let ship = previous?.ships.first { $0.source.page == page.url }
+            let name = ship.map { "\"\($0.name)\"" } ?? "NAME"
+            return "\(page.url) answered HTTP \(page.status): if the ship left the fleet, `nextwave fleet retire "
+                + "\(name)`; if the page moved, put its new address in the page list (or drop the line); then run again"
+        }
     }
 }

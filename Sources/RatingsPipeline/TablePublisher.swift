@@ -30,18 +30,49 @@ public enum TablePublisher {
     /// Returns the manifest.
     @discardableResult
     public static func publish(_ table: RatingTable, to directory: URL) throws -> Manifest {
-        let data = try table.jsonData()
+        try publish(tableData: try table.jsonData(), to: directory).manifest
+    }
+
+    /// Publishes a table's bytes as they are (the file that was reviewed). When the manifest
+    /// already names these bytes, nothing is written and `changed` is false.
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the bytes are not a rating table.
+    public static func publish(tableData data: Data, to directory: URL) throws -> (manifest: Manifest, changed: Bool) {
+        let table: RatingTable
+        do { table = try JSONDecoder().decode(RatingTable.self, from: data) } catch {
+            throw RatingsError.invalidFile(path: "the table to publish", reason: "not a rating table (\(error))")
+        }
         let manifest = Manifest(
             manifestVersion: 1, current: fileName(for: data), sha256: SHA256.hex(data), bytes: data.count,
             generatedAt: table.generatedAt, schemaVersion: table.schemaVersion, ships: table.ships.count)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var manifestData = try encoder.encode(manifest)
-        manifestData.append(0x0A)
+        if let existing = try? readManifest(in: directory), existing == manifest,
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent(existing.current).path)
+        {
+            return (manifest, false)
+        }
         // The table before the manifest that names it, so that an app never finds a manifest
         // pointing at a file not there yet.
         try AtomicFileWriter.write(data, to: directory.appendingPathComponent(manifest.current))
-        try AtomicFileWriter.write(manifestData, to: directory.appendingPathComponent("manifest.json"))
-        return manifest
+        try AtomicFileWriter.write(try StableJSON.encode(manifest), to: directory.appendingPathComponent("manifest.json"))
+        return (manifest, true)
+    }
+
+    /// The manifest in `directory`.
+    static func readManifest(in directory: URL) throws -> Manifest {
+        let data = try BoundedFile.read(directory.appendingPathComponent("manifest.json"), what: "manifest")
+        return try JSONDecoder().decode(Manifest.self, from: data)
+    }
+
+    /// The table the manifest in `directory` names, and how to cite it; nil when nothing has been
+    /// published there.
+    /// - Throws: when a manifest is there but it or its table cannot be read.
+    public static func current(in directory: URL) throws -> (table: RatingTable, name: String)? {
+        let manifestURL = directory.appendingPathComponent("manifest.json")
+        guard FileManager.default.fileExists(atPath: manifestURL.path) else { return nil }
+        let manifest: Manifest
+        do { manifest = try readManifest(in: directory) } catch {
+            throw RatingsError.invalidFile(path: manifestURL.path, reason: "not a publishing manifest (\(error))")
+        }
+        let file = directory.appendingPathComponent(manifest.current)
+        return (try RatingTable.load(from: file), "the published \(manifest.current)")
     }
 }

@@ -153,7 +153,7 @@ public enum RatingsMarkdown {
     }
 
     static func changes(_ c: Context) -> String {
-        ChangesText.markdown(c.diff, table: c.run.table, previousName: c.previousName)
+        ChangesText.markdown(c.diff, table: c.run.table, previousName: c.previousName, retired: c.run.retired)
     }
 
     static func warnings(_ warnings: [String]) -> String {

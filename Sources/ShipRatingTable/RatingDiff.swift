@@ -105,14 +105,18 @@ public struct RatingDiff: Sendable, Equatable {
     /// longer found, or — when both tables were computed at the same operating point — a wave
     /// height (legacy H, or the wake model's median) that moved by more than ``figureFactor``.
     /// Empty when `current` may replace `previous` without asking.
-    public static func regressions(previous: RatingTable, current: RatingTable) -> [String] {
+    /// - Parameter retired: names of ships retired on purpose (`fleet retire`): their leaving
+    ///   is not a loss.
+    public static func regressions(previous: RatingTable, current: RatingTable, retired: [String] = []) -> [String] {
         let lookup = RatingLookup(current)
+        let retiredKeys = Set(retired.map(ShipNames.key))
         var problems: [String] = []
         let sameLegacyPoint =
             previous.model.speedKmh == current.model.speedKmh && previous.model.depthM == current.model.depthM
         let sameWakePoint = previous.model.wake.map(\.point) == current.model.wake.map(\.point)
         for old in previous.ships {
             guard let new = lookup.ship(matching: old) else {
+                if ([old.name] + old.aliases).contains(where: { retiredKeys.contains(ShipNames.key($0)) }) { continue }
                 problems.append("\(old.name) is in the previous table but missing now")
                 continue
             }

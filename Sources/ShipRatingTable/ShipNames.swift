@@ -4,8 +4,53 @@ import NextWaveSupport
 /// Ship-name rules shared by the rating table and the schedule side (page titles are the
 /// scraper's: `FleetScraper.ShipTitle`).
 public enum ShipNames {
-    /// The key names are compared by: trimmed, white space folded, case and diacritics ignored.
-    public static func key(_ name: String) -> String { TextKey.fold(name) }
+    /// The key names are compared by: trimmed, white space folded, case and diacritics ignored,
+    /// quotation marks dropped («Linth», "Linth"), and the ASCII spellings of umlauts folded with
+    /// them ("Zuerichsee" and "Zürichsee" share a key).
+    public static func key(_ name: String) -> String {
+        let unquoted = String(name.map { quotationMarks.contains($0) ? " " : $0 })
+        let folded = TextKey.fold(unquoted)
+        guard folded.contains("e") else { return folded }
+        return folded.replacingOccurrences(of: "ae", with: "a").replacingOccurrences(of: "oe", with: "o")
+            .replacingOccurrences(of: "ue", with: "u")
+    }
+
+    /// Quotation marks that pages put around ship names: Swiss and French guillemets, German,
+    /// English and ASCII quotes.
+    public static let quotationMarks: Set<Character> = [
+        "«", "»", "‹", "›", "\"", "„", "“", "”", "‚", "‘", "’", "'",
+    ]
+
+    /// `text` with umlauts and accents spelled in ASCII as Swiss German does (ä → ae, ö → oe,
+    /// ü → ue; other accents dropped): "Zürichsee" → "Zuerichsee". nil when nothing changes.
+    public static func asciiSpelling(_ text: String) -> String? {
+        var out = ""
+        for character in text {
+            switch character {
+            case "ä": out += "ae"
+            case "ö": out += "oe"
+            case "ü": out += "ue"
+            case "Ä": out += "Ae"
+            case "Ö": out += "Oe"
+            case "Ü": out += "Ue"
+            default:
+                out += String(character).folding(options: .diacriticInsensitive, locale: nil)
+            }
+        }
+        return out == text ? nil : out
+    }
+
+    /// The lakes (and the river) the app knows: never a ship's bare alias, so that a ship named
+    /// after its lake cannot be mistaken for it.
+    public static let lakeNames: Set<String> = Set(
+        [
+            "Zürichsee", "Vierwaldstättersee", "Bodensee", "Lac Léman", "Genfersee", "Thunersee", "Brienzersee",
+            "Lago Maggiore", "Lago di Lugano", "Luganersee", "Bielersee", "Neuenburgersee", "Lac de Neuchâtel",
+            "Murtensee", "Aare", "Zugersee", "Walensee", "Hallwilersee", "Ägerisee", "Rhein", "Untersee",
+        ].map(key))
+
+    /// Whether `name` is the name of a lake the app knows.
+    public static func isLakeName(_ name: String) -> Bool { lakeNames.contains(key(name)) }
 }
 
 /// Finds a ship's rating by any of its names (case, diacritics and spacing ignored).

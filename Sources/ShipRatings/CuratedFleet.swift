@@ -29,6 +29,14 @@ public struct CuratedFleet: Codable, Sendable {
         public var overridesPage: String?
     }
 
+    /// When and why a ship left the fleet.
+    public struct Retirement: Codable, Sendable, Equatable {
+        /// YYYY-MM-DD.
+        public var since: String
+        public var reason: String?
+        public var source: String?
+    }
+
     public struct Ship: Codable, Sendable {
         /// Name without type prefix, e.g. "Panta Rhei".
         public var name: String
@@ -58,6 +66,9 @@ public struct CuratedFleet: Codable, Sendable {
         /// Top speed, km/h.
         public var topSpeedKmh: Sourced<Double>?
         public var note: String?
+        /// Set when the ship has left the fleet: it stays in the file (history) and leaves the
+        /// rating table.
+        public var retired: Retirement?
 
         /// "MS Panta Rhei".
         public var fullName: String { "\(prefix) \(name)" }

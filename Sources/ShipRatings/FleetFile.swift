@@ -31,12 +31,14 @@ public enum FleetFile {
         ("capacity", .sourced(.integer(0...10_000))), ("draftM", .sourced(.number(PlausibleValues.draftM))),
         ("blockCoefficient", .sourced(.number(0.05...1))), ("entranceLengthM", .sourced(.number(0.1...400))),
         ("serviceSpeedKmh", .sourced(.number(PlausibleValues.speedKmh))),
-        ("topSpeedKmh", .sourced(.number(PlausibleValues.speedKmh))), ("note", .text),
+        ("topSpeedKmh", .sourced(.number(PlausibleValues.speedKmh))), ("note", .text), ("retired", .retirement),
     ]
 
     public enum Kind: Sendable {
         case text, list
         case sourced(Value)
+        /// `{"since": "YYYY-MM-DD", "reason"?, "source"?}`: the ship has left the fleet.
+        case retirement
         public enum Value: Sendable {
             case text
             case number(ClosedRange<Double>)
@@ -129,6 +131,8 @@ public enum FleetFile {
                 }
             case .sourced(let valueKind):
                 problems += checkSourced(value, kind: valueKind, entry: entry, field: name, length: length)
+            case .retirement:
+                problems += checkRetirement(value, entry: entry, field: name)
             }
         }
         return problems
@@ -179,6 +183,34 @@ public enum FleetFile {
         return problems
     }
 
+    static func checkRetirement(_ raw: Any, entry: String, field: String) -> [Problem] {
+        guard let object = raw as? [String: Any] else {
+            return [Problem(entry: entry, field: field, reason: "must be {\"since\": \"YYYY-MM-DD\", \"reason\"?, \"source\"?}")]
+        }
+        var problems: [Problem] = []
+        func problem(_ reason: String) { problems.append(Problem(entry: entry, field: field, reason: reason)) }
+        for key in object.keys.sorted() where !["since", "reason", "source"].contains(key) {
+            problem("unknown key \"\(key)\" (expected since, reason, source)")
+        }
+        if !isDate(object["since"] as? String ?? "") { problem("since must be a date, YYYY-MM-DD") }
+        for key in ["reason", "source"] where object[key] != nil && (object[key] as? String)?.isEmpty != false {
+            problem("\(key) must be non-empty text")
+        }
+        return problems
+    }
+
+    /// A calendar date written YYYY-MM-DD (1800–2100).
+    public static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1800...2100).contains(y),
+            (1...12).contains(m)
+        else { return false }
+        let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+        return (1...days).contains(d)
+    }
+
     static func isBoolean(_ number: NSNumber) -> Bool {
         let type = String(cString: number.objCType)
         return type == "c" || type == "B"
@@ -198,15 +230,16 @@ public enum FleetFile {
             switch path.count {
             case 0: return ["description", "ships"]
             case 1: return fields.map(\.name)
-            default: return ["value", "source", "overridesPage"]
+            default: return path.last == "retired" ? ["since", "reason", "source"] : ["value", "source", "overridesPage"]
             }
         }
     }
 
     /// The names the apps and the operator's deployment page use for a ship besides
-    /// `"<prefix> <name>"`: the prefix's other spellings and the bare name.
+    /// `"<prefix> <name>"`: the prefix's other spellings and the bare name (the spellings
+    /// scripts/reconstruct-data.py gives the bundled fleet), each also in its ASCII spelling
+    /// ("MS Zuerichsee"); never the bare name of a lake.
     public static func aliases(name: String, prefix: String) -> [String] {
-        // The same spellings as scripts/reconstruct-data.py gives the bundled fleet, sorted.
         let variants: [String] =
             switch prefix {
             case "MS": ["M/S", "Motorschiff"]
@@ -214,7 +247,12 @@ public enum FleetFile {
             case "EMS": ["EM", "E-MS", "MS"]
             default: []
             }
-        return (variants.map { "\($0) \(name)" } + [name]).sorted()
+        var names = variants.map { "\($0) \(name)" } + (ShipNames.isLakeName(name) ? [] : [name])
+        if let ascii = ShipNames.asciiSpelling(name) {
+            names += ["\(prefix) \(ascii)"] + variants.map { "\($0) \(ascii)" }
+            if !ShipNames.isLakeName(name) { names.append(ascii) }
+        }
+        return names.sorted()
     }
 
     /// A new ship entry for `fleet add`.
@@ -245,6 +283,15 @@ public enum FleetFile {
         guard existing.isEmpty else { throw invalid(path, existing) }
         var root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         var ships = root["ships"] as! [Any]
+        if let index = entryIndex(named: "\(entry.prefix) \(entry.name)", in: ships) ?? entryIndex(named: entry.name, in: ships),
+            let other = ships[index] as? [String: Any]
+        {
+            let full = "\(other["prefix"] as? String ?? "") \(other["name"] as? String ?? entry.name)"
+            throw RatingsError.invalidFile(
+                path: path,
+                reason: "\(full) is already in the file (ships[\(index)]); to change its values use "
+                    + "`nextwave fleet set \"\(full)\" --length … --source URL`")
+        }
         var ship: [String: Any] = [
             "name": entry.name, "prefix": entry.prefix, "aliases": aliases(name: entry.name, prefix: entry.prefix),
         ]
@@ -259,6 +306,79 @@ public enum FleetFile {
         let (_, problems) = check(Data(text.utf8))
         guard problems.isEmpty else { throw invalid(path, problems) }
         return Data(text.utf8)
+    }
+
+    /// The index of the entry a name refers to: its name, its full name or an alias (case,
+    /// accents and spacing ignored).
+    static func entryIndex(named name: String, in ships: [Any]) -> Int? {
+        let key = ShipNames.key(name)
+        return ships.firstIndex { raw in
+            guard let ship = raw as? [String: Any], let bare = ship["name"] as? String else { return false }
+            let prefix = ship["prefix"] as? String ?? ""
+            let aliases = (ship["aliases"] as? [Any])?.compactMap { $0 as? String } ?? aliases(name: bare, prefix: prefix)
+            return ([bare, "\(prefix) \(bare)"] + aliases).contains { ShipNames.key($0) == key }
+        }
+    }
+
+    /// Applies `change` to the checked file's entry for `name` and returns the file's canonical
+    /// bytes, checked again.
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the file has problems, no entry
+    ///   has that name (the closest names suggested), or the result is not valid.
+    static func changing(
+        _ name: String, in data: Data, path: String, _ change: (inout [String: Any]) -> Void
+    ) throws -> Data {
+        let (_, existing) = check(data)
+        guard existing.isEmpty else { throw invalid(path, existing) }
+        var root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        var ships = root["ships"] as! [Any]
+        guard let index = entryIndex(named: name, in: ships) else {
+            let known = ships.compactMap { ($0 as? [String: Any]).flatMap { s in
+                (s["name"] as? String).map { "\(s["prefix"] as? String ?? "") \($0)" } } }
+            let hint = NameMatch.closest(to: name, in: known, limit: 3)
+            throw RatingsError.invalidFile(
+                path: path,
+                reason: "no ship \"\(name)\" in the file"
+                    + (hint.isEmpty ? "; add it with `nextwave fleet add`" : "; did you mean \(hint.joined(separator: ", "))?"))
+        }
+        var ship = ships[index] as! [String: Any]
+        change(&ship)
+        ships[index] = ship
+        root["ships"] = ships
+        let text = format(root)
+        let (_, problems) = check(Data(text.utf8))
+        guard problems.isEmpty else { throw invalid(path, problems) }
+        return Data(text.utf8)
+    }
+
+    /// The file's bytes with new values for an existing ship (a refit, a correction): each value
+    /// with `source`, and `reason` as the reason it replaces the operator's page value.
+    public static func setting(
+        _ name: String, values: [(field: String, value: Double)], source: String, reason: String?, in data: Data,
+        path: String
+    ) throws -> Data {
+        try changing(name, in: data, path: path) { ship in
+            for (field, value) in values {
+                var sourced: [String: Any] = ["value": value, "source": source]
+                if let reason { sourced["overridesPage"] = reason }
+                ship[field] = sourced
+            }
+        }
+    }
+
+    /// The file's bytes with `name` retired since `since` (YYYY-MM-DD): the entry stays, the
+    /// ship leaves the table.
+    public static func retiring(
+        _ name: String, since: String, reason: String?, source: String?, in data: Data, path: String
+    ) throws -> Data {
+        guard isDate(since) else {
+            throw RatingsError.invalidFile(path: path, reason: "--since \(since) is not a date (YYYY-MM-DD)")
+        }
+        return try changing(name, in: data, path: path) { ship in
+            var retired: [String: Any] = ["since": since]
+            if let reason { retired["reason"] = reason }
+            if let source { retired["source"] = source }
+            ship["retired"] = retired
+        }
     }
 
     static func invalid(_ path: String, _ problems: [Problem]) -> RatingsError {

@@ -23,6 +23,11 @@ public struct RatingRun: Sendable {
     public var wake: WakeRatingReport
     /// The fleet with each ship's resolved hull values and sources.
     public var fleet: ResolvedFleet
+    /// Changes a person must confirm before the table replaces the previous one, besides what
+    /// the comparison finds (a page ship that is probably a curated one under another name).
+    public var held: [String] = []
+    /// Ships the fleet file marks retired, with the day they left.
+    public var retired: [(name: String, since: String)] { fleet.retired }
 }
 
 /// Builds the rating table from scraped pages and the curated fleet (``ResolvedFleet``).
@@ -117,7 +122,8 @@ public struct RatingTableBuilder: Sendable {
             ships: ships
         ).withPublishedPrecision()
         return RatingRun(
-            table: table, scraped: scraped, warnings: warnings, wake: wake.report, fleet: resolved)
+            table: table, scraped: scraped, warnings: warnings, wake: wake.report, fleet: resolved,
+            held: resolved.probableDuplicates)
     }
 }
 

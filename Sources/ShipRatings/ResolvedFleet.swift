@@ -1,3 +1,4 @@
+import NextWaveSupport
 import FleetScraper
 import ShipRatingTable
 import WakeModels
@@ -16,6 +17,10 @@ public struct ResolvedFleet: Sendable {
     public let ships: [Ship]
     /// Unreadable values, missing fields, ships not in the curated file, …
     public let warnings: [String]
+    /// Ships of the curated file marked retired, with the day they left: not in ``ships``.
+    public let retired: [(name: String, since: String)]
+    /// Page-only ships whose name looks like a curated one's: held for review.
+    public let probableDuplicates: [String]
 
     /// One ship with its inputs resolved.
     public struct Ship: Sendable {
@@ -71,7 +76,18 @@ public struct ResolvedFleet: Sendable {
         let parsed = scraped.map { PageValues(page: $0, warnings: &warnings) }
         var entries: [Entry] = []
         var matched = Set<String>()
-        let curatedByKey = Dictionary(fleet.ships.map { (ShipNames.key($0.name), $0) }, uniquingKeysWith: { a, _ in a })
+        // A page names a curated ship by its name or any alias, with or without the type word
+        // ("E-Motorschiff Uetliberg", "Motorschiff «Linth»", "M/S Linth", "Zuerichsee").
+        var curatedByKey = Dictionary(fleet.ships.map { (ShipNames.key($0.name), $0) }, uniquingKeysWith: { a, _ in a })
+        for ship in fleet.ships {
+            for alias in ship.names {
+                for bare in ShipTitle.ships(in: alias).names where curatedByKey[ShipNames.key(bare)] == nil {
+                    curatedByKey[ShipNames.key(bare)] = ship
+                }
+            }
+        }
+        var held: [String] = []
+        let retiredShips = fleet.ships.filter { $0.retired != nil }
         // A ship on several pages (a class page and its own page) is read from the page that
         // names the fewest ships: its own.
         var bestPage: [String: (names: Int, url: String)] = [:]
@@ -93,22 +109,39 @@ public struct ResolvedFleet: Sendable {
             let title = ShipTitle.ships(in: values.page.name)
             for name in title.names where bestPage[ShipNames.key(name)]?.url == values.page.url {
                 let curated = curatedByKey[ShipNames.key(name)]
+                if let since = curated?.retired?.since {
+                    warnings.append(
+                        "\(values.page.url) describes \(curated!.fullName), retired since \(since) in the fleet file; "
+                            + "not rated (drop the page from the list, or remove `retired` if it sails again)")
+                    matched.insert(ShipNames.key(curated!.name))
+                    continue
+                }
                 if let curated {
                     matched.insert(ShipNames.key(curated.name))
                 } else {
                     warnings.append(
                         "\(values.page.url): ship '\(name)' is not in the curated fleet file; rated from its page only")
+                    let like = NameMatch.closest(to: name, in: fleet.ships.map(\.fullName), limit: 1)
+                    if let like = like.first {
+                        held.append(
+                            "\(values.page.url) names '\(name)', not in the fleet file and probably \(like) under "
+                                + "another spelling: add the spelling to \(like)'s aliases, or confirm a new ship")
+                    }
                 }
                 entries.append(
-                    Entry(name: name, prefix: curated?.prefix ?? title.prefix ?? "MS", curated: curated, page: values))
+                    Entry(
+                        name: curated?.name ?? name, prefix: curated?.prefix ?? title.prefix ?? "MS", curated: curated,
+                        page: values))
             }
         }
-        for ship in fleet.ships where !matched.contains(ShipNames.key(ship.name)) {
+        for ship in fleet.ships where !matched.contains(ShipNames.key(ship.name)) && ship.retired == nil {
             entries.append(Entry(name: ship.name, prefix: ship.prefix, curated: ship, page: nil))
         }
         pages = parsed
         ships = entries.map { $0.resolved(fleetReference: fleetReference) }
         self.warnings = warnings
+        retired = retiredShips.map { ($0.fullName, $0.retired!.since) }
+        probableDuplicates = held
     }
 
     /// The ships with all three dimensions, and those dimensions as one batch for the kernels.
@@ -131,7 +164,7 @@ private struct Entry {
     var page: PageValues?
 
     var aliases: [String] {
-        var names = curated?.names ?? [name]
+        var names = curated?.names ?? FleetFile.aliases(name: name, prefix: prefix)
         let full = "\(prefix) \(name)"
         names.removeAll { ShipNames.key($0) == ShipNames.key(full) }
         return names

@@ -91,4 +91,51 @@ import _TestSupport
         #expect(fallback.status == 0, "\(fallback.stderr)")
         #expect(fallback.stderr.contains("app-ratings.json"), "\(fallback.stderr)")
     }
+
+    /// As cron runs it: by name from PATH, in another folder, with nothing but PATH and HOME set
+    /// (argv[0] is then "nextwave", which must not be resolved against the current folder). The
+    /// same for the build folder on PATH.
+    @Test func theInstalledBinaryRunsByNameWithAMinimalEnvironment() throws {
+        let prefix = RepositoryPaths.temporaryDirectory("nextwave-prefix")
+        let install = Process()
+        install.executableURL = RepositoryPaths.root.appendingPathComponent("scripts/install")
+        install.arguments = [prefix.path]
+        install.environment = ProcessInfo.processInfo.environment.merging(["NEXTWAVE_BIN": CLI.binary.path]) { $1 }
+        install.standardOutput = FileHandle.nullDevice
+        try install.run()
+        install.waitUntilExit()
+        #expect(install.terminationStatus == 0)
+        let home = RepositoryPaths.temporaryDirectory("nextwave-home")
+        for bin in [prefix.appendingPathComponent("bin"), CLI.binary.deletingLastPathComponent()] {
+            let elsewhere = RepositoryPaths.temporaryDirectory("nextwave-cron")
+            let r = try CLI.run(
+                ["-i", "PATH=\(bin.path):/usr/bin:/bin", "HOME=\(home.path)", "OPENBLAS_NUM_THREADS=1", "nextwave",
+                 "ratings", "--no-progress", "--out", "out"],
+                in: elsewhere, executable: URL(fileURLWithPath: "/usr/bin/env"))
+            #expect(r.status == 0, "\(bin.path): \(r.stderr)")
+            #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("out/ship-ratings.json").path))
+        }
+    }
+
+    /// A binary whose installation lost its data is told to reinstall, not to take the step it
+    /// just took; one with no installation at all is told how to point at the data.
+    @Test func theDataErrorNamesWhereItLookedAndANewStep() throws {
+        let prefix = RepositoryPaths.temporaryDirectory("nextwave-broken")
+        let bin = prefix.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.binary, to: bin.appendingPathComponent("nextwave"))
+        let elsewhere = RepositoryPaths.temporaryDirectory("nextwave-nodata")
+        let bare = try CLI.run(
+            ["-i", "PATH=\(bin.path):/usr/bin:/bin", "nextwave", "ratings", "--no-progress"], in: elsewhere,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(bare.status == 1)
+        #expect(bare.stderr.contains(prefix.appendingPathComponent("share/nextwave/Data").path), "\(bare.stderr)")
+        #expect(bare.stderr.contains("--data DIR") && !bare.stderr.contains("install with scripts/install"))
+        try FileManager.default.createDirectory(
+            at: prefix.appendingPathComponent("share/nextwave"), withIntermediateDirectories: true)
+        let broken = try CLI.run(
+            ["-i", "PATH=\(bin.path):/usr/bin:/bin", "nextwave", "ratings", "--no-progress"], in: elsewhere,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(broken.status == 1 && broken.stderr.contains("run scripts/install again"), "\(broken.stderr)")
+    }
 }

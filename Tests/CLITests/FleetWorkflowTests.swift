@@ -166,7 +166,7 @@ import _TestSupport
 
         // A run that fails leaves no snapshot at all.
         let failing = try LocalHTTPServer(
-            handler: SnapshotServer.handler { path, _ in path.hasSuffix("/ms-linth") ? .status(404) : nil })
+            handler: SnapshotServer.handler { path, _ in path.hasSuffix("/ms-linth") ? .status(500) : nil })
         defer { failing.stop() }
         let never = RepositoryPaths.temporaryDirectory("snap").appendingPathComponent("new")
         let failed = try CLI.run([
@@ -201,7 +201,10 @@ import _TestSupport
             "--source", "https://example.ch/ems-zuerichsee", fleet.path,
         ])
         #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stderr.contains("aliases: E-MS Zürichsee, EM Zürichsee, MS Zürichsee, Zürichsee"))
+        #expect(
+            add.stderr.contains(
+                "aliases: E-MS Zuerichsee, E-MS Zürichsee, EM Zuerichsee, EM Zürichsee, EMS Zuerichsee, MS Zuerichsee, "
+                    + "MS Zürichsee)"), "\(add.stderr)")
         #expect(try CLI.run(["fleet", "show", fleet.path]).stdout.contains("EMS Zürichsee         55.8   11.2    290"))
         // The app's "EM …" name finds the new ship's rating.
         let out = RepositoryPaths.temporaryDirectory()
@@ -289,6 +292,121 @@ import _TestSupport
         #expect((helvetia["source"] as? [String: Any])?["pageMissingSince"] as? String == "2026-01-01")
         let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(markdown.contains("MS Helvetia: no page since 2026-01-01; retired?"))
+    }
+
+    /// A listed page that answers 404 is a fleet change to review: held by the gate with the
+    /// next step named, shown in full by a dry run (exit 0), written with --accept-regression
+    /// (the ship kept and flagged). A server error is still an error, and nothing is written.
+    @Test func aPageThatAnswers404IsAChangeNotAnError() throws {
+        let answers = ServedAnswers()
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler { path, _ in answers.answer(for: path) })
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory()
+        let helvetia = "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-helvetia"
+        let pages = try file("/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth\n\(helvetia)\n")
+        let run = ["ratings", "--base-url", server.baseURL.absoluteString, "--pages", pages.path, "--delay", "0",
+            "--out", out.path, "--no-progress"]
+        #expect(try CLI.run(run).status == 0)
+        let before = try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))
+
+        answers.set(helvetia, .status(404))
+        let held = try CLI.run(run)
+        #expect(held.status == 1, "\(held.stderr)")
+        #expect(held.stderr.contains("MS Helvetia was scraped from"), "\(held.stderr)")
+        #expect(held.stderr.contains("answered HTTP 404") && held.stderr.contains("nextwave fleet retire \"MS Helvetia\""))
+        #expect(try Data(contentsOf: out.appendingPathComponent("ship-ratings.json")) == before)
+
+        let dry = try CLI.run(run + ["--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("page gone: \(server.baseURL.absoluteString)\(helvetia) (HTTP 404)"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("A real run would stop here"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("MS Helvetia: no page since"), "\(dry.stdout)")
+
+        answers.set(helvetia, .status(503))
+        let failed = try CLI.run(run + ["--accept-regression", "--attempts", "1"])
+        #expect(failed.status == 1 && failed.stderr.contains("HTTP 503"), "\(failed.stderr)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("ship-ratings.json")) == before)
+
+        answers.set(helvetia, .status(410))
+        let accepted = try CLI.run(run + ["--accept-regression"])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        let ship = try #require(try ships(out).first { $0["name"] as? String == "MS Helvetia" })
+        #expect((ship["source"] as? [String: Any])?["pageMissingSince"] is String)
+    }
+
+    /// The gate holds against `--previous` in a fresh folder, and against the last published
+    /// table when `--publish` is given, just as against the table in `--out`.
+    @Test func theGateComparesWithThePreviousTableWhereverItIs() throws {
+        let reviewed = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--out", reviewed.path, "--no-progress"]).status == 0)
+        let previous = reviewed.appendingPathComponent("ship-ratings.json")
+        let fewer = try file(#"{"ships": []}"#, named: "fleet.json")  // Zimmerberg and Forch gone
+        let fresh = RepositoryPaths.temporaryDirectory()
+        let held = try CLI.run([
+            "ratings", "--out", fresh.path, "--previous", previous.path, "--fleet", fewer.path, "--no-progress",
+        ])
+        #expect(held.status == 1 && held.stderr.contains("MS Forch is in the previous table"), "\(held.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.path).isEmpty)
+
+        let site = RepositoryPaths.temporaryDirectory("site")
+        #expect(try CLI.run(["ratings", "--out", reviewed.path, "--publish", site.path, "--no-progress"]).status == 0)
+        let elsewhere = RepositoryPaths.temporaryDirectory()
+        let againstPublished = try CLI.run([
+            "ratings", "--out", elsewhere.path, "--publish", site.path, "--fleet", fewer.path, "--no-progress",
+        ])
+        #expect(againstPublished.status == 1, "\(againstPublished.stderr)")
+        #expect(againstPublished.stderr.contains("the published ship-ratings."), "\(againstPublished.stderr)")
+    }
+
+    /// A refit and a retirement through the CLI: each writes the canonical file so that the
+    /// diff is the change; `fleet add` on a name already there points to `fleet set`; a retired
+    /// ship leaves the table without holding the run, and the report says since when.
+    @Test func setRetireAndAddRoundTrips() throws {
+        let fleet = RepositoryPaths.temporaryDirectory().appendingPathComponent("fleet.json")
+        try FileManager.default.copyItem(at: RepositoryPaths.data.appendingPathComponent("fleet.json"), to: fleet)
+        let original = try String(contentsOf: fleet, encoding: .utf8)
+
+        let add = try CLI.run([
+            "fleet", "add", "--name", "MS Linth", "--length", "54", "--source", "https://example.org/x", fleet.path,
+        ])
+        #expect(add.status == 1)
+        #expect(add.stderr.contains("MS Linth is already in the file") && add.stderr.contains("nextwave fleet set"))
+        #expect(!add.stderr.contains("also belongs to"), "\(add.stderr)")
+
+        let set = try CLI.run([
+            "fleet", "set", "Linth", "--displacement", "280", "--source", "https://example.org/refit", "--reason",
+            "refit 2026", fleet.path,
+        ])
+        #expect(set.status == 0, "\(set.stderr)")
+        let afterSet = try String(contentsOf: fleet, encoding: .utf8)
+        // The diff is one hunk: the lines between the common head and the common tail.
+        let a = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = afterSet.split(separator: "\n", omittingEmptySubsequences: false)
+        let head = zip(a, b).prefix { $0 == $1 }.count
+        let tail = zip(a.reversed(), b.reversed()).prefix { $0 == $1 }.count
+        #expect(b.count - head - tail <= 5 && a.count - head - tail <= 4, "\(b[head..<(b.count - tail)])")
+        let linth = try #require(
+            (try json(fleet)["ships"] as! [[String: Any]]).first { $0["name"] as? String == "Linth" })
+        let displacement = linth["displacementT"] as! [String: Any]
+        #expect(displacement["value"] as? Double == 280 && displacement["overridesPage"] as? String == "refit 2026")
+
+        let out = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--out", out.path, "--no-progress"]).status == 0)
+        let retire = try CLI.run(["fleet", "retire", "MS Helvetia", "--since", "2026-11-01", "--reason", "sold", fleet.path])
+        #expect(retire.status == 0, "\(retire.stderr)")
+        let helvetia = try #require(
+            (try json(fleet)["ships"] as! [[String: Any]]).first { $0["name"] as? String == "Helvetia" })
+        #expect((helvetia["retired"] as? [String: Any])?["since"] as? String == "2026-11-01")
+        #expect(try CLI.run(["fleet", "check", fleet.path]).status == 0)
+
+        let rated = try CLI.run(["ratings", "--out", out.path, "--fleet", fleet.path, "--no-progress", "--diff"])
+        #expect(rated.status == 0, "\(rated.stderr)")
+        #expect(rated.stdout.contains("retired: MS Helvetia (since 2026-11-01)"), "\(rated.stdout)")
+        #expect(try ships(out).allSatisfy { $0["name"] as? String != "MS Helvetia" })
+        let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        #expect(markdown.contains("retired: MS Helvetia, since 2026-11-01"))
+        let badDate = try CLI.run(["fleet", "retire", "Linth", "--since", "2026-02-30", fleet.path])
+        #expect(badDate.status != 0 && badDate.stderr.contains("YYYY-MM-DD"))
     }
 
     // MARK: Publishing
@@ -409,4 +527,14 @@ import _TestSupport
         #expect(csv.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
         #expect(String(decoding: csv.dropFirst(3), as: UTF8.self).hasPrefix("stationId;stationName;lake;date;"))
     }
+}
+
+/// What a test server answers for chosen paths, changed between runs.
+final class ServedAnswers: @unchecked Sendable {
+    // Invariant: `answers` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var answers: [String: LocalHTTPServer.Response] = [:]
+
+    func set(_ path: String, _ response: LocalHTTPServer.Response) { lock.withLock { answers[path] = response } }
+    func answer(for path: String) -> LocalHTTPServer.Response? { lock.withLock { answers[path] } }
 }

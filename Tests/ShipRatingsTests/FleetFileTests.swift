@@ -1,3 +1,4 @@
+import FleetScraper
 import Foundation
 import ShipRatingTable
 import ShipRatings
@@ -62,9 +63,48 @@ import _TestSupport
     @Test func anEntryWithoutAliasesGetsTheAppsNames() throws {
         let fleet = try CuratedFleet.decode(
             Data(#"{"ships": [{"name": "Zürichsee", "prefix": "EMS"}]}"#.utf8), path: "f")
-        #expect(fleet.ships[0].names == ["E-MS Zürichsee", "EM Zürichsee", "MS Zürichsee", "Zürichsee"])
+        // The type's other spellings, each also in ASCII; never the bare name of the lake.
+        #expect(
+            fleet.ships[0].names == [
+                "E-MS Zuerichsee", "E-MS Zürichsee", "EM Zuerichsee", "EM Zürichsee", "EMS Zuerichsee",
+                "MS Zuerichsee", "MS Zürichsee",
+            ])
         let resolved = ResolvedFleet(pages: [], fleet: fleet, fleetReference: "f")
         #expect(resolved.ships[0].name == "EMS Zürichsee" && resolved.ships[0].aliases.contains("EM Zürichsee"))
+        #expect(FleetFile.aliases(name: "Linth", prefix: "MS") == ["Linth", "M/S Linth", "Motorschiff Linth"])
+    }
+
+    /// A page names a curated ship however it is headed: type words and their abbreviations,
+    /// guillemets and quotes, ASCII spellings fold away, and the table keeps the curated name. A
+    /// page-only ship that looks like a curated one is held for review; a new one gets the full
+    /// alias set.
+    @Test func pageTitlesFindTheCuratedShip() throws {
+        let fleet = try CuratedFleet.decode(
+            Data(
+                #"""
+                {"ships": [{"name": "Linth", "prefix": "MS"}, {"name": "Uetliberg", "prefix": "EMS"},
+                {"name": "Säntis", "prefix": "MS"}, {"name": "Stadt Zürich", "prefix": "DS"}]}
+                """#.utf8), path: "f")
+        let spec = [ShipPage.Spec(key: "Länge", value: "50 m")]
+        for (title, curated) in [
+            ("E-Motorschiff Uetliberg", "EMS Uetliberg"), ("Motorschiff «Linth»", "MS Linth"), ("MS Linth", "MS Linth"),
+            ("M/S Linth", "MS Linth"), ("M.S. ‹Linth›", "MS Linth"), ("Motorschiff \"Saentis\"", "MS Säntis"),
+            ("Dampfschiff Stadt Zuerich", "DS Stadt Zürich"), ("Raddampfer «Stadt Zürich»", "DS Stadt Zürich"),
+        ] {
+            let page = ShipPage(url: "https://x/\(title.count)", name: title, specs: spec)
+            let resolved = ResolvedFleet(pages: [page], fleet: fleet, fleetReference: "f")
+            #expect(resolved.ships.map(\.name).sorted() == fleet.ships.map(\.fullName).sorted(), "\(title)")
+            let ship = try #require(resolved.ships.first { $0.name == curated })
+            #expect(ship.length?.source == page.url, "\(title) is \(curated)")
+            #expect(resolved.probableDuplicates.isEmpty, "\(title)")
+        }
+        let lookalike = ShipPage(url: "https://x/lint", name: "MS Lint", specs: spec)
+        let held = ResolvedFleet(pages: [lookalike], fleet: fleet, fleetReference: "f")
+        #expect(held.probableDuplicates.count == 1 && held.probableDuplicates[0].contains("probably MS Linth"))
+        let new = ShipPage(url: "https://x/greif", name: "Motorschiff Greif", specs: spec)
+        let added = ResolvedFleet(pages: [new], fleet: fleet, fleetReference: "f")
+        #expect(added.probableDuplicates.isEmpty)
+        #expect(added.ships.first { $0.name == "MS Greif" }?.aliases == ["Greif", "M/S Greif", "Motorschiff Greif"])
     }
 
     @Test func addingAShipAppendsOneValidEntryAndChangesNothingElse() throws {
@@ -77,7 +117,10 @@ import _TestSupport
         #expect(problems.isEmpty)
         let ship = try #require(fleet?.ships.last)
         #expect(
-            ship.fullName == "MS Zürichsee" && ship.aliases == ["M/S Zürichsee", "Motorschiff Zürichsee", "Zürichsee"])
+            ship.fullName == "MS Zürichsee"
+                && ship.aliases == [
+                    "M/S Zuerichsee", "M/S Zürichsee", "MS Zuerichsee", "Motorschiff Zuerichsee", "Motorschiff Zürichsee",
+                ])
         #expect(ship.lengthM?.value == 55.8 && ship.displacementT?.source == "https://example.ch/ms-zuerichsee")
         // The old text is unchanged up to the end of the last entry: the diff is the addition.
         let oldText = String(decoding: original, as: UTF8.self)

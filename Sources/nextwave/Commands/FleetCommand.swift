@@ -13,7 +13,10 @@ struct FleetCommand: AsyncParsableCommand {
             reason (overridesPage). Format: schemas/fleet.schema.json and the README
             section "Editing the fleet".
             """,
-        subcommands: [FleetCheckCommand.self, FleetAddCommand.self, FleetShowCommand.self, FleetSpeedsCommand.self])
+        subcommands: [
+            FleetCheckCommand.self, FleetAddCommand.self, FleetSetCommand.self, FleetRetireCommand.self,
+            FleetShowCommand.self, FleetSpeedsCommand.self,
+        ])
 }
 
 /// `[FILE]`: a fleet file, default the data folder's.
@@ -87,12 +90,7 @@ struct FleetAddCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Full name with its type, e.g. \"MS Zürichsee\".", valueName: "NAME"))
     var name: String
 
-    @Option(help: ArgumentHelp("Length over all, m.", valueName: "M")) var length: Double?
-    @Option(help: ArgumentHelp("Hull beam, m.", valueName: "M")) var beam: Double?
-    @Option(help: ArgumentHelp("Displacement, t.", valueName: "T")) var displacement: Double?
-    @Option(help: ArgumentHelp("Draft, m.", valueName: "M")) var draft: Double?
-    @Option(help: ArgumentHelp("Service speed, km/h.", valueName: "KMH")) var serviceSpeed: Double?
-    @Option(help: ArgumentHelp("Top speed, km/h.", valueName: "KMH")) var topSpeed: Double?
+    @OptionGroup var values: ShipValueOptions
 
     @Option(help: ArgumentHelp("Where the values are published.", valueName: "URL"))
     var source: String
@@ -115,7 +113,7 @@ struct FleetAddCommand: NextWaveCommand {
     func validate() throws {
         _ = try split()
         guard !source.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--source is empty") }
-        guard [length, beam, displacement, draft, serviceSpeed, topSpeed].contains(where: { $0 != nil }) else {
+        guard !values.list.isEmpty else {
             throw ValidationError("give at least one value (--length, --beam, --displacement, …)")
         }
     }
@@ -123,10 +121,7 @@ struct FleetAddCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let (url, data) = try target.bytes()
         let (prefix, bare) = try split()
-        let values = [
-            ("lengthM", length), ("beamM", beam), ("displacementT", displacement), ("draftM", draft),
-            ("serviceSpeedKmh", serviceSpeed), ("topSpeedKmh", topSpeed),
-        ].compactMap { field, value in value.map { (field: field, value: $0) } }
+        let values = self.values.list
         let updated = try FleetFile.adding(
             .init(name: bare, prefix: prefix, values: values, source: source, overridesPage: overridesPage), to: data,
             path: url.path)

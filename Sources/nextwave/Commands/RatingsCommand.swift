@@ -24,8 +24,11 @@ struct RatingsCommand: NextWaveCommand {
               ratings.md          explanations, conflicts, app comparison, changes
               ratings-chart.svg   energy and force per ship against the thresholds
             Files are written atomically and only when the whole run succeeds. If the new
-            table loses ships, ratings or pages against the one in --out, or a wave height
-            moves by more than 2x, nothing is written unless --accept-regression is given.
+            table loses ships, ratings or pages against the previous one (--previous, else
+            the one in --out, else the last one published to --publish), or a wave height
+            moves by more than 2x, nothing is written unless --accept-regression is given;
+            --dry-run shows every change and says whether it would be needed. A listed page
+            that answers 404 or 410 is such a change, not an error.
             An unchanged table is not rewritten (its generatedAt stays; SOURCE_DATE_EPOCH
             sets it). --publish writes the table for the apps (see README).
 
@@ -36,7 +39,7 @@ struct RatingsCommand: NextWaveCommand {
               nextwave ratings --model wake --distance 30 --depth 1.5
               nextwave ratings --live --save-snapshot snapshots/zsg-$(date +%F)
               nextwave ratings --publish site/ratings
-              nextwave ratings --previous Data/app-ratings.json --diff
+              nextwave ratings --previous Data/app-ratings.json --dry-run
             """)
 
     @OptionGroup var fleet: FleetPageOptions
@@ -55,7 +58,9 @@ struct RatingsCommand: NextWaveCommand {
     var out: String = "reports"
 
     @Option(
-        help: ArgumentHelp("Compare with this previous table (default: the one in --out).", valueName: "FILE"))
+        help: ArgumentHelp(
+            "Check and compare against this table (default: the one in --out, else the one published to --publish).",
+            valueName: "FILE"))
     var previous: String?
 
     @Option(help: ArgumentHelp("The app's hard-coded ratings (default: app-ratings.json).", valueName: "FILE"))
@@ -139,10 +144,9 @@ struct RatingsCommand: NextWaveCommand {
             }
         }
         terminal.endProgress()
-        let changes = result.diff.map { ChangesText.lines($0, table: result.run.table) }
+        let changes = result.diff.map { ChangesText.lines($0, table: result.run.table, retired: result.run.retired) }
         if dryRun {
-            print("Dry run: nothing written. Against \(previous ?? "\(out)/ship-ratings.json"):")
-            print((changes ?? ["no previous table: every ship is new"]).map { "  \($0)" }.joined(separator: "\n"))
+            print(Self.dryRunReport(result, changes: changes))
             return
         }
         print(Self.summary(result.run.table))
@@ -153,8 +157,27 @@ struct RatingsCommand: NextWaveCommand {
             terminal.info("wrote \(result.written.joined(separator: ", ")) to \(out)/")
         }
         if let published = result.published, let publish {
-            terminal.info("published \(published.current) and manifest.json to \(publish)/")
+            if result.publishedUnchanged {
+                terminal.info("\(publish)/manifest.json already names \(published.current); nothing published")
+            } else {
+                terminal.info("published \(published.current) and manifest.json to \(publish)/")
+            }
         }
+    }
+
+    /// What a dry run prints: every change against the baseline, every page that is gone, and
+    /// whether a real run would write or stop.
+    static func dryRunReport(_ result: RatingsJob.Result, changes: [String]?) -> String {
+        var lines = ["Dry run: nothing written. Against \(result.baselineName ?? "no previous table"):"]
+        lines += (changes ?? ["no previous table: every ship is new"]).map { "  \($0)" }
+        lines += result.vanished.map { "  page gone: \($0.url) (HTTP \($0.status))" }
+        if result.regressions.isEmpty {
+            lines.append("A real run would write this table.")
+        } else {
+            lines.append("A real run would stop here and write nothing without --accept-regression:")
+            lines += result.regressions.map { "  - \($0)" }
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func summary(_ table: RatingTable) -> String {

@@ -11,20 +11,43 @@ enum DataLocator {
         }
         let fm = FileManager.default
         func isData(_ url: URL) -> Bool { fm.fileExists(atPath: url.appendingPathComponent("fleet.json").path) }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let executable = executableURL()
         var dir = executable.deletingLastPathComponent()
         let installed = dir.deletingLastPathComponent().appendingPathComponent("share/nextwave/Data")
         if isData(installed) { return installed }
         let cwd = URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("Data")
         if isData(cwd) { return cwd }
+        var searched = [installed.path, cwd.path]
         for _ in 0..<6 {
             let candidate = dir.appendingPathComponent("Data")
             if isData(candidate) { return candidate }
+            searched.append(candidate.path)
             dir = dir.deletingLastPathComponent()
         }
+        // The advice must not be the step just taken: an installation without its data is broken,
+        // not missing.
+        let share = installed.deletingLastPathComponent()
+        let next =
+            fm.fileExists(atPath: share.path)
+            ? "the installation at \(share.path) has no Data/fleet.json: run scripts/install again with the same "
+                + "prefix, or pass --data DIR"
+            : "pass --data DIR or set NEXTWAVE_DATA=DIR (the folder with fleet.json: Data/ of the repository)"
         throw CLIError(
-            "cannot find the bundled data folder (Data/ with fleet.json); pass --data DIR, set NEXTWAVE_DATA, "
-                + "or install with scripts/install")
+            "cannot find the bundled data folder (Data/ with fleet.json) for \(executable.path); looked in "
+                + searched.joined(separator: ", ") + ". " + next.prefix(1).uppercased() + next.dropFirst())
+    }
+
+    /// The running binary itself, whatever the shell typed: `/proc/self/exe` on Linux (argv[0] is
+    /// only "nextwave" when run by name from PATH, which resolves against the current folder),
+    /// else the process's executable URL; symbolic links resolved.
+    static func executableURL() -> URL {
+        #if os(Linux)
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                return URL(fileURLWithPath: path)
+            }
+        #endif
+        if let url = Bundle.main.executableURL { return url.resolvingSymlinksInPath() }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     }
 
     /// How a table or report cites a data file: `Data/<path>` inside the data folder, else the
