@@ -36,7 +36,8 @@ public enum FleetPages: Sendable {
                 throw ScrapeError.snapshot(
                     path: directory.path, reason: "manifest has neither shipPages nor an indexURL")
             }
-            let result = try await ShipPageScraper(base: root, start: start, layout: layout).scrape(from: source)
+            var result = try await ShipPageScraper(base: root, start: start, layout: layout).scrape(from: source)
+            if let cited = manifest.sourceBase.flatMap(URL.init(string:)) { result = result.citing(mirror: root, as: cited) }
             return (result, "the snapshot `\(name)` (\(manifest.capturedAt.prefix(10)))")
         case .live(let fleet):
             return try await fleet.scrape(onEvent: onEvent)
@@ -57,11 +58,14 @@ public struct LiveFleet: Sendable {
     /// non-empty folder.
     public var saveSnapshot: URL?
     public var replaceSnapshot: Bool
+    /// The site `base` mirrors: page URLs are cited under it (nil: as fetched).
+    public var sourceBase: URL?
 
     public init(
         base: URL, start: ShipPageScraper.Start, layout: PageLayout = .auto, http: HTTPClient.Configuration = .init(),
-        saveSnapshot: URL? = nil, replaceSnapshot: Bool = false
+        saveSnapshot: URL? = nil, replaceSnapshot: Bool = false, sourceBase: URL? = nil
     ) {
+        self.sourceBase = sourceBase
         self.base = base
         self.start = start
         self.layout = layout
@@ -95,7 +99,7 @@ public struct LiveFleet: Sendable {
             if let recorder { indexSource = await recorder.recording(indexClient) } else { indexSource = indexClient }
         }
         let scraper = ShipPageScraper(base: base, start: start, layout: layout)
-        let result = try await scraper.scrape(from: recorder ?? client, indexSource: indexSource) {
+        var result = try await scraper.scrape(from: recorder ?? client, indexSource: indexSource) {
             onEvent?(.progress(done: $0, total: $1))
         }
         if let recorder, let saveSnapshot {
@@ -106,10 +110,11 @@ public struct LiveFleet: Sendable {
                 && indexURL.map { SiteURL.isSameSite($0, as: siteRoot) } == true
             let count = try await recorder.save(
                 to: saveSnapshot, siteRoot: base, indexURL: indexURL,
-                shipPages: legacyIndex ? nil : result.pages.map(\.url), layout: layout,
+                shipPages: legacyIndex ? nil : result.pages.map(\.url), layout: layout, sourceBase: sourceBase,
                 replacing: replaceSnapshot)
             onEvent?(.saved(pages: count, directory: saveSnapshot))
         }
+        if let sourceBase { result = result.citing(mirror: base, as: sourceBase) }
         return (result, "the live site \(base.absoluteString)")
     }
 }

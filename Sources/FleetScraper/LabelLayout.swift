@@ -85,7 +85,9 @@ public enum LabelLayout {
         ships: [URL], offSite: [String]
     ) {
         let document = try HTMLDocument(data: indexHTML, url: indexURL)
-        var links = ShipLinks(base: base)
+        // Links resolve against the index page itself, as a browser resolves them: a mirror's
+        // root-relative links stay on the mirror.
+        var links = ShipLinks(base: base, page: URL(string: indexURL))
         for anchor in document.select("//a[@href]") where !hasFurnitureAncestor(anchor, in: document) {
             let text = PageText.plain(anchor)
             links.add(anchor.attribute("href") ?? "") { _, resolved in

@@ -14,6 +14,23 @@ public struct FleetScrape: Sendable {
     public var vanished: [VanishedPage] = []
 }
 
+extension FleetScrape {
+    /// The scrape with every page URL under `mirror` cited under `site` instead: pages read from
+    /// a mirror keep the operator's addresses in the table.
+    public func citing(mirror: URL, as site: URL) -> FleetScrape {
+        func mapped(_ url: String) -> String { SiteURL.rebased(url, from: mirror, to: site) }
+        var copy = self
+        copy.pages = pages.map { page in
+            var p = page
+            p.url = mapped(page.url)
+            return p
+        }
+        copy.vanished = vanished.map { VanishedPage(url: mapped($0.url), status: $0.status) }
+        copy.indexURL = indexURL.map(mapped)
+        return copy
+    }
+}
+
 /// A listed ship page the site answered with "not found" or "gone".
 public struct VanishedPage: Sendable, Equatable {
     public var url: String

@@ -9,13 +9,20 @@ struct ShipLinks {
     private(set) var offSite: [String] = []
     private var seen = Set<String>()
     let base: URL
+    /// The page the links are on, when they resolve as a browser resolves them (RFC 3986);
+    /// nil: against `base` with its path (``WebFetch/SiteURL/resolve(_:against:)``).
+    let page: URL?
 
-    init(base: URL) { self.base = base }
+    init(base: URL, page: URL? = nil) {
+        self.base = base
+        self.page = page
+    }
 
     /// Adds `href` when `accept` takes it (given the href and its resolved URL).
     mutating func add(_ href: String, accept: (String, URL) -> Bool) {
         let href = href.trimmingCharacters(in: .whitespaces)
-        guard let resolved = SiteURL.resolve(href, against: base), accept(href, resolved) else { return }
+        let resolved = page.map { URL(string: href, relativeTo: $0)?.absoluteURL } ?? SiteURL.resolve(href, against: base)
+        guard let resolved, accept(href, resolved) else { return }
         guard SiteURL.isSameSite(resolved, as: base) else {
             offSite.append(resolved.absoluteString)
             return

@@ -21,6 +21,9 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     public var shipPages: [String]?
     /// The layout the pages were read in (``PageLayout``), nil for `auto`.
     public var layout: String?
+    /// The site the pages mirror, when `siteRoot` is a mirror: the table cites the pages under
+    /// it (`--source-base`).
+    public var sourceBase: String?
 
     public struct Entry: Codable, Sendable, Equatable {
         public var url: String
@@ -34,7 +37,7 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
 
     public init(
         siteRoot: String, indexURL: String, description: String, capturedAt: String, pages: [Entry],
-        shipPages: [String]? = nil, layout: String? = nil
+        shipPages: [String]? = nil, layout: String? = nil, sourceBase: String? = nil
     ) {
         self.siteRoot = siteRoot
         self.indexURL = indexURL
@@ -43,6 +46,7 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         self.pages = pages
         self.shipPages = shipPages
         self.layout = layout
+        self.sourceBase = sourceBase
     }
 
     public static let fileName = "manifest.json"
@@ -148,7 +152,7 @@ public actor RecordingPageSource: PageSource {
     @discardableResult
     public func save(
         to directory: URL, siteRoot: URL, indexURL: URL?, shipPages: [String]? = nil, layout: PageLayout = .auto,
-        replacing: Bool = false, capturedAt: Date = Date()
+        sourceBase: URL? = nil, replacing: Bool = false, capturedAt: Date = Date()
     ) throws -> Int {
         try Self.checkTarget(directory, replacing: replacing)
         var entries: [SnapshotManifest.Entry] = []
@@ -164,7 +168,7 @@ public actor RecordingPageSource: PageSource {
             siteRoot: siteRoot.absoluteString, indexURL: indexURL?.absoluteString ?? "",
             description: "Pages fetched by nextwave ratings --save-snapshot",
             capturedAt: ISO8601DateFormatter().string(from: capturedAt), pages: entries, shipPages: shipPages,
-            layout: layout == .auto ? nil : layout.rawValue)
+            layout: layout == .auto ? nil : layout.rawValue, sourceBase: sourceBase?.absoluteString)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         files.append((SnapshotManifest.fileName, try encoder.encode(manifest)))

@@ -64,7 +64,7 @@ public enum SpecVocabulary {
     }
 
     /// A label folded, without a bracketed qualifier and trailing `:` or `.`.
-    static func normalizedLabel(_ label: String) -> String {
+    public static func normalizedLabel(_ label: String) -> String {
         var text = label
         while let open = text.firstIndex(where: { $0 == "(" || $0 == "[" }),
             let close = text[open...].firstIndex(where: { $0 == ")" || $0 == "]" })

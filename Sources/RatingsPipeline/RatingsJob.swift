@@ -41,6 +41,8 @@ public struct RatingsJob: Sendable {
         public var dryRun = false
         /// Also publish the table for the apps into this folder (``TablePublisher``).
         public var publish: URL?
+        /// Let `publish` go ahead although the table cites loopback or file sources (a mirror).
+        public var allowLocalSources = false
         /// How `ship-ratings.csv` is written.
         package var csvStyle: CSVStyle = .standard
         /// The time the table is made at (`generatedAt`), when it changed; default: now, or
@@ -161,6 +163,9 @@ public struct RatingsJob: Sendable {
             run: run, written: [], diff: diff, unchanged: unchanged, published: nil, baselineName: baseline?.name,
             regressions: regressions, vanished: scrape.vanished)
         if input.dryRun { return result }
+        if input.publish != nil && !input.allowLocalSources, let local = Self.localSources(in: run.table).first {
+            throw RatingsError.localSources(example: local, count: Self.localSources(in: run.table).count)
+        }
         let complete = all.allSatisfy {
             FileManager.default.fileExists(atPath: input.out.appendingPathComponent($0).path)
         }
@@ -254,6 +259,22 @@ public struct RatingsJob: Sendable {
             kept.ships.append(ship)
         }
         return kept
+    }
+
+    /// Sources of the table the apps' users could not open: loopback hosts and files, "ship:
+    /// URL" for each.
+    static func localSources(in table: RatingTable) -> [String] {
+        table.ships.flatMap { ship in
+            [ship.source.page, ship.source.lengthM, ship.source.beamM, ship.source.displacementT].compactMap { $0 }
+                .filter(isLocal).map { "\(ship.name): \($0)" }
+        }
+    }
+
+    static func isLocal(_ source: String) -> Bool {
+        guard let url = URL(string: source), let scheme = url.scheme?.lowercased() else { return false }
+        if scheme == "file" { return true }
+        let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")) ?? ""
+        return host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "0.0.0.0"
     }
 
     /// What to do about a held run, when pages vanished: the maintainer's next step by name.

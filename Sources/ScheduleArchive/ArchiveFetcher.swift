@@ -51,6 +51,9 @@ public struct ArchiveFetcher: Sendable {
 
     public enum Event: Sendable {
         case fetch(FetchEvent)
+        /// Request `done + 1` of `total` starts: a station's board (`uic`) or the day's ship
+        /// assignments (`uic` nil) for `date`.
+        case request(done: Int, total: Int, uic: Int?, date: LocalDate)
         case stored(path: String, changed: Bool)
     }
 
@@ -72,8 +75,12 @@ public struct ArchiveFetcher: Sendable {
         var report = Report()
         let api = HTTPClient(
             siteRoot: SiteURL.root(of: apiRoot) ?? apiRoot, configuration: http, onEvent: { onEvent?(.fetch($0)) })
+        let total = dates.count * stations.count + (deploymentRoot == nil ? 0 : dates.count)
+        var done = 0
         for date in dates {
             for uic in stations {
+                onEvent?(.request(done: done, total: total, uic: uic, date: date))
+                done += 1
                 let url = stationboardURL(uic: uic, date: date)
                 let target = archive.appendingPathComponent("stationboards/\(date)/\(uic).json")
                 do {
@@ -94,6 +101,8 @@ public struct ArchiveFetcher: Sendable {
                 siteRoot: SiteURL.root(of: deploymentRoot) ?? deploymentRoot, configuration: http,
                 onEvent: { onEvent?(.fetch($0)) })
             for date in dates {
+                onEvent?(.request(done: done, total: total, uic: nil, date: date))
+                done += 1
                 let url = DeploymentPage.url(root: deploymentRoot, date: date)
                 let target = archive.appendingPathComponent("deployments/\(date).json")
                 do {

@@ -34,6 +34,9 @@ public struct SessionsJSON {
         public var top: Int
         /// Whether waves without an assignment take predicted ships.
         public var predict: Bool = true
+        /// Where the table rated the ships, in words ("legacy model at 18 km/h over 10 m");
+        /// nil for a table without physics (the app's own ratings).
+        public var ratingsPoint: String?
 
         public init(
             archive: String, from: LocalDate, to: LocalDate, stations: [Int]?, lake: String?, ratings: String,
@@ -72,6 +75,7 @@ public struct SessionsJSON {
                 "lake": \(settings.lake.map(Self.string) ?? "null"),
                 "ratings": \(Self.string(settings.ratings)),
                 "ratingsModel": \(Self.string(settings.ratingsModel)),
+                "ratingsPoint": \(settings.ratingsPoint.map(Self.string) ?? "null"),
                 "sun": "\(settings.sun.rawValue)",
                 "top": \(settings.top),
                 "predict": \(settings.predict),

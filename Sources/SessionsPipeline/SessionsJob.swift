@@ -113,6 +113,7 @@ public struct SessionsJob {
             ratingsModel: table.model.name, sun: input.sun, top: input.top)
         var echoed = echo
         echoed.predict = input.predict
+        echoed.ratingsPoint = Self.operatingPoint(of: table)
         var survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
         var writer = SessionFiles(
             echo: echoed, summary: SessionSummary(periods: periods, catalogue: catalogue), out: input.out,
@@ -179,5 +180,20 @@ public enum SessionsJobError: Error, Equatable, CustomStringConvertible {
             "\(date) lies outside \(SupportedDates.text), the years sun times are computed for; choose --from/--to within them"
         case .reversedDates(let from, let to): "--from \(from) is after --to \(to)"
         }
+    }
+}
+
+extension SessionsJob {
+    /// Where a table rated the ships, in words: "legacy model at 18 km/h over 10 m", or the wake
+    /// model's reference point; nil for a table without an operating point (the app's own).
+    static func operatingPoint(of table: RatingTable) -> String? {
+        func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e6 ? String(Int(x)) : String(x) }
+        if table.model.name.hasPrefix("wake"), let wake = table.model.wake {
+            let speed = wake.speedKmh.map { "at \(number($0)) km/h" } ?? "each ship at its operating speed"
+            let track = ", the track \(number(wake.trackDepthM)) m deep"
+            return "wake model: the wave \(number(wake.distanceM)) m off in \(number(wake.depthM)) m of water\(track), \(speed)"
+        }
+        guard let speed = table.model.speedKmh, let depth = table.model.depthM else { return nil }
+        return "legacy model at \(number(speed)) km/h over \(number(depth)) m"
     }
 }

@@ -9,6 +9,9 @@ public enum RatingsError: Error, Equatable, CustomStringConvertible {
     /// The table already in the output folder cannot be read, so the new one cannot be checked
     /// against it.
     case unreadableExisting(path: String, reason: String)
+    /// The table to publish cites pages on this machine (a mirror run): the apps would show
+    /// sources nobody can open.
+    case localSources(example: String, count: Int)
 
     public var description: String {
         switch self {
@@ -20,6 +23,10 @@ public enum RatingsError: Error, Equatable, CustomStringConvertible {
                 + "\nNothing was written. Review the change with --dry-run; if the fleet really changed, re-run with "
                 + "--accept-regression."
         case .wakeThresholds(let reason): reason
+        case .localSources(let example, let count):
+            "the table cites \(count) source\(count == 1 ? "" : "s") on this machine (e.g. \(example)); the apps would "
+                + "show addresses nobody can open. Nothing was written. Map a mirror back with --source-base "
+                + "https://www.zsg.ch, or publish anyway with --allow-local-sources"
         case .unreadableExisting(let path, let reason):
             "\(path) cannot be read (\(reason)), so the new table cannot be checked against it. Nothing was "
                 + "written. Restore the file, write elsewhere with --out, or replace it with --accept-regression."

@@ -15,6 +15,12 @@ public struct PageValues: Sendable {
     public var displacement: Double?
     /// Installed power, kW (all engines).
     public var powerKW: Double?
+    /// Draft, m.
+    public var draft: Double?
+    /// A speed the page states, km/h, and whether its label makes it the top speed
+    /// ("Höchstgeschwindigkeit", "max", "top") rather than the service speed.
+    public var speedKmh: Double?
+    public var speedIsTop = false
 
     /// All three inputs when the page has them, else nil.
     public var hull: Hull? {
@@ -52,6 +58,21 @@ public struct PageValues: Sendable {
         beam = number(.beam, required: true, plausible: PlausibleValues.beamM, unit: "m")
         displacement = number(.displacement, required: true, plausible: PlausibleValues.displacementT, unit: "t")
         _ = number(.capacity, required: false)
+        draft = number(.draft, required: false, plausible: PlausibleValues.draftM, unit: "m")
+        if let spec = page.spec(.speed), !spec.value.isEmpty {
+            let label = spec.key.lowercased()
+            let text = spec.value.lowercased()
+            let knots = text.contains("kn") || text.contains("knoten") || text.contains("nœud") || text.contains("nodi")
+            if let value = SpecValueParser.quantity(spec.value).map({ knots ? $0 * 1.852 : $0 }),
+                PlausibleValues.accepts(value, in: PlausibleValues.speedKmh)
+            {
+                speedKmh = value
+                speedIsTop = ["höchst", "hoechst", "max", "top", "maximale", "massima"].contains { label.contains($0) }
+            } else {
+                warnings.append(
+                    "\(page.name) (\(page.url)): field '\(spec.key)': cannot read a plausible speed from '\(Self.excerpt(spec.value))'")
+            }
+        }
         if let power = page.spec(.power), !power.value.isEmpty {
             if let parsed = SpecValueParser.power(power.value) {
                 powerKW = parsed.kW ?? parsed.ps.map { $0 * 0.73549875 }

@@ -200,6 +200,11 @@ private struct Entry {
         let beam = choose("beamM", page: page?.beam, curated: curated?.beamM)
         let displacement = choose("displacementT", page: page?.displacement, curated: curated?.displacementT)
         let power = choose("powerKW", page: page?.powerKW, curated: curated?.powerKW)
+        let draft = choose("draftM", page: page?.draft, curated: curated?.draftM)
+        let pageSpeed = page?.speedKmh
+        let serviceSpeed = choose(
+            "serviceSpeedKmh", page: page?.speedIsTop == false ? pageSpeed : nil, curated: curated?.serviceSpeedKmh)
+        let topSpeed = choose("topSpeedKmh", page: page?.speedIsTop == true ? pageSpeed : nil, curated: curated?.topSpeedKmh)
         let source = ShipRating.Source(
             page: page?.page.url, curated: curated.map { "\(fleetReference)#\($0.name)" },
             lengthM: length?.source, beamM: beam?.source, displacementT: displacement?.source)
@@ -208,8 +213,8 @@ private struct Entry {
         }
         return ResolvedFleet.Ship(
             name: "\(prefix) \(name)", aliases: aliases, length: length, beam: beam, displacement: displacement,
-            conflicts: conflicts, source: source, draft: sourced(curated?.draftM),
+            conflicts: conflicts, source: source, draft: draft,
             blockCoefficient: sourced(curated?.blockCoefficient), entranceLength: sourced(curated?.entranceLengthM),
-            serviceSpeed: sourced(curated?.serviceSpeedKmh), topSpeed: sourced(curated?.topSpeedKmh), power: power)
+            serviceSpeed: serviceSpeed, topSpeed: topSpeed, power: power)
     }
 }

@@ -26,6 +26,19 @@ public enum SiteURL {
         return parts.url
     }
 
+    /// `url` moved from under `from` (scheme, host, port and path prefix) to under `to`;
+    /// unchanged when it is not under `from`.
+    public static func rebased(_ url: String, from: URL, to: URL) -> String {
+        func trimmed(_ text: String) -> String {
+            var t = text
+            while t.hasSuffix("/") { t.removeLast() }
+            return t
+        }
+        let prefix = trimmed(from.absoluteString)
+        guard url == prefix || url.hasPrefix(prefix + "/") || url.hasPrefix(prefix + "?") else { return url }
+        return trimmed(to.absoluteString) + url.dropFirst(prefix.count)
+    }
+
     /// Same scheme, host and port as the site root.
     public static func isSameSite(_ url: URL, as siteRoot: URL) -> Bool {
         url.scheme?.lowercased() == siteRoot.scheme?.lowercased()

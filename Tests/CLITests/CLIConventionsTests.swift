@@ -78,12 +78,23 @@ import _TestSupport
         #expect(ratings.status == 0, "\(ratings.stderr)")
         #expect(
             FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("reports/ship-ratings.json").path))
-        // Without --ratings, sessions takes the table just written to --out and says so.
+        // A what-if table left in --out is never used silently: without --ratings, sessions
+        // scores with the app's own ratings and says so; with --ratings, the report names the
+        // table and where it rated the ships.
+        let whatIf = try CLI.run(
+            ["ratings", "--no-progress", "--speed", "25", "--accept-regression"], in: elsewhere, executable: installed,
+            environment: ["NEXTWAVE_DATA": nil])
+        #expect(whatIf.status == 0, "\(whatIf.stderr)")
         let sessions = try CLI.run(
             ["sessions", "--no-progress"], in: elsewhere, executable: installed, environment: ["NEXTWAVE_DATA": nil])
         #expect(sessions.status == 0, "\(sessions.stderr)")
-        #expect(sessions.stderr.contains("ratings: reports/ship-ratings.json"), "\(sessions.stderr)")
-        // In a folder without a table, it falls back on the app's ratings, and says so.
+        #expect(sessions.stderr.contains("ratings: the app's own ratings"), "\(sessions.stderr)")
+        let named = try CLI.run(
+            ["sessions", "--no-progress", "--ratings", "reports/ship-ratings.json"], in: elsewhere,
+            executable: installed, environment: ["NEXTWAVE_DATA": nil])
+        #expect(named.status == 0, "\(named.stderr)")
+        let md = try String(contentsOf: elsewhere.appendingPathComponent("reports/sessions.md"), encoding: .utf8)
+        #expect(md.contains("legacy model at 25 km/h over 10 m"), "\(md.prefix(400))")
         let empty = RepositoryPaths.temporaryDirectory("nextwave-empty")
         let fallback = try CLI.run(
             ["sessions", "--no-progress", "--out", "out"], in: empty, executable: installed,

@@ -68,6 +68,15 @@ import _TestSupport
         #expect(
             (byName["MS Lausanne"]?["source"] as? [String: Any])?["page"] as? String == server.baseURL.absoluteString
                 + "/de/bateau-lausanne.html")
+        // schiffsdaten.csv keeps the legacy columns whatever the pages call them: "Longueur",
+        // "Lunghezza" and "Länge ü.a." fill `Länge`.
+        let csv = try String(contentsOf: out.appendingPathComponent("schiffsdaten.csv"), encoding: .utf8)
+        let rows = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let legacyHeader = try String(contentsOf: RepositoryPaths.legacyCSV, encoding: .utf8)
+            .split(separator: "\n")[0].split(separator: ",").prefix(23)
+        #expect(Array(rows[0].prefix(23)) == Array(legacyHeader), "\(rows[0])")
+        let length = try #require(rows[0].firstIndex(of: "Länge"))
+        for row in rows.dropFirst() { #expect(!row[length].isEmpty, "\(row)") }
     }
 
     @Test func aNoisePageAmongTheShipsFailsTheRunAndWritesNothing() throws {
@@ -113,6 +122,78 @@ import _TestSupport
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Set(try ships(out).map { $0["name"] as! String }) == ["MS Panta Rhei", "DS Stadt Zürich"])
         #expect(index.requestLog == ["/schiffeinsatz"])
+    }
+
+    /// An index on a mirror links its pages root-relative: they resolve against the index page,
+    /// so the run stays on the mirror (without --base-url, the index's own site bounds the pages).
+    @Test func aMirrorsIndexWithRootRelativeLinksStaysOnTheMirror() throws {
+        let legacy = "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten"
+        let server = try LocalHTTPServer(
+            handler: SnapshotServer.handler { path, _ in
+                guard path == "/de/schiffeinsatz.html" else { return nil }
+                return .html(
+                    """
+                    <html><body><h1>Schiffseinsatz</h1>
+                    <p><a href="\(legacy)/ms-linth">MS Linth</a> Kurs 3</p>
+                    <p><a href="\(legacy)/ms-helvetia">MS Helvetia</a> Kurs 5</p></body></html>
+                    """)
+            })
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run([
+            "ratings", "--index-url", server.baseURL.absoluteString + "/de/schiffeinsatz.html", "--delay", "0",
+            "--out", out.path, "--fleet", try file(#"{"ships": []}"#, named: "fleet.json").path, "--no-progress",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Set(try ships(out).map { $0["name"] as! String }) == ["MS Linth", "MS Helvetia"])
+        #expect(server.requestLog.count == 3, "\(server.requestLog)")
+    }
+
+    /// `--live --base-url MIRROR` takes the current page list onto the mirror: every request goes
+    /// there, none to the operator.
+    @Test func liveWithABaseURLReBasesThePageListOntoTheMirror() throws {
+        let example = RepositoryPaths.data.appendingPathComponent("snapshots/zsg-2026-labels-example")
+        // The mirror holds the example snapshot's four pages; the rest of the list answers 404.
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler(snapshot: example))
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try CLI.run([
+            "ratings", "--live", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path,
+            "--no-progress",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let pages = try String(contentsOf: RepositoryPaths.data.appendingPathComponent("pages/zsg-2026.txt"), encoding: .utf8)
+            .split(separator: "\n").filter { $0.hasPrefix("/") }.map(String.init)
+        #expect(server.requestLog.sorted() == pages.sorted(), "\(server.requestLog)")
+        #expect(r.stderr.contains("HTTP 404; the page is gone"), "the pages the mirror lacks are reported")
+        let sources = try ships(out).compactMap { ($0["source"] as? [String: Any])?["page"] as? String }
+        #expect(!sources.isEmpty && sources.allSatisfy { $0.hasPrefix(server.baseURL.absoluteString) })
+    }
+
+    /// A mirror run cites the mirror unless told the site it copies: --publish refuses loopback
+    /// sources; with --source-base the table cites the operator's URLs, and a snapshot saved from
+    /// the mirror remembers the mapping.
+    @Test func aMirrorRunPublishesTheOperatorsURLs() throws {
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler())
+        defer { server.stop() }
+        let site = RepositoryPaths.temporaryDirectory("site")
+        let mirror = ["--base-url", server.baseURL.absoluteString, "--delay", "0", "--no-progress", "--publish", site.path]
+        let refused = try CLI.run(["ratings", "--out", RepositoryPaths.temporaryDirectory().path] + mirror)
+        #expect(refused.status == 1 && refused.stderr.contains("--source-base"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).isEmpty)
+
+        let out = RepositoryPaths.temporaryDirectory()
+        let snapshot = RepositoryPaths.temporaryDirectory("snap").appendingPathComponent("mirror")
+        let cited = try CLI.run(
+            ["ratings", "--out", out.path, "--source-base", "https://www.zsg.ch", "--save-snapshot", snapshot.path]
+                + mirror)
+        #expect(cited.status == 0, "\(cited.stderr)")
+        let pages = try ships(out).compactMap { ($0["source"] as? [String: Any])?["page"] as? String }
+        #expect(pages.count == 12 && pages.allSatisfy { $0.hasPrefix("https://www.zsg.ch/de/") }, "\(pages)")
+        let replay = RepositoryPaths.temporaryDirectory()
+        #expect(try CLI.run(["ratings", "--snapshot", snapshot.path, "--out", replay.path]).status == 0)
+        let replayed = try ships(replay).compactMap { ($0["source"] as? [String: Any])?["page"] as? String }
+        #expect(replayed == pages)
     }
 
     @Test func theBaseURLKeepsItsPath() throws {
@@ -407,6 +488,43 @@ import _TestSupport
         #expect(markdown.contains("retired: MS Helvetia, since 2026-11-01"))
         let badDate = try CLI.run(["fleet", "retire", "Linth", "--since", "2026-02-30", fleet.path])
         #expect(badDate.status != 0 && badDate.stderr.contains("YYYY-MM-DD"))
+    }
+
+    /// The README's maintainer recipe, run as written (a free port for 8000) in a copy of the
+    /// data folder, with the binary just built first on PATH: every step works, and the files
+    /// end as the steps say.
+    @Test func theReadmesMaintainerRecipeWorksAsWritten() throws {
+        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- maintainer recipe -->\n```sh\n"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let probe = try LocalHTTPServer { _, _ in .status(404) }
+        let port = probe.port
+        probe.stop()
+        // A failing step must not leave the mirror running (it would hold the output open).
+        let script = "set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n"
+            + readme[start.upperBound..<end.lowerBound].replacingOccurrences(of: "8000", with: String(port)) + "\n"
+        let work = RepositoryPaths.temporaryDirectory("recipe")
+        try FileManager.default.copyItem(at: RepositoryPaths.data, to: work.appendingPathComponent("Data"))
+        try FileManager.default.createSymbolicLink(
+            at: work.appendingPathComponent("scripts"), withDestinationURL: RepositoryPaths.root.appendingPathComponent("scripts"))
+        try Data(script.utf8).write(to: work.appendingPathComponent("recipe.sh"))
+        let path = CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let r = try CLI.run(
+            ["--default-signal", "bash", work.appendingPathComponent("recipe.sh").path], in: work,
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            environment: ["PATH": path, "NEXTWAVE_DATA": work.appendingPathComponent("Data").path])
+        #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("A real run would"), "the dry runs say what a real run would do")
+        #expect(r.stdout.contains("page gone:"), "pages the mirror lacks are listed")
+        let fleet = try json(work.appendingPathComponent("Data/fleet.json"))["ships"] as! [[String: Any]]
+        #expect(fleet.contains { $0["name"] as? String == "Zürichsee" })
+        #expect(fleet.contains { $0["name"] as? String == "Forch" && $0["retired"] != nil })
+        let table = try ships(work.appendingPathComponent("reports"))
+        #expect(table.contains { $0["name"] as? String == "MS Zürichsee" })
+        #expect(!table.contains { $0["name"] as? String == "MS Forch" })
+        let manifest = try json(work.appendingPathComponent("site/ratings/manifest.json"))
+        let published = try Data(contentsOf: work.appendingPathComponent("site/ratings/\(manifest["current"] as! String)"))
+        #expect(published == (try Data(contentsOf: work.appendingPathComponent("reports/ship-ratings.json"))))
     }
 
     // MARK: Publishing

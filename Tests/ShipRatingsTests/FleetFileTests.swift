@@ -107,6 +107,32 @@ import _TestSupport
         #expect(added.ships.first { $0.name == "MS Greif" }?.aliases == ["Greif", "M/S Greif", "Motorschiff Greif"])
     }
 
+    /// A page's draft and speed are used: the hull's draft and the service speed (a top speed
+    /// only as such), with a conflict row where the curated file says otherwise.
+    @Test func aPagesDraftAndSpeedAreUsed() throws {
+        let fleet = try CuratedFleet.decode(
+            Data(
+                #"""
+                {"ships": [{"name": "Linth", "prefix": "MS", "draftM": {"value": 1.5, "source": "https://c/d"}}]}
+                """#.utf8), path: "f")
+        let page = ShipPage(
+            url: "https://x/linth", name: "Motorschiff Linth",
+            specs: [
+                .init(key: "Länge", value: "54 m"), .init(key: "Breite", value: "11.6 m"),
+                .init(key: "Tiefgang", value: "1,8 m"), .init(key: "Reisegeschwindigkeit", value: "9 Knoten"),
+            ])
+        let ship = try #require(ResolvedFleet(pages: [page], fleet: fleet, fleetReference: "f").ships.first)
+        #expect(ship.draft?.value == 1.8 && ship.draft?.source == "https://x/linth")
+        #expect(ship.serviceSpeed.map { abs($0.value - 9 * 1.852) < 1e-12 } == true && ship.topSpeed == nil)
+        let conflict = try #require(ship.conflicts.first { $0.field == "draftM" })
+        #expect(conflict.pageValue == 1.8 && conflict.curatedValue == 1.5 && conflict.used == "page")
+        let fast = ShipPage(
+            url: "https://x/linth", name: "MS Linth",
+            specs: [.init(key: "Länge", value: "54 m"), .init(key: "Höchstgeschwindigkeit", value: "25 km/h")])
+        let top = try #require(ResolvedFleet(pages: [fast], fleet: fleet, fleetReference: "f").ships.first)
+        #expect(top.topSpeed?.value == 25 && top.serviceSpeed == nil)
+    }
+
     @Test func addingAShipAppendsOneValidEntryAndChangesNothingElse() throws {
         let original = try Data(contentsOf: RepositoryPaths.fleet)
         let entry = FleetFile.Entry(

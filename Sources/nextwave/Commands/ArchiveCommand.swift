@@ -99,8 +99,17 @@ struct ArchiveFetchCommand: NextWaveCommand {
         let fetcher = ArchiveFetcher(
             apiRoot: URL(string: apiURL)!, deploymentRoot: noDeployments ? nil : URL(string: deploymentURL)!,
             limit: limit, http: http.configuration)
+        let names = Dictionary(chosen.map { ($0.uic, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let clock = ProgressClock()
         let report = await fetcher.fetch(stations: chosen.map(\.uic), dates: dates, into: directory) { event in
-            if case .fetch(let fetch) = event { terminal.show(fetch) }
+            switch event {
+            case .request(let done, let total, let uic, let date):
+                let what = uic.map { names[$0] ?? String($0) } ?? "ship assignments"
+                terminal.progress("[\(done + 1)/\(total)] \(what) \(date)" + clock.remaining(done: done, total: total))
+            case .fetch(.retrying(let url, let attempt, let after, let reason)):
+                terminal.show(.retrying(url: url, attempt: attempt, after: after, reason: reason))
+            case .fetch, .stored: break
+            }
         }
         terminal.endProgress()
         for failure in report.failed { terminal.error(failure) }

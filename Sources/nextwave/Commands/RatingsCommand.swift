@@ -40,7 +40,9 @@ struct RatingsCommand: NextWaveCommand {
               nextwave ratings --live --save-snapshot snapshots/zsg-$(date +%F)
               nextwave ratings --publish site/ratings
               nextwave ratings --previous Data/app-ratings.json --dry-run
-            """)
+              nextwave ratings show --ship "Panta Rhei"
+            """,
+        subcommands: [RatingsShowCommand.self])
 
     @OptionGroup var fleet: FleetPageOptions
     @OptionGroup var point: OperatingPointOptions
@@ -86,6 +88,9 @@ struct RatingsCommand: NextWaveCommand {
         help: ArgumentHelp(
             "Publish the table for the apps into this folder (hashed file + manifest).", valueName: "DIR"))
     var publish: String?
+
+    @Flag(help: "Let --publish go ahead although the table cites loopback or file sources (a mirror run).")
+    var allowLocalSources = false
 
     @OptionGroup var csv: CSVStyleOption
 
@@ -133,6 +138,7 @@ struct RatingsCommand: NextWaveCommand {
         input.courseSpeedsReference = operatingSpeeds ?? "Data/\(FleetSpeedsCommand.bundledFile)"
         input.dryRun = dryRun
         input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        input.allowLocalSources = allowLocalSources
         input.csvStyle = csv.csvStyle
         let job = RatingsJob(input)
         let result = try await job.run { event in

@@ -26,11 +26,12 @@ struct SessionsCommand: NextWaveCommand {
               sessions-heatmap.svg   session quality by station × hour
             A wave without an assigned ship takes the ships that ran its course on archived
             days of the same timetable period (expected points); --predict off scores it
-            as unknown, as the app does. Stations by name or UIC id. Without --ratings
-            the table in --out is used if there is one, else the app's own ratings.
+            as unknown, as the app does. Stations by name or UIC id. Ships are rated by
+            the app's own ratings unless --ratings names a table (e.g. the one `nextwave
+            ratings` wrote); the report names the table and where it rated the ships.
 
             Examples:
-              nextwave sessions --lake Zürichsee
+              nextwave sessions --lake Zürichsee --ratings reports/ship-ratings.json
               nextwave sessions --station wadenswil --station "Stäfa" --from today
               nextwave sessions --station 8503670 --from 2026-09-22 --to 2026-09-22 \\
                   --ratings Data/app-ratings.json --sun app --predict off
@@ -76,22 +77,18 @@ struct SessionsCommand: NextWaveCommand {
         if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
     }
 
-    /// The rating table: --ratings, else the last table written to --out, else the app's.
+    /// The rating table: --ratings, else the app's own ratings (what the app scores with) —
+    /// never silently whatever table a what-if `ratings` run left in a folder.
     func ratingTable(_ terminal: Terminal) throws -> (url: URL, name: String) {
         if let ratings {
             let url = URL(fileURLWithPath: ratings)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw CLIError("\(ratings): no rating table; run `nextwave ratings` first or pass another --ratings")
             }
+            terminal.info("ratings: \(ratings)")
             return (url, ratings)
         }
-        let last = URL(fileURLWithPath: out, isDirectory: true).appendingPathComponent("ship-ratings.json")
-        if FileManager.default.fileExists(atPath: last.path) {
-            let name = (out as NSString).appendingPathComponent("ship-ratings.json")
-            terminal.info("ratings: \(name) (the last table written to --out)")
-            return (last, name)
-        }
-        terminal.info("ratings: the app's own ratings (Data/app-ratings.json); no table in \(out)/ yet")
+        terminal.info("ratings: the app's own ratings (Data/app-ratings.json); --ratings FILE scores with another table")
         return (try source.data.file("app-ratings.json"), "Data/app-ratings.json")
     }
 

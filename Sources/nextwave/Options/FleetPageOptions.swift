@@ -16,7 +16,7 @@ struct FleetPageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The pages' site, with its path (default https://www.zsg.ch); alone: its legacy fleet index.",
+            "The pages' site, with its path (default https://www.zsg.ch); with --live: the current page list on it; alone: its legacy fleet index.",
             valueName: "URL"))
     var baseURL: String?
 
@@ -28,6 +28,11 @@ struct FleetPageOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Scrape the ship pages this page links; implies --live.", valueName: "URL"))
     var indexURL: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The site a mirror copies: the table cites pages under it (e.g. https://www.zsg.ch).", valueName: "URL"))
+    var sourceBase: String?
 
     @Option(help: ArgumentHelp("How ship pages are read: auto, legacy or labels.", valueName: "LAYOUT"))
     var layout: PageLayout = .auto
@@ -62,6 +67,12 @@ struct FleetPageOptions: ParsableArguments {
                 url.host != nil
             else { throw ValidationError("--index-url must be an http(s) URL, got '\(indexURL)'") }
         }
+        if let sourceBase {
+            guard let url = URL(string: sourceBase), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host != nil
+            else { throw ValidationError("--source-base must be an http(s) URL such as https://www.zsg.ch") }
+            guard isLive else { throw ValidationError("--source-base goes with --base-url, --index-url or --pages") }
+        }
         if snapshot != nil && isLive {
             throw ValidationError("--snapshot replays saved pages; it cannot be combined with --live or --base-url")
         }
@@ -87,23 +98,27 @@ struct FleetPageOptions: ParsableArguments {
     func fleetPages() throws -> FleetPages {
         if isLive {
             var configuration = http.configuration
-            let base = URL(string: baseURL ?? LiveFleet.operatorSite.absoluteString)!
+            // The ship pages' site: --base-url, else the index page's own site, else the operator's.
+            let indexSite = indexURL.flatMap(URL.init(string:)).flatMap(SiteURL.root(of:))
+            let base = URL(string: baseURL ?? indexSite?.absoluteString ?? LiveFleet.operatorSite.absoluteString)!
             let start: ShipPageScraper.Start
             if let pages {
                 start = .pages(try PageList.load(URL(fileURLWithPath: pages), base: base))
             } else if let indexURL {
                 start = .index(URL(string: indexURL)!)
-            } else if baseURL != nil {
+            } else if baseURL != nil && !live {
                 start = .index(SiteURL.resolve(LegacyFleetLayout.indexPath, against: base)!)
             } else {
-                start = .pages(try PageList.load(data.file(Self.bundledPages), base: base))
-                configuration.headers = LiveFleet.browserHeaders
+                // The current page list; with --base-url, re-based onto that mirror.
+                start = .pages(
+                    try PageList.load(data.file(Self.bundledPages), base: base, rebasing: LiveFleet.operatorSite))
+                if baseURL == nil { configuration.headers = LiveFleet.browserHeaders }
             }
             return .live(
                 LiveFleet(
                     base: base, start: start, layout: layout, http: configuration,
                     saveSnapshot: saveSnapshot.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                    replaceSnapshot: force))
+                    replaceSnapshot: force, sourceBase: sourceBase.flatMap(URL.init(string:))))
         }
         if let snapshot {
             let directory = URL(fileURLWithPath: snapshot, isDirectory: true)

@@ -23,10 +23,21 @@ struct Terminal: Sendable {
 
     func info(_ message: String) { write(message + "\n") }
 
-    /// A one-line status, redrawn in place.
+    /// A one-line status, redrawn in place, cut to the terminal's width (a longer line would
+    /// wrap and leave its first part behind on every redraw).
     func progress(_ message: String) {
         guard showProgress else { return }
-        write("\r\u{1B}[K" + message)
+        let width = max(20, Self.columns() - 1)
+        let line = message.count <= width ? message : String(message.prefix(width - 1)) + "…"
+        write("\r\u{1B}[K" + line)
+    }
+
+    /// The terminal's width in columns: the window size of stderr, else $COLUMNS, else 80.
+    static func columns() -> Int {
+        var size = winsize()
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n > 0 { return n }
+        return 80
     }
 
     func endProgress() {
@@ -46,5 +57,21 @@ struct Terminal: Sendable {
 
     private func write(_ text: String) {
         try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+    }
+}
+
+/// The time left of a long run of requests, from the pace so far.
+final class ProgressClock: Sendable {
+    private let start = Date()
+
+    /// ", about 3 min left" after the first request, "" before (no pace yet).
+    func remaining(done: Int, total: Int) -> String {
+        guard done > 0, total > done else { return "" }
+        let elapsed = Date().timeIntervalSince(start)
+        let left = elapsed / Double(done) * Double(total - done)
+        guard left.isFinite else { return "" }
+        if left < 90 { return ", about \(Int(left.rounded())) s left" }
+        if left < 5400 { return ", about \(Int((left / 60).rounded())) min left" }
+        return ", about \(Int((left / 3600).rounded())) h left"
     }
 }

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import NextWaveSupport
+import RatingsPipeline
+import ShipRatingTable
+
+/// `ratings show`: a rating table on stdout, as it is, without writing anything.
+struct RatingsShowCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print a rating table (current, previous or published); writes nothing.",
+        discussion: """
+            TABLE is a ship-ratings.json, a folder holding one (the output of `ratings`),
+            or a publishing folder (its manifest.json names the current table). Default:
+            reports/ship-ratings.json.
+
+            Examples:
+              nextwave ratings show
+              nextwave ratings show site/ratings --ship "Panta Rhei"
+              nextwave ratings show Data/app-ratings.json --json
+            """)
+
+    @Argument(help: ArgumentHelp("The table, its folder, or a publishing folder.", valueName: "TABLE"))
+    var table: String = "reports"
+
+    @Option(help: ArgumentHelp("Only this ship (name or alias), with every figure and source.", valueName: "NAME"))
+    var ship: String?
+
+    @Flag(help: "Print JSON (the table, or the ship's entry) instead of text.")
+    var json = false
+
+    var showsProgress: Bool { false }
+
+    func validate() throws { try checkPaths([("TABLE", table)]) }
+
+    func execute(_ terminal: Terminal) async throws {
+        let (loaded, name) = try Self.load(table)
+        if let ship {
+            guard let entry = RatingLookup(loaded).ship(named: ship) else {
+                throw CLIError("\(name) has no ship \"\(ship)\"; it has \(loaded.ships.map(\.name).joined(separator: ", "))")
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(entry), as: UTF8.self))
+            } else {
+                print(Self.details(entry))
+            }
+            return
+        }
+        if json {
+            print(String(decoding: try loaded.jsonData(), as: UTF8.self), terminator: "")
+            return
+        }
+        print("\(name): schema \(loaded.schemaVersion), generated \(loaded.generatedAt), rating by \(loaded.model.name)")
+        print(RatingsCommand.summary(loaded))
+    }
+
+    /// The table at `path`: a file, a folder with `ship-ratings.json`, or a publishing folder.
+    static func load(_ path: String) throws -> (RatingTable, String) {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw CLIError("\(path): no such file or folder; give a ship-ratings.json or the folder `ratings` wrote")
+        }
+        guard isDirectory.boolValue else { return (try RatingTable.load(from: url), path) }
+        let file = url.appendingPathComponent(RatingsJob.outputs.table)
+        if FileManager.default.fileExists(atPath: file.path) {
+            return (try RatingTable.load(from: file), (path as NSString).appendingPathComponent(RatingsJob.outputs.table))
+        }
+        if let (table, name) = try TablePublisher.current(in: url) { return (table, "\(path): \(name)") }
+        throw CLIError("\(path) holds neither ship-ratings.json nor a publishing manifest.json")
+    }
+
+    /// One ship's figures and where each comes from.
+    static func details(_ ship: ShipRating) -> String {
+        func value(_ x: Double?, _ unit: String) -> String { x.map { "\(plain($0)) \(unit)" } ?? "–" }
+        var lines = [
+            ship.name + (ship.aliases.isEmpty ? "" : " (also \(ship.aliases.joined(separator: ", ")))"),
+            "  rating            \(ship.rating.map(String.init) ?? "unrated")"
+                + (ship.unratedReason.map { " (\($0))" } ?? ""),
+            "  legacy / wake     \(ship.ratingsByModel?.legacy.map(String.init) ?? "–") / "
+                + (ship.ratingsByModel?.wake.map(String.init) ?? "–"),
+            "  length            \(value(ship.lengthM, "m"))  \(ship.source.lengthM ?? "")",
+            "  beam              \(value(ship.beamM, "m"))  \(ship.source.beamM ?? "")",
+            "  displacement      \(value(ship.displacementT, "t"))  \(ship.source.displacementT ?? "")",
+            "  legacy H          \(value(ship.waveHeightM, "m"))",
+        ]
+        if let wake = ship.wake {
+            lines.append(
+                "  wake at rider     \(value(wake.waveHeightM?.median, "m")) at \(value(wake.speedKmh, "km/h"))"
+                    + " (\(wake.speedBasis))")
+        }
+        if let page = ship.source.page { lines.append("  page              \(page)") }
+        if let since = ship.source.pageMissingSince { lines.append("  no page since     \(since)") }
+        return lines.joined(separator: "\n")
+    }
+}
