@@ -38,9 +38,20 @@ public struct StationCatalogue: Sendable {
     }
 
     /// Stations of a lake, matched case- and diacritic-insensitively (`zurichsee` finds Zürichsee).
+    /// The stations of a lake named in full or by a unique prefix ("zürich" → Zürichsee; case
+    /// and accents ignored); none for an unknown or ambiguous name.
     public func stations(onLake name: String) -> [Station] {
+        guard let lake = lake(named: name) else { return [] }
+        return stations.filter { $0.lake == lake }
+    }
+
+    /// The lake a name or a unique prefix of it means (case and accents ignored), or nil.
+    public func lake(named name: String) -> String? {
         let key = TextKey.fold(name)
-        return stations.filter { TextKey.fold($0.lake) == key }
+        guard !key.isEmpty else { return nil }
+        if let exact = lakes.first(where: { TextKey.fold($0) == key }) { return exact }
+        let prefixed = lakes.filter { TextKey.fold($0).hasPrefix(key) }
+        return prefixed.count == 1 ? prefixed[0] : nil
     }
 
     /// Loads `stations.json`.

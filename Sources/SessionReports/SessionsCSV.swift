@@ -4,11 +4,13 @@ import SessionAnalytics
 import SessionCore
 
 /// `sessions.csv`: one row per distinct session (non-overlapping windows, rank 1 = the day's
-/// best); times ISO-8601 with the Europe/Zurich offset, as in the JSON.
+/// best); times ISO-8601 with the Europe/Zurich offset, as in the JSON, and as local HH:MM
+/// beside them for spreadsheets (with the local `date`).
 public enum SessionsCSV {
     /// Column names in the style of every CSV of the toolkit (the JSON keys, units in the name).
     public static let header = [
-        "stationId", "stationName", "lake", "date", "weekday", "rank", "start", "end", "durationMin", "waves",
+        "stationId", "stationName", "lake", "date", "weekday", "rank", "start", "end", "startLocal", "endLocal",
+        "durationMin", "waves",
         "wavesPerHour", "qualityPoints", "score", "ships", "predictedShips", "unknownShipWaves", "sunrise", "sunset",
     ]
 
@@ -18,7 +20,8 @@ public enum SessionsCSV {
             let minutes = Double(s.end - s.start) / 60
             return [
                 String(day.station), day.stationName, day.lake ?? "", day.date.description, day.date.weekdayName,
-                String(rank + 1), clock.iso8601(s.start), clock.iso8601(s.end), fixed(minutes, 0), String(s.waves),
+                String(rank + 1), clock.iso8601(s.start), clock.iso8601(s.end), clock.hourMinute(s.start),
+                clock.hourMinute(s.end), fixed(minutes, 0), String(s.waves),
                 fixed(Double(s.waves) / (minutes / 60), 2), points(s.quality), fixed(s.score, 2),
                 s.ships.joined(separator: "; "), s.predictedShips.joined(separator: "; "), String(s.unknownWaves),
                 day.sunTimes.sunrise == nil ? "" : clock.iso8601(day.sun.sunrise),
@@ -36,7 +39,8 @@ public enum SessionsCSV {
 /// `waves.csv`: every wave of every station-day, the app's main screen as a table.
 public enum WavesCSV {
     public static let header = [
-        "stationId", "stationName", "date", "time", "course", "category", "nextStopId", "nextStopName", "ship",
+        "stationId", "stationName", "date", "time", "timeLocal", "course", "category", "nextStopId", "nextStopName",
+        "ship",
         "shipSource", "shipShare", "predictedShips", "rating", "points", "waveHeightM",
     ]
 
@@ -53,7 +57,8 @@ public enum WavesCSV {
                 case .none: ("", "none", "", "")
                 }
             return [
-                String(day.station), day.stationName, day.date.description, clock.iso8601(w.time), w.course, w.category,
+                String(day.station), day.stationName, day.date.description, clock.iso8601(w.time), clock.hourMinute(w.time),
+                w.course, w.category,
                 w.nextStop.map(String.init) ?? "", w.nextStopName ?? "", ship, source, share, all,
                 w.rating.map(String.init) ?? "", SessionsCSV.points(w.points), w.waveHeightM.map { fixed($0, 3) } ?? "",
             ]

@@ -98,6 +98,11 @@ public struct SessionsJob {
         guard let range = try archive.store.dateRange() else {
             throw SessionsJobError.emptyArchive(path: input.archiveName)
         }
+        if let from = input.from, from > range.upperBound {
+            throw PlanJobError.pastArchive(
+                from: from, archive: input.archiveName, range: range,
+                lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue))
+        }
         let (from, to) = (input.from ?? range.lowerBound, input.to ?? range.upperBound)
         for date in [from, to] where !SupportedDates.contains(date) {
             throw SessionsJobError.unsupportedDate(date)
@@ -149,7 +154,12 @@ public struct SessionsJob {
 
     /// The UIC ids to score, or nil for all.
     func stations(in catalogue: StationCatalogue) throws -> Set<Int>? {
-        switch input.selection {
+        try Self.stations(for: input.selection, in: catalogue)
+    }
+
+    /// The UIC ids a selection names, or nil for all.
+    static func stations(for selection: StationSelection, in catalogue: StationCatalogue) throws -> Set<Int>? {
+        switch selection {
         case .all: return nil
         case .stations(let ids): return Set(ids)
         case .lake(let lake):

@@ -23,6 +23,7 @@ struct NextWave: AsyncParsableCommand {
         version: version,
         subcommands: [
             RatingsCommand.self, FleetCommand.self, GridCommand.self, WakeCommand.self, CalibrateCommand.self,
-            SessionsCommand.self, StationsCommand.self, ArchiveCommand.self, SunCommand.self,
+            SessionsCommand.self, PlanCommand.self, TodayCommand.self, StationsCommand.self, ArchiveCommand.self,
+            SunCommand.self,
         ])
 }

@@ -8,7 +8,8 @@ import _TestSupport
     static let commands = [
         [], ["ratings"], ["grid"], ["wake"], ["calibrate"], ["sessions"], ["stations"], ["sun"], ["archive"],
         ["archive", "fetch"], ["archive", "import-gtfs"], ["archive", "status"], ["fleet"], ["fleet", "check"],
-        ["fleet", "add"], ["fleet", "show"],
+        ["fleet", "add"], ["fleet", "show"], ["fleet", "set"], ["fleet", "retire"], ["fleet", "speeds"], ["plan"],
+        ["today"], ["ratings", "show"],
     ]
 
     @Test(arguments: commands)

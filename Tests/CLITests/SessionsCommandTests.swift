@@ -52,7 +52,7 @@ import _TestSupport
         #expect(csv.count == 1 + distinct.count)
         #expect(
             csv[1].hasPrefix(
-                "8503670,Wädenswil (See),Zürichsee,2026-09-22,Tuesday,1,2026-09-22T14:31:00+02:00,2026-09-22T16:31:00+02:00,120,8,4.00,38,53.20,"
+                "8503670,Wädenswil (See),Zürichsee,2026-09-22,Tuesday,1,2026-09-22T14:31:00+02:00,2026-09-22T16:31:00+02:00,14:31,16:31,120,8,4.00,38,53.20,"
             ))
         let md = try String(contentsOf: out.appendingPathComponent("sessions.md"), encoding: .utf8)
         #expect(md.contains("# Wake sessions 2026-09-22 … 2026-09-22"))
@@ -113,7 +113,7 @@ import _TestSupport
             "--out", out.path,
         ])
         #expect(empty.status == 1)
-        #expect(empty.stderr.contains("no departures between 2027-01-01 and 2027-01-02"))
+        #expect(empty.stderr.contains("2027-01-01 lies past the archive") && empty.stderr.contains("nextwave archive fetch"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
@@ -126,11 +126,19 @@ import _TestSupport
         #expect((object["sunset"] as? String)?.hasPrefix("2026-06-21T21:2") == true)
         #expect((object["civilTwilightBegin"] as? String)?.hasSuffix("+02:00") == true)
         #expect(object["civilTwilightEnd"] is String)
-        let polar = try CLI.run(["sun", "--lat", "78.2232", "--lon", "15.6267", "--date", "2026-12-21"])
+        let polar = try CLI.run(["sun", "--lat", "78.2232", "--lon", "15.6267", "--date", "2026-12-21", "--anywhere"])
         #expect(polar.status == 0)
         #expect(polar.stdout.contains("none (polar night: the sun does not rise)"))
         let bad = try CLI.run(["sun", "--lat", "95", "--lon", "8"])
         #expect(bad.status != 0 && bad.stderr.contains("--lat must lie in −90…90"))
+        // Swapped coordinates fall outside Switzerland: refused, with the likely fix.
+        let swapped = try CLI.run(["sun", "--lat", "8.5410", "--lon", "47.3657"])
+        #expect(swapped.status != 0 && swapped.stderr.contains("try --lat 47.3657 --lon 8.541"), "\(swapped.stderr)")
+        // By station, local HH:MM: Wädenswil's sunrise on 21 June is within a minute of Zürich's
+        // reference (05:29:06), its sunset as well (21:26:11), to the same minute at this latitude.
+        let station = try CLI.run(["sun", "--station", "wadenswil", "--date", "2026-06-21"])
+        #expect(station.status == 0 && station.stdout.contains("Wädenswil (See)"), "\(station.stderr)")
+        #expect(station.stdout.contains("sunrise                05:2") && !station.stdout.contains("+02:00"))
     }
 
     @Test func importGTFSThenScoreTheImportedDays() throws {

@@ -10,7 +10,7 @@ struct FleetSetCommand: NextWaveCommand {
         abstract: "Change a ship's values in the fleet file (a refit, a correction).",
         usage: """
             nextwave fleet set <NAME> --source <URL> [--length <M>] [--beam <M>]
-                               [--displacement <T>] [--reason <TEXT>] [<options>] [<FILE>]
+                   [--displacement <T>] [--reason <TEXT>] [<options>] [<FILE>]
             """,
         discussion: """
             NAME is the ship's name, full name or an alias ("Linth", "MS Linth"). Each value
@@ -64,7 +64,10 @@ struct FleetRetireCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "retire",
         abstract: "Mark a ship as retired: it stays in the file and leaves the table.",
-        usage: "nextwave fleet retire <NAME> [--since <YYYY-MM-DD>] [--reason <TEXT>] [--source <URL>] [<FILE>]",
+        usage: """
+            nextwave fleet retire <NAME> [--since <YYYY-MM-DD>] [--reason <TEXT>]
+                   [--source <URL>] [<FILE>]
+            """,
         discussion: """
             The entry keeps its values (history); the next `nextwave ratings` leaves the ship
             out of the table, and ratings.md says since when. --since defaults to today.

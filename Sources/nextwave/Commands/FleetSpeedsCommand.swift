@@ -9,6 +9,10 @@ struct FleetSpeedsCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "speeds",
         abstract: "Each ship's cruising speed from the courses an archive says it ran.",
+        usage: """
+            nextwave fleet speeds [--archive <DIR>] [--from <DATE>] [--to <DATE>]
+                   [--out <FILE>] [--json]
+            """,
         discussion: """
             For every ship the archive's assignments name, takes the legs of its courses
             (consecutive departures, the straight distance between the piers, the

@@ -1,12 +1,17 @@
 import ArgumentParser
 import CivilTime
 import Foundation
+import ScheduleArchive
 import Solar
 
 struct SunCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "sun",
         abstract: "Sunrise, sunset and civil twilight of a place and date, in Europe/Zurich time.",
+        usage: """
+            nextwave sun --station <STATION> [--date <DATE>] [--json]
+            nextwave sun --lat <DEG> --lon <DEG> [--anywhere] [--date <DATE>]
+            """,
         discussion: """
             NOAA's solar calculator method (Meeus): rise and set when the sun's centre is 0.833° \
             below the horizon, civil twilight at 6°. Within a minute of NOAA for latitudes within \
@@ -14,16 +19,29 @@ struct SunCommand: NextWaveCommand {
             or night) the time is absent and the reason is printed (JSON: null, plus "daylight" \
             and "twilight" states).
 
+            A place is a station (--station) or coordinates; coordinates outside Switzerland
+            are refused (swapped latitude and longitude are the usual slip) unless
+            --anywhere. Text shows local HH:MM; --json gives ISO-8601 with the offset.
+
             Examples:
+              nextwave sun --station wadenswil
               nextwave sun --lat 47.3657 --lon 8.5410 --date 2026-06-21
-              nextwave sun --lat 69.6492 --lon 18.9553 --date 2026-06-21 --json
+              nextwave sun --lat 69.6492 --lon 18.9553 --date 2026-06-21 --anywhere --json
             """)
 
+    @Option(help: ArgumentHelp("A station by name or UIC id (its coordinates).", valueName: "STATION"))
+    var station: String?
+
     @Option(help: ArgumentHelp("Latitude, degrees north (−90…90).", valueName: "DEG"))
-    var lat: Double
+    var lat: Double?
 
     @Option(help: ArgumentHelp("Longitude, degrees east (−180…180).", valueName: "DEG"))
-    var lon: Double
+    var lon: Double?
+
+    @Flag(help: "Accept coordinates outside Switzerland.")
+    var anywhere = false
+
+    @OptionGroup var data: DataOptions
 
     @Option(help: ArgumentHelp("The date (default: today in Europe/Zurich).", valueName: "YYYY-MM-DD"))
     var date: LocalDate?
@@ -31,9 +49,24 @@ struct SunCommand: NextWaveCommand {
     @Flag(help: "Print JSON (keys sunrise, sunset, civilTwilightBegin, civilTwilightEnd: ISO-8601 with offset).")
     var json = false
 
+    /// Switzerland's extent with a margin, degrees (45.82–47.81 N, 5.96–10.49 E).
+    static let swissLatitudes = 45.7...47.9
+    static let swissLongitudes = 5.8...10.6
+
     func validate() throws {
-        guard (-90...90).contains(lat) else { throw ValidationError("--lat must lie in −90…90") }
-        guard (-180...180).contains(lon) else { throw ValidationError("--lon must lie in −180…180") }
+        if station != nil && (lat != nil || lon != nil) { throw ValidationError("give --station or --lat/--lon, not both") }
+        if station == nil {
+            guard let lat, let lon else { throw ValidationError("give --station NAME, or --lat and --lon") }
+            guard (-90...90).contains(lat) else { throw ValidationError("--lat must lie in −90…90") }
+            guard (-180...180).contains(lon) else { throw ValidationError("--lon must lie in −180…180") }
+            if !anywhere && !(Self.swissLatitudes.contains(lat) && Self.swissLongitudes.contains(lon)) {
+                let swapped = Self.swissLatitudes.contains(lon) && Self.swissLongitudes.contains(lat)
+                throw ValidationError(
+                    "\(lat) N, \(lon) E lies outside Switzerland"
+                        + (swapped ? "; latitude and longitude look swapped (try --lat \(lon) --lon \(lat))" : "")
+                        + "; add --anywhere for a place abroad")
+            }
+        }
         try checkSupported(date, option: "--date")
     }
 
@@ -42,8 +75,15 @@ struct SunCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let clock = ZoneClock.zurich
         let day = date ?? clock.localDate(at: Int64(Date().timeIntervalSince1970))
+        var (lat, lon, place) = (self.lat ?? 0, self.lon ?? 0, "")
+        if let station {
+            let catalogue = try StationCatalogue.load(from: try data.file("stations.json"))
+            let found = try catalogue.resolve(all: [station])[0]
+            (lat, lon, place) = (found.latitude, found.longitude, "\(found.name), ")
+        }
         let sun = SunTimes(latitude: lat, longitude: lon, date: day)
         func text(_ t: Double?) -> String? { t.map { clock.iso8601(Int64($0.rounded())) } }
+        func local(_ t: Double?) -> String? { t.map { clock.hourMinute(Int64($0.rounded())) } }
         if json {
             var object: [String: Any] = [
                 "date": day.description, "latitude": lat, "longitude": lon, "timeZone": "Europe/Zurich",
@@ -59,12 +99,12 @@ struct SunCommand: NextWaveCommand {
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
             print(String(decoding: data, as: UTF8.self))
         } else {
-            print("\(day) at \(lat), \(lon) (times Europe/Zurich)")
+            print("\(day), \(place)\(lat) N, \(lon) E (local time, Europe/Zurich)")
             let rows: [(String, String?, String)] = [
-                ("civil twilight begins", text(sun.civilTwilightBegin), Self.reason(sun.civil, civil: true)),
-                ("sunrise", text(sun.sunrise), Self.reason(sun.daylight, civil: false)),
-                ("sunset", text(sun.sunset), Self.reason(sun.daylight, civil: false)),
-                ("civil twilight ends", text(sun.civilTwilightEnd), Self.reason(sun.civil, civil: true)),
+                ("civil twilight begins", local(sun.civilTwilightBegin), Self.reason(sun.civil, civil: true)),
+                ("sunrise", local(sun.sunrise), Self.reason(sun.daylight, civil: false)),
+                ("sunset", local(sun.sunset), Self.reason(sun.daylight, civil: false)),
+                ("civil twilight ends", local(sun.civilTwilightEnd), Self.reason(sun.civil, civil: true)),
             ]
             for (label, value, reason) in rows {
                 print("  \(label.padding(toLength: 22, withPad: " ", startingAt: 0)) \(value ?? reason)")

@@ -71,7 +71,7 @@ extension CSVStyle: ExpressibleByArgument {}
 struct CSVStyleOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "CSV for: standard (, and .) or excel-de (; and decimal commas, for German-locale spreadsheets).",
+            "CSV for: standard (, and .), excel-ch (; and ., Swiss-locale spreadsheets) or excel-de (; and decimal commas).",
             valueName: "STYLE"))
     var csvStyle: CSVStyle = .standard
 }

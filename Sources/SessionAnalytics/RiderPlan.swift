@@ -1,0 +1,53 @@
+import CivilTime
+
+/// A rider's plan over a few days (`nextwave plan`): every chosen station-day with waves,
+/// scored by the app's rules, and what the range lacks.
+public struct RiderPlan: Sendable {
+    /// A chosen station, as a calendar places it.
+    public struct Place: Sendable, Equatable {
+        public var uic: Int
+        public var name: String
+        /// Degrees north and east (WGS84).
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(uic: Int, name: String, latitude: Double, longitude: Double) {
+            self.uic = uic
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    public var from: LocalDate
+    /// The last day asked for (it may lie past the archive: ``daysPastArchive``).
+    public var to: LocalDate
+    /// Every chosen station-day with waves, in (date, station) order.
+    public var stationDays: [StationDay]
+    /// Chosen stations without a departure in the range, by name.
+    public var quietStations: [Place]
+    /// Days of the range past the archive's last day.
+    public var daysPastArchive: [LocalDate]
+    /// The archive's first and last day.
+    public var archiveRange: ClosedRange<LocalDate>
+    /// The chosen stations, by UIC.
+    public var places: [Int: Place]
+    public var ratingsName: String
+    /// Where the rating table rated the ships, in words (nil for the app's own ratings).
+    public var ratingsPoint: String?
+
+    public init(
+        from: LocalDate, to: LocalDate, stationDays: [StationDay], quietStations: [Place], daysPastArchive: [LocalDate],
+        archiveRange: ClosedRange<LocalDate>, places: [Int: Place], ratingsName: String, ratingsPoint: String?
+    ) {
+        self.from = from
+        self.to = to
+        self.stationDays = stationDays
+        self.quietStations = quietStations
+        self.daysPastArchive = daysPastArchive
+        self.archiveRange = archiveRange
+        self.places = places
+        self.ratingsName = ratingsName
+        self.ratingsPoint = ratingsPoint
+    }
+}

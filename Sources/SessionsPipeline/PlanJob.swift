@@ -1,0 +1,127 @@
+import CivilTime
+import Foundation
+import ScheduleArchive
+import SessionAnalytics
+import SessionCore
+import ShipRatingTable
+
+/// A rider's plan: for each day of a short range, the best distinct windows at the chosen
+/// stations, with the waves in them, and why a day has none (`nextwave plan`, `nextwave today`).
+/// The scoring is the survey's (``SessionAnalytics/SessionSurvey``): the app's rules, exactly.
+public struct PlanJob {
+    public struct Input: Sendable {
+        public var archive: URL
+        public var archiveName: String
+        public var stations: URL
+        public var periods: URL
+        public var ratings: URL
+        public var ratingsName: String
+        /// The first day (default: the archive's first day).
+        public var from: LocalDate?
+        /// How many days, 1…``maximumDays``.
+        public var days: Int
+        public var selection: SessionsJob.StationSelection
+        public var sun: SunSource = .station
+        public var predict = true
+
+        public init(
+            archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String,
+            from: LocalDate?, days: Int, selection: SessionsJob.StationSelection
+        ) {
+            self.archive = archive
+            self.archiveName = archiveName
+            self.stations = stations
+            self.periods = periods
+            self.ratings = ratings
+            self.ratingsName = ratingsName
+            self.from = from
+            self.days = days
+            self.selection = selection
+        }
+    }
+
+    /// A plan covers at most this many days (a month: what a rider plans ahead, and bounded).
+    public static let maximumDays = 31
+
+    public let input: Input
+
+    public init(_ input: Input) { self.input = input }
+
+    public func run() throws -> RiderPlan {
+        guard (1...Self.maximumDays).contains(input.days) else {
+            throw PlanJobError.days(input.days, maximum: Self.maximumDays)
+        }
+        let catalogue = try StationCatalogue.load(from: input.stations)
+        let periods = try SchedulePeriods.load(from: input.periods)
+        let table = try RatingTable.load(from: input.ratings)
+        let (archive, _) = try ScheduleArchive.opened(at: input.archive) { _, _ in }
+        guard let range = try archive.store.dateRange() else {
+            throw SessionsJobError.emptyArchive(path: input.archiveName)
+        }
+        let from = input.from ?? range.lowerBound
+        guard SupportedDates.contains(from), SupportedDates.contains(from.adding(days: input.days - 1)) else {
+            throw SessionsJobError.unsupportedDate(from)
+        }
+        let lakes = try Self.lakesWithDepartures(archive.store, catalogue: catalogue)
+        guard from <= range.upperBound else {
+            throw PlanJobError.pastArchive(from: from, archive: input.archiveName, range: range, lakes: lakes)
+        }
+        let last = from.adding(days: input.days - 1)
+        let to = min(last, range.upperBound)
+        let chosen = try SessionsJob.stations(for: input.selection, in: catalogue)
+        let settings = SurveySettings(from: from, to: to, stations: chosen, sun: input.sun, top: SessionRules.defaultTop)
+        var survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
+        var days: [StationDay] = []
+        try archive.withLock(exclusive: false) {
+            if input.predict {
+                survey.predictions = try ShipPredictions.learn(from: archive.store, catalogue: catalogue, periods: periods)
+            }
+            _ = try survey.run(store: archive.store) { days.append($0) }
+        }
+        let wanted = chosen.map { ids in catalogue.stations.filter { ids.contains($0.uic) } } ?? catalogue.stations
+        let seen = Set(days.map(\.station))
+        if case .stations(let ids) = input.selection, days.isEmpty {
+            let names = ids.compactMap { catalogue.station(uic: $0)?.name }
+            throw PlanJobError.noDepartures(stations: names, from: from, to: to, lakes: lakes)
+        }
+        func place(_ s: Station) -> RiderPlan.Place {
+            .init(uic: s.uic, name: s.name, latitude: s.latitude, longitude: s.longitude)
+        }
+        let quiet = wanted.filter { !seen.contains($0.uic) }.map(place).sorted { $0.name < $1.name }
+        let past = last > range.upperBound ? (1...range.upperBound.days(to: last)).map { range.upperBound.adding(days: $0) } : []
+        return RiderPlan(
+            from: from, to: last, stationDays: days, quietStations: quiet, daysPastArchive: past, archiveRange: range,
+            places: Dictionary(wanted.map { ($0.uic, place($0)) }, uniquingKeysWith: { a, _ in a }),
+            ratingsName: input.ratingsName, ratingsPoint: SessionsJob.operatingPoint(of: table))
+    }
+
+    /// The lakes the archive has departures for, by name.
+    static func lakesWithDepartures(_ store: ScheduleStore, catalogue: StationCatalogue) throws -> [String] {
+        let ids = try store.stationNames().keys
+        return Set(ids.compactMap { catalogue.station(uic: $0)?.lake }).sorted()
+    }
+}
+
+/// Why a plan cannot be made, with what to do next.
+public enum PlanJobError: Error, Equatable, CustomStringConvertible {
+    case days(Int, maximum: Int)
+    /// The first day lies past the archive.
+    case pastArchive(from: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String])
+    /// The chosen stations have no departure in the range.
+    case noDepartures(stations: [String], from: LocalDate, to: LocalDate, lakes: [String])
+
+    public var description: String {
+        switch self {
+        case .days(let n, let maximum): "--days \(n): a plan covers 1…\(maximum) days"
+        case .pastArchive(let from, let archive, let range, let lakes):
+            "\(from) lies past the archive \(archive), which holds \(range.lowerBound) … \(range.upperBound)"
+                + (lakes.isEmpty ? "" : " (\(lakes.joined(separator: ", ")))")
+                + ". Fetch the coming days first: nextwave archive fetch --archive DIR --lake "
+                + "\(lakes.first.map { "\"\($0)\"" } ?? "NAME") --days 5, then plan with --archive DIR"
+        case .noDepartures(let stations, let from, let to, let lakes):
+            "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) in the archive; it holds "
+                + (lakes.isEmpty ? "no lake" : lakes.joined(separator: ", "))
+                + " (nextwave stations --lake NAME lists a lake's stations)"
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import ArgumentParser
+import CivilTime
+import Foundation
+import NextWaveSupport
+import ScheduleArchive
+import SessionAnalytics
+import SessionCore
+import SessionReports
+import SessionsPipeline
+
+/// `nextwave plan`: what a rider opens — the coming days, day by day, with the best windows.
+struct PlanCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "The best sessions day by day, with their waves, for a few days.",
+        usage: """
+            nextwave plan (--station <STATION> ... | --lake <NAME>) [--from <DATE>]
+                   [--days <N>] [--windows <N>] [--json] [--ics <FILE>] [<options>]
+            """,
+        discussion: """
+            For each day from --from (default: the archive's first day) for --days days, the
+            best non-overlapping windows at each chosen station, scored as the app scores
+            them, each with its waves: time, course, ship (known, or predicted from the
+            courses' archived ships) and its rating. A day without a session says why.
+            Ships are rated by the app's own ratings unless --ratings names a table.
+            --ics writes the windows as a calendar to subscribe to (events keep their
+            identity when the file is written again).
+
+            Examples:
+              nextwave plan --station wadenswil --from 2026-09-22 --days 3
+              nextwave plan --lake Zürichsee --from today --archive ~/nextwave-archive
+              nextwave plan --station Stäfa --days 7 --ics ~/sessions.ics
+            """)
+
+    @OptionGroup var source: ArchiveOptions
+
+    @OptionGroup var stations: StationOptions
+
+    @Option(help: ArgumentHelp("First day, YYYY-MM-DD, today or tomorrow (default: the archive's first).", valueName: "DATE"))
+    var from: LocalDate?
+
+    @Option(help: ArgumentHelp("How many days (1…31).", valueName: "N"))
+    var days = 7
+
+    @Option(help: ArgumentHelp("Rating table (default: the app's own ratings).", valueName: "FILE"))
+    var ratings: String?
+
+    @Option(help: ArgumentHelp("Predict ships for waves without an assignment: on or off.", valueName: "ON|OFF"))
+    var predict: Switch = .on
+
+    @Option(
+        help: ArgumentHelp("Sun times: each station's own coordinates, or the app's single point.", valueName: "SOURCE"))
+    var sun: SunSource = .station
+
+    @Option(help: ArgumentHelp("Windows shown per station and day, best first (1…5).", valueName: "N"))
+    var windows = 2
+
+    @Flag(help: "Print the plan as JSON (every window).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also write the windows as an iCalendar file (RFC 5545).", valueName: "FILE"))
+    var ics: String?
+
+    var showsProgress: Bool { false }
+
+    func validate() throws {
+        try checkPaths([("--ratings", ratings), ("--ics", ics)])
+        guard (1...PlanJob.maximumDays).contains(days) else {
+            throw ValidationError("--days must lie in 1…\(PlanJob.maximumDays), got \(days)")
+        }
+        if stations.isEmpty { throw ValidationError("choose --station NAME (repeatable) or --lake NAME") }
+        guard (1...SessionRules.defaultTop).contains(windows) else {
+            throw ValidationError("--windows must lie in 1…\(SessionRules.defaultTop), got \(windows)")
+        }
+        try checkSupported(from, option: "--from")
+    }
+
+    func execute(_ terminal: Terminal) async throws {
+        let plan = try makePlan(days: days, from: from, terminal)
+        if let ics {
+            let url = URL(fileURLWithPath: ics)
+            let stamp = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init)
+                ?? Int64(Date().timeIntervalSince1970)
+            try AtomicFileWriter.write(Data(PlanCalendar.render(plan, stamp: stamp, windows: windows).utf8), to: url)
+            let events = plan.stationDays.reduce(0) { $0 + min(windows, $1.distinctSessions.count) }
+            terminal.info("wrote \(events) session\(events == 1 ? "" : "s") to \(ics)")
+        }
+        print(json ? try PlanJSON.render(plan) : PlanText.render(plan, windows: windows), terminator: json ? "" : "\n")
+    }
+
+    func makePlan(days: Int, from: LocalDate?, _ terminal: Terminal) throws -> RiderPlan {
+        try Self.plan(
+            source: source, stations: stations, ratings: ratings, sun: sun, predict: predict == .on, from: from,
+            days: days)
+    }
+
+    /// The plan of `days` days from `from` at the chosen stations.
+    static func plan(
+        source: ArchiveOptions, stations: StationOptions, ratings: String?, sun: SunSource, predict: Bool,
+        from: LocalDate?, days: Int
+    ) throws -> RiderPlan {
+        let archive = try source.location()
+        let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
+        let chosen = try stations.resolve(in: catalogue)
+        let selection: SessionsJob.StationSelection = chosen.map { .stations($0.map(\.uic)) } ?? .all
+        let table: (url: URL, name: String)
+        if let ratings {
+            table = (URL(fileURLWithPath: ratings), ratings)
+        } else {
+            table = (try source.data.file("app-ratings.json"), "Data/app-ratings.json")
+        }
+        var input = PlanJob.Input(
+            archive: archive.url, archiveName: archive.name, stations: try source.data.file("stations.json"),
+            periods: try source.data.file("schedule_periods.json"), ratings: table.url, ratingsName: table.name,
+            from: from, days: days, selection: selection)
+        input.sun = sun
+        input.predict = predict
+        return try PlanJob(input).run()
+    }
+}
+
+/// `nextwave today`: every departure of one day at one station, in order.
+struct TodayCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "today",
+        abstract: "Every departure of a day at a station: ship, rating, daylight, windows.",
+        usage: "nextwave today --station <STATION> [--date <DATE>] [--json] [<options>]",
+        discussion: """
+            Each departure in order with its ship (known or predicted), rating, the daylight
+            phase (day, twilight, night) and the session windows it belongs to (1 = the
+            day's best). Default day: today.
+
+            Examples:
+              nextwave today --station wadenswil
+              nextwave today --station Stäfa --date 2026-09-23
+            """)
+
+    @OptionGroup var source: ArchiveOptions
+
+    @Option(help: ArgumentHelp("The station, by name or UIC id.", valueName: "STATION"))
+    var station: String
+
+    @Option(help: ArgumentHelp("The day, YYYY-MM-DD, today or tomorrow (default: today).", valueName: "DATE"))
+    var date: LocalDate?
+
+    @Option(help: ArgumentHelp("Rating table (default: the app's own ratings).", valueName: "FILE"))
+    var ratings: String?
+
+    @Flag(help: "Print JSON (the plan of that day).")
+    var json = false
+
+    var showsProgress: Bool { false }
+
+    func validate() throws {
+        try checkPaths([("--ratings", ratings)])
+        try checkSupported(date, option: "--date")
+    }
+
+    func execute(_ terminal: Terminal) async throws {
+        let day = date ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
+        let result = try PlanCommand.plan(
+            source: source, stations: try StationOptions.parse(["--station", station]), ratings: ratings, sun: .station,
+            predict: true, from: day, days: 1)
+        if json {
+            print(try PlanJSON.render(result), terminator: "")
+            return
+        }
+        print(TodayText.render(result))
+    }
+}
