@@ -5,16 +5,18 @@ import PackageDescription
 // then infrastructure (WebFetch), the physics and session cores, the domains (ratings,
 // schedules), their reports, the pipelines, and the thin CLI on top. scripts/check-architecture
 // fails the build when a forbidden edge appears (docs/ARCHITECTURE.md).
+// The portable core, from the nested package.
+let sessionCore = Target.Dependency.product(name: "SessionCore", package: "SessionKit")
+let civilTime = Target.Dependency.product(name: "CivilTime", package: "SessionKit")
+let solar = Target.Dependency.product(name: "Solar", package: "SessionKit")
+
 let package = Package(
     name: "NextWave",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "nextwave", targets: ["nextwave"]),
-        // The portable session core (no C, no Linux-only API): the app's rules, the O(n)
-        // finder, sun windows, with Solar and CivilTime.
-        .library(name: "SessionCore", targets: ["SessionCore"]),
-        .library(name: "CivilTime", targets: ["CivilTime"]),
-        .library(name: "Solar", targets: ["Solar"]),
+        // The portable session core (SessionCore, CivilTime, Solar, ShipRatingReader) is its
+        // own package, Packages/SessionKit: an app depends on it and resolves nothing else.
         .library(name: "WakePhysics", targets: ["WakePhysics"]),
         .library(name: "WakeModels", targets: ["WakeModels"]),
         .library(name: "WakeCalibration", targets: ["WakeCalibration"]),
@@ -30,6 +32,7 @@ let package = Package(
         .library(name: "SessionsPipeline", targets: ["SessionsPipeline"]),
     ],
     dependencies: [
+        .package(path: "Packages/SessionKit"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
@@ -82,26 +85,23 @@ let package = Package(
             ]),
 
         // Time, sun and the portable session core.
-        .target(name: "CivilTime"),
-        .target(name: "Solar", dependencies: ["CivilTime"]),
-        .target(name: "SessionCore", dependencies: ["CivilTime", "Solar"]),
 
         // Schedules domain.
         .target(
             name: "ScheduleArchive",
             dependencies: [
-                "CivilTime", "WebFetch", "NextWaveSupport", "CSQLite", "CZlibCRC",
+                civilTime, "WebFetch", "NextWaveSupport", "CSQLite", "CZlibCRC",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         .target(
             name: "SessionAnalytics",
-            dependencies: ["SessionCore", "ScheduleArchive", "ShipRatingTable", "CivilTime", "Solar"]),
+            dependencies: [sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar]),
         .target(
-            name: "SessionReports", dependencies: ["SessionAnalytics", "SessionCore", "CivilTime", "NextWaveSupport"]),
+            name: "SessionReports", dependencies: ["SessionAnalytics", sessionCore, civilTime, "NextWaveSupport"]),
         .target(
             name: "SessionsPipeline",
             dependencies: [
-                "SessionReports", "SessionAnalytics", "SessionCore", "ScheduleArchive", "ShipRatingTable", "CivilTime",
+                "SessionReports", "SessionAnalytics", sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime,
                 "NextWaveSupport",
             ]),
 
@@ -111,7 +111,7 @@ let package = Package(
             dependencies: [
                 "RatingsPipeline", "SessionsPipeline", "ShipRatings", "ShipRatingTable", "FleetScraper",
                 "RatingsReports", "WakeModels", "WakeCalibration",
-                "ScheduleArchive", "SessionAnalytics", "SessionCore", "Solar", "CivilTime", "WebFetch",
+                "ScheduleArchive", "SessionAnalytics", "SessionReports", sessionCore, solar, civilTime, "WebFetch",
                 "NextWaveSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -130,7 +130,7 @@ let package = Package(
             dependencies: [
                 "FleetScraper", "ShipRatings", "ShipRatingTable", "WakePhysics", "WakeModels", "WakeCalibration",
                 "ScheduleArchive",
-                "CivilTime", "Solar", "SessionCore", "NextWaveSupport",
+                civilTime, solar, sessionCore, "NextWaveSupport",
             ],
             path: "Sources/_FuzzTargets"),
         .executableTarget(name: "nextwave-fuzz", dependencies: ["_FuzzTargets", "CFuzzerDriver"]),
@@ -150,25 +150,28 @@ let package = Package(
                 "ShipRatings", "ShipRatingTable", "RatingsReports", "WakePhysics", "WakeModels", "FleetScraper", "NextWaveSupport",
                 "_TestSupport",
             ]),
-        .testTarget(name: "SolarTests", dependencies: ["Solar", "CivilTime"]),
+        .testTarget(name: "SolarTests", dependencies: [solar, civilTime]),
         .testTarget(
             name: "ScheduleArchiveTests",
             dependencies: [
-                "ScheduleArchive", "CivilTime", "NextWaveSupport", "WebFetch", "_TestSupport",
+                "ScheduleArchive", civilTime, "NextWaveSupport", "WebFetch", "_TestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ], exclude: ["Fixtures"]),
         .testTarget(
             name: "SessionCoreTests",
-            dependencies: ["SessionCore", "Solar", "CivilTime", "_AppAlgorithm", "_TestSupport"]),
+            dependencies: [
+                sessionCore, solar, civilTime, .product(name: "ShipRatingReader", package: "SessionKit"), "_AppAlgorithm",
+                "_TestSupport",
+            ]),
         .testTarget(
             name: "SessionAnalyticsTests",
             dependencies: [
-                "SessionAnalytics", "SessionCore", "ScheduleArchive", "ShipRatingTable", "Solar", "CivilTime",
+                "SessionAnalytics", sessionCore, "ScheduleArchive", "ShipRatingTable", solar, civilTime,
                 "_TestSupport",
             ]),
         .testTarget(name: "CLITests", dependencies: ["_TestSupport", "nextwave", "FleetScraper"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
         .testTarget(
-            name: "SessionReportsTests", dependencies: ["SessionReports", "SessionAnalytics", "SessionCore", "CivilTime", "Solar"]),
+            name: "SessionReportsTests", dependencies: ["SessionReports", "SessionAnalytics", sessionCore, civilTime, solar]),
     ]
 )

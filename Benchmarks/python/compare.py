@@ -167,6 +167,11 @@ rows += [
     (f"session scoring, {s['stationDays']} station-days", f"{s['fastSeconds']*1e3:.1f} ms",
      f"app's algorithm {s['appSeconds']*1e3:.0f} ms (identical sessions)", s["ratio"], "≥ 20×"),
     ("", f"survey end to end {s['surveySeconds']:.2f} s", "", None, ""),
+] + [
+    (f"  {name}: {v['stationDays']} station-days, {v['wavesPerStationDay']:.1f} waves each",
+     f"{v['fastMicrosPerStationDay']:.2f} µs per station-day",
+     f"app's algorithm {v['appMicrosPerStationDay']:.1f} µs", v["ratio"], "")
+    for name, v in sorted(s.get("seasons", {}).items(), key=lambda kv: kv[0] != "winter")
 ]
 
 # 3. A year of GTFS, zip → session table.

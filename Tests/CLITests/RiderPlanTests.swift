@@ -87,16 +87,18 @@ import _TestSupport
         let python = RepositoryPaths.root.appendingPathComponent(".venv/bin/python")
         try #require(
             FileManager.default.isExecutableFile(atPath: python.path), "run scripts/python-env (scripts/test does)")
-        let reader = """
-            import icalendar, json, sys
-            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
-            out = []
-            for e in cal.walk('VEVENT'):
-                out.append({'uid': str(e['UID']), 'start': e['DTSTART'].dt.isoformat(), 'end': e['DTEND'].dt.isoformat(),
-                            'tz': str(e['DTSTART'].dt.tzinfo), 'summary': str(e['SUMMARY']),
-                            'description': str(e['DESCRIPTION']), 'geo': [e['GEO'].latitude, e['GEO'].longitude]})
-            print(json.dumps(out))
-            """
+        // Python source as one literal (a line of it must not read as a Swift import).
+        let reader = [
+            "import icalendar, json, sys",
+            "cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())",
+            "out = []",
+            "for e in cal.walk('VEVENT'):",
+            "    out.append({'uid': str(e['UID']), 'start': e['DTSTART'].dt.isoformat(),",
+            "                'end': e['DTEND'].dt.isoformat(), 'tz': str(e['DTSTART'].dt.tzinfo),",
+            "                'summary': str(e['SUMMARY']), 'description': str(e['DESCRIPTION']),",
+            "                'geo': [e['GEO'].latitude, e['GEO'].longitude]})",
+            "print(json.dumps(out))",
+        ].joined(separator: "\n")
         let parsed = try CLI.run(["-c", reader, ics.path], executable: python)
         #expect(parsed.status == 0, "\(parsed.stderr)")
         let events = try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as! [[String: Any]]
@@ -186,12 +188,11 @@ import _TestSupport
         #expect(r.status == 0, "\(r.stderr)")
         let bytes = try Data(contentsOf: out.appendingPathComponent("sessions.csv"))
         #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
-        let reader = """
-            import csv, json, sys
-            with open(sys.argv[1], encoding='utf-8-sig', newline='') as f:
-                rows = list(csv.DictReader(f, delimiter=';'))
-            print(json.dumps(rows))
-            """
+        let reader = [
+            "import csv, json, sys",
+            "rows = list(csv.DictReader(open(sys.argv[1], encoding='utf-8-sig', newline=''), delimiter=';'))",
+            "print(json.dumps(rows))",
+        ].joined(separator: "\n")
         let parsed = try CLI.run(
             ["-c", reader, out.appendingPathComponent("sessions.csv").path],
             executable: URL(fileURLWithPath: "/usr/bin/python3"))
@@ -204,5 +205,49 @@ import _TestSupport
             #expect(row["score"]!.split(separator: ".").last.map { $0.count <= 2 } ?? true, "two decimals at most")
             #expect(Double(row["wavesPerHour"]!) != nil)
         }
+    }
+}
+
+/// The app-side snippet of the README, built in a fresh package that depends on
+/// Packages/SessionKit alone: it resolves no other package, compiles as written, and finds the
+/// app's ratings by the names the deployment page writes.
+@Suite struct PortableCoreTests {
+    @Test func theAppSnippetBuildsAgainstSessionKitAlone() throws {
+        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- app ratings example -->\n```swift\n"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let app = RepositoryPaths.temporaryDirectory("app")
+        let sources = app.appendingPathComponent("Sources/App")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try Data(readme[start.upperBound..<end.lowerBound].utf8).write(to: sources.appendingPathComponent("main.swift"))
+        let kit = RepositoryPaths.root.appendingPathComponent("Packages/SessionKit").path
+        let manifest = [
+            "// swift-tools-version: 6.1",
+            "import PackageDescription",
+            "let package = Package(",
+            "    name: \"App\", platforms: [.macOS(.v13)],",
+            "    dependencies: [.package(path: \"\(kit)\")],",
+            "    targets: [.executableTarget(name: \"App\", dependencies: [",
+            "        .product(name: \"SessionCore\", package: \"SessionKit\"),",
+            "        .product(name: \"ShipRatingReader\", package: \"SessionKit\")])])",
+        ].joined(separator: "\n")
+        try Data(manifest.utf8).write(to: app.appendingPathComponent("Package.swift"))
+        let build = try CLI.run(
+            ["swift", "build", "--package-path", app.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(build.status == 0, "\(build.stdout)\n\(build.stderr)")
+        // Nothing but SessionKit was resolved: no pins of remote packages.
+        let resolved = app.appendingPathComponent("Package.resolved")
+        if FileManager.default.fileExists(atPath: resolved.path) {
+            let text = try String(contentsOf: resolved, encoding: .utf8)
+            #expect(!text.contains("\"location\" : \"http"), "\(text)")
+        }
+        let checkouts = app.appendingPathComponent(".build/checkouts")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: checkouts.path)) ?? []).isEmpty)
+        let run = try CLI.run(
+            [RepositoryPaths.appRatings.path], executable: app.appendingPathComponent(".build/debug/App"))
+        #expect(
+            run.stdout.split(separator: "\n") == [
+                "EM Uetliberg 3 10", "M/S «Säntis» 1 2", "Panta Rhei 3 10", "MS Greif unknown 2",
+            ], "\(run.stdout)\(run.stderr)")
     }
 }

@@ -79,7 +79,7 @@ import _TestSupport
         #expect(coverage["knownShipWaves"] as? Int == waves.count)
         let rows = CSVText.parse(try String(contentsOf: out.appendingPathComponent("waves.csv"), encoding: .utf8))
         #expect(rows.count == waves.count + 1)
-        #expect(rows[0].prefix(5) == ["stationId", "stationName", "date", "time", "course"])
+        #expect(rows[0].prefix(5) == ["stationId", "stationName", "date", "time", "timeLocal"])
         // Each day's distinct sessions share no time.
         for day in days {
             let distinct = (day["distinctSessions"] as! [[String: Any]]).map {

@@ -71,7 +71,36 @@ struct SessionsCommand: ParsableCommand {
             guard same else { throw ValidationError("the finder and the app's algorithm disagree: \(f) vs \(a)") }
             sessions += f.count
         }
+        // Per season, in the same run: winter days (November–March) run fewer ships than summer
+        // days, and the app's O(n²) walk pays for every extra departure.
+        var seasons: [String: Any] = [:]
+        for (season, months) in [("winter", Set([11, 12, 1, 2, 3])), ("summer", Set(4...10))] {
+            let picked = days.indices.filter { i in
+                guard let first = days[i].waves.first else { return false }
+                return months.contains(ZoneClock.zurich.localDate(at: first.time).month)
+            }
+            guard !picked.isEmpty else { continue }
+            var fastPart = Double.infinity
+            for _ in 0..<repeats {
+                start = Date()
+                for i in picked { _ = SessionFinder.best(waves: days[i].waves, sun: days[i].sun) }
+                fastPart = min(fastPart, Date().timeIntervalSince(start))
+            }
+            start = Date()
+            for i in picked {
+                _ = AppWaveAnalytics.bestSessions(waves: appDays[i].waves, sun: appDays[i].sun, ships: lists)
+            }
+            let appPart = Date().timeIntervalSince(start)
+            let n = Double(picked.count)
+            seasons[season] = [
+                "stationDays": picked.count,
+                "wavesPerStationDay": Double(picked.reduce(0) { $0 + days[$1].waves.count }) / n,
+                "fastMicrosPerStationDay": fastPart / n * 1e6, "appMicrosPerStationDay": appPart / n * 1e6,
+                "ratio": appPart / fastPart,
+            ]
+        }
         emit([
+            "seasons": seasons,
             "stationDays": days.count, "surveyStationDays": stationDays,
             "waves": days.reduce(0) { $0 + $1.waves.count },
             "sessions": sessions, "identical": true, "fastSeconds": fastSeconds, "appSeconds": appSeconds,

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The portable part of Next Wave that an app embeds: the app's session rules and the O(n)
+// finder (SessionCore), local dates and the Europe/Zurich clock (CivilTime), sun times (Solar),
+// and a reader of the published rating table (ShipRatingReader). Foundation only: no C, no
+// Linux-only API, no other package, so a dependent resolves nothing else.
+let package = Package(
+    name: "SessionKit",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "SessionCore", targets: ["SessionCore"]),
+        .library(name: "CivilTime", targets: ["CivilTime"]),
+        .library(name: "Solar", targets: ["Solar"]),
+        .library(name: "ShipRatingReader", targets: ["ShipRatingReader"]),
+    ],
+    targets: [
+        .target(name: "CivilTime"),
+        .target(name: "Solar", dependencies: ["CivilTime"]),
+        .target(name: "SessionCore", dependencies: ["CivilTime", "Solar"]),
+        .target(name: "ShipRatingReader"),
+    ]
+)
