@@ -67,7 +67,9 @@ let package = Package(
 
         // Ratings domain.
         .target(name: "FleetScraper", dependencies: ["WebFetch", "NextWaveSupport"]),
-        .target(name: "ShipRatingTable", dependencies: ["NextWaveSupport"]),
+        .target(
+            name: "ShipRatingTable",
+            dependencies: ["NextWaveSupport", .product(name: "ShipRatingReader", package: "SessionKit")]),
         .target(
             name: "ShipRatings",
             dependencies: ["ShipRatingTable", "FleetScraper", "WakePhysics", "WakeModels", "NextWaveSupport"]),

@@ -119,6 +119,9 @@ public enum PlanText {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
+    /// `text` wrapped at 80 columns, continuation lines indented by two.
+    public static func wrap(_ text: String) -> String { wrapped(text, indent: "").joined(separator: "\n") }
+
     /// Words wrapped at 80 columns, continuation lines indented two more.
     static func wrapped(_ text: String, indent: String) -> [String] {
         var lines: [String] = []

@@ -1,25 +1,15 @@
 import Foundation
 import NextWaveSupport
+import ShipRatingReader
 
 /// Ship-name rules shared by the rating table and the schedule side (page titles are the
 /// scraper's: `FleetScraper.ShipTitle`).
 public enum ShipNames {
     /// The key names are compared by: trimmed, white space folded, case and diacritics ignored,
     /// quotation marks dropped («Linth», "Linth"), and the ASCII spellings of umlauts folded with
-    /// them ("Zuerichsee" and "Zürichsee" share a key).
-    public static func key(_ name: String) -> String {
-        let unquoted = String(name.map { quotationMarks.contains($0) ? " " : $0 })
-        let folded = TextKey.fold(unquoted)
-        guard folded.contains("e") else { return folded }
-        return folded.replacingOccurrences(of: "ae", with: "a").replacingOccurrences(of: "oe", with: "o")
-            .replacingOccurrences(of: "ue", with: "u")
-    }
-
-    /// Quotation marks that pages put around ship names: Swiss and French guillemets, German,
-    /// English and ASCII quotes.
-    public static let quotationMarks: Set<Character> = [
-        "«", "»", "‹", "›", "\"", "„", "“", "”", "‚", "‘", "’", "'",
-    ]
+    /// them ("Zuerichsee" and "Zürichsee" share a key). The app's reader compares names the same
+    /// way (``ShipRatingReader/PublishedRatings/key(_:)`` is this rule).
+    public static func key(_ name: String) -> String { PublishedRatings.key(name) }
 
     /// `text` with umlauts and accents spelled in ASCII as Swiss German does (ä → ae, ö → oe,
     /// ü → ue; other accents dropped): "Zürichsee" → "Zuerichsee". nil when nothing changes.

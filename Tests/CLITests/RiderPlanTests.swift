@@ -175,6 +175,9 @@ import _TestSupport
         #expect(elsewhere.status == 1 && elsewhere.stderr.contains("it holds Zürichsee"), "\(elsewhere.stderr)")
         let quiet = try CLI.run(["plan", "--lake", "zür", "--from", "2026-09-22", "--days", "1"])
         #expect(quiet.status == 0 && quiet.stdout.contains("No departures in the archive on these days: Altendorf"))
+        let lake = try CLI.run(["sessions", "--lake", "Zürichsee", "--out", RepositoryPaths.temporaryDirectory().path])
+        #expect(lake.status == 0 && lake.stdout.contains("No departures in the archive from 2026-09-22 to 2026-10-01:"))
+        #expect(lake.stdout.contains("Zürichhorn (See)") && lake.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
     /// The Swiss spreadsheet style: `;` between fields, `.` in numbers, a UTF-8 byte order mark;

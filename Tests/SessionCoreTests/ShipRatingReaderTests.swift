@@ -7,24 +7,24 @@ import _TestSupport
 @Suite struct ShipRatingReaderTests {
     @Test func everySchemaVersionReads() throws {
         let v1 = #"{"schemaVersion": 1, "generatedAt": "2025-01-14T00:00:00Z", "ships": [{"name": "MS Linth", "aliases": ["Linth"], "rating": 2, "waveHeightM": 0.44}]}"#
-        let t1 = try ShipRatingTable(data: Data(v1.utf8))
+        let t1 = try PublishedRatings(data: Data(v1.utf8))
         #expect(t1.schemaVersion == 1 && t1.ships[0].wakeHeightM == nil && t1.rating(for: "linth") == 2)
         let v2 = #"{"schemaVersion": 2, "generatedAt": "x", "ships": [{"name": "MS Linth", "aliases": [], "rating": null, "waveHeightM": null, "wake": null}, {"name": "DS Stadt Zürich", "aliases": ["Stadt Zürich"], "rating": 3, "waveHeightM": 0.63, "wake": {"waveHeightM": {"median": 0.38, "min": 0.1, "max": 0.9}}}]}"#
-        let t2 = try ShipRatingTable(data: Data(v2.utf8))
+        let t2 = try PublishedRatings(data: Data(v2.utf8))
         #expect(t2.rating(for: "MS Linth") == nil && t2.ship(named: "MS Linth") != nil)
         #expect(t2.ship(named: "stadt zuerich")?.wakeHeightM == 0.38)
         // Version 3 as the toolkit writes it, and the app's own table.
-        let t3 = try ShipRatingTable(
+        let t3 = try PublishedRatings(
             data: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("reports/ship-ratings.json")))
         #expect(t3.schemaVersion == 3 && t3.ships.count == 17)
         #expect(t3.ship(named: "MS Panta Rhei")?.wakeHeightM.map { $0 > 0 } == true)
-        let app = try ShipRatingTable(data: Data(contentsOf: RepositoryPaths.appRatings))
+        let app = try PublishedRatings(data: Data(contentsOf: RepositoryPaths.appRatings))
         #expect(app.rating(for: "EM Uetliberg") == 3 && app.rating(for: "M/S «Säntis»") == 1)
         #expect(app.rating(for: "Motorschiff Saentis") == 1 && app.rating(for: "MS Greif") == nil)
     }
 
     @Test func aNonTableIsAnError() {
-        #expect(throws: (any Error).self) { try ShipRatingTable(data: Data("[1, 2]".utf8)) }
-        #expect(throws: (any Error).self) { try ShipRatingTable(data: Data(#"{"ships": []}"#.utf8)) }
+        #expect(throws: (any Error).self) { try PublishedRatings(data: Data("[1, 2]".utf8)) }
+        #expect(throws: (any Error).self) { try PublishedRatings(data: Data(#"{"ships": []}"#.utf8)) }
     }
 }

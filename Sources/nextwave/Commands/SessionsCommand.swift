@@ -5,6 +5,7 @@ import NextWaveSupport
 import ScheduleArchive
 import SessionAnalytics
 import SessionCore
+import SessionReports
 import SessionsPipeline
 
 struct SessionsCommand: NextWaveCommand {
@@ -121,6 +122,14 @@ struct SessionsCommand: NextWaveCommand {
         }
         terminal.endProgress()
         print(Self.summary(result.summary))
+        // Chosen stations without a departure in the range are named, not silently left out.
+        let scored = Set(result.summary.rankedStations.map(\.station))
+        let quiet = (chosen ?? []).filter { !scored.contains($0.uic) }.map(\.name).sorted()
+        if !quiet.isEmpty {
+            print("\n" + PlanText.wrap(
+                "No departures in the archive from \(result.settings.from) to \(result.settings.to): "
+                    + quiet.joined(separator: ", ")))
+        }
         terminal.info(
             "\(result.survey.stationDays) station-days, \(result.summary.sessionCount) sessions from \(result.survey.departures) departures; wrote \(result.written.joined(separator: ", ")) to \(out)"
         )

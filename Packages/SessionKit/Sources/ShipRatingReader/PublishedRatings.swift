@@ -5,10 +5,10 @@ import Foundation
 /// or the timetable uses. Foundation only, so the app can drop its hard-coded ratings.
 ///
 /// ```swift
-/// let table = try ShipRatingTable(data: data)
+/// let table = try PublishedRatings(data: data)
 /// table.rating(for: "EM Uetliberg")   // 3
 /// ```
-public struct ShipRatingTable: Sendable, Decodable {
+public struct PublishedRatings: Sendable, Decodable {
     /// One ship of the table.
     public struct Ship: Sendable, Decodable, Equatable {
         /// The full name, e.g. "MS Panta Rhei".
@@ -57,7 +57,7 @@ public struct ShipRatingTable: Sendable, Decodable {
     public static let knownVersions = 1...3
 
     /// Decodes a table's bytes.
-    public init(data: Data) throws { self = try JSONDecoder().decode(ShipRatingTable.self, from: data) }
+    public init(data: Data) throws { self = try JSONDecoder().decode(PublishedRatings.self, from: data) }
 
     enum CodingKeys: String, CodingKey { case schemaVersion, generatedAt, ships }
 
