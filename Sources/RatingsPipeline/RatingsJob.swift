@@ -163,8 +163,9 @@ public struct RatingsJob: Sendable {
             run: run, written: [], diff: diff, unchanged: unchanged, published: nil, baselineName: baseline?.name,
             regressions: regressions, vanished: scrape.vanished)
         if input.dryRun { return result }
-        if input.publish != nil && !input.allowLocalSources, let local = Self.localSources(in: run.table).first {
-            throw RatingsError.localSources(example: local, count: Self.localSources(in: run.table).count)
+        if input.publish != nil && !input.allowLocalSources {
+            let local = Self.localSources(in: run.table)
+            if let example = local.first { throw RatingsError.localSources(example: example, count: local.count) }
         }
         let complete = all.allSatisfy {
             FileManager.default.fileExists(atPath: input.out.appendingPathComponent($0).path)
@@ -220,7 +221,7 @@ public struct RatingsJob: Sendable {
         do { return try RatingTable.load(from: url) } catch {
             let reason: String
             if case RatingsError.invalidFile(_, let why) = error { reason = why } else { reason = "\(error)" }
-            guard input.acceptRegression || input.dryRun else {
+            guard input.acceptRegression else {
                 throw RatingsError.unreadableExisting(path: existingName, reason: reason)
             }
             onEvent?(.warning("\(existingName) cannot be read (\(reason)); replaced as --accept-regression asks"))

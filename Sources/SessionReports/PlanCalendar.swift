@@ -110,11 +110,9 @@ public enum PlanCalendar {
         return compactDate(date) + "T" + two(s / 3600) + two(s / 60 % 60) + two(s % 60)
     }
 
-    static func utc(_ unix: Int64) -> String {
-        let days = Int(unix.quotientAndRemainder(dividingBy: 86_400).quotient) - (unix % 86_400 < 0 ? 1 : 0)
-        let s = Int(unix - Int64(days) * 86_400)
-        return compactDate(LocalDate(daysSinceEpoch: days)) + "T" + two(s / 3600) + two(s / 60 % 60) + two(s % 60) + "Z"
-    }
+    static func utc(_ unix: Int64) -> String { local(unix, utcClock) + "Z" }
+
+    static let utcClock = ZoneClock(timeZone: TimeZone(identifier: "UTC")!)
 
     static func compactDate(_ date: LocalDate) -> String {
         String(format: "%04d%02d%02d", date.year, date.month, date.day)

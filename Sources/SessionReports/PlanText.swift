@@ -108,11 +108,8 @@ public enum PlanText {
 
     /// "Wed 23 Sep 2026".
     public static func dayHeading(_ date: LocalDate) -> String {
-        let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        // 1970-01-01 was a Thursday.
-        let weekday = weekdays[((date.daysSinceEpoch % 7) + 7 + 3) % 7]
-        return "\(weekday) \(date.day) \(months[date.month - 1]) \(date.year)"
+        return "\(date.weekdayName.prefix(3)) \(date.day) \(months[date.month - 1]) \(date.year)"
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

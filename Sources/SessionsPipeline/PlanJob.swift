@@ -62,9 +62,10 @@ public struct PlanJob {
         guard SupportedDates.contains(from), SupportedDates.contains(from.adding(days: input.days - 1)) else {
             throw SessionsJobError.unsupportedDate(from)
         }
-        let lakes = try Self.lakesWithDepartures(archive.store, catalogue: catalogue)
         guard from <= range.upperBound else {
-            throw PlanJobError.pastArchive(from: from, archive: input.archiveName, range: range, lakes: lakes)
+            throw PlanJobError.pastArchive(
+                from: from, archive: input.archiveName, range: range,
+                lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue))
         }
         let last = from.adding(days: input.days - 1)
         let to = min(last, range.upperBound)
@@ -82,7 +83,8 @@ public struct PlanJob {
         let seen = Set(days.map(\.station))
         if case .stations(let ids) = input.selection, days.isEmpty {
             let names = ids.compactMap { catalogue.station(uic: $0)?.name }
-            throw PlanJobError.noDepartures(stations: names, from: from, to: to, lakes: lakes)
+            throw PlanJobError.noDepartures(
+                stations: names, from: from, to: to, lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue))
         }
         func place(_ s: Station) -> RiderPlan.Place {
             .init(uic: s.uic, name: s.name, latitude: s.latitude, longitude: s.longitude)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CivilTime
 import Foundation
 import NextWaveSupport
 import ShipRatings
@@ -104,13 +105,7 @@ struct FleetRetireCommand: NextWaveCommand {
         terminal.info("\(name) retired since \(day) in \(url.path); the next `nextwave ratings` leaves it out")
     }
 
-    static func today() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "Europe/Zurich")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date())
-    }
+    static func today() -> String { ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970)).description }
 }
 
 /// The hull and speed values `fleet add` and `fleet set` take.

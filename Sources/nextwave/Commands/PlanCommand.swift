@@ -76,7 +76,9 @@ struct PlanCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let plan = try makePlan(days: days, from: from, terminal)
+        let plan = try Self.plan(
+            source: source, stations: stations, ratings: ratings, sun: sun, predict: predict == .on, from: from,
+            days: days)
         if let ics {
             let url = URL(fileURLWithPath: ics)
             let stamp = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init)
@@ -86,12 +88,6 @@ struct PlanCommand: NextWaveCommand {
             terminal.info("wrote \(events) session\(events == 1 ? "" : "s") to \(ics)")
         }
         print(json ? try PlanJSON.render(plan) : PlanText.render(plan, windows: windows), terminator: json ? "" : "\n")
-    }
-
-    func makePlan(days: Int, from: LocalDate?, _ terminal: Terminal) throws -> RiderPlan {
-        try Self.plan(
-            source: source, stations: stations, ratings: ratings, sun: sun, predict: predict == .on, from: from,
-            days: days)
     }
 
     /// The plan of `days` days from `from` at the chosen stations.
