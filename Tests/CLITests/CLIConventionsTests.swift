@@ -13,8 +13,8 @@ import _TestSupport
     ]
 
     @Test(arguments: commands)
-    func helpFitsEightyColumnsAndHasExamples(_ command: [String]) throws {
-        let r = try CLI.run(command + ["--help"], environment: ["COLUMNS": "80"])
+    func helpFitsEightyColumnsAndHasExamples(_ command: [String]) async throws {
+        let r = try await CLI.runOffPool(command + ["--help"], environment: ["COLUMNS": "80"])
         #expect(r.status == 0)
         for line in r.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
             #expect(line.count <= 80, "\(command): \(line.count) columns: \(line)")
@@ -32,15 +32,15 @@ import _TestSupport
         }
     }
 
-    @Test func versionIsPrinted() throws {
-        let r = try CLI.run(["--version"])
+    @Test func versionIsPrinted() async throws {
+        let r = try await CLI.runOffPool(["--version"])
         #expect(r.status == 0)
         #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
     }
 
-    @Test func fileErrorsAreWordsThatNameTheFile() throws {
+    @Test func fileErrorsAreWordsThatNameTheFile() async throws {
         let missing = RepositoryPaths.temporaryDirectory().appendingPathComponent("no-fleet.json")
-        let r = try CLI.run(["ratings", "--fleet", missing.path, "--out", RepositoryPaths.temporaryDirectory().path])
+        let r = try await CLI.runOffPool(["ratings", "--fleet", missing.path, "--out", RepositoryPaths.temporaryDirectory().path])
         #expect(r.status == 1)
         #expect(r.stderr.contains(missing.path) && r.stderr.contains("no such file"), "\(r.stderr)")
         #expect(!r.stderr.contains("Domain") && !r.stderr.contains("Code="), "\(r.stderr)")
@@ -48,7 +48,7 @@ import _TestSupport
         // An output folder that cannot be created: a file stands where it should be.
         let blocker = RepositoryPaths.temporaryDirectory().appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
-        let r2 = try CLI.run(["ratings", "--out", blocker.appendingPathComponent("reports").path])
+        let r2 = try await CLI.runOffPool(["ratings", "--out", blocker.appendingPathComponent("reports").path])
         #expect(r2.status == 1)
         #expect(r2.stderr.contains(blocker.path), "\(r2.stderr)")
         #expect(!r2.stderr.contains("Domain") && !r2.stderr.contains("Code="), "\(r2.stderr)")
@@ -56,7 +56,7 @@ import _TestSupport
 
     /// scripts/install puts the binary and its data under a prefix; it then works from a folder
     /// outside the repository with no environment pointing at the data.
-    @Test func theInstalledBinaryRunsFromAnyFolder() throws {
+    @Test func theInstalledBinaryRunsFromAnyFolder() async throws {
         let prefix = RepositoryPaths.temporaryDirectory("nextwave-prefix")
         let install = Process()
         install.executableURL = RepositoryPaths.root.appendingPathComponent("scripts/install")
@@ -74,7 +74,7 @@ import _TestSupport
         )
 
         let elsewhere = RepositoryPaths.temporaryDirectory("nextwave-elsewhere")
-        let ratings = try CLI.run(
+        let ratings = try await CLI.runOffPool(
             ["ratings", "--no-progress"], in: elsewhere, executable: installed, environment: ["NEXTWAVE_DATA": nil])
         #expect(ratings.status == 0, "\(ratings.stderr)")
         #expect(
@@ -82,22 +82,22 @@ import _TestSupport
         // A what-if table left in --out is never used silently: without --ratings, sessions
         // scores with the app's own ratings and says so; with --ratings, the report names the
         // table and where it rated the ships.
-        let whatIf = try CLI.run(
+        let whatIf = try await CLI.runOffPool(
             ["ratings", "--no-progress", "--speed", "25", "--accept-regression"], in: elsewhere, executable: installed,
             environment: ["NEXTWAVE_DATA": nil])
         #expect(whatIf.status == 0, "\(whatIf.stderr)")
-        let sessions = try CLI.run(
+        let sessions = try await CLI.runOffPool(
             ["sessions", "--no-progress"], in: elsewhere, executable: installed, environment: ["NEXTWAVE_DATA": nil])
         #expect(sessions.status == 0, "\(sessions.stderr)")
         #expect(sessions.stderr.contains("ratings: the app's own ratings"), "\(sessions.stderr)")
-        let named = try CLI.run(
+        let named = try await CLI.runOffPool(
             ["sessions", "--no-progress", "--ratings", "reports/ship-ratings.json"], in: elsewhere,
             executable: installed, environment: ["NEXTWAVE_DATA": nil])
         #expect(named.status == 0, "\(named.stderr)")
         let md = try String(contentsOf: elsewhere.appendingPathComponent("reports/sessions.md"), encoding: .utf8)
         #expect(md.contains("legacy model at 25 km/h over 10 m"), "\(md.prefix(400))")
         let empty = RepositoryPaths.temporaryDirectory("nextwave-empty")
-        let fallback = try CLI.run(
+        let fallback = try await CLI.runOffPool(
             ["sessions", "--no-progress", "--out", "out"], in: empty, executable: installed,
             environment: ["NEXTWAVE_DATA": nil])
         #expect(fallback.status == 0, "\(fallback.stderr)")
@@ -107,7 +107,7 @@ import _TestSupport
     /// As cron runs it: by name from PATH, in another folder, with nothing but PATH and HOME set
     /// (argv[0] is then "nextwave", which must not be resolved against the current folder). The
     /// same for the build folder on PATH.
-    @Test func theInstalledBinaryRunsByNameWithAMinimalEnvironment() throws {
+    @Test func theInstalledBinaryRunsByNameWithAMinimalEnvironment() async throws {
         let prefix = RepositoryPaths.temporaryDirectory("nextwave-prefix")
         let install = Process()
         install.executableURL = RepositoryPaths.root.appendingPathComponent("scripts/install")
@@ -120,7 +120,7 @@ import _TestSupport
         let home = RepositoryPaths.temporaryDirectory("nextwave-home")
         for bin in [prefix.appendingPathComponent("bin"), CLI.binary.deletingLastPathComponent()] {
             let elsewhere = RepositoryPaths.temporaryDirectory("nextwave-cron")
-            let r = try CLI.run(
+            let r = try await CLI.runOffPool(
                 ["-i", "PATH=\(bin.path):/usr/bin:/bin", "HOME=\(home.path)", "OPENBLAS_NUM_THREADS=1", "nextwave",
                  "ratings", "--no-progress", "--out", "out"],
                 in: elsewhere, executable: URL(fileURLWithPath: "/usr/bin/env"))
@@ -131,13 +131,13 @@ import _TestSupport
 
     /// A binary whose installation lost its data is told to reinstall, not to take the step it
     /// just took; one with no installation at all is told how to point at the data.
-    @Test func theDataErrorNamesWhereItLookedAndANewStep() throws {
+    @Test func theDataErrorNamesWhereItLookedAndANewStep() async throws {
         let prefix = RepositoryPaths.temporaryDirectory("nextwave-broken")
         let bin = prefix.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: CLI.binary, to: bin.appendingPathComponent("nextwave"))
         let elsewhere = RepositoryPaths.temporaryDirectory("nextwave-nodata")
-        let bare = try CLI.run(
+        let bare = try await CLI.runOffPool(
             ["-i", "PATH=\(bin.path):/usr/bin:/bin", "nextwave", "ratings", "--no-progress"], in: elsewhere,
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(bare.status == 1)
@@ -145,7 +145,7 @@ import _TestSupport
         #expect(bare.stderr.contains("--data DIR") && !bare.stderr.contains("install with scripts/install"))
         try FileManager.default.createDirectory(
             at: prefix.appendingPathComponent("share/nextwave"), withIntermediateDirectories: true)
-        let broken = try CLI.run(
+        let broken = try await CLI.runOffPool(
             ["-i", "PATH=\(bin.path):/usr/bin:/bin", "nextwave", "ratings", "--no-progress"], in: elsewhere,
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(broken.status == 1 && broken.stderr.contains("run scripts/install again"), "\(broken.stderr)")

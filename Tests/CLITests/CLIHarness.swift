@@ -65,4 +65,21 @@ struct CLI {
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    /// ``run(_:in:executable:environment:)`` on a thread of its own, awaited: a long child (a
+    /// compiler, a whole recipe) then does not hold one of the few threads that every async test
+    /// of the suite shares (an HTTP test waiting for its timer would stall behind it).
+    static func runOffPool(
+        _ arguments: [String], in directory: URL = RepositoryPaths.root, executable: URL? = nil,
+        environment overrides: [String: String?] = [:]
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Swift.Result {
+                        try run(arguments, in: directory, executable: executable, environment: overrides)
+                    })
+            }
+        }
+    }
 }

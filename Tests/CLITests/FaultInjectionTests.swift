@@ -46,10 +46,10 @@ import _TestSupport
         names(folder).filter { $0.contains(".tmp-") || $0.hasPrefix(".nextwave-commit-") }
     }
 
-    @Test func ratingsKilledAnywhereNeverLeavesAPartialOrMixedTable() throws {
+    @Test func ratingsKilledAnywhereNeverLeavesAPartialOrMixedTable() async throws {
         var rng = SplitMix64(seed: Self.seed)
         let out = RepositoryPaths.temporaryDirectory("faults")
-        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
         let speeds = ["18", "25"]
         let interrupted = try killRepeatedly(
             { ["ratings", "--out", out.path, "--speed", speeds[$0 % 2], "--accept-regression", "--no-progress"] },
@@ -70,7 +70,7 @@ import _TestSupport
                 #expect(markdown.contains("formulas at v = \(speed) km/h"), "round \(round): a mixed set")
             }
         }
-        let final = try CLI.run(["ratings", "--out", out.path, "--accept-regression"])
+        let final = try await CLI.runOffPool(["ratings", "--out", out.path, "--accept-regression"])
         #expect(final.status == 0, "\(final.stderr)")
         #expect(leftovers(out).isEmpty, "\(leftovers(out))")
         #expect(interrupted > 0, "some runs must have been killed")
@@ -86,10 +86,10 @@ import _TestSupport
         return archive
     }
 
-    @Test func sessionsKilledWhileIndexingOrWritingRecover() throws {
+    @Test func sessionsKilledWhileIndexingOrWritingRecover() async throws {
         var rng = SplitMix64(seed: Self.seed + 1)
         let reference = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["sessions", "--archive", try freshArchive().path, "--out", reference.path]).status == 0)
+        #expect(try await CLI.runOffPool(["sessions", "--archive", try freshArchive().path, "--out", reference.path]).status == 0)
         let expected = try Data(contentsOf: reference.appendingPathComponent("sessions.csv"))
 
         let archive = try freshArchive()
@@ -115,7 +115,7 @@ import _TestSupport
                 #expect(csv == expected)
             }
         }
-        let final = try CLI.run(["sessions", "--archive", archive.path, "--out", out.path])
+        let final = try await CLI.runOffPool(["sessions", "--archive", archive.path, "--out", out.path])
         #expect(final.status == 0, "\(final.stderr)")
         #expect(try Data(contentsOf: out.appendingPathComponent("sessions.csv")) == expected)
         #expect(leftovers(out).isEmpty)
@@ -145,11 +145,11 @@ import _TestSupport
         return status.stdout.split(separator: "\n").first { $0.hasPrefix("departures") }.map(String.init) ?? ""
     }
 
-    @Test func aGTFSImportKilledAnywhereLeavesAWorkingStore() throws {
+    @Test func aGTFSImportKilledAnywhereLeavesAWorkingStore() async throws {
         var rng = SplitMix64(seed: Self.seed + 2)
         let feed = try largerFeed(padding: 200_000)
         let reference = RepositoryPaths.temporaryDirectory("archive")
-        #expect(try CLI.run(["archive", "import-gtfs", feed.path, "--archive", reference.path]).status == 0)
+        #expect(try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", reference.path]).status == 0)
         let expected = try departures(reference)
         #expect(expected.contains("departures   12 at"), "\(expected)")
 
@@ -162,12 +162,12 @@ import _TestSupport
             let now = try departures(archive)
             #expect(now == expected || now.hasPrefix("departures   0 "), "\(now)")
         }
-        #expect(try CLI.run(["archive", "import-gtfs", feed.path, "--archive", archive.path]).status == 0)
+        #expect(try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", archive.path]).status == 0)
         #expect(try departures(archive) == expected)
         #expect(interrupted > 0)
     }
 
-    @Test func aFetchKilledAnywhereLeavesOnlyWholeFiles() throws {
+    @Test func aFetchKilledAnywhereLeavesOnlyWholeFiles() async throws {
         var rng = SplitMix64(seed: Self.seed + 3)
         let boards = RepositoryPaths.archive.appendingPathComponent("stationboards")
         let server = try LocalHTTPServer { path, _ in
@@ -192,7 +192,7 @@ import _TestSupport
             #expect(status.status == 0)
             #expect(status.stdout.contains("skipped      0 malformed file(s)"), "\(status.stdout)")
         }
-        let final = try CLI.run(arguments)
+        let final = try await CLI.runOffPool(arguments)
         #expect(final.status == 0, "\(final.stderr)")
         for day in ["2026-09-22", "2026-09-23", "2026-09-24"] {
             let folder = archive.appendingPathComponent("stationboards/\(day)")

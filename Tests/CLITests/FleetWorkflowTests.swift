@@ -25,7 +25,7 @@ import _TestSupport
 
     // MARK: Pages of any layout
 
-    @Test func aMixedFleetOfLegacyAndLabelPagesThroughALocalServer() throws {
+    @Test func aMixedFleetOfLegacyAndLabelPagesThroughALocalServer() async throws {
         let labelPages = [
             "/de/bateau-lausanne.html": "french-label-above-value.html",
             "/de/motonave-ceresio.html": "italian-inline-pairs.html",
@@ -51,7 +51,7 @@ import _TestSupport
             """)
         let fleet = try file(#"{"description": "pages only", "ships": []}"#, named: "fleet.json")
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "ratings", "--base-url", server.baseURL.absoluteString, "--pages", pages.path, "--fleet", fleet.path,
             "--delay", "0", "--out", out.path,
         ])
@@ -79,7 +79,7 @@ import _TestSupport
         for row in rows.dropFirst() { #expect(!row[length].isEmpty, "\(row)") }
     }
 
-    @Test func aNoisePageAmongTheShipsFailsTheRunAndWritesNothing() throws {
+    @Test func aNoisePageAmongTheShipsFailsTheRunAndWritesNothing() async throws {
         let news = try Data(
             contentsOf: Self.fixtures.deletingLastPathComponent().appendingPathComponent("noise/news.html"))
         let server = try LocalHTTPServer(
@@ -89,7 +89,7 @@ import _TestSupport
         defer { server.stop() }
         let pages = try file("/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth\n/de/news.html\n")
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "ratings", "--base-url", server.baseURL.absoluteString, "--pages", pages.path, "--delay", "0", "--out",
             out.path,
         ])
@@ -98,7 +98,7 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
-    @Test func anIndexOnAnotherHostLinksTheShipPages() throws {
+    @Test func anIndexOnAnotherHostLinksTheShipPages() async throws {
         // Site B holds the ship pages; page A (another host, like the deployment page) links them.
         let site = try LocalHTTPServer(handler: SnapshotServer.handler())
         defer { site.stop() }
@@ -114,7 +114,7 @@ import _TestSupport
         }
         defer { index.stop() }
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "ratings", "--index-url", index.baseURL.absoluteString + "/schiffeinsatz", "--base-url",
             site.baseURL.absoluteString, "--delay", "0", "--out", out.path, "--fleet",
             try file(#"{"ships": []}"#, named: "fleet.json").path,
@@ -126,7 +126,7 @@ import _TestSupport
 
     /// An index on a mirror links its pages root-relative: they resolve against the index page,
     /// so the run stays on the mirror (without --base-url, the index's own site bounds the pages).
-    @Test func aMirrorsIndexWithRootRelativeLinksStaysOnTheMirror() throws {
+    @Test func aMirrorsIndexWithRootRelativeLinksStaysOnTheMirror() async throws {
         let legacy = "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten"
         let server = try LocalHTTPServer(
             handler: SnapshotServer.handler { path, _ in
@@ -140,7 +140,7 @@ import _TestSupport
             })
         defer { server.stop() }
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "ratings", "--index-url", server.baseURL.absoluteString + "/de/schiffeinsatz.html", "--delay", "0",
             "--out", out.path, "--fleet", try file(#"{"ships": []}"#, named: "fleet.json").path, "--no-progress",
         ])
@@ -151,13 +151,13 @@ import _TestSupport
 
     /// `--live --base-url MIRROR` takes the current page list onto the mirror: every request goes
     /// there, none to the operator.
-    @Test func liveWithABaseURLReBasesThePageListOntoTheMirror() throws {
+    @Test func liveWithABaseURLReBasesThePageListOntoTheMirror() async throws {
         let example = RepositoryPaths.data.appendingPathComponent("snapshots/zsg-2026-labels-example")
         // The mirror holds the example snapshot's four pages; the rest of the list answers 404.
         let server = try LocalHTTPServer(handler: SnapshotServer.handler(snapshot: example))
         defer { server.stop() }
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "ratings", "--live", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path,
             "--no-progress",
         ])
@@ -173,34 +173,34 @@ import _TestSupport
     /// A mirror run cites the mirror unless told the site it copies: --publish refuses loopback
     /// sources; with --source-base the table cites the operator's URLs, and a snapshot saved from
     /// the mirror remembers the mapping.
-    @Test func aMirrorRunPublishesTheOperatorsURLs() throws {
+    @Test func aMirrorRunPublishesTheOperatorsURLs() async throws {
         let server = try LocalHTTPServer(handler: SnapshotServer.handler())
         defer { server.stop() }
         let site = RepositoryPaths.temporaryDirectory("site")
         let mirror = ["--base-url", server.baseURL.absoluteString, "--delay", "0", "--no-progress", "--publish", site.path]
-        let refused = try CLI.run(["ratings", "--out", RepositoryPaths.temporaryDirectory().path] + mirror)
+        let refused = try await CLI.runOffPool(["ratings", "--out", RepositoryPaths.temporaryDirectory().path] + mirror)
         #expect(refused.status == 1 && refused.stderr.contains("--source-base"), "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).isEmpty)
 
         let out = RepositoryPaths.temporaryDirectory()
         let snapshot = RepositoryPaths.temporaryDirectory("snap").appendingPathComponent("mirror")
-        let cited = try CLI.run(
+        let cited = try await CLI.runOffPool(
             ["ratings", "--out", out.path, "--source-base", "https://www.zsg.ch", "--save-snapshot", snapshot.path]
                 + mirror)
         #expect(cited.status == 0, "\(cited.stderr)")
         let pages = try ships(out).compactMap { ($0["source"] as? [String: Any])?["page"] as? String }
         #expect(pages.count == 12 && pages.allSatisfy { $0.hasPrefix("https://www.zsg.ch/de/") }, "\(pages)")
         let replay = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--snapshot", snapshot.path, "--out", replay.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--snapshot", snapshot.path, "--out", replay.path]).status == 0)
         let replayed = try ships(replay).compactMap { ($0["source"] as? [String: Any])?["page"] as? String }
         #expect(replayed == pages)
     }
 
-    @Test func theBaseURLKeepsItsPath() throws {
+    @Test func theBaseURLKeepsItsPath() async throws {
         let server = try LocalHTTPServer(handler: SnapshotServer.handler(prefix: "/mirror/zsg"))
         defer { server.stop() }
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "ratings", "--base-url", server.baseURL.absoluteString + "/mirror/zsg/", "--delay", "0", "--out", out.path,
         ])
         #expect(r.status == 0, "\(r.stderr)")
@@ -208,9 +208,9 @@ import _TestSupport
         #expect(server.requestLog.allSatisfy { $0.hasPrefix("/mirror/zsg/de/") }, "\(server.requestLog)")
     }
 
-    @Test func theLabelExampleSnapshotSaysWhichValuesCameFromTheCuratedFile() throws {
+    @Test func theLabelExampleSnapshotSaysWhichValuesCameFromTheCuratedFile() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["ratings", "--snapshot", Self.labelSnapshot.path, "--out", out.path])
+        let r = try await CLI.runOffPool(["ratings", "--snapshot", Self.labelSnapshot.path, "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(markdown.contains("## Values the pages do not give"))
@@ -223,24 +223,24 @@ import _TestSupport
 
     // MARK: Snapshots
 
-    @Test func saveSnapshotRefusesAFullFolderReplacesWithForceAndNeverKeepsAFailedRun() throws {
+    @Test func saveSnapshotRefusesAFullFolderReplacesWithForceAndNeverKeepsAFailedRun() async throws {
         let server = try LocalHTTPServer(handler: SnapshotServer.handler())
         defer { server.stop() }
         let base = ["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0"]
         let snapshot = RepositoryPaths.temporaryDirectory("snap")
         try Data("keep".utf8).write(to: snapshot.appendingPathComponent("notes.txt"))
-        let refused = try CLI.run(
+        let refused = try await CLI.runOffPool(
             base + ["--save-snapshot", snapshot.path, "--out", RepositoryPaths.temporaryDirectory().path])
         #expect(refused.status == 1 && refused.stderr.contains("not empty"), "\(refused.stderr)")
         #expect(server.requestLog.isEmpty, "refused before fetching anything")
-        let forced = try CLI.run(
+        let forced = try await CLI.runOffPool(
             base + ["--save-snapshot", snapshot.path, "--force", "--out", RepositoryPaths.temporaryDirectory().path])
         #expect(forced.status == 0, "\(forced.stderr)")
         let saved = try FileManager.default.contentsOfDirectory(atPath: snapshot.path)
         #expect(!saved.contains("notes.txt") && saved.contains("manifest.json") && saved.count == 12, "\(saved)")
         // The saved snapshot replays to the same table.
         let replay = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--snapshot", snapshot.path, "--out", replay.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--snapshot", snapshot.path, "--out", replay.path]).status == 0)
         #expect(
             try ships(replay).map { $0["rating"] as? Int }
                 == (try ships(RepositoryPaths.root.appendingPathComponent("reports"))).map { $0["rating"] as? Int })
@@ -250,7 +250,7 @@ import _TestSupport
             handler: SnapshotServer.handler { path, _ in path.hasSuffix("/ms-linth") ? .status(500) : nil })
         defer { failing.stop() }
         let never = RepositoryPaths.temporaryDirectory("snap").appendingPathComponent("new")
-        let failed = try CLI.run([
+        let failed = try await CLI.runOffPool([
             "ratings", "--base-url", failing.baseURL.absoluteString, "--delay", "0", "--attempts", "1",
             "--save-snapshot", never.path, "--out", RepositoryPaths.temporaryDirectory().path,
         ])
@@ -259,8 +259,8 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: never.deletingLastPathComponent().path).isEmpty)
     }
 
-    @Test func aMissingSnapshotListsTheOnesAvailable() throws {
-        let r = try CLI.run([
+    @Test func aMissingSnapshotListsTheOnesAvailable() async throws {
+        let r = try await CLI.runOffPool([
             "ratings", "--snapshot", "/tmp/no-such-snapshot", "--out", RepositoryPaths.temporaryDirectory().path,
         ])
         #expect(r.status == 1)
@@ -271,13 +271,13 @@ import _TestSupport
 
     // MARK: The curated fleet
 
-    @Test func fleetCheckAddAndShow() throws {
+    @Test func fleetCheckAddAndShow() async throws {
         let folder = RepositoryPaths.temporaryDirectory()
         let fleet = folder.appendingPathComponent("fleet.json")
         try FileManager.default.copyItem(at: RepositoryPaths.fleet, to: fleet)
-        #expect(try CLI.run(["fleet", "check", fleet.path]).stdout.contains("17 ships, no problems"))
+        #expect(try await CLI.runOffPool(["fleet", "check", fleet.path]).stdout.contains("17 ships, no problems"))
 
-        let add = try CLI.run([
+        let add = try await CLI.runOffPool([
             "fleet", "add", "--name", "EMS Zürichsee", "--length", "55.8", "--beam", "11.2", "--displacement", "290",
             "--source", "https://example.ch/ems-zuerichsee", fleet.path,
         ])
@@ -286,10 +286,10 @@ import _TestSupport
             add.stderr.contains(
                 "aliases: E-MS Zuerichsee, E-MS Zürichsee, EM Zuerichsee, EM Zürichsee, EMS Zuerichsee, MS Zuerichsee, "
                     + "MS Zürichsee)"), "\(add.stderr)")
-        #expect(try CLI.run(["fleet", "show", fleet.path]).stdout.contains("EMS Zürichsee         55.8   11.2    290"))
+        #expect(try await CLI.runOffPool(["fleet", "show", fleet.path]).stdout.contains("EMS Zürichsee         55.8   11.2    290"))
         // The app's "EM …" name finds the new ship's rating.
         let out = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--fleet", fleet.path, "--out", out.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--fleet", fleet.path, "--out", out.path]).status == 0)
         let ship = try #require(try ships(out).first { $0["name"] as? String == "EMS Zürichsee" })
         #expect((ship["aliases"] as? [String])?.contains("EM Zürichsee") == true && ship["rating"] as? Int != nil)
         // No machine path in the table: the fleet is cited by its file name.
@@ -300,7 +300,7 @@ import _TestSupport
         try Data(
             #"{"ships": [{"name": "A", "prefix": "QS", "lengthM": {"value": 1}}, {"prefix": "MS", "beamM": 3}]}"#.utf8
         ).write(to: fleet)
-        let check = try CLI.run(["fleet", "check", fleet.path])
+        let check = try await CLI.runOffPool(["fleet", "check", fleet.path])
         #expect(check.status == 1)
         for expected in [
             "prefix: \"QS\" is not one of", "lengthM: source missing", "lengthM: 1 is outside",
@@ -313,10 +313,10 @@ import _TestSupport
 
     // MARK: Reviewing a change
 
-    @Test func dryRunDiffAndUnchangedRuns() throws {
+    @Test func dryRunDiffAndUnchangedRuns() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let env = ["SOURCE_DATE_EPOCH": "1767225600"]  // 2026-01-01T00:00:00Z
-        let first = try CLI.run(["ratings", "--out", out.path], environment: env)
+        let first = try await CLI.runOffPool(["ratings", "--out", out.path], environment: env)
         #expect(first.status == 0)
         let table = try json(out.appendingPathComponent("ship-ratings.json"))
         #expect(table["generatedAt"] as? String == "2026-01-01T00:00:00Z")
@@ -324,7 +324,7 @@ import _TestSupport
             try Data(contentsOf: out.appendingPathComponent($0))
         }
         // Nothing changed: nothing is rewritten, and the bytes stay (generatedAt too).
-        let again = try CLI.run(["ratings", "--out", out.path])
+        let again = try await CLI.runOffPool(["ratings", "--out", out.path])
         #expect(again.status == 0 && again.stderr.contains("unchanged; nothing written"), "\(again.stderr)")
         let after = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted().map {
             try Data(contentsOf: out.appendingPathComponent($0))
@@ -332,7 +332,7 @@ import _TestSupport
         #expect(before == after)
 
         // A dry run at another speed lists what would change and writes nothing.
-        let dry = try CLI.run(["ratings", "--out", out.path, "--speed", "25", "--dry-run"])
+        let dry = try await CLI.runOffPool(["ratings", "--out", out.path, "--speed", "25", "--dry-run"])
         #expect(dry.status == 0)
         #expect(dry.stdout.contains("Dry run: nothing written"))
         // Panta Rhei at 18 km/h: H = 0.04 · 382 · 5² / (56.6 · 10.7) = 0.630759 m (6 digits).
@@ -343,13 +343,13 @@ import _TestSupport
             } == before)
 
         // --diff prints the same changes after writing; ratings.md lists every value changed.
-        let written = try CLI.run(["ratings", "--out", out.path, "--speed", "25", "--diff"])
+        let written = try await CLI.runOffPool(["ratings", "--out", out.path, "--speed", "25", "--diff"])
         #expect(written.status == 0 && written.stdout.contains("Changes:") && written.stdout.contains("re-rated:"))
         let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(markdown.contains("| MS Panta Rhei | waveHeightM | 0.630759 |"), "value changes in ratings.md")
     }
 
-    @Test func aShipWhosePageVanishedStaysFlagged() throws {
+    @Test func aShipWhosePageVanishedStaysFlagged() async throws {
         let server = try LocalHTTPServer(handler: SnapshotServer.handler())
         defer { server.stop() }
         let out = RepositoryPaths.temporaryDirectory()
@@ -359,15 +359,15 @@ import _TestSupport
             /de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth
             /de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-helvetia
             """)
-        #expect(try CLI.run(["ratings", "--pages", all.path] + site).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--pages", all.path] + site).status == 0)
         let fewer = try file("/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth\n")
         let env = ["SOURCE_DATE_EPOCH": "1767225600"]
-        let refused = try CLI.run(["ratings", "--pages", fewer.path] + site, environment: env)
+        let refused = try await CLI.runOffPool(["ratings", "--pages", fewer.path] + site, environment: env)
         #expect(refused.status == 1 && refused.stderr.contains("MS Helvetia was scraped from"), "\(refused.stderr)")
         #expect(
-            try CLI.run(["ratings", "--pages", fewer.path, "--accept-regression"] + site, environment: env).status == 0)
+            try await CLI.runOffPool(["ratings", "--pages", fewer.path, "--accept-regression"] + site, environment: env).status == 0)
         // Later runs pass the guard, but the ship stays flagged, with the date its page went.
-        let later = try CLI.run(["ratings", "--pages", fewer.path, "--speed", "20"] + site)
+        let later = try await CLI.runOffPool(["ratings", "--pages", fewer.path, "--speed", "20"] + site)
         #expect(later.status == 0, "\(later.stderr)")
         let helvetia = try #require(try ships(out).first { $0["name"] as? String == "MS Helvetia" })
         #expect((helvetia["source"] as? [String: Any])?["pageMissingSince"] as? String == "2026-01-01")
@@ -378,7 +378,7 @@ import _TestSupport
     /// A listed page that answers 404 is a fleet change to review: held by the gate with the
     /// next step named, shown in full by a dry run (exit 0), written with --accept-regression
     /// (the ship kept and flagged). A server error is still an error, and nothing is written.
-    @Test func aPageThatAnswers404IsAChangeNotAnError() throws {
+    @Test func aPageThatAnswers404IsAChangeNotAnError() async throws {
         let answers = ServedAnswers()
         let server = try LocalHTTPServer(handler: SnapshotServer.handler { path, _ in answers.answer(for: path) })
         defer { server.stop() }
@@ -387,29 +387,29 @@ import _TestSupport
         let pages = try file("/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth\n\(helvetia)\n")
         let run = ["ratings", "--base-url", server.baseURL.absoluteString, "--pages", pages.path, "--delay", "0",
             "--out", out.path, "--no-progress"]
-        #expect(try CLI.run(run).status == 0)
+        #expect(try await CLI.runOffPool(run).status == 0)
         let before = try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))
 
         answers.set(helvetia, .status(404))
-        let held = try CLI.run(run)
+        let held = try await CLI.runOffPool(run)
         #expect(held.status == 1, "\(held.stderr)")
         #expect(held.stderr.contains("MS Helvetia was scraped from"), "\(held.stderr)")
         #expect(held.stderr.contains("answered HTTP 404") && held.stderr.contains("nextwave fleet retire \"MS Helvetia\""))
         #expect(try Data(contentsOf: out.appendingPathComponent("ship-ratings.json")) == before)
 
-        let dry = try CLI.run(run + ["--dry-run"])
+        let dry = try await CLI.runOffPool(run + ["--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.contains("page gone: \(server.baseURL.absoluteString)\(helvetia) (HTTP 404)"), "\(dry.stdout)")
         #expect(dry.stdout.contains("A real run would stop here"), "\(dry.stdout)")
         #expect(dry.stdout.contains("MS Helvetia: no page since"), "\(dry.stdout)")
 
         answers.set(helvetia, .status(503))
-        let failed = try CLI.run(run + ["--accept-regression", "--attempts", "1"])
+        let failed = try await CLI.runOffPool(run + ["--accept-regression", "--attempts", "1"])
         #expect(failed.status == 1 && failed.stderr.contains("HTTP 503"), "\(failed.stderr)")
         #expect(try Data(contentsOf: out.appendingPathComponent("ship-ratings.json")) == before)
 
         answers.set(helvetia, .status(410))
-        let accepted = try CLI.run(run + ["--accept-regression"])
+        let accepted = try await CLI.runOffPool(run + ["--accept-regression"])
         #expect(accepted.status == 0, "\(accepted.stderr)")
         let ship = try #require(try ships(out).first { $0["name"] as? String == "MS Helvetia" })
         #expect((ship["source"] as? [String: Any])?["pageMissingSince"] is String)
@@ -417,22 +417,22 @@ import _TestSupport
 
     /// The gate holds against `--previous` in a fresh folder, and against the last published
     /// table when `--publish` is given, just as against the table in `--out`.
-    @Test func theGateComparesWithThePreviousTableWhereverItIs() throws {
+    @Test func theGateComparesWithThePreviousTableWhereverItIs() async throws {
         let reviewed = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--out", reviewed.path, "--no-progress"]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", reviewed.path, "--no-progress"]).status == 0)
         let previous = reviewed.appendingPathComponent("ship-ratings.json")
         let fewer = try file(#"{"ships": []}"#, named: "fleet.json")  // Zimmerberg and Forch gone
         let fresh = RepositoryPaths.temporaryDirectory()
-        let held = try CLI.run([
+        let held = try await CLI.runOffPool([
             "ratings", "--out", fresh.path, "--previous", previous.path, "--fleet", fewer.path, "--no-progress",
         ])
         #expect(held.status == 1 && held.stderr.contains("MS Forch is in the previous table"), "\(held.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.path).isEmpty)
 
         let site = RepositoryPaths.temporaryDirectory("site")
-        #expect(try CLI.run(["ratings", "--out", reviewed.path, "--publish", site.path, "--no-progress"]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", reviewed.path, "--publish", site.path, "--no-progress"]).status == 0)
         let elsewhere = RepositoryPaths.temporaryDirectory()
-        let againstPublished = try CLI.run([
+        let againstPublished = try await CLI.runOffPool([
             "ratings", "--out", elsewhere.path, "--publish", site.path, "--fleet", fewer.path, "--no-progress",
         ])
         #expect(againstPublished.status == 1, "\(againstPublished.stderr)")
@@ -442,19 +442,19 @@ import _TestSupport
     /// A refit and a retirement through the CLI: each writes the canonical file so that the
     /// diff is the change; `fleet add` on a name already there points to `fleet set`; a retired
     /// ship leaves the table without holding the run, and the report says since when.
-    @Test func setRetireAndAddRoundTrips() throws {
+    @Test func setRetireAndAddRoundTrips() async throws {
         let fleet = RepositoryPaths.temporaryDirectory().appendingPathComponent("fleet.json")
         try FileManager.default.copyItem(at: RepositoryPaths.data.appendingPathComponent("fleet.json"), to: fleet)
         let original = try String(contentsOf: fleet, encoding: .utf8)
 
-        let add = try CLI.run([
+        let add = try await CLI.runOffPool([
             "fleet", "add", "--name", "MS Linth", "--length", "54", "--source", "https://example.org/x", fleet.path,
         ])
         #expect(add.status == 1)
         #expect(add.stderr.contains("MS Linth is already in the file") && add.stderr.contains("nextwave fleet set"))
         #expect(!add.stderr.contains("also belongs to"), "\(add.stderr)")
 
-        let set = try CLI.run([
+        let set = try await CLI.runOffPool([
             "fleet", "set", "Linth", "--displacement", "280", "--source", "https://example.org/refit", "--reason",
             "refit 2026", fleet.path,
         ])
@@ -472,28 +472,28 @@ import _TestSupport
         #expect(displacement["value"] as? Double == 280 && displacement["overridesPage"] as? String == "refit 2026")
 
         let out = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--out", out.path, "--no-progress"]).status == 0)
-        let retire = try CLI.run(["fleet", "retire", "MS Helvetia", "--since", "2026-11-01", "--reason", "sold", fleet.path])
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path, "--no-progress"]).status == 0)
+        let retire = try await CLI.runOffPool(["fleet", "retire", "MS Helvetia", "--since", "2026-11-01", "--reason", "sold", fleet.path])
         #expect(retire.status == 0, "\(retire.stderr)")
         let helvetia = try #require(
             (try json(fleet)["ships"] as! [[String: Any]]).first { $0["name"] as? String == "Helvetia" })
         #expect((helvetia["retired"] as? [String: Any])?["since"] as? String == "2026-11-01")
-        #expect(try CLI.run(["fleet", "check", fleet.path]).status == 0)
+        #expect(try await CLI.runOffPool(["fleet", "check", fleet.path]).status == 0)
 
-        let rated = try CLI.run(["ratings", "--out", out.path, "--fleet", fleet.path, "--no-progress", "--diff"])
+        let rated = try await CLI.runOffPool(["ratings", "--out", out.path, "--fleet", fleet.path, "--no-progress", "--diff"])
         #expect(rated.status == 0, "\(rated.stderr)")
         #expect(rated.stdout.contains("retired: MS Helvetia (since 2026-11-01)"), "\(rated.stdout)")
         #expect(try ships(out).allSatisfy { $0["name"] as? String != "MS Helvetia" })
         let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(markdown.contains("retired: MS Helvetia, since 2026-11-01"))
-        let badDate = try CLI.run(["fleet", "retire", "Linth", "--since", "2026-02-30", fleet.path])
+        let badDate = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "2026-02-30", fleet.path])
         #expect(badDate.status != 0 && badDate.stderr.contains("YYYY-MM-DD"))
     }
 
     /// The README's maintainer recipe, run as written (a free port for 8000) in a copy of the
     /// data folder, with the binary just built first on PATH: every step works, and the files
     /// end as the steps say.
-    @Test func theReadmesMaintainerRecipeWorksAsWritten() throws {
+    @Test func theReadmesMaintainerRecipeWorksAsWritten() async throws {
         let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- maintainer recipe -->\n```sh\n"))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
@@ -509,7 +509,7 @@ import _TestSupport
             at: work.appendingPathComponent("scripts"), withDestinationURL: RepositoryPaths.root.appendingPathComponent("scripts"))
         try Data(script.utf8).write(to: work.appendingPathComponent("recipe.sh"))
         let path = CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let r = try CLI.run(
+        let r = try await CLI.runOffPool(
             ["--default-signal", "bash", work.appendingPathComponent("recipe.sh").path], in: work,
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             environment: ["PATH": path, "NEXTWAVE_DATA": work.appendingPathComponent("Data").path])
@@ -529,10 +529,10 @@ import _TestSupport
 
     // MARK: Publishing
 
-    @Test func publishingWritesAHashedTableAndAManifestTheReadmeExampleReads() throws {
+    @Test func publishingWritesAHashedTableAndAManifestTheReadmeExampleReads() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let site = RepositoryPaths.temporaryDirectory("site")
-        let r = try CLI.run(["ratings", "--out", out.path, "--publish", site.path])
+        let r = try await CLI.runOffPool(["ratings", "--out", out.path, "--publish", site.path])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try json(site.appendingPathComponent("manifest.json"))
         let current = try #require(manifest["current"] as? String)
@@ -541,13 +541,13 @@ import _TestSupport
         #expect(current.hasPrefix("ship-ratings.") && current.count == "ship-ratings.".count + 16 + 5)
         #expect(manifest["bytes"] as? Int == published.count && manifest["ships"] as? Int == 17)
         // The hash is SHA-256 of the bytes (checked with the system's sha256sum).
-        let sum = try CLI.run(
+        let sum = try await CLI.runOffPool(
             [site.appendingPathComponent(current).path], executable: URL(fileURLWithPath: "/usr/bin/sha256sum"))
         #expect(sum.stdout.hasPrefix(manifest["sha256"] as! String))
         #expect(current.dropFirst("ship-ratings.".count).prefix(16) == (manifest["sha256"] as! String).prefix(16))
         // Publishing again changes nothing.
         let manifestBytes = try Data(contentsOf: site.appendingPathComponent("manifest.json"))
-        #expect(try CLI.run(["ratings", "--out", out.path, "--publish", site.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path, "--publish", site.path]).status == 0)
         #expect(try Data(contentsOf: site.appendingPathComponent("manifest.json")) == manifestBytes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).count == 2)
 
@@ -557,14 +557,14 @@ import _TestSupport
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         let work = RepositoryPaths.temporaryDirectory("example")
         try Data(readme[start.upperBound..<end.lowerBound].utf8).write(to: work.appendingPathComponent("main.swift"))
-        let compile = try CLI.run(
+        let compile = try await CLI.runOffPool(
             [
                 "swiftc", "-O", work.appendingPathComponent("main.swift").path, "-o",
                 work.appendingPathComponent("example").path,
             ],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(compile.status == 0, "\(compile.stderr)")
-        let run = try CLI.run(
+        let run = try await CLI.runOffPool(
             [
                 site.appendingPathComponent(current).path, "EM Uetliberg", "Dampfschiff Stadt Zürich", "ms panta rhei",
                 "MS Titanic",
@@ -580,13 +580,13 @@ import _TestSupport
                 + "ms panta rhei \(rating("MS Panta Rhei"))\nMS Titanic unknown\n", "\(run.stdout)\(run.stderr)")
     }
 
-    @Test func everyTableTheToolWritesAndTheAppsTableMatchTheSchema() throws {
+    @Test func everyTableTheToolWritesAndTheAppsTableMatchTheSchema() async throws {
         let schema = try JSONSchema(
             contentsOf: RepositoryPaths.root.appendingPathComponent("schemas/ship-ratings.schema.json"))
         #expect(schema.violations(ofJSON: try Data(contentsOf: RepositoryPaths.appRatings)) == [])
         for args in [[String](), ["--model", "wake"], ["--snapshot", Self.labelSnapshot.path]] {
             let out = RepositoryPaths.temporaryDirectory()
-            #expect(try CLI.run(["ratings", "--out", out.path] + args).status == 0)
+            #expect(try await CLI.runOffPool(["ratings", "--out", out.path] + args).status == 0)
             let data = try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))
             #expect(schema.violations(ofJSON: data) == [], "\(args)")
             // Figures at the published precision: at most 6 significant digits, no float noise.
@@ -599,11 +599,11 @@ import _TestSupport
         }
     }
 
-    @Test func aHandMadeTableHearsOfEveryMissingFieldAtOnce() throws {
+    @Test func aHandMadeTableHearsOfEveryMissingFieldAtOnce() async throws {
         let table = try file(
             #"{"schemaVersion": 2, "model": {"name": "x"}, "ships": [{"name": "MS A", "rating": 3}, {"aliases": []}]}"#,
             named: "ratings.json")
-        let r = try CLI.run(["sessions", "--ratings", table.path, "--out", RepositoryPaths.temporaryDirectory().path])
+        let r = try await CLI.runOffPool(["sessions", "--ratings", table.path, "--out", RepositoryPaths.temporaryDirectory().path])
         #expect(r.status == 1)
         #expect(
             r.stderr.contains(
@@ -614,11 +614,11 @@ import _TestSupport
 
     // MARK: Spreadsheets
 
-    @Test func bothCSVStylesParseBackToTheSameNumbers() throws {
+    @Test func bothCSVStylesParseBackToTheSameNumbers() async throws {
         let standard = RepositoryPaths.temporaryDirectory()
         let german = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--out", standard.path]).status == 0)
-        #expect(try CLI.run(["ratings", "--out", german.path, "--csv-style", "excel-de"]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", standard.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", german.path, "--csv-style", "excel-de"]).status == 0)
         let a = CSVText.parse(
             try String(contentsOf: standard.appendingPathComponent("ship-ratings.csv"), encoding: .utf8))
         let bytes = try Data(contentsOf: german.appendingPathComponent("ship-ratings.csv"))
@@ -637,10 +637,10 @@ import _TestSupport
             }
         }
         // The grid and sessions CSVs take the style too.
-        let grid = try CLI.run(["grid", "--speeds", "18", "--depths", "10", "--csv-style", "excel-de"])
+        let grid = try await CLI.runOffPool(["grid", "--speeds", "18", "--depths", "10", "--csv-style", "excel-de"])
         #expect(grid.stdout.contains("MS Panta Rhei;18,0;10,0;0,63"))
         let sessions = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["sessions", "--out", sessions.path, "--csv-style", "excel-de"]).status == 0)
+        #expect(try await CLI.runOffPool(["sessions", "--out", sessions.path, "--csv-style", "excel-de"]).status == 0)
         let csv = try Data(contentsOf: sessions.appendingPathComponent("sessions.csv"))
         #expect(csv.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
         #expect(String(decoding: csv.dropFirst(3), as: UTF8.self).hasPrefix("stationId;stationName;lake;date;"))

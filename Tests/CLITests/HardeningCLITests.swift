@@ -50,15 +50,15 @@ import _TestSupport
         (String(repeating: "9", count: 400) + " Meter", "gives inf m, outside the plausible 5…400 m; not used"),
         ("0,0000001 Meter", "gives 1e-07 m, outside the plausible 5…400 m; not used"),
     ])
-    func anImplausiblePageValueIsAWarningAndNotUsed(_ length: String, _ warning: String) throws {
+    func anImplausiblePageValueIsAWarningAndNotUsed(_ length: String, _ warning: String) async throws {
         let server = try server(helvetiaLength: length)
         defer { server.stop() }
         let site = ["--base-url", server.baseURL.absoluteString, "--delay", "0"]
         // With the curated file's length at hand, it fills the gap: the table is as good as before.
         let out = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
         let before = try helvetia(out)
-        let r = try CLI.run(["ratings"] + site + ["--out", out.path])
+        let r = try await CLI.runOffPool(["ratings"] + site + ["--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("field 'Länge': '") && r.stderr.contains(warning), "\(r.stderr)")
         let after = try helvetia(out)
@@ -68,49 +68,49 @@ import _TestSupport
         // Without it, Helvetia loses its figures: a regression; the good table stays.
         let fleet = try fleetWithoutHelvetiaLength()
         let strict = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--out", strict.path, "--fleet", fleet.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", strict.path, "--fleet", fleet.path]).status == 0)
         let good = try outputs(strict)
-        let worse = try CLI.run(["ratings"] + site + ["--out", strict.path, "--fleet", fleet.path])
+        let worse = try await CLI.runOffPool(["ratings"] + site + ["--out", strict.path, "--fleet", fleet.path])
         #expect(worse.status == 1)
         #expect(worse.stderr.contains("MS Helvetia was rated"), "\(worse.stderr)")
         #expect(try outputs(strict) == good)
         // The grid over the same pages runs, without Helvetia.
-        let grid = try CLI.run(["grid"] + site + ["--fleet", fleet.path, "--speeds", "18", "--depths", "10"])
+        let grid = try await CLI.runOffPool(["grid"] + site + ["--fleet", fleet.path, "--speeds", "18", "--depths", "10"])
         #expect(grid.status == 0, "\(grid.stderr)")
         #expect(!grid.stdout.contains("MS Helvetia,") && grid.stdout.contains("MS Linth,"))
     }
 
-    @Test func aPlausibleValueThatMovesTheFiguresTooFarIsARegression() throws {
+    @Test func aPlausibleValueThatMovesTheFiguresTooFarIsARegression() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
         let before = try outputs(out)
         // 5.6 m instead of 56 m: within the bounds, but H grows tenfold.
         let server = try server(helvetiaLength: "5,6 Meter")
         defer { server.stop() }
         let args = ["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path]
-        let r = try CLI.run(args)
+        let r = try await CLI.runOffPool(args)
         #expect(r.status == 1)
         #expect(r.stderr.contains("MS Helvetia: wave height moved from"), "\(r.stderr)")
         #expect(try outputs(out) == before)
-        #expect(try CLI.run(args + ["--accept-regression"]).status == 0)
+        #expect(try await CLI.runOffPool(args + ["--accept-regression"]).status == 0)
     }
 
-    @Test func anUnreadableExistingTableIsAnErrorNotAPass() throws {
+    @Test func anUnreadableExistingTableIsAnErrorNotAPass() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         try Data("{ not json".utf8).write(to: out.appendingPathComponent("ship-ratings.json"))
-        let r = try CLI.run(["ratings", "--out", out.path])
+        let r = try await CLI.runOffPool(["ratings", "--out", out.path])
         #expect(r.status == 1)
         #expect(r.stderr.contains("ship-ratings.json cannot be read"), "\(r.stderr)")
         #expect(r.stderr.contains("--accept-regression"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["ship-ratings.json"])
-        let accepted = try CLI.run(["ratings", "--out", out.path, "--accept-regression"])
+        let accepted = try await CLI.runOffPool(["ratings", "--out", out.path, "--accept-regression"])
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stderr.contains("replaced as --accept-regression asks"))
     }
 
-    @Test func aGridThatWouldNotFitIsRefusedBeforeAllocating() throws {
+    @Test func aGridThatWouldNotFitIsRefusedBeforeAllocating() async throws {
         let started = ContinuousClock.now
-        let r = try CLI.run(["grid", "--speeds", "1:100:0.001", "--depths", "1:1000:0.01", "--out", "/tmp/never.csv"])
+        let r = try await CLI.runOffPool(["grid", "--speeds", "1:100:0.001", "--depths", "1:1000:0.01", "--out", "/tmp/never.csv"])
         #expect(r.status == 1)
         #expect(
             r.stderr.contains(
@@ -120,8 +120,8 @@ import _TestSupport
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never.csv"))
     }
 
-    @Test func aFineDecimalRangeIsTakenExactly() throws {
-        let r = try CLI.run(["grid", "--speeds", "0.01:100:0.01", "--depths", "10"])
+    @Test func aFineDecimalRangeIsTakenExactly() async throws {
+        let r = try await CLI.runOffPool(["grid", "--speeds", "0.01:100:0.01", "--depths", "10"])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = r.stdout.split(separator: "\n").dropFirst()
         #expect(rows.count == 15 * 10_000)
@@ -130,21 +130,21 @@ import _TestSupport
         #expect(speeds.count == 10_000)
     }
 
-    @Test func anEmptyOutputPathIsRefusedInWords() throws {
+    @Test func anEmptyOutputPathIsRefusedInWords() async throws {
         for args in [
             ["ratings", "--out", ""], ["sessions", "--out", ""],
             ["grid", "--speeds", "18", "--depths", "10", "--out", ""],
         ] {
-            let r = try CLI.run(args)
+            let r = try await CLI.runOffPool(args)
             #expect(r.status != 0)
             #expect(r.stderr.contains("--out is empty; give a path (for the current folder: --out .)"), "\(r.stderr)")
         }
     }
 
-    @Test func oneDateRuleForSunAndSessions() throws {
-        let sun = try CLI.run(["sun", "--lat", "47.37", "--lon", "8.54", "--date", "0001-01-01"])
-        let sessions = try CLI.run(["sessions", "--from", "0001-01-01", "--to", "0001-01-02", "--out", "/tmp/x"])
-        let fetch = try CLI.run([
+    @Test func oneDateRuleForSunAndSessions() async throws {
+        let sun = try await CLI.runOffPool(["sun", "--lat", "47.37", "--lon", "8.54", "--date", "0001-01-01"])
+        let sessions = try await CLI.runOffPool(["sessions", "--from", "0001-01-01", "--to", "0001-01-02", "--out", "/tmp/x"])
+        let fetch = try await CLI.runOffPool([
             "archive", "fetch", "--archive", "/tmp/x", "--stations", "8503670", "--from", "2100-01-01",
         ])
         #expect(sun.stderr.contains("--date 0001-01-01 lies outside 1901–2099"), "\(sun.stderr)")
@@ -153,11 +153,11 @@ import _TestSupport
         #expect(sun.status != 0 && sessions.status != 0 && fetch.status != 0)
     }
 
-    @Test func aWriteBeyondTheFileSizeLimitLeavesTheOutputsAndSaysWhich() throws {
+    @Test func aWriteBeyondTheFileSizeLimitLeavesTheOutputsAndSaysWhich() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
         let before = try outputs(out)
-        let r = try CLI.run(
+        let r = try await CLI.runOffPool(
             ["-c", "ulimit -f 4; exec \"$0\" ratings --speed 25 --out \"$1\"", CLI.binary.path, out.path],
             executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(r.status == 1)
@@ -172,10 +172,10 @@ import _TestSupport
                 at: RepositoryPaths.archive.appendingPathComponent(folder), to: archive.appendingPathComponent(folder))
         }
         let sessionsOut = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["sessions", "--archive", archive.path, "--out", sessionsOut.path]).status == 0)
+        #expect(try await CLI.runOffPool(["sessions", "--archive", archive.path, "--out", sessionsOut.path]).status == 0)
         let sessionsBefore = try outputs(sessionsOut)
         // 64 KiB: sessions.json (about 110 KB) cannot be written.
-        let s = try CLI.run(
+        let s = try await CLI.runOffPool(
             [
                 "-c", "ulimit -f 64; exec \"$0\" sessions --archive \"$1\" --out \"$2\"", CLI.binary.path, archive.path,
                 sessionsOut.path,
@@ -185,7 +185,7 @@ import _TestSupport
         #expect(try outputs(sessionsOut) == sessionsBefore)
     }
 
-    @Test func anInterruptedGridLeavesNoTemporaryFile() throws {
+    @Test func anInterruptedGridLeavesNoTemporaryFile() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let target = out.appendingPathComponent("grid.csv")
         for signal in [SIGINT, SIGTERM] {
@@ -206,7 +206,7 @@ import _TestSupport
         kill(killed.processIdentifier, SIGKILL)
         killed.waitUntilExit()
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).contains { $0.contains(".tmp-") })
-        #expect(try CLI.run(["grid", "--speeds", "18", "--depths", "10", "--out", target.path]).status == 0)
+        #expect(try await CLI.runOffPool(["grid", "--speeds", "18", "--depths", "10", "--out", target.path]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["grid.csv"])
     }
 
@@ -221,7 +221,7 @@ import _TestSupport
         Issue.record("no temporary file appeared in \(folder.path)")
     }
 
-    @Test func aRunIntoAFolderAnotherRunHoldsWaitsForIt() throws {
+    @Test func aRunIntoAFolderAnotherRunHoldsWaitsForIt() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
@@ -229,12 +229,12 @@ import _TestSupport
         try holder.run()
         defer { holder.waitUntilExit() }
         usleep(300_000)
-        let r = try CLI.run(["ratings", "--out", out.path])
+        let r = try await CLI.runOffPool(["ratings", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("waiting for another nextwave run that is using"), "\(r.stderr)")
     }
 
-    @Test func twoRunsIntoOneFolderNeverMixTheirOutputs() throws {
+    @Test func twoRunsIntoOneFolderNeverMixTheirOutputs() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         // Two different operating points written into one folder at once.
         let a = try CLI.start(["ratings", "--out", out.path, "--speed", "18", "--accept-regression"])
@@ -252,7 +252,7 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }.isEmpty)
     }
 
-    @Test func twoSessionRunsOnOneNewArchiveBothSucceed() throws {
+    @Test func twoSessionRunsOnOneNewArchiveBothSucceed() async throws {
         let archive = RepositoryPaths.temporaryDirectory("archive")
         for folder in ["stationboards", "deployments"] {
             try FileManager.default.copyItem(

@@ -11,7 +11,7 @@ import _TestSupport
         try RatingsCommand.parse(arguments + ["--data", RepositoryPaths.data.path]).fleet.fleetPages()
     }
 
-    @Test func liveReadsTheOperatorsCurrentPagesWithBrowserHeaders() throws {
+    @Test func liveReadsTheOperatorsCurrentPagesWithBrowserHeaders() async throws {
         guard case .live(let fleet) = try pages(["--live"]) else {
             Issue.record("not live")
             return
@@ -29,7 +29,7 @@ import _TestSupport
         #expect(urls.contains(URL(string: "https://www.zsg.ch/de/motorschiffe-albis-pfannenstiel-uetliberg.html")!))
     }
 
-    @Test func aBaseURLAloneReadsTheLegacyIndexUnderItsPath() throws {
+    @Test func aBaseURLAloneReadsTheLegacyIndexUnderItsPath() async throws {
         guard case .live(let fleet) = try pages(["--base-url", "http://127.0.0.1:9/mirror/"]),
             case .index(let index) = fleet.start
         else {
@@ -41,7 +41,7 @@ import _TestSupport
         #expect(fleet.http.headers.isEmpty, "a mirror gets the tool's own user agent")
     }
 
-    @Test func aPageListWithABadLineNamesTheLine() throws {
+    @Test func aPageListWithABadLineNamesTheLine() async throws {
         let list = RepositoryPaths.temporaryDirectory().appendingPathComponent("pages.txt")
         try Data("# fleet\n/de/a.html\nhttp://other.example/b.html\n".utf8).write(to: list)
         #expect(

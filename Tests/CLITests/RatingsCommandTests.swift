@@ -6,9 +6,9 @@ import _TestSupport
 @Suite struct RatingsCommandTests {
     let outputs = ["schiffsdaten.csv", "ship-ratings.json", "ship-ratings.csv", "ratings.md", "ratings-chart.svg"]
 
-    @Test func defaultRunWritesEveryOutputAndTheLegacyCSV() throws {
+    @Test func defaultRunWritesEveryOutputAndTheLegacyCSV() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["ratings", "--out", out.path])
+        let r = try await CLI.runOffPool(["ratings", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         for file in outputs {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file)")
@@ -27,12 +27,12 @@ import _TestSupport
         #expect(left.isEmpty)
     }
 
-    @Test func liveScrapeOfALocalMirrorGivesTheSameFigures() throws {
+    @Test func liveScrapeOfALocalMirrorGivesTheSameFigures() async throws {
         let server = try LocalHTTPServer(handler: SnapshotServer.handler())
         defer { server.stop() }
         let out = RepositoryPaths.temporaryDirectory()
         let saved = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path,
             "--save-snapshot", saved.path,
         ])
@@ -44,14 +44,14 @@ import _TestSupport
         // The saved snapshot replays offline to the same CSV.
         server.stop()
         let replay = RepositoryPaths.temporaryDirectory()
-        let r2 = try CLI.run(["ratings", "--snapshot", saved.path, "--out", replay.path])
+        let r2 = try await CLI.runOffPool(["ratings", "--snapshot", saved.path, "--out", replay.path])
         #expect(r2.status == 0, "\(r2.stderr)")
         #expect(try String(contentsOf: replay.appendingPathComponent("schiffsdaten.csv"), encoding: .utf8) == legacy)
     }
 
-    @Test func failingScrapeLeavesThePreviousOutputsUntouched() throws {
+    @Test func failingScrapeLeavesThePreviousOutputsUntouched() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
         let before = try outputs.map { try Data(contentsOf: out.appendingPathComponent($0)) }
         // A ship page without the technical table: the layout changed.
         let server = try LocalHTTPServer(
@@ -60,26 +60,26 @@ import _TestSupport
                     ? .html(#"<div class="ce_headline"><h1>Motorschiff Linth</h1></div><p>Neu!</p>"#) : nil
             })
         defer { server.stop() }
-        let r = try CLI.run(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path])
+        let r = try await CLI.runOffPool(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path])
         #expect(r.status == 1)
         #expect(r.stderr.contains("/ms-linth") && r.stderr.contains("layout"))
         let after = try outputs.map { try Data(contentsOf: out.appendingPathComponent($0)) }
         #expect(before == after)
     }
 
-    @Test func indexWithoutShipLinksFailsLoudly() throws {
+    @Test func indexWithoutShipLinksFailsLoudly() async throws {
         let server = try LocalHTTPServer { _, _ in .html("<html><body><p>Neue Website</p></body></html>") }
         defer { server.stop() }
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path])
+        let r = try await CLI.runOffPool(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path])
         #expect(r.status == 1)
         #expect(r.stderr.contains("no ship links"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
-    @Test func fewerShipsDoNotReplaceABetterTable() throws {
+    @Test func fewerShipsDoNotReplaceABetterTable() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        #expect(try CLI.run(["ratings", "--out", out.path]).status == 0)
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
         let before = try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))
         // The index now lists only Panta Rhei.
         let server = try LocalHTTPServer(
@@ -91,37 +91,37 @@ import _TestSupport
             })
         defer { server.stop() }
         let args = ["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path]
-        let r = try CLI.run(args)
+        let r = try await CLI.runOffPool(args)
         #expect(r.status == 1)
         #expect(r.stderr.contains("worse than") && r.stderr.contains("MS Helvetia"))
         #expect(try Data(contentsOf: out.appendingPathComponent("ship-ratings.json")) == before)
         // The maintainer can accept it explicitly.
-        let accepted = try CLI.run(args + ["--accept-regression"])
+        let accepted = try await CLI.runOffPool(args + ["--accept-regression"])
         #expect(accepted.status == 0, "\(accepted.stderr)")
         let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(md.contains("Changes against the previous table"))
     }
 
-    @Test func diffAgainstAPreviousTableListsReratedShips() throws {
+    @Test func diffAgainstAPreviousTableListsReratedShips() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let args = [
             "ratings", "--out", out.path, "--previous", RepositoryPaths.data.appendingPathComponent("app-ratings.json").path,
         ]
         // The app rates Forch and Zimmerberg, which have no published dimensions: the gate holds
         // against --previous as against the table in --out, and a fresh --out stays empty.
-        let held = try CLI.run(args)
+        let held = try await CLI.runOffPool(args)
         #expect(held.status == 1 && held.stderr.contains("MS Forch was rated 1 and is unrated now"), "\(held.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
-        let r = try CLI.run(args + ["--accept-regression"])
+        let r = try await CLI.runOffPool(args + ["--accept-regression"])
         #expect(r.status == 0, "\(r.stderr)")
         let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(md.contains("- re-rated: DS Stadt Zürich 2 → 3"))
         #expect(md.contains("- re-rated: MS Forch 1 → unrated"))
     }
 
-    @Test func operatingPointChangesTheFigures() throws {
+    @Test func operatingPointChangesTheFigures() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["ratings", "--speed", "25", "--track-depth", "3", "--out", out.path])
+        let r = try await CLI.runOffPool(["ratings", "--speed", "25", "--track-depth", "3", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let json =
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
@@ -133,24 +133,24 @@ import _TestSupport
         #expect(forch["rating"] is NSNull)  // explicit null, not a missing key
     }
 
-    @Test func badArgumentsAreExplained() throws {
-        let r = try CLI.run(["ratings", "--speed", "-3"])
+    @Test func badArgumentsAreExplained() async throws {
+        let r = try await CLI.runOffPool(["ratings", "--speed", "-3"])
         #expect(r.status != 0)
         #expect(r.stderr.contains("--speed"))
-        let help = try CLI.run(["ratings", "--help"])
+        let help = try await CLI.runOffPool(["ratings", "--help"])
         #expect(help.status == 0)
         #expect(
             help.stdout.contains("--base-url") && help.stdout.contains("--save-snapshot")
                 && help.stdout.contains("atomically"))
-        let snapshotAndLive = try CLI.run(["ratings", "--live", "--snapshot", "x"])
+        let snapshotAndLive = try await CLI.runOffPool(["ratings", "--live", "--snapshot", "x"])
         #expect(snapshotAndLive.status != 0 && snapshotAndLive.stderr.contains("--snapshot"))
     }
 }
 
 @Suite struct GridCommandTests {
-    @Test func gridRowsEqualTheScalarFormulas() throws {
+    @Test func gridRowsEqualTheScalarFormulas() async throws {
         let out = RepositoryPaths.temporaryDirectory().appendingPathComponent("grid.csv")
-        let r = try CLI.run(["grid", "--speeds", "10:30:5", "--track-depths", "2:6:2", "--out", out.path])
+        let r = try await CLI.runOffPool(["grid", "--speeds", "10:30:5", "--track-depths", "2:6:2", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n")
         #expect(lines.first?.hasPrefix("ship,speedKmh,trackDepthM,waveHeightM") == true)
@@ -170,8 +170,8 @@ import _TestSupport
         }
     }
 
-    @Test func badRangeIsRejected() throws {
-        let r = try CLI.run(["grid", "--speeds", "30:10:1", "--depths", "2"])
+    @Test func badRangeIsRejected() async throws {
+        let r = try await CLI.runOffPool(["grid", "--speeds", "30:10:1", "--depths", "2"])
         #expect(r.status != 0)
         #expect(r.stderr.contains("speeds"))
     }

@@ -12,8 +12,8 @@ import _TestSupport
     /// The hand-worked Wädenswil example (DOMAIN §4; docs/SCIENCE.md §2): 22 September 2026 with
     /// the app's ratings and the app's sun point gives 14:31–16:31, 8 waves, score 53.2
     /// (38 points × 1.4).
-    @Test func thePlanGivesTheHandWorkedWadenswilWindow() throws {
-        let r = try CLI.run([
+    @Test func thePlanGivesTheHandWorkedWadenswilWindow() async throws {
+        let r = try await CLI.runOffPool([
             "plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--sun", "app", "--predict", "off",
             "--json",
         ])
@@ -24,16 +24,16 @@ import _TestSupport
         #expect(best["startLocal"] as? String == "14:31" && best["endLocal"] as? String == "16:31")
         #expect(best["waves"] as? Int == 8 && best["score"] as? Double == 53.2)
         #expect((best["waveList"] as! [[String: Any]]).count == 8)
-        let text = try CLI.run(["plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--sun", "app"])
+        let text = try await CLI.runOffPool(["plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--sun", "app"])
         #expect(text.stdout.contains("Tue 22 Sep 2026") && text.stdout.contains("14:31–16:31  8 waves  score 53.2"))
         #expect(text.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
     /// Day by day, the plan's windows are the sessions report's distinct windows of the same
     /// station-days (the survey's own per-day results), over the whole bundled archive.
-    @Test func thePlanMatchesTheSessionsReportDayByDay() throws {
+    @Test func thePlanMatchesTheSessionsReportDayByDay() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let sessions = try CLI.run(["sessions", "--lake", "Zürichsee", "--out", out.path, "--no-progress"])
+        let sessions = try await CLI.runOffPool(["sessions", "--lake", "Zürichsee", "--out", out.path, "--no-progress"])
         #expect(sessions.status == 0, "\(sessions.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("sessions.json")))
             as! [String: Any]
@@ -42,7 +42,7 @@ import _TestSupport
             let key = "\(day["date"]!) \(day["stationId"]!)"
             expected[key] = (day["distinctSessions"] as! [[String: Any]]).map { "\($0["start"]!)–\($0["end"]!)" }
         }
-        let plan = try CLI.run(["plan", "--lake", "zürich", "--from", "2026-09-22", "--days", "10", "--json"])
+        let plan = try await CLI.runOffPool(["plan", "--lake", "zürich", "--from", "2026-09-22", "--days", "10", "--json"])
         #expect(plan.status == 0, "\(plan.stderr)")
         var got: [String: [String]] = [:]
         for day in try json(plan.stdout)["days"] as! [[String: Any]] {
@@ -59,8 +59,8 @@ import _TestSupport
     /// has waves at 12:09, 15:00, 16:09, 18:16, 19:00, 21:07. By hand: no gap of at most 60 min
     /// joins three of them (15:00→16:09 is 69 min); the best run is 18:16–19:00, 2 waves over
     /// 44 min; the longest gap 12:09→15:00, 171 min.
-    @Test func aDayWithoutASessionSaysWhy() throws {
-        let r = try CLI.run(["plan", "--station", "Horgen", "--from", "2026-09-30", "--days", "1", "--json"])
+    @Test func aDayWithoutASessionSaysWhy() async throws {
+        let r = try await CLI.runOffPool(["plan", "--station", "Horgen", "--from", "2026-09-30", "--days", "1", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let day = try #require((try json(r.stdout)["days"] as! [[String: Any]]).first)
         let station = try #require((day["stations"] as! [[String: Any]]).first)
@@ -73,15 +73,15 @@ import _TestSupport
     /// The calendar, read back by an independent parser (Python's icalendar): one event per
     /// window shown, its start and end in Europe/Zurich, a stable UID, the waves in the
     /// description; written again, the same events (same UIDs), byte for byte with the same stamp.
-    @Test func theCalendarParsesBackAndReExportsIdempotently() throws {
+    @Test func theCalendarParsesBackAndReExportsIdempotently() async throws {
         let folder = RepositoryPaths.temporaryDirectory("ics")
         let ics = folder.appendingPathComponent("sessions.ics")
         let args = ["plan", "--station", "wadenswil,Stäfa", "--from", "2026-09-22", "--days", "3", "--ics", ics.path]
         let env = ["SOURCE_DATE_EPOCH": "1767225600"]
-        let first = try CLI.run(args + ["--json"], environment: env)
+        let first = try await CLI.runOffPool(args + ["--json"], environment: env)
         #expect(first.status == 0, "\(first.stderr)")
         let bytes = try Data(contentsOf: ics)
-        #expect(try CLI.run(args, environment: env).status == 0)
+        #expect(try await CLI.runOffPool(args, environment: env).status == 0)
         #expect(try Data(contentsOf: ics) == bytes, "re-export is idempotent")
 
         let python = RepositoryPaths.root.appendingPathComponent(".venv/bin/python")
@@ -99,7 +99,7 @@ import _TestSupport
             "                'geo': [e['GEO'].latitude, e['GEO'].longitude]})",
             "print(json.dumps(out))",
         ].joined(separator: "\n")
-        let parsed = try CLI.run(["-c", reader, ics.path], executable: python)
+        let parsed = try await CLI.runOffPool(["-c", reader, ics.path], executable: python)
         #expect(parsed.status == 0, "\(parsed.stderr)")
         let events = try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as! [[String: Any]]
         // The plan's own windows (two per station-day by default), as its JSON gives them.
@@ -129,11 +129,11 @@ import _TestSupport
     /// Folding and escaping to the letter of RFC 5545: long lines of multi-byte text fold at 75
     /// octets with CRLF + space and unfold to the original; commas, semicolons, backslashes and
     /// newlines are escaped.
-    @Test func calendarLinesFoldAndEscapeByTheRFC() throws {
+    @Test func calendarLinesFoldAndEscapeByTheRFC() async throws {
         let folder = RepositoryPaths.temporaryDirectory("ics")
         let ics = folder.appendingPathComponent("s.ics")
         #expect(
-            try CLI.run(["plan", "--station", "Wädenswil", "--from", "2026-09-22", "--days", "1", "--ics", ics.path])
+            try await CLI.runOffPool(["plan", "--station", "Wädenswil", "--from", "2026-09-22", "--days", "1", "--ics", ics.path])
                 .status == 0)
         let text = try String(contentsOf: ics, encoding: .utf8)
         #expect(text.hasSuffix("\r\n") && !text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
@@ -146,11 +146,11 @@ import _TestSupport
 
     /// `today`: every departure of the day at the station, in order, with the daylight phase and
     /// the windows it belongs to.
-    @Test func todayListsEveryDeparture() throws {
-        let r = try CLI.run(["today", "--station", "wadenswil", "--date", "2026-09-22"])
+    @Test func todayListsEveryDeparture() async throws {
+        let r = try await CLI.runOffPool(["today", "--station", "wadenswil", "--date", "2026-09-22"])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = r.stdout.split(separator: "\n").filter { $0.range(of: #"^\d\d:\d\d  "#, options: .regularExpression) != nil }
-        let plan = try CLI.run(["plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--json"])
+        let plan = try await CLI.runOffPool(["plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--json"])
         let day = (try json(plan.stdout)["days"] as! [[String: Any]])[0]
         let station = (day["stations"] as! [[String: Any]])[0]
         let windowWaves = (station["sessions"] as! [[String: Any]]).reduce(0) { $0 + ($1["waves"] as! Int) }
@@ -163,19 +163,19 @@ import _TestSupport
 
     /// Past the archive, the commands say what it holds and how to fetch the coming days; a
     /// station without departures names the lakes the archive holds; --lake takes a prefix.
-    @Test func pastTheArchiveTheAnswerSaysWhatToDo() throws {
-        let past = try CLI.run(["plan", "--station", "wadenswil", "--from", "2027-06-01"])
+    @Test func pastTheArchiveTheAnswerSaysWhatToDo() async throws {
+        let past = try await CLI.runOffPool(["plan", "--station", "wadenswil", "--from", "2027-06-01"])
         #expect(past.status == 1)
         #expect(past.stderr.contains("2026-09-22 … 2026-10-01") && past.stderr.contains("nextwave archive fetch"))
-        let sessions = try CLI.run(["sessions", "--station", "wadenswil", "--from", "2027-06-01", "--out",
+        let sessions = try await CLI.runOffPool(["sessions", "--station", "wadenswil", "--from", "2027-06-01", "--out",
             RepositoryPaths.temporaryDirectory().path])
         #expect(sessions.status == 1 && sessions.stderr.contains("nextwave archive fetch"), "\(sessions.stderr)")
         #expect(!sessions.stderr.contains("is after --to"))
-        let elsewhere = try CLI.run(["plan", "--station", "Luzern", "--from", "2026-09-22", "--days", "2"])
+        let elsewhere = try await CLI.runOffPool(["plan", "--station", "Luzern", "--from", "2026-09-22", "--days", "2"])
         #expect(elsewhere.status == 1 && elsewhere.stderr.contains("it holds Zürichsee"), "\(elsewhere.stderr)")
-        let quiet = try CLI.run(["plan", "--lake", "zür", "--from", "2026-09-22", "--days", "1"])
+        let quiet = try await CLI.runOffPool(["plan", "--lake", "zür", "--from", "2026-09-22", "--days", "1"])
         #expect(quiet.status == 0 && quiet.stdout.contains("No departures in the archive on these days: Altendorf"))
-        let lake = try CLI.run(["sessions", "--lake", "Zürichsee", "--out", RepositoryPaths.temporaryDirectory().path])
+        let lake = try await CLI.runOffPool(["sessions", "--lake", "Zürichsee", "--out", RepositoryPaths.temporaryDirectory().path])
         #expect(lake.status == 0 && lake.stdout.contains("No departures in the archive from 2026-09-22 to 2026-10-01:"))
         #expect(lake.stdout.contains("Zürichhorn (See)") && lake.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
@@ -183,9 +183,9 @@ import _TestSupport
     /// The Swiss spreadsheet style: `;` between fields, `.` in numbers, a UTF-8 byte order mark;
     /// read back by Python's csv module with `;`, the local date and HH:MM beside the ISO times,
     /// and every figure at its stated precision.
-    @Test func theSwissCSVOpensWithSemicolonsAndDecimalPoints() throws {
+    @Test func theSwissCSVOpensWithSemicolonsAndDecimalPoints() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "sessions", "--station", "wadenswil", "--csv-style", "excel-ch", "--out", out.path, "--no-progress",
         ])
         #expect(r.status == 0, "\(r.stderr)")
@@ -196,7 +196,7 @@ import _TestSupport
             "rows = list(csv.DictReader(open(sys.argv[1], encoding='utf-8-sig', newline=''), delimiter=';'))",
             "print(json.dumps(rows))",
         ].joined(separator: "\n")
-        let parsed = try CLI.run(
+        let parsed = try await CLI.runOffPool(
             ["-c", reader, out.appendingPathComponent("sessions.csv").path],
             executable: URL(fileURLWithPath: "/usr/bin/python3"))
         #expect(parsed.status == 0, "\(parsed.stderr)")
@@ -215,7 +215,7 @@ import _TestSupport
 /// Packages/SessionKit alone: it resolves no other package, compiles as written, and finds the
 /// app's ratings by the names the deployment page writes.
 @Suite struct PortableCoreTests {
-    @Test func theAppSnippetBuildsAgainstSessionKitAlone() throws {
+    @Test func theAppSnippetBuildsAgainstSessionKitAlone() async throws {
         let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- app ratings example -->\n```swift\n"))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
@@ -235,7 +235,7 @@ import _TestSupport
             "        .product(name: \"ShipRatingReader\", package: \"SessionKit\")])])",
         ].joined(separator: "\n")
         try Data(manifest.utf8).write(to: app.appendingPathComponent("Package.swift"))
-        let build = try CLI.run(
+        let build = try await CLI.runOffPool(
             ["swift", "build", "--package-path", app.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(build.status == 0, "\(build.stdout)\n\(build.stderr)")
         // Nothing but SessionKit was resolved: no pins of remote packages.
@@ -246,7 +246,7 @@ import _TestSupport
         }
         let checkouts = app.appendingPathComponent(".build/checkouts")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: checkouts.path)) ?? []).isEmpty)
-        let run = try CLI.run(
+        let run = try await CLI.runOffPool(
             [RepositoryPaths.appRatings.path], executable: app.appendingPathComponent(".build/debug/App"))
         #expect(
             run.stdout.split(separator: "\n") == [

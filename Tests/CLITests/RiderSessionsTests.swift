@@ -26,35 +26,35 @@ import _TestSupport
         try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
     }
 
-    @Test func stationsByNameEverywhere() throws {
+    @Test func stationsByNameEverywhere() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["sessions", "--station", "wadenswil", "--station", "Stäfa", "--out", out.path])
+        let r = try await CLI.runOffPool(["sessions", "--station", "wadenswil", "--station", "Stäfa", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let days = try json(out.appendingPathComponent("sessions.json"))["days"] as! [[String: Any]]
         #expect(Set(days.map { $0["stationId"] as! String }) == ["8503670", "8503665"])
-        let unknown = try CLI.run(["sessions", "--station", "Wadensvil", "--out", out.path])
+        let unknown = try await CLI.runOffPool(["sessions", "--station", "Wadensvil", "--out", out.path])
         #expect(unknown.status == 1 && unknown.stderr.contains("did you mean \"Wädenswil (See)\""), "\(unknown.stderr)")
-        let ambiguous = try CLI.run(["sessions", "--station", "zürich", "--out", out.path])
+        let ambiguous = try await CLI.runOffPool(["sessions", "--station", "zürich", "--out", out.path])
         #expect(ambiguous.status == 1 && ambiguous.stderr.contains("\"zürich\" names"), "\(ambiguous.stderr)")
-        let id = try CLI.run(["sessions", "--station", "1234567", "--out", out.path])
+        let id = try await CLI.runOffPool(["sessions", "--station", "1234567", "--out", out.path])
         #expect(id.status == 1 && id.stderr.contains("no station \"1234567\""))
-        let list = try CLI.run(["stations", "--search", "wad", "--json"])
+        let list = try await CLI.runOffPool(["stations", "--search", "wad", "--json"])
         let stations = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as! [[String: Any]]
         #expect(
             stations.map { $0["stationId"] as? String } == ["8503670"] && stations[0]["lake"] as? String == "Zürichsee")
     }
 
-    @Test func fetchTakesALakeAndDaysMeansThatManyDays() throws {
+    @Test func fetchTakesALakeAndDaysMeansThatManyDays() async throws {
         let server = try LocalHTTPServer { path, _ in
             path.hasPrefix("/v1/stationboard") ? .status(503) : .status(404)
         }
         defer { server.stop() }
         let archive = RepositoryPaths.temporaryDirectory("archive")
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "archive", "fetch", "--archive", archive.path, "--lake", "Zürichsee", "--days", "2", "--from", "2026-09-22",
             "--api-url", server.baseURL.absoluteString, "--no-deployments", "--delay", "0", "--attempts", "1",
         ])
-        let lake = try CLI.run(["stations", "--lake", "Zürichsee", "--json"])
+        let lake = try await CLI.runOffPool(["stations", "--lake", "Zürichsee", "--json"])
         let count = (try JSONSerialization.jsonObject(with: Data(lake.stdout.utf8)) as! [Any]).count
         // One request per station of the lake and day: two days, not three.
         #expect(server.requestLog.count == count * 2, "\(r.stderr)")
@@ -62,9 +62,9 @@ import _TestSupport
         #expect(!server.requestLog.contains { $0.hasSuffix("date=2026-09-24") })
     }
 
-    @Test func wavesAreListedInTheJSONAndWavesCSV() throws {
+    @Test func wavesAreListedInTheJSONAndWavesCSV() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["sessions", "--lake", "Zürichsee", "--out", out.path])
+        let r = try await CLI.runOffPool(["sessions", "--lake", "Zürichsee", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let document = try json(out.appendingPathComponent("sessions.json"))
         let days = document["days"] as! [[String: Any]]
@@ -99,11 +99,11 @@ import _TestSupport
         #expect((horgen["noSession"] as? String)?.contains("no 3 within 2 h") == true)
     }
 
-    @Test func predictionsFillDaysWithoutAssignmentsAndSayHowMany() throws {
+    @Test func predictionsFillDaysWithoutAssignmentsAndSayHowMany() async throws {
         // Assignments for three of the ten days; the others are predicted from those.
         let archive = try archive(deploymentDays: ["2026-09-22", "2026-09-23", "2026-09-24"])
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["sessions", "--archive", archive.path, "--out", out.path])
+        let r = try await CLI.runOffPool(["sessions", "--archive", archive.path, "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let coverage = try json(out.appendingPathComponent("sessions.json"))["coverage"] as! [String: Any]
         let predicted = coverage["predictedShipWaves"] as! Int
@@ -114,14 +114,14 @@ import _TestSupport
         #expect(markdown.contains("\(predicted) predicted"))
 
         // Without predictions, most waves are unknown and the run says what that means.
-        let off = try CLI.run(["sessions", "--archive", archive.path, "--out", out.path, "--predict", "off"])
+        let off = try await CLI.runOffPool(["sessions", "--archive", archive.path, "--out", out.path, "--predict", "off"])
         #expect(off.status == 0 && off.stderr.contains("scores reflect how often ships pass"), "\(off.stderr)")
         let offMarkdown = try String(contentsOf: out.appendingPathComponent("sessions.md"), encoding: .utf8)
         #expect(offMarkdown.contains("**Warning:**") && offMarkdown.contains("Predictions are off"))
     }
 
-    @Test func todayIsADate() throws {
-        let r = try CLI.run([
+    @Test func todayIsADate() async throws {
+        let r = try await CLI.runOffPool([
             "sessions", "--from", "today", "--to", "today", "--out", RepositoryPaths.temporaryDirectory().path,
         ])
         let formatter = DateFormatter()
@@ -131,9 +131,9 @@ import _TestSupport
         #expect(r.stderr.contains("\(today) lies past the archive"), "\(r.stderr)")
     }
 
-    @Test func archiveStatusShowsAssignmentCoverage() throws {
+    @Test func archiveStatusShowsAssignmentCoverage() async throws {
         let archive = try archive(deploymentDays: ["2026-09-22"])
-        let r = try CLI.run(["archive", "status", "--archive", archive.path])
+        let r = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Ship assignments by lake and timetable period"))
         #expect(r.stdout.contains("Zürichsee  Sommerfahrplan"), "\(r.stdout)")

@@ -18,10 +18,10 @@ import _TestSupport
         return directory
     }
 
-    @Test func theWorkedExampleThroughTheCLI() throws {
+    @Test func theWorkedExampleThroughTheCLI() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let archive = try archiveCopy()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "sessions", "--archive", archive.path, "--station", "8503670", "--from", "2026-09-22", "--to", "2026-09-22",
             "--ratings", RepositoryPaths.appRatings.path, "--sun", "app", "--out", out.path,
         ])
@@ -62,9 +62,9 @@ import _TestSupport
         #expect(r.stdout.contains("Wädenswil (See)") && r.stdout.contains("14:31–16:31"))
     }
 
-    @Test func theDefaultRunCoversEveryStationDayOfTheBundledArchive() throws {
+    @Test func theDefaultRunCoversEveryStationDayOfTheBundledArchive() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run(["sessions", "--ratings", RepositoryPaths.appRatings.path, "--out", out.path])
+        let r = try await CLI.runOffPool(["sessions", "--ratings", RepositoryPaths.appRatings.path, "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let days = try #require(try json(out.appendingPathComponent("sessions.json"))["days"] as? [[String: Any]])
         // One stationboard file per station-day with departures in the bundled archive.
@@ -81,12 +81,12 @@ import _TestSupport
         #expect(md.contains("Herbstfahrplan (autumn)"))  // 1 October 2026
     }
 
-    @Test func aMalformedArchiveFileIsReportedAndTheRestScored() throws {
+    @Test func aMalformedArchiveFileIsReportedAndTheRestScored() async throws {
         let archive = try archiveCopy()
         let broken = archive.appendingPathComponent("stationboards/2026-09-23/8503670.json")
         try Data("{\"station\": ".utf8).write(to: broken)
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "sessions", "--archive", archive.path, "--ratings", RepositoryPaths.appRatings.path, "--out", out.path,
         ])
         #expect(r.status == 0, "\(r.stderr)")
@@ -98,17 +98,17 @@ import _TestSupport
         #expect(days.contains { $0["stationId"] as? String == "8503670" && $0["date"] as? String == "2026-09-24" })
     }
 
-    @Test func badInputsFailWithAClearMessageAndWriteNothing() throws {
+    @Test func badInputsFailWithAClearMessageAndWriteNothing() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let missing = try CLI.run(["sessions", "--ratings", "/nonexistent/ratings.json", "--out", out.path])
+        let missing = try await CLI.runOffPool(["sessions", "--ratings", "/nonexistent/ratings.json", "--out", out.path])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("/nonexistent/ratings.json: no rating table"))
-        let lake = try CLI.run([
+        let lake = try await CLI.runOffPool([
             "sessions", "--lake", "Atlantis", "--ratings", RepositoryPaths.appRatings.path, "--out", out.path,
         ])
         #expect(lake.status == 1)
         #expect(lake.stderr.contains("no lake \"Atlantis\" in the station list") && lake.stderr.contains("Zürichsee"))
-        let empty = try CLI.run([
+        let empty = try await CLI.runOffPool([
             "sessions", "--from", "2027-01-01", "--to", "2027-01-02", "--ratings", RepositoryPaths.appRatings.path,
             "--out", out.path,
         ])
@@ -117,8 +117,8 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
-    @Test func sunPrintsJSONWithTheFourKeys() throws {
-        let r = try CLI.run(["sun", "--lat", "47.3657", "--lon", "8.5410", "--date", "2026-06-21", "--json"])
+    @Test func sunPrintsJSONWithTheFourKeys() async throws {
+        let r = try await CLI.runOffPool(["sun", "--lat", "47.3657", "--lon", "8.5410", "--date", "2026-06-21", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         // Reference (JPL DE421 via Skyfield, scripts/sun-reference.py): 05:29:06 and 21:26:11.
@@ -126,30 +126,30 @@ import _TestSupport
         #expect((object["sunset"] as? String)?.hasPrefix("2026-06-21T21:2") == true)
         #expect((object["civilTwilightBegin"] as? String)?.hasSuffix("+02:00") == true)
         #expect(object["civilTwilightEnd"] is String)
-        let polar = try CLI.run(["sun", "--lat", "78.2232", "--lon", "15.6267", "--date", "2026-12-21", "--anywhere"])
+        let polar = try await CLI.runOffPool(["sun", "--lat", "78.2232", "--lon", "15.6267", "--date", "2026-12-21", "--anywhere"])
         #expect(polar.status == 0)
         #expect(polar.stdout.contains("none (polar night: the sun does not rise)"))
-        let bad = try CLI.run(["sun", "--lat", "95", "--lon", "8"])
+        let bad = try await CLI.runOffPool(["sun", "--lat", "95", "--lon", "8"])
         #expect(bad.status != 0 && bad.stderr.contains("--lat must lie in −90…90"))
         // Swapped coordinates fall outside Switzerland: refused, with the likely fix.
-        let swapped = try CLI.run(["sun", "--lat", "8.5410", "--lon", "47.3657"])
+        let swapped = try await CLI.runOffPool(["sun", "--lat", "8.5410", "--lon", "47.3657"])
         #expect(swapped.status != 0 && swapped.stderr.contains("try --lat 47.3657 --lon 8.541"), "\(swapped.stderr)")
         // By station, local HH:MM: Wädenswil's sunrise on 21 June is within a minute of Zürich's
         // reference (05:29:06), its sunset as well (21:26:11), to the same minute at this latitude.
-        let station = try CLI.run(["sun", "--station", "wadenswil", "--date", "2026-06-21"])
+        let station = try await CLI.runOffPool(["sun", "--station", "wadenswil", "--date", "2026-06-21"])
         #expect(station.status == 0 && station.stdout.contains("Wädenswil (See)"), "\(station.stderr)")
         #expect(station.stdout.contains("sunrise                05:2") && !station.stdout.contains("+02:00"))
     }
 
-    @Test func importGTFSThenScoreTheImportedDays() throws {
+    @Test func importGTFSThenScoreTheImportedDays() async throws {
         let archive = RepositoryPaths.temporaryDirectory("gtfs-archive")
         let feed = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")
-        let imported = try CLI.run(["archive", "import-gtfs", feed.path, "--archive", archive.path, "--agency", "194"])
+        let imported = try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", archive.path, "--agency", "194"])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr.contains("imported 12 departures"))
         #expect(imported.stderr.contains("warning: skipped") && imported.stderr.contains("stop_times.txt, line 15"))
         let out = RepositoryPaths.temporaryDirectory()
-        let scored = try CLI.run([
+        let scored = try await CLI.runOffPool([
             "sessions", "--archive", archive.path, "--ratings", RepositoryPaths.appRatings.path, "--out", out.path,
         ])
         #expect(scored.status == 0, "\(scored.stderr)")
@@ -157,12 +157,12 @@ import _TestSupport
         // Stations × days with departures: 22 Sep has Wädenswil (14:31, 14:45) and Stäfa; other
         // T1 days Wädenswil and Stäfa; 29 Mar Wädenswil only.
         #expect(days.count == 11)
-        let status = try CLI.run(["archive", "status", "--archive", archive.path])
+        let status = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])
         #expect(status.status == 0)
         #expect(status.stdout.contains("departures   12 at 2 stations"))
     }
 
-    @Test func fetchFromALocalServerThenFailLoudly() throws {
+    @Test func fetchFromALocalServerThenFailLoudly() async throws {
         let board = try Data(
             contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
         let server = try LocalHTTPServer { path, _ in
@@ -177,21 +177,21 @@ import _TestSupport
         defer { server.stop() }
         let archive = RepositoryPaths.temporaryDirectory("fetched")
         let base = server.baseURL.absoluteString
-        let ok = try CLI.run([
+        let ok = try await CLI.runOffPool([
             "archive", "fetch", "--archive", archive.path, "--stations", "8503670", "--from", "2026-09-22",
             "--api-url", base, "--deployment-url", base, "--delay", "0",
         ])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stderr.contains("2 file(s) written, 0 unchanged, 0 failed"))
         #expect(try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")) == board)
-        let failing = try CLI.run([
+        let failing = try await CLI.runOffPool([
             "archive", "fetch", "--archive", archive.path, "--stations", "8503670,8503665", "--from", "2026-09-22",
             "--api-url", base, "--deployment-url", base, "--delay", "0", "--attempts", "1",
         ])
         #expect(failing.status == 1)
         #expect(failing.stderr.contains("id=8503665&limit=420&date=2026-09-22: HTTP 503 (after 1 attempt)"))
         #expect(failing.stderr.contains("0 file(s) written, 2 unchanged, 1 failed"))
-        let limit = try CLI.run([
+        let limit = try await CLI.runOffPool([
             "archive", "fetch", "--archive", archive.path, "--stations", "8503670", "--limit", "500",
         ])
         #expect(limit.status != 0 && limit.stderr.contains("--limit must lie in 1…420"))

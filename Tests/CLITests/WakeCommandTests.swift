@@ -4,9 +4,9 @@ import _TestSupport
 
 /// `nextwave wake` and `nextwave calibrate` end to end.
 @Suite struct WakeCommandTests {
-    @Test func jsonHasEveryDocumentedKeyAndNullsInsteadOfNaN() throws {
+    @Test func jsonHasEveryDocumentedKeyAndNullsInsteadOfNaN() async throws {
         // 30 km/h over 2 m is supercritical (F_h 1.88): no cusp waves; 18 km/h over 10 m is not.
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "wake", "--ship", "MS Albis", "--speeds", "18,30", "--track-depth", "2,10", "--depths", "1.5",
             "--distances", "20:60:20", "--json", "--no-progress",
         ])
@@ -61,7 +61,7 @@ import _TestSupport
     /// "Panta Rhei, 50 m off, I stand in 3 m": the ship still sails over the track's depth, so the
     /// rider's shallow spot changes the wave by K alone — it does not turn the lake into 3 m of
     /// water (which made it 0.108 m, less than in 10 m, and 0.008 m at 25 km/h).
-    @Test func theRidersDepthIsNotTheTracks() throws {
+    @Test func theRidersDepthIsNotTheTracks() async throws {
         func height(_ arguments: [String]) throws -> [String: Any] {
             let r = try CLI.run(["wake", "--ship", "MS Panta Rhei", "--distances", "50", "--json", "--no-progress"] + arguments)
             #expect(r.status == 0, "\(r.stderr)")
@@ -85,40 +85,40 @@ import _TestSupport
     }
 
     /// A track no deeper than the draft is refused by name, in `wake` and `grid` alike.
-    @Test func agroundIsRefusedByName() throws {
-        let wake = try CLI.run(["wake", "--ship", "MS Panta Rhei", "--track-depth", "1.2", "--no-progress"])
+    @Test func agroundIsRefusedByName() async throws {
+        let wake = try await CLI.runOffPool(["wake", "--ship", "MS Panta Rhei", "--track-depth", "1.2", "--no-progress"])
         #expect(wake.status == 1)
         #expect(wake.stderr.contains("aground") && wake.stderr.contains("MS Panta Rhei draws 1.39 m"), "\(wake.stderr)")
-        let grid = try CLI.run(["grid", "--speeds", "18", "--track-depths", "1:2:0.5", "--no-progress"])
+        let grid = try await CLI.runOffPool(["grid", "--speeds", "18", "--track-depths", "1:2:0.5", "--no-progress"])
         #expect(grid.status == 1)
         #expect(grid.stderr.contains("aground") && grid.stderr.contains("MS Panta Rhei draws 1.39 m"), "\(grid.stderr)")
         #expect(grid.stdout.isEmpty)
         // The rider may stand in water shallower than any draft.
-        let rider = try CLI.run(["wake", "--ship", "MS Panta Rhei", "--depths", "0.5", "--no-progress"])
+        let rider = try await CLI.runOffPool(["wake", "--ship", "MS Panta Rhei", "--depths", "0.5", "--no-progress"])
         #expect(rider.status == 0, "\(rider.stderr)")
     }
 
     /// The help lists the ship, the operating point and the outputs; the scraping options are
     /// under --help-hidden, and still work.
-    @Test func helpListsTheOperatingPointNotTheScraping() throws {
-        let help = try CLI.run(["wake", "--help"]).stdout
+    @Test func helpListsTheOperatingPointNotTheScraping() async throws {
+        let help = try await CLI.runOffPool(["wake", "--help"]).stdout
         let ship = try #require(help.range(of: "--ship <NAME>"))
         let track = try #require(help.range(of: "--track-depth <RANGE>"))
         let json = try #require(help.range(of: "\n  --json "))
         #expect(ship.lowerBound < track.lowerBound && track.lowerBound < json.lowerBound)
         #expect(!help.contains("--snapshot <DIR>") && help.contains("--help-hidden"))
-        let hidden = try CLI.run(["wake", "--help-hidden"]).stdout
+        let hidden = try await CLI.runOffPool(["wake", "--help-hidden"]).stdout
         #expect(hidden.contains("--snapshot <DIR>") && hidden.contains("--max-run-time"))
-        let replay = try CLI.run([
+        let replay = try await CLI.runOffPool([
             "wake", "--ship", "MS Albis", "--snapshot", RepositoryPaths.snapshot.path, "--no-progress",
         ])
         #expect(replay.status == 0, "\(replay.stderr)")
     }
 
-    @Test func tableCSVAndReportFolder() throws {
+    @Test func tableCSVAndReportFolder() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let csv = out.appendingPathComponent("points.csv")
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "wake", "--length", "54", "--beam", "10.5", "--displacement", "530.145", "--draft", "1.7",
             "--block-coefficient", "0.55", "--entrance-length", "13.5", "--speeds", "18", "--track-depth", "10",
             "--depths", "10", "--distances", "50", "--csv", csv.path, "--out", out.appendingPathComponent("report").path,
@@ -131,18 +131,18 @@ import _TestSupport
         for file in ["wake.csv", "wake.md", "wake-chart.svg"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report/\(file)").path))
         }
-        let table = try CLI.run(["wake", "--ship", "EMS Fluvius", "--no-progress"])
+        let table = try await CLI.runOffPool(["wake", "--ship", "EMS Fluvius", "--no-progress"])
         #expect(table.status == 0 && table.stdout.contains("EMS Fluvius: L 22.5 m"))
-        let unknown = try CLI.run(["wake", "--ship", "Pantarei", "--no-progress"])
+        let unknown = try await CLI.runOffPool(["wake", "--ship", "Pantarei", "--no-progress"])
         #expect(unknown.status == 1 && unknown.stderr.contains("MS Panta Rhei"), "\(unknown.stderr)")
-        let implausible = try CLI.run(["wake", "--length", "1e-7", "--beam", "3", "--displacement", "20"])
+        let implausible = try await CLI.runOffPool(["wake", "--length", "1e-7", "--beam", "3", "--displacement", "20"])
         #expect(implausible.status == 1 && implausible.stderr.contains("lengthM"), "\(implausible.stderr)")
     }
 
-    @Test func calibrateWritesTheDocumentedFileAndWakeUsesIt() throws {
+    @Test func calibrateWritesTheDocumentedFileAndWakeUsesIt() async throws {
         let out = RepositoryPaths.temporaryDirectory().appendingPathComponent("calibration.json")
         let chart = out.deletingLastPathComponent().appendingPathComponent("chart.svg")
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "calibrate", "--observations", RepositoryPaths.data.appendingPathComponent("observations/example.csv").path,
             "--out", out.path, "--chart", chart.path,
         ])
@@ -164,7 +164,7 @@ import _TestSupport
         }
         #expect(svg.components(separatedBy: "stroke=\"#888\"").count == 6)
 
-        let wake = try CLI.run([
+        let wake = try await CLI.runOffPool([
             "wake", "--ship", "MS Albis", "--distances", "50", "--calibration", out.path, "--json", "--no-progress",
         ])
         #expect(wake.status == 0, "\(wake.stderr)")
@@ -178,26 +178,26 @@ import _TestSupport
         #expect(low < h && h < high)
     }
 
-    @Test func badObservationFilesSayWhereAndWhy() throws {
+    @Test func badObservationFilesSayWhereAndWhy() async throws {
         let dir = RepositoryPaths.temporaryDirectory()
         let bad = dir.appendingPathComponent("bad.csv")
         try Data("lengthM,beamM,speedKmh\n1,2,3\n".utf8).write(to: bad)
-        let r = try CLI.run(["calibrate", "--observations", bad.path])
+        let r = try await CLI.runOffPool(["calibrate", "--observations", bad.path])
         #expect(r.status == 1 && r.stderr.contains("missing column(s) displacementT"), "\(r.stderr)")
         let flat = dir.appendingPathComponent("flat.csv")
         var text = "lengthM,beamM,displacementT,speedKmh,depthM,distanceM,heightM\n"
         for i in 0..<10 { text += "40,8,120,18,10,\(20 + i * 5),0.3\n" }
         text += "40,8,120,18,10,80,oops\n"
         try Data(text.utf8).write(to: flat)
-        let r2 = try CLI.run(["calibrate", "--observations", flat.path])
+        let r2 = try await CLI.runOffPool(["calibrate", "--observations", flat.path])
         #expect(r2.status == 1)
         #expect(r2.stderr.contains("line 12, column heightM: \"oops\" is not a number"), "\(r2.stderr)")
         #expect(r2.stderr.contains("rank-deficient"), "\(r2.stderr)")
     }
 
-    @Test func ratingsByTheWakeModel() throws {
+    @Test func ratingsByTheWakeModel() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try CLI.run([
+        let r = try await CLI.runOffPool([
             "ratings", "--model", "wake", "--distance", "30", "--depth", "2", "--out", out.path, "--no-progress",
         ])
         #expect(r.status == 0, "\(r.stderr)")
