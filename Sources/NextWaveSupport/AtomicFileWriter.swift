@@ -56,11 +56,7 @@ package enum AtomicFileWriter {
         // Sorted, so that two writers of overlapping folder sets cannot deadlock.
         let locks = try locking ? folders.map { try DirectoryLock(URL(fileURLWithPath: $0)) } : []
         defer { withExtendedLifetime(locks) {} }
-        for folder in folders {
-            let url = URL(fileURLWithPath: folder)
-            recoverInterruptedCommits(in: url)
-            TemporaryFiles.sweepStale(in: url)
-        }
+        for folder in folders { settle(URL(fileURLWithPath: folder)) }
 
         var staged: [(temporary: URL, target: URL)] = []
         var renamed = 0
@@ -104,6 +100,15 @@ package enum AtomicFileWriter {
             TemporaryFiles.unregister(s.temporary)
             renamed += 1
         }
+    }
+
+    /// Finishes what killed runs left in `folder`: completes their interrupted commits, then
+    /// removes their temporary files. Writes do this themselves; a run that holds the folder's
+    /// ``DirectoryLock`` and may end up writing nothing (its outputs are unchanged) calls it before
+    /// it reads the existing outputs, so that it reads a whole set and leaves a clean folder.
+    package static func settle(_ folder: URL) {
+        recoverInterruptedCommits(in: folder)
+        TemporaryFiles.sweepStale(in: folder)
     }
 
     // MARK: Commit journal

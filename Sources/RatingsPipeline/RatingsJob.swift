@@ -134,6 +134,9 @@ public struct RatingsJob: Sendable {
         // second run cannot slip in between (it waits).
         let lock = try input.dryRun ? nil : DirectoryLock(input.out)
         defer { withExtendedLifetime(lock) {} }
+        // A run that finds its table unchanged writes nothing, so it settles what a killed run
+        // left here itself (an interrupted commit, stale temporary files) before reading.
+        if lock != nil { AtomicFileWriter.settle(input.out) }
         let existing = try existingTable(onEvent: onEvent)
         let baseline = try self.baseline(existing: existing)
         run.table = Self.keepingVanished(scrape.vanished, previous: baseline?.table, in: run.table)

@@ -47,6 +47,7 @@ public enum TablePublisher {
         if let existing = try? readManifest(in: directory), existing == manifest,
             FileManager.default.fileExists(atPath: directory.appendingPathComponent(existing.current).path)
         {
+            AtomicFileWriter.settle(directory)  // what a killed publish left, though nothing is written
             return (manifest, false)
         }
         // The table before the manifest that names it, so that an app never finds a manifest

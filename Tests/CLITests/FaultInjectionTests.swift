@@ -76,6 +76,25 @@ import _TestSupport
         #expect(interrupted > 0, "some runs must have been killed")
     }
 
+    /// A run whose table comes out unchanged writes nothing; it must still clear what a killed
+    /// run left in the folder (CI found a stale temporary file after the kills above when the
+    /// final run had nothing to write).
+    @Test func aRunWithNothingToWriteStillClearsWhatAKilledRunLeft() async throws {
+        let out = RepositoryPaths.temporaryDirectory("faults")
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
+        // The id of a process that has ended, as a killed run's would be.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let stale = out.appendingPathComponent(".schiffsdaten.csv.tmp-\(ended.processIdentifier)")
+        try Data("half a table".utf8).write(to: stale)
+        let again = try await CLI.runOffPool(["ratings", "--out", out.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("unchanged"), "\(again.stderr)")
+        #expect(leftovers(out).isEmpty, "\(leftovers(out))")
+    }
+
     /// A copy of the bundled archive's raw files (no store yet).
     func freshArchive() throws -> URL {
         let archive = RepositoryPaths.temporaryDirectory("archive")
