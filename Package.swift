@@ -35,6 +35,10 @@ let package = Package(
         .package(path: "Packages/SessionKit"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The HTTP client: streams with back pressure and bounds decompression (issue: hardening 2).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // C bindings, each in its own target.
@@ -55,7 +59,14 @@ let package = Package(
         // writes, number formats, name keys.
         .target(name: "NextWaveSupport"),
         // HTTP client (host policy, politeness, retries, timeouts) and the libxml2 HTML document.
-        .target(name: "WebFetch", dependencies: ["CLibXML2"]),
+        .target(
+            name: "WebFetch",
+            dependencies: [
+                "CLibXML2", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]),
 
         // Physics: the legacy wake model and its BLAS batch kernel; the distance- and depth-aware
         // models (Kriebel & Seelig, Sorensen & Weggel, PIANC), cusp-wave kinematics and their
@@ -138,7 +149,14 @@ let package = Package(
         .executableTarget(name: "nextwave-fuzz", dependencies: ["_FuzzTargets", "CFuzzerDriver"]),
 
         .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "_TestSupport"]),
-        .testTarget(name: "WebFetchTests", dependencies: ["WebFetch", "FleetScraper", "_TestSupport"]),
+        .testTarget(
+            name: "WebFetchTests",
+            dependencies: [
+                "WebFetch", "FleetScraper", "_TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]),
         .testTarget(name: "WakePhysicsTests", dependencies: ["WakePhysics", "_TestSupport"]),
         .testTarget(name: "WakeModelsTests", dependencies: ["WakeModels", "WakePhysics", "_TestSupport"]),
         .testTarget(

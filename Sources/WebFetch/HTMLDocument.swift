@@ -13,8 +13,9 @@ public final class HTMLDocument {
     /// about 100 KB).
     public static let maximumBytes = 64 << 20
 
-    /// Parses HTML bytes (UTF-8 unless the page declares otherwise) in recovery mode, without
-    /// network access.
+    /// Parses HTML bytes in recovery mode, without network access. The encoding is the one the
+    /// bytes declare (a byte-order mark, else a `<meta charset>`); undeclared bytes are read as
+    /// UTF-8, and as ISO-8859-1 from the first byte that is not UTF-8 (libxml2's rule).
     /// - Throws: ``WebFetchError/unparseableHTML(url:)`` when libxml2 yields no document,
     ///   ``WebFetchError/tooLarge(url:limit:)`` above ``maximumBytes``.
     public init(data: Data, url: String) throws {
@@ -27,7 +28,7 @@ public final class HTMLDocument {
         let parsed: htmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }
             return htmlReadMemory(
-                base.assumingMemoryBound(to: CChar.self), Int32(raw.count), url, "UTF-8", options)
+                base.assumingMemoryBound(to: CChar.self), Int32(raw.count), url, nil, options)
         }
         guard let parsed else { throw WebFetchError.unparseableHTML(url: url) }
         self.document = parsed

@@ -1,11 +1,9 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Fetches pages of one site over HTTP(S), politely and robustly: the one HTTP client of the
-/// toolkit (fleet pages, stationboards, the deployment page).
+/// toolkit (fleet pages, stationboards, the deployment page). Built on AsyncHTTPClient
+/// (``Exchange``): bodies stream with back pressure and compressed bodies inflate through a
+/// bounded decoder, so memory stays near ``Configuration/maxBodyBytes`` whatever a server sends.
 ///
 /// - Only URLs on the configured site (scheme, host, port) are fetched; redirects are
 ///   followed only within it (at most 5), never to another host.
@@ -15,15 +13,21 @@ import Foundation
 ///   `Retry-After` header (delay-seconds or an HTTP date) is honoured up to the cap. Other
 ///   statuses fail at once.
 /// - Bounds: a body larger than ``Configuration/maxBodyBytes`` (after decompression) is
-///   refused; one attempt may take ``Configuration/maxRequestTime`` in all (a server trickling
-///   bytes cannot hold it longer); the client stops fetching after
-///   ``Configuration/maxRunTime``.
+///   refused; an attempt ends after ``Configuration/timeout`` seconds of silence, when its body
+///   arrives slower than ``Configuration/lowSpeedLimit`` bytes/s on average over
+///   ``Configuration/lowSpeedTime`` seconds, or after ``Configuration/maxRequestTime`` in all.
+///   An attempt ended for being too slow is retried once, not more; once a page has failed for
+///   being too slow, later pages of the host fail at once. Every client made from one
+///   ``Configuration`` value shares its ``Configuration/runBudget``: together they stop
+///   fetching after ``Configuration/maxRunTime``.
 /// - A host that does not resolve or refuses connections fails at once, without retries, and
 ///   every later request to it fails the same way (one look-up, not one per page and attempt).
+/// - A page whose `Content-Type` names a charset other than UTF-8 (ISO-8859-1, windows-1252,
+///   ASCII) is handed on as UTF-8 with a byte-order mark, so that the HTML parser reads it as
+///   the server declared it.
 public actor HTTPClient: PageSource {
     public struct Configuration: Sendable {
-        /// Seconds before one request times out (≥ 1: FoundationNetworking on Linux times a
-        /// sub-second timeout out at once).
+        /// Seconds without a byte before an attempt times out (≥ 1).
         public var timeout: Double = 20
         /// Attempts per page, including the first (≥ 1).
         public var maxAttempts: Int = 4
@@ -37,8 +41,18 @@ public actor HTTPClient: PageSource {
         public var maxBodyBytes = 32 << 20
         /// Longest one attempt may take from request to last byte, seconds.
         public var maxRequestTime: Double = 120
-        /// Longest the client may spend fetching, from its first request, seconds.
+        /// Slowest body accepted, bytes per second on average over ``lowSpeedTime`` (curl's
+        /// `--speed-limit`). The operator's pages (~100 KB) and the archive's answers arrive at
+        /// far more than 1 KB/s; a server below it for 20 s is trickling.
+        public var lowSpeedLimit: Int = 1000
+        /// Seconds over which ``lowSpeedLimit`` is averaged (curl's `--speed-time`).
+        public var lowSpeedTime: Double = 20
+        /// Longest the clients sharing ``runBudget`` may spend fetching, from the first request
+        /// of any of them, seconds.
         public var maxRunTime: Double = 7200
+        /// The clock of ``maxRunTime``, shared by every client made from this configuration
+        /// (and its copies): one run, one budget, however many hosts it fetches from.
+        public var runBudget = RunBudget()
         public var userAgent = "NextWaveToolkit/1.0 (+https://github.com/pfederi/Next-Wave)"
         /// Further request headers (a `User-Agent` here replaces ``userAgent``).
         public var headers: [String: String] = [:]
@@ -47,12 +61,9 @@ public actor HTTPClient: PageSource {
 
     public let siteRoot: URL
     public let configuration: Configuration
-    private let session: URLSession
-    private let transfer: BodyTransfer
     private let onEvent: (@Sendable (FetchEvent) -> Void)?
     private var lastRequestStart: ContinuousClock.Instant?
-    private var firstRequestStart: ContinuousClock.Instant?
-    /// Set once the host has proved unreachable: why.
+    /// Set once the host has proved unreachable (or too slow): why.
     private var unreachableReason: String?
 
     public init(
@@ -60,30 +71,34 @@ public actor HTTPClient: PageSource {
         onEvent: (@Sendable (FetchEvent) -> Void)? = nil
     ) {
         precondition(configuration.maxAttempts >= 1, "at least one attempt")
-        precondition(configuration.timeout >= 1, "timeout of at least one second")
+        precondition(configuration.timeout > 0, "a positive timeout")
         precondition(configuration.maxBodyBytes >= 1 && configuration.maxRequestTime > 0, "positive bounds")
+        precondition(configuration.lowSpeedLimit >= 0 && configuration.lowSpeedTime > 0, "a low-speed window")
         self.siteRoot = siteRoot
         self.configuration = configuration
         self.onEvent = onEvent
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.timeoutIntervalForResource = configuration.maxRequestTime
-        sessionConfiguration.httpAdditionalHeaders = ["User-Agent": configuration.userAgent].merging(
-            configuration.headers, uniquingKeysWith: { _, given in given })
-        transfer = BodyTransfer()
-        session = URLSession(configuration: sessionConfiguration, delegate: transfer, delegateQueue: nil)
+    }
+
+    private var requestHeaders: [(String, String)] {
+        var headers = ["User-Agent": configuration.userAgent, "Accept-Encoding": "gzip, deflate"]
+        headers.merge(configuration.headers, uniquingKeysWith: { _, given in given })
+        return headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     public func page(at url: URL) async throws -> Data {
         var current = url
         var redirects = 0
         var attempt = 0
+        var slowAttempts = 0
         while true {
             guard SiteURL.isSameSite(current, as: siteRoot) else {
                 throw WebFetchError.offSite(url: current.absoluteString, allowedHost: siteRoot.absoluteString)
             }
+            if let problem = SiteURL.problem(with: current) {
+                throw WebFetchError.invalidURL(url: current.absoluteString, reason: problem)
+            }
             attempt += 1
-            switch try await request(current, attempt: attempt) {
+            switch try await request(current, attempt: attempt, slowAttempts: &slowAttempts) {
             case .body(let data):
                 return data
             case .redirect(let target):
@@ -112,51 +127,64 @@ public actor HTTPClient: PageSource {
 
     /// One request: waits for its turn, sends it, and classifies the answer.
     /// - Throws: ``WebFetchError`` when the answer is final (a status, a redirect off the site,
-    ///   the last attempt failing, a body too large, an unreachable host, the run's time up).
-    private func request(_ url: URL, attempt: Int) async throws -> Outcome {
+    ///   the last attempt failing, a second attempt too slow, a body too large, an unreachable
+    ///   host, the run's time up).
+    private func request(_ url: URL, attempt: Int, slowAttempts: inout Int) async throws -> Outcome {
         let host = siteRoot.host ?? url.host ?? "the host"
         if let reason = unreachableReason {
             throw WebFetchError.unreachable(url: url.absoluteString, host: host, reason: reason)
         }
         try await waitForTurn(url)
-        let remaining = remainingRunTime()
+        let remaining = configuration.runBudget.remaining(of: configuration.maxRunTime)
         guard remaining > 0 else {
             throw WebFetchError.runTimeExceeded(url: url.absoluteString, seconds: configuration.maxRunTime)
         }
         onEvent?(.fetching(url: url.absoluteString))
         let lastAttempt = attempt >= configuration.maxAttempts
-        let data: Data
-        let response: HTTPURLResponse
+        let exchange = Exchange(
+            bounds: .init(
+                limit: configuration.maxBodyBytes, silence: configuration.timeout,
+                deadline: min(configuration.maxRequestTime, remaining),
+                lowSpeed: .init(bytesPerSecond: configuration.lowSpeedLimit, seconds: configuration.lowSpeedTime)))
+        let response: Exchange.Response
         do {
-            var request = URLRequest(url: url)
-            request.timeoutInterval = configuration.timeout
-            (data, response) = try await transfer.run(
-                request, on: session, limit: configuration.maxBodyBytes,
-                deadline: min(configuration.maxRequestTime, remaining))
-        } catch BodyTransfer.Failure.tooLarge(let limit, _) {
-            throw WebFetchError.tooLarge(url: url.absoluteString, limit: limit)
-        } catch BodyTransfer.Failure.tooSlow(let seconds) {
-            if remainingRunTime() <= 0 {
+            response = try await exchange.get(url, headers: requestHeaders)
+        } catch let failure as Exchange.Failure {
+            if configuration.runBudget.remaining(of: configuration.maxRunTime) <= 0 {
                 throw WebFetchError.runTimeExceeded(url: url.absoluteString, seconds: configuration.maxRunTime)
             }
-            let reason = "took longer than \(plainSeconds(seconds)) s in all"
-            if lastAttempt { throw WebFetchError.transport(url: url.absoluteString, reason: reason, attempts: attempt) }
-            return .retry(retryAfter: nil, reason: reason)
-        } catch BodyTransfer.Failure.transport(let error) {
-            if let reason = Self.unreachable(error) {
-                unreachableReason = reason
-                throw WebFetchError.unreachable(url: url.absoluteString, host: host, reason: reason)
+            let reason: String
+            switch failure {
+            case .tooLarge(let limit):
+                throw WebFetchError.tooLarge(url: url.absoluteString, limit: limit)
+            case .transport(let words, unreachable: true):
+                unreachableReason = words
+                throw WebFetchError.unreachable(url: url.absoluteString, host: host, reason: words)
+            case .transport(let words, unreachable: false): reason = words
+            case .silent(let seconds): reason = "timed out (nothing for \(plainSeconds(seconds)) s)"
+            case .overTime(let seconds): reason = "took longer than \(plainSeconds(seconds)) s in all"
+            case .tooSlow(let speed):
+                let words =
+                    "too slow (under \(speed.bytesPerSecond) bytes/s for \(plainSeconds(speed.seconds)) s; --low-speed-limit)"
+                slowAttempts += 1
+                if slowAttempts >= 2 {
+                    // A second attempt as slow as the first: the host is trickling; spare the
+                    // run the same wait for every later page.
+                    unreachableReason =
+                        "it sends under \(speed.bytesPerSecond) bytes/s; pages of it failed as too slow"
+                    throw WebFetchError.transport(url: url.absoluteString, reason: words, attempts: attempt)
+                }
+                reason = words
             }
-            let reason = Self.describe(error)
             if lastAttempt { throw WebFetchError.transport(url: url.absoluteString, reason: reason, attempts: attempt) }
             return .retry(retryAfter: nil, reason: reason)
         }
-        let status = response.statusCode
+        let status = response.status
         switch status {
         case 200..<300:
-            return .body(data)
+            return .body(Self.utf8Body(response))
         case 301, 302, 303, 307, 308:
-            guard let location = response.value(forHTTPHeaderField: "Location"),
+            guard let location = response.header("Location"),
                 let target = URL(string: location, relativeTo: url)?.absoluteURL
             else { throw WebFetchError.httpStatus(url: url.absoluteString, status: status, attempts: attempt) }
             guard SiteURL.isSameSite(target, as: siteRoot) else {
@@ -167,13 +195,30 @@ public actor HTTPClient: PageSource {
             if lastAttempt {
                 throw WebFetchError.httpStatus(url: url.absoluteString, status: status, attempts: attempt)
             }
-            let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap {
-                Self.retryAfterSeconds($0, now: Date())
-            }
+            let retryAfter = response.header("Retry-After").flatMap { Self.retryAfterSeconds($0, now: Date()) }
             return .retry(retryAfter: retryAfter, reason: "HTTP \(status)")
         default:
             throw WebFetchError.httpStatus(url: url.absoluteString, status: status, attempts: attempt)
         }
+    }
+
+    /// The body of an HTML answer whose `Content-Type` names a charset other than UTF-8, as
+    /// UTF-8 behind a byte-order mark (which the HTML parser obeys over a `<meta>` in the page);
+    /// every other body as it came.
+    static func utf8Body(_ response: Exchange.Response) -> Data {
+        guard let type = response.header("Content-Type")?.lowercased(), type.contains("html"),
+            let charset = type.split(separator: ";").dropFirst().lazy
+                .map({ $0.trimmingCharacters(in: .whitespaces) })
+                .first(where: { $0.hasPrefix("charset=") })?.dropFirst(8)
+                .trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+        else { return response.body }
+        let encodings: [String: String.Encoding] = [
+            "iso-8859-1": .isoLatin1, "latin1": .isoLatin1, "iso_8859-1": .isoLatin1, "l1": .isoLatin1,
+            "windows-1252": .windowsCP1252, "cp1252": .windowsCP1252, "us-ascii": .ascii, "ascii": .ascii,
+        ]
+        guard let encoding = encodings[charset], let text = String(data: response.body, encoding: encoding)
+        else { return response.body }
+        return Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8)
     }
 
     /// Seconds to wait before attempt `attempt + 1`.
@@ -183,7 +228,9 @@ public actor HTTPClient: PageSource {
     }
 
     private func backOff(url: URL, attempt: Int, retryAfter: Double?, reason: String) async throws {
-        let delay = min(backoffDelay(attempt: attempt, retryAfter: retryAfter), max(0, remainingRunTime()))
+        let delay = min(
+            backoffDelay(attempt: attempt, retryAfter: retryAfter),
+            max(0, configuration.runBudget.remaining(of: configuration.maxRunTime)))
         onEvent?(.retrying(url: url.absoluteString, attempt: attempt + 1, after: delay, reason: reason))
         try await Task.sleep(for: .seconds(delay))
     }
@@ -195,14 +242,7 @@ public actor HTTPClient: PageSource {
             if next > clock.now { try await clock.sleep(until: next) }
         }
         lastRequestStart = clock.now
-        if firstRequestStart == nil { firstRequestStart = clock.now }
-    }
-
-    /// Seconds left of ``Configuration/maxRunTime``.
-    private func remainingRunTime() -> Double {
-        guard let first = firstRequestStart else { return configuration.maxRunTime }
-        let used = ContinuousClock().now - first
-        return configuration.maxRunTime - (Double(used.components.seconds) + Double(used.components.attoseconds) / 1e18)
+        configuration.runBudget.start()
     }
 
     /// A `Retry-After` value in seconds from `now`: delay-seconds (`120`) or an HTTP date
@@ -221,28 +261,6 @@ public actor HTTPClient: PageSource {
             if let date = formatter.date(from: trimmed) { return max(0, date.timeIntervalSince(now)) }
         }
         return nil
-    }
-
-    /// Errors that mean the host cannot be reached at all (no retry helps), in words.
-    static func unreachable(_ error: Error) -> String? {
-        guard let urlError = error as? URLError else { return nil }
-        switch urlError.code {
-        case .cannotFindHost, .dnsLookupFailed: return "no such host"
-        case .cannotConnectToHost: return "connection refused"
-        default: return nil
-        }
-    }
-
-    static func describe(_ error: Error) -> String {
-        if let urlError = error as? URLError {
-            switch urlError.code {
-            case .timedOut: return "timed out"
-            case .networkConnectionLost: return "connection lost (truncated body?)"
-            case .cannotConnectToHost: return "cannot connect"
-            default: return "network error \(urlError.code.rawValue): \(urlError.localizedDescription)"
-            }
-        }
-        return String(describing: error)
     }
 }
 

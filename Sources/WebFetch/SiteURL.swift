@@ -66,6 +66,19 @@ public enum SiteURL {
         return parts.url
     }
 
+    /// Why `url` cannot be fetched over HTTP, in words; nil when it can: the scheme must be
+    /// http or https, there must be a host, and a port must lie in 1…65535.
+    public static func problem(with url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return "only http and https addresses can be fetched"
+        }
+        guard let host = url.host, !host.isEmpty else { return "the address has no host" }
+        if let port = url.port, !(1...65535).contains(port) {
+            return "port \(port) is not a port (1…65535)"
+        }
+        return nil
+    }
+
     static func effectivePort(_ url: URL) -> Int? {
         url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }

@@ -18,6 +18,9 @@ public enum WebFetchError: Error, Equatable, CustomStringConvertible {
     /// every later request to it fails at once with the same reason.
     case unreachable(url: String, host: String, reason: String)
 
+    /// An address that cannot be fetched at all (not http(s), no host, a port out of range).
+    case invalidURL(url: String, reason: String)
+
     public var description: String {
         switch self {
         case .httpStatus(let url, let status, let attempts):
@@ -32,6 +35,7 @@ public enum WebFetchError: Error, Equatable, CustomStringConvertible {
             "\(url): the body is larger than \(Self.bytes(limit)); refused (a page of this site should be far smaller)"
         case .runTimeExceeded(let url, let seconds):
             "\(url): not fetched; the run has used up its \(Int(seconds)) s of fetching (--max-run-time)"
+        case .invalidURL(let url, let reason): "\(url): \(reason); check the address"
         case .unreachable(let url, let host, let reason):
             "\(url): cannot reach \(host) (\(reason)); check the address and the network — not retried"
         }

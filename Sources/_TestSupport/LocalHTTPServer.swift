@@ -18,6 +18,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
         public var truncateBodyTo: Int?
         /// Send the body one byte at a time, this many seconds apart (a trickling server).
         public var trickle: Double?
+        /// Header lines sent as these bytes (not UTF-8 text: a Latin-1 byte, say), without CRLF.
+        public var rawHeaderLines: [[UInt8]] = []
 
         public init(
             status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Double = 0,
@@ -143,8 +145,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         }
         headers.append(("Connection", "close"))
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "\r\n"
         var bytes = [UInt8](head.utf8)
+        for line in response.rawHeaderLines { bytes += line + [13, 10] }
+        bytes += [13, 10]
         let body = response.truncateBodyTo.map { response.body.prefix($0) } ?? response.body
         if let trickle = response.trickle {
             guard sendAll(client, bytes) else { return }

@@ -3,6 +3,9 @@ import Testing
 import _TestSupport
 
 @testable import WebFetch
+import struct AsyncHTTPClient.HTTPClientError
+import NIOCore
+import NIOHTTPCompression
 
 #if canImport(Glibc)
     import Glibc
@@ -146,11 +149,17 @@ import _TestSupport
         #expect(events.all == ["fetching \(first.absoluteString)"])
     }
 
-    @Test func noSuchHostIsClassifiedAsUnreachable() {
-        #expect(HTTPClient.unreachable(URLError(.cannotFindHost)) == "no such host")
-        #expect(HTTPClient.unreachable(URLError(.dnsLookupFailed)) == "no such host")
-        #expect(HTTPClient.unreachable(URLError(.cannotConnectToHost)) == "connection refused")
-        #expect(HTTPClient.unreachable(URLError(.timedOut)) == nil, "a timeout is retried")
+    @Test func transportErrorsAreClassifiedInWords() {
+        #expect(
+            Exchange.classify(IOError(errnoCode: ECONNREFUSED, reason: "connect"), limit: 1)
+                == .transport("connection refused", unreachable: true))
+        #expect(
+            Exchange.classify(IOError(errnoCode: ENETUNREACH, reason: "connect"), limit: 1)
+                == .transport("no route to the host", unreachable: true))
+        #expect(
+            Exchange.classify(HTTPClientError.readTimeout, limit: 1) == .transport("timed out", unreachable: false),
+            "a timeout is retried")
+        #expect(Exchange.classify(NIOHTTPDecompression.DecompressionError.limit, limit: 7) == .tooLarge(limit: 7))
     }
 
     @Test func theHTMLParserRefusesAPageOverItsLimit() throws {

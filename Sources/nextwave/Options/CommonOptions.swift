@@ -39,9 +39,14 @@ struct HTTPOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Longest the whole run may spend fetching.", valueName: "SECONDS"))
     var maxRunTime: Double = 7200
 
+    @Option(help: ArgumentHelp("Slowest body accepted, on average over --low-speed-time.", valueName: "BYTES/S"))
+    var lowSpeedLimit: Int = 1000
+
+    @Option(help: ArgumentHelp("Seconds a body may stay under --low-speed-limit.", valueName: "SECONDS"))
+    var lowSpeedTime: Double = 20
+
     func validate() throws {
         guard delay.isFinite, delay >= 0 else { throw ValidationError("--delay must be ≥ 0 seconds") }
-        // FoundationNetworking on Linux times a sub-second timeout out at once (seen here).
         guard timeout.isFinite, timeout >= 1, timeout <= 600 else {
             throw ValidationError("--timeout must lie in 1…600 seconds")
         }
@@ -52,6 +57,12 @@ struct HTTPOptions: ParsableArguments {
         guard maxRunTime.isFinite, maxRunTime >= 1, maxRunTime <= 86_400 else {
             throw ValidationError("--max-run-time must lie in 1…86400 seconds")
         }
+        guard (0...1_000_000_000).contains(lowSpeedLimit) else {
+            throw ValidationError("--low-speed-limit must lie in 0…1000000000 bytes/s (0: no limit)")
+        }
+        guard lowSpeedTime.isFinite, lowSpeedTime >= 1, lowSpeedTime <= 3600 else {
+            throw ValidationError("--low-speed-time must lie in 1…3600 seconds")
+        }
     }
 
     var configuration: HTTPClient.Configuration {
@@ -61,6 +72,8 @@ struct HTTPOptions: ParsableArguments {
         configuration.maxAttempts = attempts
         configuration.maxRequestTime = maxRequestTime
         configuration.maxRunTime = maxRunTime
+        configuration.lowSpeedLimit = lowSpeedLimit
+        configuration.lowSpeedTime = lowSpeedTime
         return configuration
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import _TestSupport
+
+@testable import WebFetch
+
+/// What the second hardening probe found in the HTTP layer (issue: hardening, round 2), each
+/// against a real server on 127.0.0.1.
+@Suite struct HTTPRoundTwoTests {
+    func client(_ root: URL, configure: (inout HTTPClient.Configuration) -> Void = { _ in }) -> HTTPClient {
+        var c = HTTPClient.Configuration()
+        c.requestDelay = 0
+        c.initialBackoff = 0.05
+        c.maxBackoff = 1
+        c.maxAttempts = 4
+        c.timeout = 5
+        configure(&c)
+        return HTTPClient(siteRoot: root, configuration: c)
+    }
+
+    @Test func aTooSlowAttemptIsRetriedOnceAndThenTheHostIsSkipped() async throws {
+        // One byte every 0.2 s (5 bytes/s) against a limit of 100 bytes/s over 1 s; the silence
+        // timeout (5 s) and the attempt limit (120 s) never come into it.
+        let server = try LocalHTTPServer { _, _ in .init(body: Data(repeating: 65, count: 400), trickle: 0.2) }
+        defer { server.stop() }
+        let events = EventLog()
+        var c = HTTPClient.Configuration()
+        c.requestDelay = 0
+        c.initialBackoff = 0.05
+        c.maxAttempts = 4
+        c.lowSpeedLimit = 100
+        c.lowSpeedTime = 1
+        let source = HTTPClient(siteRoot: server.baseURL, configuration: c) { events.add($0) }
+        let url = server.baseURL.appendingPathComponent("slow")
+        let started = ContinuousClock.now
+        await #expect(
+            throws: WebFetchError.transport(
+                url: url.absoluteString, reason: "too slow (under 100 bytes/s for 1 s; --low-speed-limit)", attempts: 2)
+        ) {
+            try await source.page(at: url)
+        }
+        #expect(ContinuousClock.now - started < .seconds(15), "two attempts of about a second each")
+        #expect(server.requestLog.count == 2, "retried once, not up to the 4 attempts")
+        // The next page of the trickling host is not requested at all.
+        let next = server.baseURL.appendingPathComponent("next")
+        await #expect(throws: WebFetchError.self) { try await source.page(at: next) }
+        #expect(server.requestLog.count == 2)
+    }
+
+    @Test func aSlowButSteadyBodyIsNotCut() async throws {
+        // 50 bytes every 0.1 s (500 bytes/s) for 1.5 s clears a 100 bytes/s limit.
+        let body = Data(repeating: 66, count: 7_500)
+        let server = try LocalHTTPServer { _, _ in .init(body: body, trickle: 0.0002) }
+        defer { server.stop() }
+        let data = try await client(server.baseURL) {
+            $0.lowSpeedLimit = 100
+            $0.lowSpeedTime = 0.5
+        }.page(at: server.baseURL.appendingPathComponent("steady"))
+        #expect(data == body)
+    }
+
+    @Test func aLatin1ByteInAResponseHeaderDoesNotFailTheFetch() async throws {
+        var response = LocalHTTPServer.Response.html("<p>ok</p>")
+        response.rawHeaderLines = [Array("X-Ort: Z".utf8) + [0xFC] + Array("rich".utf8)]
+        let server = try LocalHTTPServer { [response] _, _ in response }
+        defer { server.stop() }
+        let data = try await client(server.baseURL).page(at: server.baseURL.appendingPathComponent("p"))
+        #expect(String(decoding: data, as: UTF8.self) == "<p>ok</p>")
+        #expect(server.requestLog.count == 1, "not retried")
+    }
+
+    @Test func aCharsetInTheContentTypeIsObeyed() async throws {
+        // "Zürich" in ISO-8859-1 (ü = 0xFC), declared only by the HTTP header, and a page whose
+        // own <meta> wrongly claims UTF-8: the header wins, as browsers do.
+        let page =
+            Data("<html><head><meta charset=\"utf-8\"></head><body><p>Z".utf8) + Data([0xFC])
+            + Data("rich</p></body></html>".utf8)
+        let server = try LocalHTTPServer { _, _ in
+            .init(headers: [("Content-Type", "text/html; charset=ISO-8859-1")], body: page)
+        }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("latin1")
+        let data = try await client(server.baseURL).page(at: url)
+        let document = try HTMLDocument(data: data, url: url.absoluteString)
+        #expect(document.first("//p")?.text == "Zürich")
+    }
+
+    @Test func aPageDeclaringItsCharsetIsReadInIt() throws {
+        let page =
+            Data("<html><head><meta charset=\"iso-8859-1\"></head><body><p>Z".utf8) + Data([0xFC])
+            + Data("rich</p></body></html>".utf8)
+        #expect(try HTMLDocument(data: page, url: "latin1.html").first("//p")?.text == "Zürich")
+        let utf8 = Data("<html><body><p>Zürich</p></body></html>".utf8)
+        #expect(try HTMLDocument(data: utf8, url: "utf8.html").first("//p")?.text == "Zürich")
+    }
+
+    @Test func aPortOutOfRangeIsNamedAtOnce() async throws {
+        let root = try #require(URL(string: "http://127.0.0.1:99999"))
+        let url = root.appendingPathComponent("x")
+        let events = EventLog()
+        let source = HTTPClient(siteRoot: root) { events.add($0) }
+        await #expect(
+            throws: WebFetchError.invalidURL(url: url.absoluteString, reason: "port 99999 is not a port (1…65535)")
+        ) {
+            try await source.page(at: url)
+        }
+        #expect(events.all.isEmpty, "nothing sent, nothing retried")
+    }
+
+    @Test func clientsOfOneConfigurationShareTheRunsTime() async throws {
+        let server = try LocalHTTPServer { _, _ in .init(body: Data("x".utf8), delay: 0.6) }
+        defer { server.stop() }
+        let other = try LocalHTTPServer { _, _ in .html("y") }
+        defer { other.stop() }
+        var c = HTTPClient.Configuration()
+        c.requestDelay = 0
+        c.maxAttempts = 1
+        c.maxRunTime = 1
+        let first = HTTPClient(siteRoot: server.baseURL, configuration: c)
+        let second = HTTPClient(siteRoot: other.baseURL, configuration: c)
+        _ = try? await first.page(at: server.baseURL.appendingPathComponent("a"))
+        _ = try? await first.page(at: server.baseURL.appendingPathComponent("b"))
+        let url = other.baseURL.appendingPathComponent("c")
+        await #expect(throws: WebFetchError.runTimeExceeded(url: url.absoluteString, seconds: 1)) {
+            try await second.page(at: url)
+        }
+        #expect(other.requestLog.isEmpty, "the second host's client knows the run's time is up")
+    }
+}
