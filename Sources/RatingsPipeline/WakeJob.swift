@@ -137,10 +137,10 @@ public enum WakeJobError: Error, Equatable, CustomStringConvertible {
         case .aground(let ships):
             "aground: "
                 + ships.map { a in
-                    "\(a.ship) draws \(plain(a.draftM)) m, more than a track depth of "
+                    "\(a.ship) draws \(plain((a.draftM * 100).rounded() / 100)) m, more than a track depth of "
                         + a.trackDepthsM.map { "\(plain($0)) m" }.joined(separator: ", ")
                 }.joined(separator: "; ")
-                + "; the track must be deeper than \(plain(ships.map(\.draftM).max() ?? 0)) m (the rider's spot may be "
+                + "; the track must be deeper than \(plain(((ships.map(\.draftM).max() ?? 0) * 100).rounded(.up) / 100)) m (the rider's spot may be "
                 + "shallower)"
         case .tooManyPoints(let ships, let speeds, let depths, let distances, let limit):
             "\(ships) ships × \(speeds) speeds × \(depths) depths × \(distances) distances is more than \(limit) points; "

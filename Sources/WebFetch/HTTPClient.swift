@@ -161,7 +161,7 @@ public actor HTTPClient: PageSource {
                 unreachableReason = words
                 throw WebFetchError.unreachable(url: url.absoluteString, host: host, reason: words)
             case .transport(let words, unreachable: false): reason = words
-            case .silent(let seconds): reason = "timed out (nothing for \(plainSeconds(seconds)) s)"
+            case .silent(let seconds): reason = "timed out: nothing for \(plainSeconds(seconds)) s"
             case .overTime(let seconds): reason = "took longer than \(plainSeconds(seconds)) s in all"
             case .tooSlow(let speed):
                 let words =

@@ -132,7 +132,7 @@ import _TestSupport
             stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
         #expect(ContinuousClock.now - started >= .seconds(2), "two attempts of one second each")
         #expect(report.failed.count == 1)
-        #expect(report.failed.first?.contains("timed out (after 2 attempts)") == true)
+        #expect(report.failed.first?.contains("timed out: nothing for 1 s (after 2 attempts)") == true)
         #expect(report.written == ["stationboards/2026-09-22/8503665.json"], "the other station is still fetched")
     }
 }

@@ -39,12 +39,8 @@ struct GridCommand: NextWaveCommand {
 
     func validate() throws {
         try checkPaths([("--out", out)])
-        guard speeds.values.allSatisfy({ $0 > 0 && $0 <= 100 }) else {
-            throw ValidationError("--speeds must lie in (0, 100] km/h")
-        }
-        guard depths.values.allSatisfy({ $0 > 0 && $0 <= 1000 }) else {
-            throw ValidationError("--track-depths must lie in (0, 1000] m")
-        }
+        try OperatingRanges.check(speeds.values, in: OperatingRanges.speedKmh, flag: "--speeds", unit: "km/h")
+        try OperatingRanges.check(depths.values, in: OperatingRanges.depthM, flag: "--track-depths", unit: "m")
     }
 
     func execute(_ terminal: Terminal) async throws {

@@ -95,18 +95,10 @@ struct WakeCommand: NextWaveCommand {
             }
             guard ship.isEmpty else { throw ValidationError("give --ship or an explicit hull, not both") }
         }
-        guard speeds.values.allSatisfy({ $0 > 0 && $0 <= 100 }) else {
-            throw ValidationError("--speeds must lie in (0, 100] km/h")
-        }
-        guard trackDepth.values.allSatisfy({ $0 >= 0.1 && $0 <= 1000 }) else {
-            throw ValidationError("--track-depth must lie in 0.1…1000 m")
-        }
-        guard depths.values.allSatisfy({ $0 >= 0.1 && $0 <= 1000 }) else {
-            throw ValidationError("--depths (the rider's) must lie in 0.1…1000 m")
-        }
-        guard distances.values.allSatisfy({ $0 >= 1 && $0 <= 10_000 }) else {
-            throw ValidationError("--distances must lie in 1…10000 m")
-        }
+        try OperatingRanges.check(speeds.values, in: OperatingRanges.speedKmh, flag: "--speeds", unit: "km/h")
+        try OperatingRanges.check(trackDepth.values, in: OperatingRanges.depthM, flag: "--track-depth", unit: "m")
+        try OperatingRanges.check(depths.values, in: OperatingRanges.depthM, flag: "--depths (the rider's)", unit: "m")
+        try OperatingRanges.check(distances.values, in: OperatingRanges.distanceM, flag: "--distances", unit: "m")
         if json && (csv != nil || out != nil) { throw ValidationError("--json prints to stdout; drop --csv/--out") }
     }
 

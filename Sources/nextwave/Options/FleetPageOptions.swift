@@ -199,19 +199,11 @@ struct OperatingPointOptions: ParsableArguments {
 
     func validate() throws {
         if case .kmh(let speed) = speed {
-            guard speed.isFinite, speed >= 1, speed <= 100 else {
-                throw ValidationError("--speed must lie in 1…100 km/h or be 'service', got \(speed)")
-            }
+            try OperatingRanges.check([speed], in: OperatingRanges.speedKmh, flag: "--speed", unit: "km/h (or 'service')")
         }
-        guard trackDepth.isFinite, trackDepth >= 0.1, trackDepth <= 1000 else {
-            throw ValidationError("--track-depth must lie in 0.1…1000 m, got \(trackDepth)")
-        }
-        guard depth.isFinite, depth >= 0.1, depth <= 1000 else {
-            throw ValidationError("--depth (the rider's) must lie in 0.1…1000 m, got \(depth)")
-        }
-        guard distance.isFinite, distance >= 1, distance <= 10_000 else {
-            throw ValidationError("--distance must lie in 1…10000 m, got \(distance)")
-        }
+        try OperatingRanges.check([trackDepth], in: OperatingRanges.depthM, flag: "--track-depth", unit: "m")
+        try OperatingRanges.check([depth], in: OperatingRanges.depthM, flag: "--depth (the rider's)", unit: "m")
+        try OperatingRanges.check([distance], in: OperatingRanges.distanceM, flag: "--distance", unit: "m")
     }
 
     /// The legacy speed: the given one, or 18 km/h in service mode.

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import _TestSupport
+
+/// Every numeric range a command accepts, swept at its bounds, just inside and outside them and
+/// on a log scale between (issue: hardening, round 2: depths the validation accepted trapped in
+/// a Double → Int conversion). A value is either computed (exit 0), refused in words (exit 1 or
+/// 64 with a message), or — never — a trap (a signal).
+@Suite struct NumericRangeSweepTests {
+    /// Depths from the lower bound to the upper, dense where the models change regime.
+    static let depths = [
+        0.1, 0.1000001, 0.11, 0.15, 0.2, 0.3, 0.5, 0.7, 1, 1.39, 1.4, 2, 3, 5, 10, 30, 100, 300, 999.9999, 1000,
+    ]
+    static let distances = [1, 1.0001, 2, 5, 10, 50, 100, 500, 1000, 5000, 9999.99, 10000]
+    /// The smallest and a very large plausible hull, and one ordinary ferry, each with the
+    /// shallowest swept track depth it does not run aground in (drafts 0.17, 26 and 1.09 m).
+    static let hulls: [(hull: [String], shallowest: Double)] = [
+        (["--length", "5", "--beam", "1", "--displacement", "0.5"], 0.2),
+        (["--length", "400", "--beam", "80", "--displacement", "500000"], 30),
+        (["--length", "56", "--beam", "10.6", "--displacement", "389"], 1.39),
+    ]
+
+    static func list(_ values: [Double]) -> String { values.map { "\($0)" }.joined(separator: ",") }
+
+    /// Runs one invocation and checks that it ended in one of the three honest ways.
+    func expectNoTrap(_ arguments: [String], computed: Bool? = nil) async throws {
+        let result = try await CLI.runOffPool(arguments)
+        let line = arguments.joined(separator: " ")
+        #expect([0, 1, 64].contains(result.status), "trap or crash (status \(result.status)): \(line)\n\(result.stderr)")
+        if result.status != 0 { #expect(!result.stderr.isEmpty, "refused without a word: \(line)") }
+        if let computed { #expect((result.status == 0) == computed, "\(line)\n\(result.stderr)") }
+    }
+
+    @Test(arguments: 0..<hulls.count)
+    func wakeOverEveryAxis(hullIndex: Int) async throws {
+        let (hull, shallowest) = Self.hulls[hullIndex]
+        let tracks = Self.depths.filter { $0 >= shallowest }
+        let csv = RepositoryPaths.temporaryDirectory("sweep").appendingPathComponent("wake.csv").path
+        // Speed axis in full; the other axes at their bounds.
+        try await expectNoTrap(
+            ["wake"] + hull + [
+                "--speeds", "1:100:0.5", "--track-depth", "\(shallowest),1000",
+                "--depths", "0.1,3,1000", "--distances", "1,50,10000", "--csv", csv, "--no-progress",
+            ], computed: true)
+        // Both depth axes in full.
+        try await expectNoTrap(
+            ["wake"] + hull + [
+                "--speeds", "1,18,100", "--track-depth", Self.list(tracks), "--depths", Self.list(Self.depths),
+                "--distances", "1,10000", "--csv", csv, "--no-progress",
+            ], computed: true)
+        // Distances in full, with the speed range's odd ends.
+        try await expectNoTrap(
+            ["wake"] + hull + [
+                "--speeds", "1,1.0000001,99.99999,100", "--track-depth", "\(shallowest),1000", "--depths", "0.1,1000",
+                "--distances", Self.list(Self.distances), "--csv", csv, "--no-progress",
+            ], computed: true)
+        // A track shallower than the draft: refused by name.
+        try await expectNoTrap(
+            ["wake"] + hull + ["--track-depth", "0.1", "--csv", csv, "--no-progress"], computed: false)
+    }
+
+    @Test func gridRatingsAndTheFleetsShipsAtTheBounds() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("sweep")
+        // The grid refuses track depths a ship would run aground in, by name; above the deepest
+        // draft it computes every cell.
+        try await expectNoTrap(
+            [
+                "grid", "--speeds", "1:100:0.5", "--track-depths", Self.list(Self.depths.filter { $0 >= 1.4 }),
+                "--out", folder.appendingPathComponent("grid.csv").path, "--no-progress",
+            ], computed: true)
+        try await expectNoTrap(
+            ["grid", "--speeds", "1,100", "--track-depths", "0.1,0.5", "--out", folder.appendingPathComponent("g.csv").path],
+            computed: false)
+        for (speed, track, depth, distance) in [
+            ("1", "0.1", "0.1", "1"), ("100", "1000", "1000", "10000"), ("100", "0.1", "1000", "1"),
+            ("1", "1000", "0.1", "10000"), ("18", "1.4", "0.1000001", "1.0001"), ("service", "999.9999", "0.11", "9999.99"),
+        ] {
+            try await expectNoTrap([
+                "ratings", "--speed", speed, "--track-depth", track, "--depth", depth, "--distance", distance,
+                "--dry-run", "--out", folder.appendingPathComponent("r").path, "--no-progress",
+            ])
+            try await expectNoTrap([
+                "ratings", "--model", "wake", "--speed", speed, "--track-depth", track, "--depth", depth,
+                "--distance", distance, "--dry-run", "--out", folder.appendingPathComponent("r").path, "--no-progress",
+            ])
+        }
+    }
+
+    @Test func justOutsideEveryRangeIsRefusedInWords() async throws {
+        let out = RepositoryPaths.temporaryDirectory("sweep").path
+        let refused: [[String]] = [
+            ["ratings", "--speed", "0.9999999", "--dry-run", "--out", out],
+            ["ratings", "--speed", "100.0000001", "--dry-run", "--out", out],
+            ["ratings", "--depth", "0.0999999", "--dry-run", "--out", out],
+            ["ratings", "--depth", "1e-300", "--dry-run", "--out", out],
+            ["ratings", "--track-depth", "1000.0001", "--dry-run", "--out", out],
+            ["ratings", "--distance", "0.9999", "--dry-run", "--out", out],
+            ["ratings", "--speed", "nan", "--dry-run", "--out", out],
+            ["ratings", "--depth", "inf", "--dry-run", "--out", out],
+            ["wake", "--ship", "MS Panta Rhei", "--depths", "1e-300"],
+            ["wake", "--ship", "MS Panta Rhei", "--speeds", "1e-300"],
+            ["wake", "--ship", "MS Panta Rhei", "--distances", "1e300"],
+            ["grid", "--speeds", "1e-300", "--track-depths", "10"],
+            ["grid", "--speeds", "10", "--track-depths", "0.0005"],
+            ["sun", "--lat", "90.0001", "--lon", "8", "--anywhere"],
+            ["sun", "--lat", "47", "--lon", "-180.5", "--anywhere"],
+            ["plan", "--days", "0"], ["plan", "--days", "100000000000000000000"],
+            ["sessions", "--top", "0"], ["sessions", "--top", "101"],
+            ["ratings", "--timeout", "0.5", "--dry-run", "--out", out],
+            ["ratings", "--attempts", "11", "--dry-run", "--out", out],
+            ["ratings", "--low-speed-time", "0", "--dry-run", "--out", out],
+            ["ratings", "--low-speed-limit", "-1", "--dry-run", "--out", out],
+            ["ratings", "--max-run-time", "1e300", "--dry-run", "--out", out],
+        ]
+        for arguments in refused {
+            let result = try await CLI.runOffPool(arguments)
+            #expect(result.status == 64, "\(arguments.joined(separator: " ")): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("must") || result.stderr.contains("Error"), "\(result.stderr)")
+        }
+    }
+
+    @Test func theOtherCommandsAtTheirBounds() async throws {
+        let out = RepositoryPaths.temporaryDirectory("sweep").path
+        for arguments in [
+            ["sun", "--lat", "-90", "--lon", "-180", "--anywhere", "--date", "2026-06-21"],
+            ["sun", "--lat", "90", "--lon", "180", "--anywhere", "--date", "2026-12-21"],
+            ["sun", "--lat", "0", "--lon", "0", "--anywhere", "--date", "2026-03-20"],
+            ["sessions", "--top", "1", "--out", out], ["sessions", "--top", "100", "--out", out],
+            ["plan", "--days", "1", "--from", "2026-09-22", "--station", "Wädenswil"],
+            ["plan", "--days", "31", "--from", "2026-09-22", "--station", "Wädenswil"],
+            [
+                "ratings", "--timeout", "1", "--attempts", "10", "--max-request-time", "3600", "--max-run-time", "86400",
+                "--low-speed-limit", "1000000000", "--low-speed-time", "1", "--delay", "0", "--dry-run", "--out", out,
+            ],
+        ] {
+            try await expectNoTrap(arguments)
+        }
+    }
+}
