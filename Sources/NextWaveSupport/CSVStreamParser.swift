@@ -1,6 +1,8 @@
 /// Parses CSV (RFC 4180, as GTFS writes it: comma-separated or another separator, optional
-/// quotes, CRLF or LF, an optional UTF-8 BOM) from a stream of byte chunks, one record at a
-/// time, holding only the current chunk and the unfinished record.
+/// quotes, CRLF, LF or CR line ends, an optional UTF-8 BOM) from a stream of byte chunks, one
+/// record at a time, holding only the current chunk and the unfinished record — which may not
+/// grow beyond ``maximumRecordBytes``, so that memory and time stay linear in the input however
+/// long a hostile line is.
 ///
 /// Records are handed out as ``CSVRecord`` views into the parser's buffer: valid only inside
 /// the handler. Fields are decoded on demand, so skipping a record costs one byte scan.
@@ -12,10 +14,27 @@ package struct CSVStreamParser {
     /// The field separator (`,` for RFC 4180 and GTFS; `;` for German-locale spreadsheets).
     package let separator: UInt8
 
-    package init(separator: UInt8 = UInt8(ascii: ",")) { self.separator = separator }
+    /// The longest record accepted, bytes (the longest real GTFS line is a few hundred bytes).
+    package let maximumRecordBytes: Int
+
+    /// A record longer than ``maximumRecordBytes``: `line` is where it starts.
+    package struct RecordTooLong: Error, CustomStringConvertible {
+        package let line: Int
+        package let limit: Int
+        package var description: String {
+            "line \(line) is longer than \(limit >> 10) KiB (no line end or an unclosed quote?); not a CSV table"
+        }
+    }
+
+    package init(separator: UInt8 = UInt8(ascii: ","), maximumRecordBytes: Int = 1 << 20) {
+        self.separator = separator
+        self.maximumRecordBytes = maximumRecordBytes
+    }
 
     /// Feeds bytes; calls `handler` for every complete record in them.
-    package mutating func feed(_ bytes: some Collection<UInt8>, _ handler: (CSVRecord) throws -> Void) rethrows {
+    /// - Throws: what `handler` throws, or ``RecordTooLong`` once the unfinished record passes
+    ///   ``maximumRecordBytes``.
+    package mutating func feed(_ bytes: some Collection<UInt8>, _ handler: (CSVRecord) throws -> Void) throws {
         buffer.append(contentsOf: bytes)
         if atStart {
             // A byte order mark only at the very start of the stream, however it is chunked: while
@@ -27,16 +46,18 @@ package struct CSVStreamParser {
         }
         let consumed = try scan(final: false, handler)
         if consumed > 0 { buffer.removeFirst(consumed) }
+        if buffer.count > maximumRecordBytes { throw RecordTooLong(line: line + 1, limit: maximumRecordBytes) }
     }
 
     /// Ends the stream: a last record without a final newline is handed out too.
-    package mutating func finish(_ handler: (CSVRecord) throws -> Void) rethrows {
+    package mutating func finish(_ handler: (CSVRecord) throws -> Void) throws {
         atStart = false  // a stream shorter than a byte order mark is data
         _ = try scan(final: true, handler)
         buffer.removeAll()
     }
 
-    private mutating func scan(final: Bool, _ handler: (CSVRecord) throws -> Void) rethrows -> Int {
+    private mutating func scan(final: Bool, _ handler: (CSVRecord) throws -> Void) throws -> Int {
+        let limit = maximumRecordBytes
         var recordStart = 0
         var lineNumber = line
         let separator = self.separator
@@ -68,7 +89,7 @@ package struct CSVStreamParser {
                             }
                             if scanIndex + 1 == count && !final { break }  // need the next byte
                             inQuotes = false
-                        } else if byte == 0x0A {
+                        } else if byte == 0x0A || (byte == 0x0D && scanIndex + 1 < count && bytes[scanIndex + 1] != 0x0A) {
                             newlinesInRecord += 1
                         }
                     } else if byte == 0x22 && scanIndex == fieldStart {
@@ -79,13 +100,14 @@ package struct CSVStreamParser {
                         quoted.append(wasQuoted)
                         fieldStart = scanIndex + 1
                         wasQuoted = false
-                    } else if byte == 0x0A {
-                        var end = scanIndex
-                        if end > fieldStart, bytes[end - 1] == 0x0D { end -= 1 }
-                        fields.append(fieldStart..<end)
+                    } else if byte == 0x0A || byte == 0x0D {
+                        // LF, CRLF, or a CR alone (old Mac files): one line end. A CR at the end
+                        // of the bytes so far waits for the next byte, unless the stream ends.
+                        if byte == 0x0D && scanIndex + 1 == count && !final { break }
+                        fields.append(fieldStart..<scanIndex)
                         quoted.append(wasQuoted)
                         complete = true
-                        scanIndex += 1
+                        scanIndex += byte == 0x0D && scanIndex + 1 < count && bytes[scanIndex + 1] == 0x0A ? 2 : 1
                         break
                     }
                     scanIndex += 1
@@ -98,6 +120,7 @@ package struct CSVStreamParser {
                     quoted.append(wasQuoted)
                     scanIndex = count
                 }
+                guard scanIndex - index <= limit else { throw RecordTooLong(line: lineNumber + 1, limit: limit) }
                 lineNumber += 1
                 let isBlank = fields.count == 1 && fields[0].isEmpty
                 if !isBlank {

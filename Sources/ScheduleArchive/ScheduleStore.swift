@@ -141,6 +141,15 @@ public final class ScheduleStore {
     /// Runs `body` in one transaction (all of a refresh or import lands, or none of it).
     public func transaction<T>(_ body: () throws -> T) throws -> T { try database.transaction(body) }
 
+    /// How many departures the source at `path` holds (0 when there is none).
+    public func departureCount(path: String) throws -> Int {
+        let count = try database.cached(
+            "SELECT COUNT(*) FROM departures WHERE source = (SELECT id FROM sources WHERE path = ?)")
+        count.bind(1, path)
+        defer { count.reset() }
+        return try count.step() ? count.int(0) : 0
+    }
+
     /// Removes a source and all its rows.
     public func removeSource(path: String) throws {
         let find = try database.cached("SELECT id FROM sources WHERE path = ?")

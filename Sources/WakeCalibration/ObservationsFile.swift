@@ -48,15 +48,24 @@ public enum ObservationsFile {
                 throw CalibrationError.unreadable(path: url.path, reason: "empty file")
             }
             var header = Reader(path: url.path)
-            var parser = CSVStreamParser()
-            try parser.feed(UnsafeBufferPointer(rebasing: bytes[0..<headerEnd])) { try header.take($0) }
-            try parser.finish { try header.take($0) }
+            try Self.csv(path: url.path) { parser in
+                try parser.feed(UnsafeBufferPointer(rebasing: bytes[0..<headerEnd])) { try header.take($0) }
+                try parser.finish { try header.take($0) }
+            }
             guard let columns = header.columns else {
                 throw CalibrationError.unreadable(path: url.path, reason: "empty file")
             }
             let body = UnsafeBufferPointer(rebasing: bytes[min(headerEnd + 1, bytes.count)...])
-            let quoted = body.contains(0x22)
-            let parts = split(body, into: quoted ? 1 : threads)
+            if body.contains(0x22) {
+                // Quoted fields may hold line ends: one reader over the whole body.
+                var reader = Reader(path: url.path, columns: columns, firstLine: 2)
+                try Self.csv(path: url.path) { parser in
+                    try parser.feed(body) { try reader.take($0) }
+                    try parser.finish { try reader.take($0) }
+                }
+                return merge([reader])
+            }
+            let parts = split(body, into: threads)
             var results = [Reader?](repeating: nil, count: parts.count)
             let shared = Parallel.Shared(UnsafeMutableBufferPointer(mutating: body))
             results.withUnsafeMutableBufferPointer { slots in
@@ -72,18 +81,20 @@ public enum ObservationsFile {
                         ? parts[index + 1].firstLine - parts[index].firstLine
                         : UnquotedLines.count(of: 0x0A, in: slice) + 1
                     reader.reserveCapacity(lines)
-                    if quoted {
-                        // Records never throw out of `take` (bad rows are collected), so this cannot fail.
-                        var parser = CSVStreamParser()
-                        try? parser.feed(slice) { try reader.take($0) }
-                        try? parser.finish { try reader.take($0) }
-                    } else {
-                        UnquotedLines.forEach(in: slice) { _ = try? reader.take($0) }
-                    }
+                    UnquotedLines.forEach(in: slice) { _ = try? reader.take($0) }
                     slots.base[index] = reader
                 }
             }
             return merge(results.map { $0! })
+        }
+    }
+
+    /// Runs `body` with a CSV parser; a line over the parser's length limit becomes an
+    /// ``CalibrationError/unreadable(path:reason:)`` naming the line.
+    static func csv(path: String, _ body: (inout CSVStreamParser) throws -> Void) throws {
+        var parser = CSVStreamParser()
+        do { try body(&parser) } catch let long as CSVStreamParser.RecordTooLong {
+            throw CalibrationError.unreadable(path: path, reason: long.description)
         }
     }
 

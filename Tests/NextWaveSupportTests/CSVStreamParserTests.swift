@@ -55,7 +55,7 @@ import Testing
         return records
     }
 
-    @Test func anyChunkingParsesLikeTheWholeText() {
+    @Test func anyChunkingParsesLikeTheWholeText() throws {
         var rng = SystemRandomNumberGenerator()
         let pieces = [
             "a", "Zürich", "8503670:0:1", "", "x y", "\"q,uoted\"", "\"say \"\"hi\"\"\"", "\"multi\nline\"", "25:10:00",
@@ -74,25 +74,25 @@ import Testing
             while index < bytes.count {
                 let size = Int.random(in: 1...7, using: &rng)
                 let end = min(bytes.count, index + size)
-                parser.feed(bytes[index..<end]) { record in got.append((0..<record.count).map(record.string)) }
+                try parser.feed(bytes[index..<end]) { record in got.append((0..<record.count).map(record.string)) }
                 index = end
             }
-            parser.finish { record in got.append((0..<record.count).map(record.string)) }
+            try parser.finish { record in got.append((0..<record.count).map(record.string)) }
             #expect(got == Self.reference(text), "\(text.debugDescription)")
         }
     }
 
     /// Found by fuzzing (Fuzz/regressions/gtfs-csv): a first chunk shorter than a byte order mark
     /// was parsed, and the mark was then looked for at the start of the next line instead.
-    @Test func aByteOrderMarkCountsOnlyAtTheStartOfTheStream() {
+    @Test func aByteOrderMarkCountsOnlyAtTheStartOfTheStream() throws {
         for text in ["\n\u{FEFF}\"S\n", "\u{FEFF}a,b\nc\n", "a\n\u{FEFF}b\n", "\u{FEFF}", "x"] {
             let bytes = Array(text.utf8)
             for cut in 0...bytes.count {
                 var parser = CSVStreamParser()
                 var got: [[String]] = []
-                parser.feed(bytes[..<cut]) { got.append((0..<$0.count).map($0.string)) }
-                parser.feed(bytes[cut...]) { got.append((0..<$0.count).map($0.string)) }
-                parser.finish { got.append((0..<$0.count).map($0.string)) }
+                try parser.feed(bytes[..<cut]) { got.append((0..<$0.count).map($0.string)) }
+                try parser.feed(bytes[cut...]) { got.append((0..<$0.count).map($0.string)) }
+                try parser.finish { got.append((0..<$0.count).map($0.string)) }
                 #expect(got == Self.reference(text), "\(text.debugDescription) cut at \(cut)")
             }
         }

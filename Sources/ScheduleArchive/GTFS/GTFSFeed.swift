@@ -61,6 +61,8 @@ public struct GTFSFeed {
                 }
             } catch let error as ArchiveError {
                 throw error
+            } catch let long as CSVStreamParser.RecordTooLong {
+                throw ArchiveError.gtfs(file: location(of: table), line: long.line, reason: long.description)
             } catch {
                 throw ArchiveError.gtfs(
                     file: location(of: table), line: nil, reason: "cannot decompress (\(error)); the ZIP is damaged")
@@ -75,11 +77,17 @@ public struct GTFSFeed {
                 throw ArchiveError.gtfs(file: path.path, line: nil, reason: "table missing from the feed")
             }
             defer { try? handle.close() }
-            while let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty {
-                try parser.feed(chunk, handler)
+            do {
+                while let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty {
+                    try parser.feed(chunk, handler)
+                }
+            } catch let long as CSVStreamParser.RecordTooLong {
+                throw ArchiveError.gtfs(file: path.path, line: long.line, reason: long.description)
             }
         }
-        try parser.finish(handler)
+        do { try parser.finish(handler) } catch let long as CSVStreamParser.RecordTooLong {
+            throw ArchiveError.gtfs(file: location(of: table), line: long.line, reason: long.description)
+        }
     }
 
     private func entry(_ table: String, in archive: Archive) -> Entry? {

@@ -133,13 +133,19 @@ extension GTFSImporter {
     }
 
     /// `stops.txt`: UIC and name of every stop.
-    func stops(_ feed: GTFSFeed) throws -> Stops {
+    func stops(_ feed: GTFSFeed, report: inout Report) throws -> Stops {
         var stops = Stops()
+        let file = feed.location(of: "stops.txt")
         try table(feed, "stops.txt") { columns, record in
             let id = record.string(try columns.required("stop_id"))
             let parent = columns.optional("parent_station").map { record.string($0) } ?? ""
             guard let uic = Self.uic(parent.isEmpty ? id : parent) ?? Self.uic(id) else { return }
-            stops.station[Array(id.utf8)] = Int32(uic)
+            // GTFS ids are text; a station number is stored in 32 bits (UICs have 7 digits).
+            guard let station = Int32(exactly: uic) else {
+                report.skip("\(file), line \(record.line): stop \"\(id)\" has the station number \(uic), too large for one")
+                return
+            }
+            stops.station[Array(id.utf8)] = station
             if parent.isEmpty || stops.names[uic] == nil,
                 let name = columns.optional("stop_name").map({ record.string($0) }), !name.isEmpty
             {
@@ -188,6 +194,11 @@ extension GTFSImporter {
                 report.skip("\(file), line \(record.line): departure_time \"\(text)\" is not H:MM:SS")
                 return
             }
+            guard stopTimes.count < Self.maximumShipStopTimes else {
+                throw ArchiveError.gtfs(
+                    file: file, line: record.line,
+                    reason: "more than \(Self.maximumShipStopTimes) stop times of ship trips; not a ship schedule")
+            }
             stopTimes.append(StopTime(trip: trip, sequence: sequence, seconds: seconds, station: station))
         }
         progress?(report.stopTimeLines)
@@ -196,13 +207,26 @@ extension GTFSImporter {
 
     /// Every timed stop but each trip's terminus, on every service day of its trip, sorted in
     /// the store's key order (so the B-tree is appended to, not searched); and the service days.
+    /// - Throws: ``ArchiveError/gtfs(file:line:reason:)`` when the feed expands to more than
+    ///   ``GTFSImporter/maximumDepartures``, before any row is built.
     func departures(
-        _ stopTimes: [StopTime], trips: [Trip], serviceDays: [Set<LocalDate>]
-    ) -> (rows: [Departure], days: Set<LocalDate>) {
+        _ stopTimes: [StopTime], trips: [Trip], serviceDays: [Set<LocalDate>], feed: String
+    ) throws -> (rows: [Departure], days: Set<LocalDate>) {
         // Terminus of each trip: its highest stop_sequence.
         var lastSequence = [Int32](repeating: .min, count: trips.count)
         for stopTime in stopTimes where stopTime.sequence > lastSequence[Int(stopTime.trip)] {
             lastSequence[Int(stopTime.trip)] = stopTime.sequence
+        }
+        // Counted first: a small feed with a long calendar can expand to tens of millions.
+        var expanded = 0
+        for stopTime in stopTimes where stopTime.seconds >= 0 && stopTime.sequence != lastSequence[Int(stopTime.trip)] {
+            expanded += serviceDays[trips[Int(stopTime.trip)].service].count
+            if expanded > Self.maximumDepartures {
+                throw ArchiveError.gtfs(
+                    file: feed, line: nil,
+                    reason: "the feed expands to more than \(Self.maximumDepartures) ship departures, more than one "
+                        + "import takes; import a shorter window with --from and --to")
+            }
         }
         var noonMinus12h: [LocalDate: Int64] = [:]
         var days = Set<LocalDate>()
@@ -260,7 +284,9 @@ extension GTFSImporter {
         var text = Substring(id)
         if text.hasPrefix("Parent") { text = text.dropFirst(6) }
         let head = text.prefix(while: { $0 != ":" })
-        guard head.count >= 7, head.allSatisfy(\.isASCII), head.allSatisfy(\.isNumber) else { return nil }
+        guard head.count >= 7, head.count <= 18, head.allSatisfy(\.isASCII), head.allSatisfy(\.isNumber) else {
+            return nil
+        }
         return Int(head)
     }
 }

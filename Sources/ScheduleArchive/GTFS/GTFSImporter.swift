@@ -22,6 +22,14 @@ import NextWaveSupport
 ///   else of `stop_id` up to its first `:` (`8503670:0:1`).
 /// - The course is `trip_short_name` with leading zeros stripped.
 public struct GTFSImporter {
+    /// The most departures one import builds: 5 million (about 450 MB while they are sorted
+    /// and written). A year of every Swiss ship line is about a tenth of it; a feed beyond it is
+    /// refused before anything is built, naming the window options.
+    public static let maximumDepartures = 5_000_000
+
+    /// The most ship stop times one import keeps (16 bytes each).
+    public static let maximumShipStopTimes = 5_000_000
+
     public struct Report: Sendable {
         public var routes = 0
         public var trips = 0
@@ -115,12 +123,24 @@ public struct GTFSImporter {
         let shipTrips = try trips(feed, routes: routes)
         report.trips = shipTrips.trips.count
         let serviceDays = try serviceDays(feed, services: shipTrips.services, report: &report)
-        let stops = try self.stops(feed)
+        let stops = try self.stops(feed, report: &report)
         let stopTimes = try self.stopTimes(feed, trips: shipTrips, stops: stops, report: &report)
-        let (rows, days) = departures(stopTimes, trips: shipTrips.trips, serviceDays: serviceDays)
+        let feedPath = feed.url.standardizedFileURL.path
+        let (rows, days) = try departures(
+            stopTimes, trips: shipTrips.trips, serviceDays: serviceDays, feed: feedPath)
+        if rows.isEmpty {
+            // An empty result never replaces a good import (a damaged or foreign feed, or one
+            // whose line ends were not read, would otherwise wipe it).
+            let earlier = try store.departureCount(path: feedPath)
+            if earlier > 0 {
+                throw ArchiveError.gtfs(
+                    file: feedPath, line: nil,
+                    reason: "no ship departures in this feed; the earlier import of it (\(earlier) departures) is kept")
+            }
+        }
         try store.transaction {
             let source = try store.beginSource(
-                kind: .gtfs, path: feed.url.standardizedFileURL.path, size: Self.size(of: feed.url),
+                kind: .gtfs, path: feedPath, size: Self.size(of: feed.url),
                 modified: Date().timeIntervalSince1970)
             let writer = try store.departureWriter(source: source)
             for row in rows { try writer.add(row) }

@@ -136,8 +136,9 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
             never held in memory, only the ship trips of the chosen agencies. Every service
             day of the feed is expanded (calendar.txt weekdays and ranges,
             calendar_dates.txt additions and removals). One import covers at most 1096
-            service days (three years); a feed spanning more is refused unless --from and
-            --to choose part of it. Re-importing the same feed replaces its earlier import.
+            service days (three years) and 5 million departures; a feed beyond either is
+            refused unless --from and --to choose part of it. Re-importing the same feed
+            replaces its earlier import, unless the new import finds no ship departures.
 
             Example:
               nextwave archive import-gtfs gtfs_fp2026.zip --archive ~/nextwave-archive \\
