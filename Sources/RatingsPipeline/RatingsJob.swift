@@ -199,7 +199,8 @@ public struct RatingsJob: Sendable {
     /// when `publish` is set; nothing is written when it is already the published one.
     private func publishReviewed(into result: inout Result) throws {
         guard let publish = input.publish else { return }
-        let data = try BoundedFile.read(input.out.appendingPathComponent(Self.outputs.table), what: "rating table")
+        let data = try BoundedFile.read(
+            input.out.appendingPathComponent(Self.outputs.table), limit: BoundedFile.tableLimit, what: "rating table")
         let (manifest, changed) = try TablePublisher.publish(tableData: data, to: publish)
         result.published = manifest
         result.publishedUnchanged = !changed

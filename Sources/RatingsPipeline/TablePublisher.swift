@@ -59,7 +59,8 @@ public enum TablePublisher {
 
     /// The manifest in `directory`.
     static func readManifest(in directory: URL) throws -> Manifest {
-        let data = try BoundedFile.read(directory.appendingPathComponent("manifest.json"), what: "manifest")
+        let data = try BoundedFile.read(
+            directory.appendingPathComponent("manifest.json"), limit: BoundedFile.tableLimit, what: "manifest")
         return try JSONDecoder().decode(Manifest.self, from: data)
     }
 

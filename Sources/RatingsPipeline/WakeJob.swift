@@ -43,8 +43,16 @@ public struct WakeJob: Sendable {
     }
 
     public func run(onEvent: (@Sendable (FleetPages.Event) -> Void)? = nil) async throws -> WakeTable {
-        let calibration = try self.calibration.map {
-            try JSONFile.decode(PowerLawCalibration.self, at: $0, what: "calibration file")
+        let calibration = try self.calibration.map { url in
+            let calibration = try JSONFile.decode(
+                PowerLawCalibration.self, at: url, what: "calibration file", limit: BoundedFile.tableLimit)
+            if !calibration.problems.isEmpty {
+                throw FileProblem(
+                    path: url.path,
+                    reason: "not a usable calibration: " + calibration.problems.joined(separator: "; ")
+                        + "; write it again with `nextwave calibrate`")
+            }
+            return calibration
         }
         let (names, hulls) = try await resolve(onEvent: onEvent)
         guard

@@ -79,7 +79,8 @@ extension SchedulePeriods {
             var lakes: [Lake]
         }
         let file = try JSONFile.decode(
-            File.self, at: url, what: "timetable periods file", makeError: ArchiveError.malformed)
+            File.self, at: url, what: "timetable periods file", limit: BoundedFile.tableLimit,
+            makeError: ArchiveError.malformed)
         var periods: [SchedulePeriod] = []
         for lake in file.lakes {
             for period in lake.schedule_periods {

@@ -66,7 +66,8 @@ public struct CourseSpeedTable: Codable, Sendable, Equatable {
     /// Reads a table, bounded, naming the file and the place of any problem.
     public static func load(from url: URL) throws -> CourseSpeedTable {
         let table = try JSONFile.decode(
-            CourseSpeedTable.self, at: url, what: "operating speeds file", makeError: RatingsError.invalidFile)
+            CourseSpeedTable.self, at: url, what: "operating speeds file", limit: BoundedFile.tableLimit,
+            makeError: RatingsError.invalidFile)
         guard table.schemaVersion == currentSchemaVersion else {
             throw RatingsError.invalidFile(
                 path: url.path, reason: "schemaVersion \(table.schemaVersion), expected \(currentSchemaVersion)")

@@ -78,7 +78,7 @@ public struct CuratedFleet: Codable, Sendable {
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the ship and field at fault.
     public static func load(from url: URL) throws -> CuratedFleet {
         let data: Data
-        do { data = try BoundedFile.read(url, what: "curated fleet file") } catch let problem as FileProblem {
+        do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "curated fleet file") } catch let problem as FileProblem {
             throw RatingsError.invalidFile(path: problem.path, reason: problem.reason)
         }
         return try decode(data, path: url.path)

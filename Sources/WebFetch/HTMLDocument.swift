@@ -17,7 +17,9 @@ public final class HTMLDocument {
     /// bytes declare (a byte-order mark, else a `<meta charset>`); undeclared bytes are read as
     /// UTF-8, and as ISO-8859-1 from the first byte that is not UTF-8 (libxml2's rule).
     /// - Throws: ``WebFetchError/unparseableHTML(url:)`` when libxml2 yields no document,
-    ///   ``WebFetchError/tooLarge(url:limit:)`` above ``maximumBytes``.
+    ///   ``WebFetchError/tooLarge(url:limit:)`` above ``maximumBytes``,
+    ///   ``WebFetchError/malformedHTML(url:reason:)`` for a tag with more than
+    ///   ``TagScan/maximumAttributes`` attributes (libxml2's time grows with their square).
     public init(data: Data, url: String) throws {
         guard data.count <= Self.maximumBytes else {
             throw WebFetchError.tooLarge(url: url, limit: Self.maximumBytes)
@@ -25,6 +27,11 @@ public final class HTMLDocument {
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
                 | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let crowded = data.withUnsafeBytes { TagScan.firstCrowdedTag(in: $0.bindMemory(to: UInt8.self)) }
+        if let offset = crowded {
+            throw WebFetchError.malformedHTML(
+                url: url, reason: "the tag at byte \(offset) has more than \(TagScan.maximumAttributes) attributes")
+        }
         let parsed: htmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }
             return htmlReadMemory(

@@ -18,6 +18,8 @@ public enum WebFetchError: Error, Equatable, CustomStringConvertible {
     /// every later request to it fails at once with the same reason.
     case unreachable(url: String, host: String, reason: String)
 
+    /// HTML this tool refuses to parse (a tag with thousands of attributes), and why.
+    case malformedHTML(url: String, reason: String)
     /// An address that cannot be fetched at all (not http(s), no host, a port out of range).
     case invalidURL(url: String, reason: String)
 
@@ -36,6 +38,7 @@ public enum WebFetchError: Error, Equatable, CustomStringConvertible {
         case .runTimeExceeded(let url, let seconds):
             "\(url): not fetched; the run has used up its \(Int(seconds)) s of fetching (--max-run-time)"
         case .invalidURL(let url, let reason): "\(url): \(reason); check the address"
+        case .malformedHTML(let url, let reason): "\(url): \(reason); not a page this tool reads"
         case .unreachable(let url, let host, let reason):
             "\(url): cannot reach \(host) (\(reason)); check the address and the network — not retried"
         }

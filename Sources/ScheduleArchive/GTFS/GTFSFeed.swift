@@ -21,6 +21,10 @@ public struct GTFSFeed {
         if isDirectory.boolValue {
             archive = nil
         } else {
+            // A FIFO or a device would block or never end the ZIP reader.
+            do { try BoundedFile.openRegular(url, what: "GTFS feed").close() } catch let problem as FileProblem {
+                throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
+            }
             do {
                 archive = try Archive(url: url, accessMode: .read, pathEncoding: nil)
             } catch {
@@ -73,8 +77,12 @@ public struct GTFSFeed {
             }
         } else {
             let path = url.appendingPathComponent(table)
-            guard let handle = try? FileHandle(forReadingFrom: path) else {
+            guard FileManager.default.fileExists(atPath: path.path) else {
                 throw ArchiveError.gtfs(file: path.path, line: nil, reason: "table missing from the feed")
+            }
+            let handle: FileHandle
+            do { handle = try BoundedFile.openRegular(path, what: "GTFS table") } catch let problem as FileProblem {
+                throw ArchiveError.gtfs(file: path.path, line: nil, reason: problem.reason)
             }
             defer { try? handle.close() }
             do {

@@ -32,7 +32,7 @@ struct FleetFileArgument: ParsableArguments {
 
     func bytes() throws -> (URL, Data) {
         let url = try url
-        do { return (url, try BoundedFile.read(url, what: "fleet file")) } catch let problem as FileProblem {
+        do { return (url, try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "fleet file")) } catch let problem as FileProblem {
             throw CLIError(problem.description)
         }
     }

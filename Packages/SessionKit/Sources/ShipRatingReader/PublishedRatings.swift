@@ -56,8 +56,24 @@ public struct PublishedRatings: Sendable, Decodable {
     /// The versions this reader knows; a later one is read for the fields above when it keeps them.
     public static let knownVersions = 1...3
 
+    /// The largest table read: 4 MiB, a hundred times a real one (decoded JSON takes tens of
+    /// times its size in memory).
+    public static let maximumBytes = 4 << 20
+
+    /// A table larger than ``maximumBytes``.
+    public struct TooLarge: Error, CustomStringConvertible {
+        public let bytes: Int
+        public var description: String {
+            "a rating table of \(bytes) bytes is larger than \(PublishedRatings.maximumBytes >> 20) MiB; refused"
+        }
+    }
+
     /// Decodes a table's bytes.
-    public init(data: Data) throws { self = try JSONDecoder().decode(PublishedRatings.self, from: data) }
+    /// - Throws: ``TooLarge`` above ``maximumBytes``; a `DecodingError` for bytes that are not a table.
+    public init(data: Data) throws {
+        guard data.count <= Self.maximumBytes else { throw TooLarge(bytes: data.count) }
+        self = try JSONDecoder().decode(PublishedRatings.self, from: data)
+    }
 
     enum CodingKeys: String, CodingKey { case schemaVersion, generatedAt, ships }
 

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import _TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the second hardening probe found, through the tool as a user runs it (issue: hardening,
+/// round 2). Each case failed before its fix: a trap (status 132), a hang, a silent loss.
+@Suite struct HardeningRoundTwoTests {
+    /// `nextwave arguments…` under coreutils' `timeout`, so that a regression that blocks
+    /// fails the test (status 124) instead of hanging the suite.
+    func runBounded(_ arguments: [String], seconds: Int = 30) async throws -> CLI.Result {
+        try await CLI.runOffPool(
+            ["timeout", "-s", "KILL", "\(seconds)", CLI.binary.path] + arguments,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+    }
+
+    func fifo(_ url: URL) throws {
+        guard mkfifo(url.path, 0o644) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    }
+
+    func copyOfTheArchive() throws -> URL {
+        let archive = RepositoryPaths.temporaryDirectory("archive")
+        for folder in ["stationboards", "deployments"] {
+            try FileManager.default.copyItem(
+                at: RepositoryPaths.archive.appendingPathComponent(folder), to: archive.appendingPathComponent(folder))
+        }
+        return archive
+    }
+
+    // MARK: Inputs that are not regular files
+
+    @Test func aFIFOAsTheRatingTableIsRefusedByPath() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("fifo")
+        let pipe = folder.appendingPathComponent("ratings.json")
+        try fifo(pipe)
+        let result = try await runBounded(["sessions", "--ratings", pipe.path, "--out", folder.path, "--no-progress"])
+        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("\(pipe.path)") && result.stderr.contains("FIFO"), "\(result.stderr)")
+    }
+
+    @Test func aFIFOInTheArchiveIsRefusedByPath() async throws {
+        let archive = try copyOfTheArchive()
+        let day = archive.appendingPathComponent("stationboards/2026-09-22")
+        let pipe = day.appendingPathComponent("8503999.json")
+        try fifo(pipe)
+        let out = RepositoryPaths.temporaryDirectory("fifo")
+        let result = try await runBounded(["sessions", "--archive", archive.path, "--out", out.path, "--no-progress"])
+        #expect(result.status != 124, "it must not block")
+        #expect(result.stderr.contains(pipe.path), "\(result.stderr)")
+    }
+
+    @Test func aFIFOAsASnapshotPageIsRefusedByPath() async throws {
+        let snapshot = RepositoryPaths.temporaryDirectory("snapshot")
+        let source = RepositoryPaths.data.appendingPathComponent("snapshots/zsg-2025-01-14")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name != "ms-albis.html" {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: snapshot.appendingPathComponent(name))
+        }
+        try fifo(snapshot.appendingPathComponent("ms-albis.html"))
+        let result = try await runBounded([
+            "ratings", "--snapshot", snapshot.path, "--dry-run", "--out", RepositoryPaths.temporaryDirectory().path,
+        ])
+        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("ms-albis.html") && result.stderr.contains("FIFO"), "\(result.stderr)")
+    }
+
+    @Test func aGTFSTableLinkedToDevZeroIsRefusedByPath() async throws {
+        let feed = RepositoryPaths.temporaryDirectory("gtfs")
+        let fixture = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixture.path) where name != "stop_times.txt" {
+            try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: feed.appendingPathComponent(name))
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: feed.appendingPathComponent("stop_times.txt").path, withDestinationPath: "/dev/zero")
+        let archive = RepositoryPaths.temporaryDirectory("archive")
+        let result = try await runBounded(["archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress"])
+        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("stop_times.txt") && result.stderr.contains("a device"), "\(result.stderr)")
+    }
+
+    // MARK: Files that would trap or take all memory
+
+    @Test func aCalibrationWhoseCovarianceIsNot5x5IsRefusedInWords() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("calibration")
+        let good = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("reports/calibration/calibration.json")))
+        for cut in [0, 3, 4] {
+            var calibration = try #require(good as? [String: Any])
+            var law = try #require(calibration["powerLaw"] as? [String: Any])
+            law["covariance"] = Array(try #require(law["covariance"] as? [[Double]]).prefix(cut))
+            calibration["powerLaw"] = law
+            let file = folder.appendingPathComponent("c\(cut).json")
+            try JSONSerialization.data(withJSONObject: calibration).write(to: file)
+            let result = try await runBounded(["wake", "--ship", "MS Panta Rhei", "--calibration", file.path])
+            #expect(result.status == 1, "\(result.status): \(result.stderr)")
+            #expect(result.stderr.contains("covariance is \(cut)×"), "\(result.stderr)")
+        }
+    }
+
+    @Test func aHugeRatingTableIsRefusedBeforeDecoding() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("table")
+        let table = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("reports/ship-ratings.json")))
+                as? [String: Any])
+        let ships = try #require(table["ships"] as? [[String: Any]]).map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self)
+        }
+        var rest = table
+        rest["ships"] = [String]()
+        let head = String(decoding: try JSONSerialization.data(withJSONObject: rest), as: UTF8.self)
+        // 50,000 ships (about 100 MB), written as text: the shape of the probe's table.
+        let list = (0..<50_000).map { ships[$0 % ships.count] }.joined(separator: ",")
+        let file = folder.appendingPathComponent("ship-ratings.json")
+        try Data(head.replacingOccurrences(of: "\"ships\":[]", with: "\"ships\":[\(list)]").utf8).write(to: file)
+        let result = try await runBounded(["sessions", "--ratings", file.path, "--out", folder.path, "--no-progress"])
+        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("larger than 4 MiB"), "\(result.stderr)")
+    }
+
+    @Test func aPageWithACrowdedTagIsRefusedQuickly() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("crowded")
+        let page = folder.appendingPathComponent("ms-crowded.html")
+        let attributes = (0..<200_000).map { "a\($0)=\"v\"" }.joined(separator: " ")
+        try Data("<html><body><h1 \(attributes)>MS Crowded</h1><p>Länge: 50 m</p></body></html>".utf8).write(to: page)
+        let body = try Data(contentsOf: page)
+        let server = try LocalHTTPServer { _, _ in .init(headers: [("Content-Type", "text/html")], body: body) }
+        defer { server.stop() }
+        let list = folder.appendingPathComponent("pages.txt")
+        try Data("/de/ms-crowded.html\n".utf8).write(to: list)
+        let started = ContinuousClock.now
+        let result = try await runBounded([
+            "ratings", "--pages", list.path, "--base-url", server.baseURL.absoluteString, "--dry-run", "--out",
+            folder.path, "--delay", "0",
+        ])
+        #expect(ContinuousClock.now - started < .seconds(20), "linear, not 200 s")
+        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("more than 1000 attributes"), "\(result.stderr)")
+    }
+}
