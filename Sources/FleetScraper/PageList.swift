@@ -13,7 +13,7 @@ public enum PageList {
     public static func parse(_ text: String, path: String, base: URL, rebasing: URL? = nil) throws -> [URL] {
         var urls: [URL] = []
         var seen = Set<String>()
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             var line = String(raw)
             if let hash = line.range(of: " #") { line = String(line[..<hash.lowerBound]) }
             line = line.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -57,7 +57,7 @@ struct FleetSpeedsCommand: NextWaveCommand {
             out: out.map { URL(fileURLWithPath: $0) })
         let result = try job.run()
         if json {
-            FileHandle.standardOutput.write(try result.table.jsonData())
+            try FileHandle.standardOutput.write(contentsOf: try result.table.jsonData())
         } else {
             let rows = result.table.ships.map { s in
                 [

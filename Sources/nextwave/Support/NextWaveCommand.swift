@@ -1,4 +1,9 @@
 import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A subcommand whose errors all go through one presenter: the message on stderr (what and
 /// where, in words), exit status 1.
@@ -16,6 +21,7 @@ extension NextWaveCommand {
         ProcessSafety.install(terminal)
         do {
             try await execute(terminal)
+            try Self.flushStandardOutput()
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -24,4 +30,19 @@ extension NextWaveCommand {
             throw ExitCode.failure
         }
     }
+
+    /// Flushes what `print` buffered and fails when any write to stdout failed (a full disk,
+    /// `> /dev/full`): a result that did not arrive is an error, not exit 0.
+    static func flushStandardOutput() throws {
+        // fflush(NULL) flushes every stream and fails when one cannot be written.
+        if fflush(nil) != 0 {
+            throw OutputProblem(reason: String(cString: strerror(errno)).lowercased())
+        }
+    }
+}
+
+/// Standard output could not be written.
+struct OutputProblem: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { "cannot write to standard output (\(reason)); the output is incomplete" }
 }
