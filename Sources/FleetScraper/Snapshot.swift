@@ -206,7 +206,8 @@ enum SnapshotFolder {
     static func replace(_ directory: URL, with files: [(String, Data)]) throws {
         let manager = FileManager.default
         let parent = directory.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(directory.lastPathComponent).tmp-\(getpid())")
+        let staging = parent.appendingPathComponent(
+            ".\(directory.lastPathComponent)\(TemporaryFiles.marker)\(getpid())")
         let old = parent.appendingPathComponent(".\(directory.lastPathComponent).old-\(getpid())")
         func fail(_ reason: String) -> ScrapeError { .snapshot(path: directory.path, reason: reason) }
         do {
@@ -216,7 +217,11 @@ enum SnapshotFolder {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
             TemporaryFiles.registerFolder(staging)
             defer { TemporaryFiles.unregisterFolder(staging) }
+            // Marked as this tool's, so that a later run may sweep it if this one is killed.
+            let marker = staging.appendingPathComponent(TemporaryFiles.folderMarker)
+            try Data().write(to: marker)
             for (name, data) in files { try data.write(to: staging.appendingPathComponent(name)) }
+            try manager.removeItem(at: marker)
             if manager.fileExists(atPath: directory.path) {
                 try manager.moveItem(at: directory, to: old)
             }

@@ -52,7 +52,11 @@ package enum AtomicFileWriter {
     /// - Throws: ``FileProblem`` naming the output and the reason in words (also for a failed
     ///   write inside a stream's closure); other errors thrown by a closure are passed on.
     package static func writeAll(_ files: [(URL, Content)], locking: Bool = true) throws {
-        let folders = Array(Set(files.map { $0.0.deletingLastPathComponent().standardizedFileURL.path })).sorted()
+        // Where each file really goes: through a symbolic link to its file (the link stays a
+        // link), and a device or FIFO is written in place, never replaced by a regular file.
+        let targets = try files.map { try Target.resolve($0.0) }
+        let regular = zip(targets, files.map(\.1)).filter { !$0.0.inPlace }.map { ($0.0, $0.1) }
+        let folders = Array(Set(regular.map { $0.0.url.deletingLastPathComponent().standardizedFileURL.path })).sorted()
         // Sorted, so that two writers of overlapping folder sets cannot deadlock.
         let locks = try locking ? folders.map { try DirectoryLock(URL(fileURLWithPath: $0)) } : []
         defer { withExtendedLifetime(locks) {} }
@@ -60,45 +64,122 @@ package enum AtomicFileWriter {
 
         var staged: [(temporary: URL, target: URL)] = []
         var renamed = 0
+        // Once the commit record is written and a rename fails, the record and the remaining
+        // temporaries stay for the next run to finish the set: nothing is removed then.
+        var keepForRecovery = false
         // Files handed over ready-made belong to the write from now on: removed if it fails.
         let handedOver = files.compactMap { if case .file(let url) = $0.1 { url } else { nil } }
         // Only temporaries not yet renamed are removed: a renamed one is now its target.
         defer {
             let done = Set(staged[..<renamed].map(\.temporary.path))
             for url in staged[renamed...].map(\.temporary) + handedOver where !done.contains(url.path) {
-                unlink(url.path)
+                if !keepForRecovery { unlink(url.path) }
                 TemporaryFiles.unregister(url)
             }
         }
-        for (target, content) in files {
+        for (target, content) in regular {
             if case .file = content { continue }
-            let temporary = try temporaryURL(for: target)
+            let temporary = try temporaryURL(for: target.url)
             TemporaryFiles.register(temporary)
-            staged.append((temporary, target))
+            staged.append((temporary, target.url))
             try produce(content, into: temporary, for: target)
         }
         // Files written beforehand exist only once the streams before them have run.
-        for (target, content) in files {
+        for (target, content) in regular {
             guard case .file(let ready) = content else { continue }
             guard
                 ready.deletingLastPathComponent().standardizedFileURL
-                    == target.deletingLastPathComponent().standardizedFileURL,
+                    == target.url.deletingLastPathComponent().standardizedFileURL,
                 access(ready.path, F_OK) == 0
             else {
-                throw FileProblem(path: target.path, reason: "its staged file \(ready.lastPathComponent) is missing")
+                throw FileProblem(
+                    path: target.requested.path, reason: "its staged file \(ready.lastPathComponent) is missing")
             }
+            _ = chmod(ready.path, target.mode)
             TemporaryFiles.register(ready)
-            staged.append((ready, target))
+            staged.append((ready, target.url))
+        }
+        for (target, content) in zip(targets, files.map(\.1)) where target.inPlace {
+            try writeInPlace(content, to: target)
+        }
+        // Every rename must be able to succeed before the first is made: a folder where a
+        // file of the set goes would otherwise stop the set half-way.
+        for s in staged {
+            var info = stat()
+            if lstat(s.target.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                throw FileProblem(path: s.target.path, reason: "is a folder; cannot replace it with the file")
+            }
         }
         let journal = try writeCommitRecords(staged, folders: folders)
-        defer { for record in journal { unlink(record.path) } }
+        defer { if !keepForRecovery { for record in journal { unlink(record.path) } } }
         for s in staged {
             guard rename(s.temporary.path, s.target.path) == 0 else {
+                let reason = String(cString: strerror(errno)).lowercased()
+                keepForRecovery = !journal.isEmpty
                 throw FileProblem(
-                    path: s.target.path, reason: "cannot replace it (\(String(cString: strerror(errno)).lowercased()))")
+                    path: s.target.path,
+                    reason: "cannot replace it (\(reason))"
+                        + (keepForRecovery ? "; the next run into this folder completes the set" : ""))
             }
             TemporaryFiles.unregister(s.temporary)
             renamed += 1
+        }
+    }
+
+    /// One output as it will be written: the file a link leads to, whether it is a device or
+    /// FIFO written in place, and the permissions a rewrite keeps.
+    struct Target {
+        /// The path the caller gave (for messages).
+        var requested: URL
+        /// Where the bytes go.
+        var url: URL
+        var inPlace: Bool
+        /// The existing file's permissions, or 0644 for a new one.
+        var mode: mode_t
+
+        static func resolve(_ requested: URL) throws -> Target {
+            var info = stat()
+            guard lstat(requested.path, &info) == 0 else {
+                return Target(requested: requested, url: requested, inPlace: false, mode: 0o644)
+            }
+            var url = requested
+            if info.st_mode & S_IFMT == S_IFLNK {
+                url = requested.resolvingSymlinksInPath()
+                guard stat(url.path, &info) == 0 else {
+                    // A dangling link: the file it names is created.
+                    return Target(requested: requested, url: url, inPlace: false, mode: 0o644)
+                }
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return Target(requested: requested, url: url, inPlace: false, mode: info.st_mode & 0o7777)
+            case S_IFCHR, S_IFIFO: return Target(requested: requested, url: url, inPlace: true, mode: 0)
+            case S_IFDIR: throw FileProblem(path: requested.path, reason: "is a folder; give a file name")
+            default: throw FileProblem(path: requested.path, reason: "is not a regular file, a device or a FIFO; refused")
+            }
+        }
+    }
+
+    /// Writes `content` into an existing device or FIFO as it is (`/dev/null`, `/dev/stdout`).
+    private static func writeInPlace(_ content: Content, to target: Target) throws {
+        let descriptor = open(target.url.path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FileProblem(
+                path: target.requested.path, reason: "cannot write (\(String(cString: strerror(errno)).lowercased()))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { try? handle.close() }
+        do {
+            switch content {
+            case .data(let data): try handle.write(contentsOf: data)
+            case .stream(let body): try body(handle)
+            case .file(let ready):
+                defer { unlink(ready.path) }
+                try handle.write(contentsOf: try BoundedFile.read(ready, limit: Int.max - 1))
+            }
+        } catch let error as FileProblem {
+            throw error
+        } catch where isFileSystemError(error) {
+            throw FileProblem(path: target.requested.path, reason: "cannot write (\(FileProblem.words(for: error)))")
         }
     }
 
@@ -131,7 +212,7 @@ package enum AtomicFileWriter {
             TemporaryFiles.register(temporary)
             defer { TemporaryFiles.unregister(temporary) }
             do {
-                try produce(.data(data), into: temporary, for: record)
+                try produce(.data(data), into: temporary, for: Target(requested: record, url: record, inPlace: false, mode: 0o644))
             } catch {
                 unlink(temporary.path)
                 for done in written { unlink(done.path) }
@@ -149,26 +230,34 @@ package enum AtomicFileWriter {
 
     /// Completes the renames of sets whose run died while committing them (their commit record
     /// is still there and their process is gone), then removes the records. Returns the targets
-    /// completed.
+    /// completed. A record is trusted only for what its run could have written: a rename is made
+    /// only when both names lie in `folder`, the temporary is a regular file (not a link) named
+    /// as that run's temporary of that target; anything else in a record is ignored, so that a
+    /// planted record cannot move files elsewhere.
     @discardableResult
     package static func recoverInterruptedCommits(in folder: URL) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        let here = folder.standardizedFileURL.path
         var completed: [String] = []
-        for name in names where name.hasPrefix(commitPrefix) && !name.contains(".tmp-") {
-            guard let pid = Int32(name.dropFirst(commitPrefix.count)), pid != getpid(), !TemporaryFiles.isAlive(pid)
+        for name in names where name.hasPrefix(commitPrefix) && !name.contains(TemporaryFiles.marker) {
+            guard let pid = Int32(name.dropFirst(commitPrefix.count)), pid > 0, pid != getpid(),
+                !TemporaryFiles.isAlive(pid)
             else { continue }
             let record = folder.appendingPathComponent(name)
             if let data = try? BoundedFile.read(record, limit: 1 << 20, what: "commit record"),
                 let pairs = try? JSONSerialization.jsonObject(with: data) as? [[String]]
             {
                 for pair in pairs where pair.count == 2 {
-                    if access(pair[0], F_OK) == 0, rename(pair[0], pair[1]) == 0 { completed.append(pair[1]) }
-                }
-                // The same record in the set's other folders.
-                for folder in Set(
-                    pairs.compactMap { $0.last.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } })
-                {
-                    unlink(folder.appendingPathComponent(name).path)
+                    let temporary = URL(fileURLWithPath: pair[0]).standardizedFileURL
+                    let target = URL(fileURLWithPath: pair[1]).standardizedFileURL
+                    guard temporary.deletingLastPathComponent().path == here,
+                        target.deletingLastPathComponent().path == here,
+                        temporary.lastPathComponent.hasPrefix("." + target.lastPathComponent),
+                        TemporaryFiles.owner(ofTemporaryName: temporary.lastPathComponent) == pid
+                    else { continue }
+                    var info = stat()
+                    guard lstat(temporary.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                    if rename(temporary.path, target.path) == 0 { completed.append(target.path) }
                 }
             }
             unlink(record.path)
@@ -176,17 +265,11 @@ package enum AtomicFileWriter {
         return completed
     }
 
-    private static func produce(_ content: Content, into temporary: URL, for target: URL) throws {
+    private static func produce(_ content: Content, into temporary: URL, for target: Target) throws {
         func problem(_ error: Error) -> FileProblem {
-            FileProblem(path: target.path, reason: "cannot write (\(FileProblem.words(for: error)))")
+            FileProblem(path: target.requested.path, reason: "cannot write (\(FileProblem.words(for: error)))")
         }
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw FileProblem(
-                path: target.path,
-                reason: "cannot create a file in its folder (\(String(cString: strerror(errno)).lowercased()))")
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let handle = try TemporaryFiles.create(temporary, mode: target.mode, for: target.requested)
         defer { try? handle.close() }
         do {
             switch content {

@@ -50,10 +50,7 @@ struct SessionFiles {
                             TemporaryFiles.unregister(wavesPart)
                         }
                     }
-                    guard FileManager.default.createFile(atPath: wavesPart.path, contents: nil) else {
-                        throw FileProblem(path: file(names.waves).path, reason: "cannot create a file in its folder")
-                    }
-                    let wavesHandle = try FileHandle(forWritingTo: wavesPart)
+                    let wavesHandle = try TemporaryFiles.create(wavesPart, for: file(names.waves))
                     defer { try? wavesHandle.close() }
                     var waves = style.preamble + CSVFormat.row(WavesCSV.header, style: style)
                     var buffer = ""

@@ -43,7 +43,7 @@ import _TestSupport
     }
 
     func leftovers(_ folder: URL) -> [String] {
-        names(folder).filter { $0.contains(".tmp-") || $0.hasPrefix(".nextwave-commit-") }
+        names(folder).filter { $0.contains(".nwtmp-") || $0.hasPrefix(".nextwave-commit-") }
     }
 
     @Test func ratingsKilledAnywhereNeverLeavesAPartialOrMixedTable() async throws {
@@ -87,7 +87,7 @@ import _TestSupport
         ended.executableURL = URL(fileURLWithPath: "/bin/true")
         try ended.run()
         ended.waitUntilExit()
-        let stale = out.appendingPathComponent(".schiffsdaten.csv.tmp-\(ended.processIdentifier)")
+        let stale = out.appendingPathComponent(".schiffsdaten.csv.nwtmp-\(ended.processIdentifier)")
         try Data("half a table".utf8).write(to: stale)
         let again = try await CLI.runOffPool(["ratings", "--out", out.path])
         #expect(again.status == 0, "\(again.stderr)")

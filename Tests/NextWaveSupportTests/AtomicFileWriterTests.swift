@@ -16,20 +16,22 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.txt", "sub"])
     }
 
-    /// A rename that fails part-way must not delete the files already renamed into place.
-    @Test func failedRenameKeepsEarlierTargetsAndCleansUp() throws {
+    /// A folder where the second file of a set goes stops the set before any rename (issue:
+    /// hardening, round 2: the first file was replaced and the second not, a mixed set), and
+    /// nothing is left behind.
+    @Test func aFolderInTheWayStopsTheSetBeforeAnyRename() throws {
         let dir = RepositoryPaths.temporaryDirectory()
-        // A non-empty folder where the second file should go: rename() over it fails.
+        try Data("old a".utf8).write(to: dir.appendingPathComponent("a.txt"))
         let blocker = dir.appendingPathComponent("b.txt")
         try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: blocker.appendingPathComponent("keep"))
-        #expect(throws: (any Error).self) {
+        #expect(throws: FileProblem(path: blocker.path, reason: "is a folder; give a file name")) {
             try AtomicFileWriter.writeAll([
                 (dir.appendingPathComponent("a.txt"), Data("new a".utf8)),
                 (blocker, Data("new b".utf8)),
             ])
         }
-        #expect(try String(contentsOf: dir.appendingPathComponent("a.txt"), encoding: .utf8) == "new a")
+        #expect(try String(contentsOf: dir.appendingPathComponent("a.txt"), encoding: .utf8) == "old a")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.txt", "b.txt"])
     }
 }
@@ -42,7 +44,7 @@ import _TestSupport
         let dir = RepositoryPaths.temporaryDirectory()
         let target = dir.appendingPathComponent("waves.csv")
         let staged = TemporaryFiles.url(for: target, suffix: ".part")
-        #expect(staged.lastPathComponent.hasPrefix(".waves.csv.part.tmp-"))
+        #expect(staged.lastPathComponent.hasPrefix(".waves.csv.part.nwtmp-"))
         try AtomicFileWriter.writeAll([
             (dir.appendingPathComponent("a.json"), .stream { _ in try Data("rows".utf8).write(to: staged) }),
             (target, .file(staged)),

@@ -13,10 +13,10 @@ import _TestSupport
 @Suite struct OutputSafetyTests {
     @Test func temporaryNamesCarryTheirProcess() {
         let url = TemporaryFiles.url(for: URL(fileURLWithPath: "/out/ratings.md"))
-        #expect(url.path == "/out/.ratings.md.tmp-\(getpid())")
-        #expect(TemporaryFiles.owner(ofTemporaryName: ".ratings.md.tmp-4242") == 4242)
-        #expect(TemporaryFiles.owner(ofTemporaryName: ".grid.csv.tmp-1") == 1)
-        for name in ["ratings.md", ".tmp-12", ".x.tmp-", ".x.tmp-12a", "x.tmp-12", ".x.tmp-99999999999", ".x.tmp--3"] {
+        #expect(url.path == "/out/.ratings.md.nwtmp-\(getpid())")
+        #expect(TemporaryFiles.owner(ofTemporaryName: ".ratings.md.nwtmp-4242") == 4242)
+        #expect(TemporaryFiles.owner(ofTemporaryName: ".grid.csv.nwtmp-1") == 1)
+        for name in ["ratings.md", ".nwtmp-12", ".x.nwtmp-", ".x.nwtmp-12a", "x.nwtmp-12", ".x.nwtmp-99999999999", ".x.nwtmp--3"] {
             #expect(TemporaryFiles.owner(ofTemporaryName: name) == nil, "\(name)")
         }
     }
@@ -29,15 +29,15 @@ import _TestSupport
         try child.run()
         child.waitUntilExit()
         let dead = child.processIdentifier
-        for name in [".grid.csv.tmp-\(dead)", ".a.md.tmp-\(getpid())", ".b.md.tmp-1", "keep.txt"] {
+        for name in [".grid.csv.nwtmp-\(dead)", ".a.md.nwtmp-\(getpid())", ".b.md.nwtmp-1", "keep.txt"] {
             try Data("x".utf8).write(to: dir.appendingPathComponent(name))
         }
         let removed = TemporaryFiles.sweepStale(in: dir)
-        #expect(removed == [".grid.csv.tmp-\(dead)"])
+        #expect(removed == [".grid.csv.nwtmp-\(dead)"])
         // Ours (a write in progress) and pid 1's (alive) stay.
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-                == [".a.md.tmp-\(getpid())", ".b.md.tmp-1", "keep.txt"])
+                == [".a.md.nwtmp-\(getpid())", ".b.md.nwtmp-1", "keep.txt"])
     }
 
     /// A pid that has just ended.
@@ -56,10 +56,10 @@ import _TestSupport
         // and the commit record listing both.
         try Data("new a".utf8).write(to: dir.appendingPathComponent("a.md"))
         try Data("old b".utf8).write(to: dir.appendingPathComponent("b.json"))
-        let staged = dir.appendingPathComponent(".b.json.tmp-\(dead)")
+        let staged = dir.appendingPathComponent(".b.json.nwtmp-\(dead)")
         try Data("new b".utf8).write(to: staged)
         let pairs = [
-            [dir.appendingPathComponent(".a.md.tmp-\(dead)").path, dir.appendingPathComponent("a.md").path],
+            [dir.appendingPathComponent(".a.md.nwtmp-\(dead)").path, dir.appendingPathComponent("a.md").path],
             [staged.path, dir.appendingPathComponent("b.json").path],
         ]
         try JSONSerialization.data(withJSONObject: pairs).write(
@@ -92,7 +92,7 @@ import _TestSupport
         } catch let problem as FileProblem {
             #expect(problem.path == target.path)
             #expect(problem.reason.hasPrefix("cannot write ("), "\(problem.reason)")
-            #expect(!problem.description.contains(".tmp-"))
+            #expect(!problem.description.contains(".nwtmp-"))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing left behind")
     }
