@@ -43,8 +43,11 @@ public struct ArchiveFetcher: Sendable {
         public var written: [String] = []
         /// Files fetched again with identical content.
         public var unchanged: [String] = []
-        /// Archived files kept because the new answer holds less, each with both counts.
+        /// Archived files kept because the new answer adds nothing to them, each with why.
         public var kept: [String] = []
+        /// Written files that merge the archived file with the answer (each held something the
+        /// other did not), each with what came from which.
+        public var merged: [String] = []
         /// Failures, each naming the URL and the reason; their files were left as they were.
         public var failed: [String] = []
     }
@@ -87,10 +90,11 @@ public struct ArchiveFetcher: Sendable {
                     let body = try await api.page(at: url)
                     let board = try StationboardReader.departures(
                         from: body, path: url.absoluteString, expectedStation: uic)
-                    try store(
-                        body, holding: board.departures.count, of: "departures", at: target, archive: archive,
-                        report: &report, onEvent: onEvent
-                    ) { try? StationboardReader.departures(from: $0, path: target.path).departures.count }
+                    try ArchiveMerge.checkDate(board.departures, requested: date, url: url.absoluteString)
+                    try store(at: target, archive: archive, report: &report, onEvent: onEvent) { existing in
+                        try ArchiveMerge.stationboard(
+                            archived: existing, answer: body, station: uic, date: date, path: target.path)
+                    }
                 } catch {
                     report.failed.append(Self.describe(error, url: url))
                 }
@@ -108,11 +112,10 @@ public struct ArchiveFetcher: Sendable {
                 do {
                     let html = try await pages.page(at: url)
                     let assignments = try DeploymentPage.assignments(html: html, url: url.absoluteString, date: date)
-                    let body = try DeploymentReader.encode(date: date, assignments: assignments)
-                    try store(
-                        body, holding: assignments.count, of: "ship assignments", at: target, archive: archive,
-                        report: &report, onEvent: onEvent
-                    ) { try? DeploymentReader.assignments(from: $0, path: target.path).count }
+                    try store(at: target, archive: archive, report: &report, onEvent: onEvent) { existing in
+                        try ArchiveMerge.deployment(
+                            archived: existing, answer: assignments, date: date, path: target.path)
+                    }
                 } catch {
                     report.failed.append(Self.describe(error, url: url))
                 }
@@ -121,28 +124,31 @@ public struct ArchiveFetcher: Sendable {
         return report
     }
 
-    /// Writes `body` (which holds `count` items) over `target` unless the archived file is the
-    /// same or holds more (`counting` reads an archived body; an unreadable one is replaced).
+    /// Decides, under the archive's lock, what becomes of `target` (``ArchiveMerge``: the
+    /// answer, the archived file kept, or both merged; never fewer than were archived) and
+    /// writes it.
     private func store(
-        _ body: Data, holding count: Int, of items: String, at target: URL, archive: URL, report: inout Report,
-        onEvent: (@Sendable (Event) -> Void)?, counting: (Data) -> Int?
+        at target: URL, archive: URL, report: inout Report, onEvent: (@Sendable (Event) -> Void)?,
+        decide: (Data?) throws -> ArchiveMerge.Decision
     ) throws {
         let relative = String(target.path.dropFirst(archive.path.count + 1))
         // Under the archive's lock: a refresh by another run never sees a half-decided file.
         let lock = try ScheduleArchive.lock(archive, exclusive: true)
         defer { withExtendedLifetime(lock) {} }
-        if let existing = try? BoundedFile.read(target, what: "archived file") {
-            if existing == body {
-                report.unchanged.append(relative)
-                onEvent?(.stored(path: relative, changed: false))
-                return
-            }
-            if let archived = counting(existing), archived > count {
-                report.kept.append(
-                    "\(relative): kept; the new answer holds \(count) \(items), the archived file \(archived)")
-                onEvent?(.stored(path: relative, changed: false))
-                return
-            }
+        let existing = try? BoundedFile.read(target, what: "archived file")
+        let body: Data
+        switch try decide(existing) {
+        case .unchanged:
+            report.unchanged.append(relative)
+            onEvent?(.stored(path: relative, changed: false))
+            return
+        case .kept(let reason):
+            report.kept.append("\(relative): kept; \(reason)")
+            onEvent?(.stored(path: relative, changed: false))
+            return
+        case .write(let data, let note):
+            body = data
+            if let note { report.merged.append("\(relative): \(note)") }
         }
         do { try AtomicFileWriter.write(body, to: target) } catch let problem as FileProblem {
             throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)

@@ -180,7 +180,8 @@ import _TestSupport
             #expect(report.written.isEmpty && report.failed.isEmpty)
             #expect(
                 report.kept == [
-                    "stationboards/2026-09-22/8503670.json: kept; the new answer holds \(count) departures, the archived file \(fullCount)"
+                    "stationboards/2026-09-22/8503670.json: kept; the new answer holds \(count) departures of 2026-09-22, "
+                        + "all archived already (the archived file holds \(fullCount))"
                 ])
             #expect(try Data(contentsOf: target) == full)
         }

@@ -114,9 +114,11 @@ struct ArchiveFetchCommand: NextWaveCommand {
         terminal.endProgress()
         for failure in report.failed { terminal.error(failure) }
         for kept in report.kept { terminal.warn(kept) }
+        for merged in report.merged { terminal.info(merged) }
         terminal.info(
             "\(report.written.count) file(s) written, \(report.unchanged.count) unchanged, \(report.failed.count) failed"
-                + (report.kept.isEmpty ? "" : ", \(report.kept.count) kept (the new answer held less)")
+                + (report.merged.isEmpty ? "" : ", \(report.merged.count) merged with the archived file")
+                + (report.kept.isEmpty ? "" : ", \(report.kept.count) kept (the new answer added nothing)")
                 + " (archive \(directory.path))"
         )
         if !report.failed.isEmpty { throw ExitCode.failure }
