@@ -184,6 +184,9 @@ public actor RecordingPageSource: PageSource {
             throw ScrapeError.snapshot(path: directory.path, reason: "is a file, not a folder")
         }
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        if !contents.isEmpty, let reason = Self.neverReplaced(directory) {
+            throw ScrapeError.snapshot(path: directory.path, reason: "\(reason); never replaced, choose a new folder")
+        }
         if !contents.isEmpty && !replacing {
             throw ScrapeError.snapshot(
                 path: directory.path,
@@ -191,6 +194,27 @@ public actor RecordingPageSource: PageSource {
                     "the folder is not empty (\(contents.count) entries); choose a new folder or add --force to replace it whole"
             )
         }
+    }
+
+    /// Why a folder must never be replaced by a snapshot, even with `--force` (issue: hardening,
+    /// round 2: `--save-snapshot . --force` wiped the current folder): the root, the home
+    /// folder, the current folder or one holding it, and a folder that is or holds a git
+    /// repository. Nil for any other folder.
+    static func neverReplaced(_ directory: URL) -> String? {
+        let target = directory.resolvingSymlinksInPath().standardizedFileURL.path
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath()
+            .standardizedFileURL.path
+        let home = FileManager.default.homeDirectoryForCurrentUser.resolvingSymlinksInPath().standardizedFileURL.path
+        if target == "/" { return "it is the root folder" }
+        if target == home { return "it is the home folder" }
+        if current == target || current.hasPrefix(target + "/") { return "it is or holds the current folder" }
+        let manager = FileManager.default
+        if manager.fileExists(atPath: target + "/.git") { return "it holds a git repository" }
+        for name in (try? manager.contentsOfDirectory(atPath: target)) ?? []
+        where manager.fileExists(atPath: target + "/" + name + "/.git") {
+            return "it holds the git repository \(name)"
+        }
+        return nil
     }
 
     static func fileName(for url: String, fallback: String) -> String {

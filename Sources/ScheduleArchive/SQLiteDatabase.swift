@@ -8,10 +8,23 @@ final class SQLiteDatabase {
     let path: String
 
     /// Opens (creating if needed) the database at `path` (":memory:" for a private in-memory one).
-    init(path: String) throws {
+    /// `readOnly` opens an existing file without writing anything, not even locks or a WAL
+    /// index (`immutable=1`): for a store in a folder this user cannot write.
+    init(path: String, readOnly: Bool = false) throws {
         self.path = path
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        let flags =
+            readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        var name = path
+        if readOnly {
+            var parts = URLComponents()
+            parts.scheme = "file"
+            parts.path = path
+            parts.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+            name = parts.string ?? path
+        }
+        let status = sqlite3_open_v2(name, &handle, flags, nil)
         guard status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(handle)

@@ -14,9 +14,12 @@ import NextWaveSupport
 /// directly (``GTFSImporter``): the feed file is their record.
 public final class ScheduleArchive {
     public let directory: URL
-    public let store: ScheduleStore
-    /// Set when the directory is not writable and the store lives in memory for this run.
-    public let storeIsTemporary: Bool
+    /// The store: the archive's file, that file opened read-only (a folder this user cannot
+    /// write), or an in-memory index of the raw files for this run.
+    public private(set) var store: ScheduleStore
+    /// Set when the store lives in memory for this run (the directory is not writable and its
+    /// store is missing, unreadable or out of date).
+    public private(set) var storeIsTemporary: Bool
 
     public static let storeFileName = "schedule.sqlite"
 
@@ -35,12 +38,19 @@ public final class ScheduleArchive {
         let lock = try Self.lock(directory, exclusive: true)
         defer { withExtendedLifetime(lock) {} }
         let url = storeURL ?? directory.appendingPathComponent(Self.storeFileName)
-        if storeURL == nil, !FileManager.default.isWritableFile(atPath: directory.path),
-            !FileManager.default.fileExists(atPath: url.path)
+        let exists = FileManager.default.fileExists(atPath: url.path)
+        if storeURL == nil,
+            !FileManager.default.isWritableFile(atPath: directory.path)
+                || (exists && !FileManager.default.isWritableFile(atPath: url.path))
         {
-            // A read-only checkout: index into memory for this run.
-            store = try ScheduleStore(url: nil)
-            storeIsTemporary = true
+            // A read-only checkout or install: its store as it is, else an index in memory.
+            if exists, let readOnly = try? ScheduleStore(readingOnly: url) {
+                store = readOnly
+                storeIsTemporary = false
+            } else {
+                store = try ScheduleStore(url: nil)
+                storeIsTemporary = true
+            }
         } else {
             store = try ScheduleStore(url: url)
             storeIsTemporary = false
@@ -83,8 +93,21 @@ public final class ScheduleArchive {
 
     private func refreshLocked(progress: ((Int, Int) -> Void)?) throws -> RefreshReport {
         var report = RefreshReport()
-        let known = try store.sources()
+        var known = try store.sources()
         let files = try rawFiles()
+        if store.isReadOnly {
+            let current = Set(files.map { "\($0.relativePath)|\($0.size)|\($0.modified)" })
+            let indexed = Set(known.values.filter { $0.kind != .gtfs }.map { "\($0.path)|\($0.size)|\($0.modified)" })
+            if current == indexed {
+                report.unchanged = files.count
+                return report
+            }
+            // The files changed since the read-only store was built: index them in memory for
+            // this run (its GTFS imports cannot come along).
+            store = try ScheduleStore(url: nil)
+            storeIsTemporary = true
+            known = [:]
+        }
         var seen = Set<String>()
         try store.transaction {
             for (number, file) in files.enumerated() {

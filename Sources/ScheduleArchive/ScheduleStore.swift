@@ -23,9 +23,26 @@ public final class ScheduleStore {
     /// opening a version 1 store drops them and re-reads the files they came from).
     static let schemaVersion = 2
 
+    /// Whether the store was opened read-only (``init(readingOnly:)``).
+    public let isReadOnly: Bool
+
+    /// Opens an existing store without writing to it (a folder this user cannot write).
+    /// - Throws: ``ArchiveError/store(path:reason:)`` when it cannot be read as it is (missing,
+    ///   or of another schema version: a migration would have to write).
+    public init(readingOnly url: URL) throws {
+        path = url.path
+        isReadOnly = true
+        database = try SQLiteDatabase(path: path, readOnly: true)
+        let version = try database.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'")
+        guard try version.step(), Int(version.string(0)) == Self.schemaVersion else {
+            throw ArchiveError.store(path: path, reason: "not a store of schema version \(Self.schemaVersion)")
+        }
+    }
+
     /// Opens or creates the store. `url == nil` opens a private in-memory store.
     public init(url: URL?) throws {
         path = url?.path ?? ":memory:"
+        isReadOnly = false
         database = try SQLiteDatabase(path: path)
         try database.execute(
             """

@@ -140,4 +140,75 @@ import _TestSupport
         #expect(result.status == 1, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("more than 1000 attributes"), "\(result.stderr)")
     }
+
+    // MARK: Data lost or mixed
+
+    @Test func eightFleetAddsAtOnceKeepEveryShip() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("fleet")
+        let fleet = folder.appendingPathComponent("fleet.json")
+        try FileManager.default.copyItem(at: RepositoryPaths.data.appendingPathComponent("fleet.json"), to: fleet)
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            results.set(
+                index,
+                try? CLI.run([
+                    "fleet", "add", "--name", "MS Probe \(index)", "--length", "40", "--beam", "8", "--displacement",
+                    "200", "--source", "https://example.org/probe", fleet.path,
+                ]))
+        }
+        for result in results.all { #expect(result?.status == 0, "\(result?.stderr ?? "did not run")") }
+        let text = try String(contentsOf: fleet, encoding: .utf8)
+        for index in 0..<8 { #expect(text.contains("\"Probe \(index)\""), "MS Probe \(index) lost") }
+    }
+
+    // MARK: Broken promises
+
+    /// The archive as a user who cannot write it sees it: as `nobody` when the tests run as
+    /// root (root may write anything), else with the write bits taken away.
+    @Test func aReadOnlyArchiveWithAStoreIsReadAsItIs() async throws {
+        let archive = try copyOfTheArchive()
+        #expect(try await CLI.runOffPool(["archive", "status", "--archive", archive.path]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: archive.appendingPathComponent("schedule.sqlite").path))
+        let out = RepositoryPaths.temporaryDirectory("ro-out")
+        _ = try await CLI.runOffPool(
+            ["chmod", "-R", "a-w,a+rX", archive.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        defer { _ = try? CLI.run(["chmod", "-R", "u+w", archive.path], executable: URL(fileURLWithPath: "/usr/bin/env")) }
+        chmod(out.path, 0o777)
+        let asUser: [String] =
+            getuid() == 0 ? ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "env", "HOME=/tmp"] : []
+        for arguments in [
+            ["archive", "status", "--archive", archive.path],
+            ["sessions", "--archive", archive.path, "--out", out.path, "--no-progress"],
+        ] {
+            let result = try await CLI.runOffPool(
+                asUser + [CLI.binary.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+            #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
+            #expect(!result.stderr.contains("readonly database"), "\(result.stderr)")
+            if arguments[0] == "archive" { #expect(result.stdout.contains("(read-only)"), "\(result.stdout)") }
+        }
+    }
+
+    @Test func aSnapshotNeverReplacesTheCurrentHomeRootOrARepository() async throws {
+        let server = try LocalHTTPServer(handler: SnapshotServer.handler())
+        defer { server.stop() }
+        let work = RepositoryPaths.temporaryDirectory("cwd")
+        try Data("mine".utf8).write(to: work.appendingPathComponent("notes.txt"))
+        let repository = RepositoryPaths.temporaryDirectory("repo")
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent("project/.git"), withIntermediateDirectories: true)
+        for (target, reason) in [
+            (".", "it is or holds the current folder"), ("..", "it is or holds the current folder"),
+            ("/", "it is the root folder"), (repository.path, "it holds the git repository project"),
+        ] {
+            let result = try await CLI.runOffPool(
+                [
+                    "ratings", "--base-url", server.baseURL.absoluteString, "--save-snapshot", target, "--force",
+                    "--dry-run", "--out", RepositoryPaths.temporaryDirectory().path, "--delay", "0",
+                ], in: work)
+            #expect(result.status == 1, "\(target): \(result.stderr)")
+            #expect(result.stderr.contains(reason), "\(target): \(result.stderr)")
+        }
+        #expect(try String(contentsOf: work.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("project/.git").path))
+    }
 }

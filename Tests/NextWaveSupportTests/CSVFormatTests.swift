@@ -76,3 +76,17 @@ import _TestSupport
         }
     }
 }
+
+/// Cells a spreadsheet would run as formulas (issue: hardening, round 2).
+@Suite struct CSVFormulaTests {
+    @Test func textThatStartsAFormulaIsNeutralisedNumbersAreNot() {
+        #expect(CSVFormat.field("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"")
+        #expect(CSVFormat.field("+41 44 000") == "'+41 44 000")
+        #expect(CSVFormat.field("@SUM(A1)") == "'@SUM(A1)")
+        #expect(CSVFormat.field("-cmd|' /C calc'!A0") == "'-cmd|' /C calc'!A0")
+        #expect(CSVFormat.field("\tx") == "'\tx")
+        for number in ["-1.5", "+3", "-0", "-12e3"] { #expect(CSVFormat.field(number) == number) }
+        for plain in ["-", "MS Panta Rhei", "2026-09-22", ""] { #expect(CSVFormat.field(plain) == plain) }
+        #expect(CSVFormat.field("-1.5", style: .excelDE) == "-1,5")
+    }
+}

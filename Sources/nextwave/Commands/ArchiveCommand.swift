@@ -218,7 +218,7 @@ struct ArchiveStatusCommand: NextWaveCommand {
         let status = try archive.status()
         print("archive      \(archive.directory.path)")
         print(
-            "store        \(archive.store.path)\(archive.storeIsTemporary ? " (in memory: directory not writable)" : "")"
+            "store        \(archive.store.path)\(archive.storeIsTemporary ? " (in memory: directory not writable)" : archive.store.isReadOnly ? " (read-only)" : "")"
         )
         print("dates        \(status.dates.map { "\($0.lowerBound) … \($0.upperBound)" } ?? "none")")
         print("departures   \(status.departures) at \(status.stations) stations")

@@ -52,10 +52,9 @@ struct FleetSetCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let (url, data) = try target.bytes()
-        let updated = try FleetFile.setting(
-            name, values: values.list, source: source, reason: reason, in: data, path: url.path)
-        try AtomicFileWriter.write(updated, to: url)
+        let url = try target.update { url, data in
+            try FleetFile.setting(name, values: values.list, source: source, reason: reason, in: data, path: url.path)
+        }
         terminal.info("set \(values.list.map(\.field).joined(separator: ", ")) of \(name) in \(url.path)")
     }
 }
@@ -98,10 +97,10 @@ struct FleetRetireCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let (url, data) = try target.bytes()
         let day = since ?? Self.today()
-        let updated = try FleetFile.retiring(name, since: day, reason: reason, source: source, in: data, path: url.path)
-        try AtomicFileWriter.write(updated, to: url)
+        let url = try target.update { url, data in
+            try FleetFile.retiring(name, since: day, reason: reason, source: source, in: data, path: url.path)
+        }
         terminal.info("\(name) retired since \(day) in \(url.path); the next `nextwave ratings` leaves it out")
     }
 

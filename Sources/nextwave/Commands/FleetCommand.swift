@@ -30,6 +30,25 @@ struct FleetFileArgument: ParsableArguments {
 
     var url: URL { get throws { try file.map { URL(fileURLWithPath: $0) } ?? data.file("fleet.json") } }
 
+    /// Applies `change` to the fleet file's bytes and writes the result, holding the lock of the
+    /// file's folder from the read to the write: two changes at once follow each other, each
+    /// on the file as the other left it (issue: hardening, round 2: of 8 `fleet add` at once,
+    /// 7 ships were lost). Returns the file.
+    @discardableResult
+    func update(_ change: (URL, Data) throws -> Data) throws -> URL {
+        let url = try url
+        let lock: DirectoryLock
+        do { lock = try DirectoryLock(url.resolvingSymlinksInPath().deletingLastPathComponent()) } catch let
+            problem as FileProblem
+        {
+            throw CLIError(problem.description)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let (_, data) = try bytes()
+        try AtomicFileWriter.write(try change(url, data), to: url)
+        return url
+    }
+
     func bytes() throws -> (URL, Data) {
         let url = try url
         do { return (url, try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "fleet file")) } catch let problem as FileProblem {
@@ -119,13 +138,13 @@ struct FleetAddCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let (url, data) = try target.bytes()
         let (prefix, bare) = try split()
         let values = self.values.list
-        let updated = try FleetFile.adding(
-            .init(name: bare, prefix: prefix, values: values, source: source, overridesPage: overridesPage), to: data,
-            path: url.path)
-        try AtomicFileWriter.write(updated, to: url)
+        let url = try target.update { url, data in
+            try FleetFile.adding(
+                .init(name: bare, prefix: prefix, values: values, source: source, overridesPage: overridesPage),
+                to: data, path: url.path)
+        }
         terminal.info(
             "added \(prefix) \(bare) to \(url.path) (aliases: \(FleetFile.aliases(name: bare, prefix: prefix).joined(separator: ", ")))"
         )
