@@ -142,7 +142,7 @@ let package = Package(
             name: "_FuzzTargets",
             dependencies: [
                 "FleetScraper", "ShipRatings", "ShipRatingTable", "WakePhysics", "WakeModels", "WakeCalibration",
-                "ScheduleArchive",
+                "ScheduleArchive", "WebFetch",
                 civilTime, solar, sessionCore, "NextWaveSupport",
             ],
             path: "Sources/_FuzzTargets"),

@@ -8,8 +8,8 @@ import NextWaveSupport
 /// not, the two are merged. An answer for another day or station is refused before any of this
 /// (issue: hardening, round 2: an answer holding 7 departures of 25 September replaced the 6
 /// archived departures of the 22nd, because it held more).
-enum ArchiveMerge {
-    enum Decision: Equatable {
+package enum ArchiveMerge {
+    package enum Decision: Equatable {
         case unchanged
         case kept(String)
         /// Write these bytes; `note` says what a merge took from where.
@@ -36,7 +36,7 @@ enum ArchiveMerge {
 
     /// The stationboard to archive for `station` on `date`, given the archived body (nil: none
     /// or unreadable) and the fetched answer (already checked).
-    static func stationboard(archived: Data?, answer: Data, station: Int, date: LocalDate, path: String) throws
+    package static func stationboard(archived: Data?, answer: Data, station: Int, date: LocalDate, path: String) throws
         -> Decision
     {
         guard let archived, archived != answer,

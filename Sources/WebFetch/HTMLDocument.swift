@@ -27,6 +27,9 @@ public final class HTMLDocument {
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
                 | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        if let reason = TagScan.unreadableEncoding(data) {
+            throw WebFetchError.malformedHTML(url: url, reason: reason)
+        }
         let crowded = data.withUnsafeBytes { TagScan.firstCrowdedTag(in: $0.bindMemory(to: UInt8.self)) }
         if let offset = crowded {
             throw WebFetchError.malformedHTML(
@@ -77,6 +80,17 @@ public struct HTMLNode {
 
     /// The text with leading and trailing white space (including no-break spaces) removed.
     public var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// How many attributes the element has.
+    public var attributeCount: Int {
+        var count = 0
+        var property = pointer.pointee.properties
+        while let current = property {
+            count += 1
+            property = current.pointee.next
+        }
+        return count
+    }
 
     /// An attribute's value, if present.
     public func attribute(_ name: String) -> String? {

@@ -10,10 +10,12 @@ import _TestSupport
     /// memory (`getrusage(RUSAGE_CHILDREN).ru_maxrss`, KiB) on its last stderr line.
     func runMeasuringMemory(_ arguments: [String]) async throws -> (result: CLI.Result, peakKiB: Int) {
         let script = """
-            import resource, subprocess, sys
-            code = subprocess.run(sys.argv[1:]).returncode
-            print("peak-kib", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)
-            sys.exit(code)
+            from resource import getrusage, RUSAGE_CHILDREN
+            from subprocess import run
+            from sys import argv, exit, stderr
+            code = run(argv[1:]).returncode
+            print("peak-kib", getrusage(RUSAGE_CHILDREN).ru_maxrss, file=stderr)
+            exit(code)
             """
         let result = try await CLI.runOffPool(
             ["python3", "-c", script, CLI.binary.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))

@@ -211,4 +211,41 @@ import _TestSupport
         #expect(try String(contentsOf: work.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
         #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("project/.git").path))
     }
+
+    @Test func everyCommandFailsWhenStdoutCannotBeWritten() async throws {
+        let out = RepositoryPaths.temporaryDirectory("full")
+        for arguments in [
+            ["stations", "--json"], ["stations"], ["sun", "--station", "Wädenswil", "--date", "2026-06-21"],
+            ["fleet", "show"], ["wake", "--ship", "MS Panta Rhei"], ["wake", "--ship", "MS Panta Rhei", "--json"],
+            ["sessions", "--out", out.path, "--no-progress"], ["archive", "status", "--archive", RepositoryPaths.archive.path],
+            ["fleet", "speeds", "--json"],
+        ] {
+            let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread {
+                    do {
+                        let process = Process()
+                        process.executableURL = CLI.binary
+                        process.arguments = arguments
+                        process.currentDirectoryURL = RepositoryPaths.root
+                        var environment = ProcessInfo.processInfo.environment
+                        environment["NEXTWAVE_DATA"] = RepositoryPaths.data.path
+                        process.environment = environment
+                        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+                        process.standardError = FileHandle.nullDevice
+                        try process.run()
+                        process.waitUntilExit()
+                        continuation.resume(returning: process.terminationStatus)
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+            #expect(status == 1, "\(arguments.joined(separator: " ")) into /dev/full: exit \(status)")
+        }
+        // The message names standard output.
+        let named = try await CLI.runOffPool(
+            ["sh", "-c", "\"$0\" stations > /dev/full", CLI.binary.path], executable: URL(fileURLWithPath: "/usr/bin/env"),
+            environment: ["NEXTWAVE_DATA": RepositoryPaths.data.path])
+        #expect(named.stderr.contains("cannot write to standard output (no space left on device)"), "\(named.stderr)")
+    }
 }

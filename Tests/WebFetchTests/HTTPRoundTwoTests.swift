@@ -156,4 +156,30 @@ import _TestSupport
             """
         #expect(try HTMLDocument(data: Data(html.utf8), url: "ok.html").first("//p")?.text == "ok")
     }
+
+    @Test func pagesLibxml2WouldReadAsOtherCharactersAreRefused() throws {
+        let utf16 = Data("<html><body><p>x</p></body></html>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(throws: WebFetchError.self) { try HTMLDocument(data: utf16, url: "utf16.html") }
+        let ebcdic = Data("<html><head><meta charset=\"IBM037\"></head><body>x</body></html>".utf8)
+        #expect(
+            throws: WebFetchError.malformedHTML(
+                url: "e.html", reason: "it declares the charset \"ibm037\", which this tool does not read")
+        ) { try HTMLDocument(data: ebcdic, url: "e.html") }
+        let latin1 = Data("<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-1\">".utf8)
+        #expect(try HTMLDocument(data: latin1, url: "l.html").root != nil)
+    }
+
+    @Test func theScanReadsNamesAndValuesAsLibxml2Does() {
+        func count(_ tag: String, limit: Int) -> Bool {
+            let bytes = Array(tag.utf8)
+            return bytes.withUnsafeBufferPointer { TagScan.firstCrowdedTag(in: $0, limit: limit) } != nil
+        }
+        // A name right after a closing quote is a name (libxml2 reads `b`).
+        #expect(count("<p a=\"x\"b>", limit: 1))
+        // A junk token is skipped to the next blank, quotes and all; the names after it count.
+        #expect(count("<p -class=\"<!-- x y z>", limit: 2))
+        // A name over 100 characters is read as several.
+        #expect(count("<p " + String(repeating: "a", count: 250) + ">", limit: 2))
+        #expect(!count("<p a=\"b c d e\" f>", limit: 2))
+    }
 }
