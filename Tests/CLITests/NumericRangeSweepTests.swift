@@ -136,4 +136,58 @@ import _TestSupport
             try await expectNoTrap(arguments)
         }
     }
+
+    @Test func shipsAtThePlausibleBoundsAndTheArchiveOptions() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("sweep")
+        let fleet = folder.appendingPathComponent("fleet.json")
+        try FileManager.default.copyItem(at: RepositoryPaths.data.appendingPathComponent("fleet.json"), to: fleet)
+        // The smallest and largest values `fleet add` accepts (PlausibleValues), and one just outside.
+        for (name, values, accepted) in [
+            ("MS Tiny", ["5", "1", "0.5", "0.1", "1", "1"], true),
+            ("MS Huge", ["400", "80", "600000", "30", "100", "100"], true),
+            ("MS Outside", ["4.999", "1", "0.5", "0.1", "1", "1"], false),
+        ] {
+            let result = try await CLI.runOffPool([
+                "fleet", "add", "--name", name, "--length", values[0], "--beam", values[1], "--displacement", values[2],
+                "--draft", values[3], "--service-speed", values[4], "--top-speed", values[5], "--source",
+                "https://example.org/sweep", fleet.path,
+            ])
+            #expect((result.status == 0) == accepted, "\(name): \(result.stderr)")
+            #expect([0, 1, 64].contains(result.status))
+        }
+        for model in ["legacy", "wake"] {
+            for speed in ["1", "100", "service"] {
+                try await expectNoTrap([
+                    "ratings", "--fleet", fleet.path, "--model", model, "--speed", speed, "--dry-run", "--out",
+                    folder.appendingPathComponent("r").path, "--no-progress",
+                ])
+            }
+        }
+        for ship in ["MS Tiny", "MS Huge"] {
+            try await expectNoTrap([
+                "wake", "--fleet", fleet.path, "--ship", ship, "--speeds", "1,18,100", "--track-depth", "31,1000",
+                "--depths", "0.1,1000", "--distances", "1,10000", "--json",
+            ], computed: true)
+        }
+        try await expectNoTrap(["grid", "--fleet", fleet.path, "--speeds", "1,100", "--track-depths", "31,1000"], computed: true)
+        // The archive's options at their bounds, against a local API.
+        let board = try Data(
+            contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
+        let server = try LocalHTTPServer { _, _ in .init(headers: [("Content-Type", "application/json")], body: board) }
+        defer { server.stop() }
+        for (days, limit) in [("1", "1"), ("31", "420")] {
+            try await expectNoTrap([
+                "archive", "fetch", "--archive", folder.appendingPathComponent("a\(days)").path, "--station", "8503670",
+                "--from", "2026-09-01", "--days", days, "--limit", limit, "--api-url", server.baseURL.absoluteString,
+                "--no-deployments", "--delay", "0", "--no-progress",
+            ])
+        }
+        for (days, limit) in [("0", "1"), ("32", "1"), ("1", "0"), ("1", "421")] {
+            let result = try await CLI.runOffPool([
+                "archive", "fetch", "--archive", folder.path, "--station", "8503670", "--days", days, "--limit", limit,
+                "--api-url", server.baseURL.absoluteString, "--no-deployments",
+            ])
+            #expect(result.status == 64, "--days \(days) --limit \(limit): \(result.stderr)")
+        }
+    }
 }
