@@ -92,6 +92,8 @@ struct Exchange: Sendable {
                     if let failure = watch.verdict(bounds: bounds) { throw failure }
                 }
             }
+            // A watchdog that woke late (the process's threads were all busy) judges nothing
+            // for that time: `Watch.verdict` forgives the gap.
             defer { group.cancelAll() }
             // The first child to finish decides: the response, or the watchdog's verdict.
             guard let first = try await group.next(), let response = first else {
@@ -151,10 +153,13 @@ private final class Watch: @unchecked Sendable {
     private var bytes = 0
     /// (time, bytes so far) about every 100 ms after the head, for the low-speed window.
     private var samples: [(ContinuousClock.Instant, Int)] = []
+    /// When the watchdog last looked.
+    private var lastLook: ContinuousClock.Instant
 
     init(start: ContinuousClock.Instant) {
         self.start = start
         lastActivity = start
+        lastLook = start
     }
 
     func headArrived() {
@@ -177,7 +182,16 @@ private final class Watch: @unchecked Sendable {
     func verdict(bounds: Exchange.Bounds) -> Exchange.Failure? {
         lock.withLock {
             let now = ContinuousClock.now
+            defer { lastLook = now }
             if seconds(now - start) >= bounds.deadline { return .overTime(seconds: bounds.deadline) }
+            // Woken more than half a second late: this process, not the server, was stalled
+            // (every thread busy), and what arrived meanwhile may not be counted yet. The stall
+            // counts as activity, and the speed window starts again.
+            if seconds(now - lastLook) > 0.6 {
+                lastActivity = now
+                if head != nil { samples = [(now, bytes)] }
+                return nil
+            }
             if seconds(now - lastActivity) >= bounds.silence { return .silent(seconds: bounds.silence) }
             guard head != nil else { return nil }
             samples.append((now, bytes))

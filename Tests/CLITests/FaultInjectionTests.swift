@@ -17,23 +17,27 @@ import _TestSupport
 
     /// Starts `arguments` `kills` times, killing each run with SIGKILL after a random delay in
     /// `0 ..< maxDelay` seconds (or letting it finish first), and calls `check` after each.
+    /// Waits without holding a thread of the shared pool (the suite's HTTP tests need them: a
+    /// blocked pool once delayed an HTTP client's watchdog past its server's answer).
     func killRepeatedly(
-        _ arguments: (Int) -> [String], maxDelay: Double, rng: inout SplitMix64, check: (Int) throws -> Void
-    ) throws -> Int {
+        _ arguments: (Int) throws -> [String], maxDelay: Double, rng: inout SplitMix64,
+        check: (Int) async throws -> Void
+    ) async throws -> Int {
         var interrupted = 0
         for round in 0..<Self.kills {
             let process = try CLI.start(arguments(round))
-            usleep(UInt32(rng.uniform(0, maxDelay) * 1e6))
+            try await Task.sleep(for: .seconds(rng.uniform(0, maxDelay)))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 interrupted += 1
             }
+            while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
             process.waitUntilExit()
-            try check(round)
+            try await check(round)
         }
         // For docs/RELIABILITY.md: how many of the runs the kills actually interrupted.
         print(
-            "fault injection: \(arguments(0).prefix(2).joined(separator: " ")): \(interrupted) of \(Self.kills) runs killed"
+            "fault injection: \(try arguments(0).prefix(2).joined(separator: " ")): \(interrupted) of \(Self.kills) runs killed"
         )
         return interrupted
     }
@@ -51,7 +55,7 @@ import _TestSupport
         let out = RepositoryPaths.temporaryDirectory("faults")
         #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
         let speeds = ["18", "25"]
-        let interrupted = try killRepeatedly(
+        let interrupted = try await killRepeatedly(
             { ["ratings", "--out", out.path, "--speed", speeds[$0 % 2], "--accept-regression", "--no-progress"] },
             maxDelay: 0.25, rng: &rng
         ) { round in
@@ -113,7 +117,7 @@ import _TestSupport
 
         let archive = try freshArchive()
         let out = RepositoryPaths.temporaryDirectory("faults")
-        let interrupted = try killRepeatedly(
+        let interrupted = try await killRepeatedly(
             { round in
                 // Now and then start from no store, so that kills land in the first indexing.
                 if round % 3 == 0 {
@@ -158,8 +162,8 @@ import _TestSupport
         return feed
     }
 
-    func departures(_ archive: URL) throws -> String {
-        let status = try CLI.run(["archive", "status", "--archive", archive.path])
+    func departures(_ archive: URL) async throws -> String {
+        let status = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])
         #expect(status.status == 0, "\(status.stderr)")
         return status.stdout.split(separator: "\n").first { $0.hasPrefix("departures") }.map(String.init) ?? ""
     }
@@ -169,20 +173,20 @@ import _TestSupport
         let feed = try largerFeed(padding: 200_000)
         let reference = RepositoryPaths.temporaryDirectory("archive")
         #expect(try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", reference.path]).status == 0)
-        let expected = try departures(reference)
+        let expected = try await departures(reference)
         #expect(expected.contains("departures   12 at"), "\(expected)")
 
         let archive = RepositoryPaths.temporaryDirectory("archive")
-        let interrupted = try killRepeatedly(
+        let interrupted = try await killRepeatedly(
             { _ in ["archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress"] }, maxDelay: 0.6,
             rng: &rng
         ) { _ in
             // The store opens and holds either nothing of the feed or all of it.
-            let now = try departures(archive)
+            let now = try await departures(archive)
             #expect(now == expected || now.hasPrefix("departures   0 "), "\(now)")
         }
         #expect(try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", archive.path]).status == 0)
-        #expect(try departures(archive) == expected)
+        #expect(try await departures(archive) == expected)
         #expect(interrupted > 0)
     }
 
@@ -205,9 +209,9 @@ import _TestSupport
             "--from", "2026-09-22", "--days", "2", "--api-url", server.baseURL.absoluteString, "--no-deployments",
             "--delay", "0", "--no-progress",
         ]
-        let interrupted = try killRepeatedly({ _ in arguments }, maxDelay: 0.4, rng: &rng) { _ in
+        let interrupted = try await killRepeatedly({ _ in arguments }, maxDelay: 0.4, rng: &rng) { _ in
             // Every board in the archive is whole: indexing it reports nothing malformed.
-            let status = try CLI.run(["archive", "status", "--archive", archive.path])
+            let status = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])
             #expect(status.status == 0)
             #expect(status.stdout.contains("skipped      0 malformed file(s)"), "\(status.stdout)")
         }
