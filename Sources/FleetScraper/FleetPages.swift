@@ -7,6 +7,9 @@ public enum FleetPages: Sendable {
     case snapshot(directory: URL, name: String)
     /// Pages over HTTP.
     case live(LiveFleet)
+    /// No pages: the table rests on the curated fleet file alone (an operator whose page
+    /// layout is not known), `operatorName` for reports.
+    case none(operatorName: String)
 
     /// What ``scrape(onEvent:)`` reports while it works.
     public enum Event: Sendable {
@@ -41,6 +44,11 @@ public enum FleetPages: Sendable {
             return (result, "the snapshot `\(name)` (\(manifest.capturedAt.prefix(10)))")
         case .live(let fleet):
             return try await fleet.scrape(onEvent: onEvent)
+        case .none(let name):
+            return (
+                FleetScrape(indexURL: nil, pages: [], warnings: []),
+                "the curated fleet file alone (no page layout is known for \(name)'s site)"
+            )
         }
     }
 }

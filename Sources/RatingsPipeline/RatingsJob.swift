@@ -24,6 +24,9 @@ public struct RatingsJob: Sendable {
         public var previousName: String?
         /// The app's hard-coded ratings, for the comparison in `ratings.md`.
         public var appRatings: URL
+        /// Write the legacy script's `schiffsdaten.csv` (scraped pages only: not for an operator
+        /// whose table rests on the curated file alone).
+        public var legacyCSV = true
         /// Cruising speeds from archived courses (`operating-speeds.json`), and how reports cite
         /// them; nil: none (operating speeds then rest on published speeds and the Admiralty
         /// relation alone).
@@ -161,7 +164,7 @@ public struct RatingsJob: Sendable {
         }
         let diff = baseline.map { RatingDiff(previous: $0.table, current: run.table) }
         let names = Self.outputs
-        let all = [names.legacyCSV, names.table, names.csv, names.markdown, names.chart]
+        let all = (input.legacyCSV ? [names.legacyCSV] : []) + [names.table, names.csv, names.markdown, names.chart]
         var result = Result(
             run: run, written: [], diff: diff, unchanged: unchanged, published: nil, baselineName: baseline?.name,
             regressions: regressions, vanished: scrape.vanished)
@@ -183,8 +186,7 @@ public struct RatingsJob: Sendable {
                 chartFile: names.chart))
         let file = { (name: String) in input.out.appendingPathComponent(name) }
         try AtomicFileWriter.writeAll(
-            [
-                (file(names.legacyCSV), Data(LegacyShipDataCSV.render(run.scraped).utf8)),
+            (input.legacyCSV ? [(file(names.legacyCSV), Data(LegacyShipDataCSV.render(run.scraped).utf8))] : []) + [
                 (file(names.table), try run.table.jsonData()),
                 (file(names.csv), Data(RatingsCSV.render(run.table, style: input.csvStyle).utf8)),
                 (file(names.chart), Data(RatingsChartSVG.render(run.table).utf8)),

@@ -24,11 +24,25 @@ struct FleetFileArgument: ParsableArguments {
     @Argument(help: ArgumentHelp("The fleet file (default: fleet.json of the data folder).", valueName: "FILE"))
     var file: String?
 
+    @Option(
+        name: .customLong("operator"),
+        help: ArgumentHelp("The operator whose fleet file (zsg, sgv, cgn, bls, …; default zsg).", valueName: "NAME"))
+    var operatorName: String?
+
     @OptionGroup var data: DataOptions
 
-    func validate() throws { try checkPaths([("FILE", file)]) }
+    func validate() throws {
+        try checkPaths([("FILE", file)])
+        if file != nil && operatorName != nil { throw ValidationError("give a fleet FILE or --operator, not both") }
+    }
 
-    var url: URL { get throws { try file.map { URL(fileURLWithPath: $0) } ?? data.file("fleet.json") } }
+    var url: URL {
+        get throws {
+            if let file { return URL(fileURLWithPath: file) }
+            if let operatorName { return try data.file(OperatorCatalogue.named(operatorName, data: data).fleet) }
+            return try data.file("fleet.json")
+        }
+    }
 
     /// Applies `change` to the fleet file's bytes and writes the result, holding the lock of the
     /// file's folder from the read to the write: two changes at once follow each other, each

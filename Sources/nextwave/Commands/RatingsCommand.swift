@@ -56,8 +56,10 @@ struct RatingsCommand: NextWaveCommand {
             valueName: "H2,H3"))
     var heightThresholds: String?
 
-    @Option(help: ArgumentHelp("Output folder.", valueName: "DIR"))
-    var out: String = "reports"
+    @Option(
+        name: .customLong("out"),
+        help: ArgumentHelp("Output folder (default: reports; reports/ID with --operator ID).", valueName: "DIR"))
+    var outOption: String?
 
     @Option(
         help: ArgumentHelp(
@@ -100,7 +102,7 @@ struct RatingsCommand: NextWaveCommand {
 
     func validate() throws {
         try checkPaths([
-            ("--out", out), ("--previous", previous), ("--app-ratings", appRatings), ("--publish", publish),
+            ("--out", outOption), ("--previous", previous), ("--app-ratings", appRatings), ("--publish", publish),
             ("--operating-speeds", operatingSpeeds),
         ])
         if dryRun && publish != nil { throw ValidationError("--dry-run writes nothing; leave out --publish") }
@@ -125,7 +127,17 @@ struct RatingsCommand: NextWaveCommand {
         return .fixed(HeightThresholds(two, three))
     }
 
+    /// The output folder: `--out`, else `reports` (Lake Zurich) or `reports/<operator id>`.
+    var out: String {
+        get throws {
+            if let outOption { return outOption }
+            guard let chosen = try fleet.selectedOperator(), chosen.id != "zsg" else { return "reports" }
+            return "reports/\(chosen.id)"
+        }
+    }
+
     func execute(_ terminal: Terminal) async throws {
+        let out = try self.out
         let (fleetURL, reference) = try fleet.fleetFile()
         var input = RatingsJob.Input(
             pages: try fleet.fleetPages(), fleet: fleetURL, fleetReference: reference, point: point.point,
@@ -140,6 +152,7 @@ struct RatingsCommand: NextWaveCommand {
         input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
         input.allowLocalSources = allowLocalSources
         input.csvStyle = csv.csvStyle
+        input.legacyCSV = try !fleet.isCuratedOnly
         let job = RatingsJob(input)
         let result = try await job.run { event in
             switch event {

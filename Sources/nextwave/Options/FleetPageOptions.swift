@@ -1,6 +1,7 @@
 import ArgumentParser
 import FleetScraper
 import Foundation
+import NextWaveSupport
 import ShipRatings
 import WebFetch
 
@@ -46,6 +47,13 @@ struct FleetPageOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Curated fleet file (default: fleet.json of the data folder).", valueName: "FILE"))
     var fleet: String?
 
+    @Option(
+        name: .customLong("operator"),
+        help: ArgumentHelp(
+            "The lake operator: zsg (default), sgv, cgn, bls, … (its fleet file; pages only for zsg).",
+            valueName: "NAME"))
+    var operatorName: String?
+
     @OptionGroup var http: HTTPOptions
     @OptionGroup var data: DataOptions
 
@@ -86,16 +94,34 @@ struct FleetPageOptions: ParsableArguments {
         }
     }
 
+    /// The operator `--operator` names (nil without it: the Lake Zurich default).
+    func selectedOperator() throws -> OperatorCatalogue.Operator? {
+        guard let operatorName else { return nil }
+        return try OperatorCatalogue.named(operatorName, data: data)
+    }
+
+    /// Whether the run is for an operator whose table rests on its curated file alone.
+    var isCuratedOnly: Bool { get throws { try selectedOperator().map { !$0.scrapesPages } ?? false } }
+
     /// The curated fleet file and how tables cite it: `Data/…` inside the data folder, else its
     /// file name (a table never carries a machine path).
     func fleetFile() throws -> (url: URL, reference: String) {
-        let url = try fleet.map { URL(fileURLWithPath: $0) } ?? data.file("fleet.json")
+        let url = try fleet.map { URL(fileURLWithPath: $0) } ?? data.file(selectedOperator()?.fleet ?? "fleet.json")
         return (url, try DataLocator.reference(for: url, dataDirectory: data.directory))
     }
 
     /// The pages: the live site (a page list, an index, the legacy index under --base-url, or
-    /// the operator's current pages), a snapshot, or the bundled snapshot.
+    /// the operator's current pages), a snapshot, or the bundled snapshot; none for an operator
+    /// whose page layout is not known.
     func fleetPages() throws -> FleetPages {
+        if let chosen = try selectedOperator(), !chosen.scrapesPages {
+            guard !isLive, snapshot == nil else {
+                throw CLIError(
+                    "--operator \(chosen.id): no page layout is known for \(chosen.code)'s site, so its table rests on "
+                        + "Data/\(chosen.fleet) alone; leave out --live, --base-url, --pages, --index-url and --snapshot")
+            }
+            return .none(operatorName: chosen.code)
+        }
         if isLive {
             var configuration = http.configuration
             // The ship pages' site: --base-url, else the index page's own site, else the operator's.
@@ -219,5 +245,16 @@ struct OperatingPointOptions: ParsableArguments {
         case .service: mode = .operating
         }
         return WakeReference(distanceM: distance, trackDepthM: trackDepth, riderDepthM: depth, speed: mode)
+    }
+}
+
+extension OperatorCatalogue {
+    /// The data folder's catalogue entry an argument names, or an error listing the operators.
+    static func named(_ argument: String, data: DataOptions) throws -> Operator {
+        let catalogue: OperatorCatalogue
+        do { catalogue = try load(from: data.file(fileName)) } catch let problem as FileProblem {
+            throw CLIError(problem.description)
+        }
+        do { return try catalogue.find(argument) } catch let unknown as Unknown { throw CLIError("--operator: \(unknown)") }
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The lake operators the toolkit knows (`Data/operators.json`): each one's curated fleet file,
+/// whether its ship pages are scraped, who publishes its ship assignments, and its lakes with
+/// their GTFS agency ids.
+package struct OperatorCatalogue: Sendable, Decodable {
+    package struct Operator: Sendable, Decodable, Equatable {
+        /// Short, lower-case: `zsg`, `sgv`, `cgn` (file and folder names).
+        package var id: String
+        /// As `stations.json` lists it: `ZSG`, `SGV`, `Walensee Schifffahrt`.
+        package var code: String
+        package var name: String
+        /// The curated fleet file, relative to the data folder.
+        package var fleet: String
+        /// Whether a page layout is known for its ship pages (only ZSG's); the others' tables
+        /// rest on the curated fleet file alone.
+        package var pages: Bool?
+        /// Who publishes which ship runs which course: `zsg-deployment-page`,
+        /// `sgv-allocation-page`, `cgn-departure-board`; nil: nobody.
+        package var assignments: String?
+        /// Lake (as `stations.json` names it) → GTFS agency ids of the operator there.
+        package var lakes: [String: [String]]
+
+        package var scrapesPages: Bool { pages ?? false }
+    }
+
+    package var operators: [Operator]
+
+    /// The file's name in the data folder.
+    package static let fileName = "operators.json"
+
+    /// Reads the catalogue.
+    /// - Throws: ``FileProblem`` naming the file and what is wrong.
+    package static func load(from url: URL) throws -> OperatorCatalogue {
+        let catalogue = try JSONFile.decode(
+            OperatorCatalogue.self, at: url, what: "operator list", limit: BoundedFile.tableLimit)
+        let ids = catalogue.operators.map(\.id)
+        if let duplicate = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
+            throw FileProblem(path: url.path, reason: "operator id \"\(duplicate)\" appears twice")
+        }
+        return catalogue
+    }
+
+    /// The operator an argument names: its id, its code or its name (case and accents ignored),
+    /// or a unique prefix of one of them.
+    /// - Throws: ``FileProblem``-free ``Unknown`` listing the operators there are.
+    package func find(_ argument: String) throws -> Operator {
+        let key = TextKey.fold(argument)
+        func keys(_ o: Operator) -> [String] { [o.id, o.code, o.name].map { TextKey.fold($0) } }
+        if let exact = operators.first(where: { keys($0).contains(key) }) { return exact }
+        let matches = operators.filter { keys($0).contains { $0.hasPrefix(key) } }
+        if matches.count == 1, !key.isEmpty { return matches[0] }
+        throw Unknown(argument: argument, known: operators.map(\.id), ambiguous: matches.count > 1)
+    }
+
+    /// The operators serving `lake` (as `stations.json` names it).
+    package func operators(onLake lake: String) -> [Operator] {
+        let key = TextKey.fold(lake)
+        return operators.filter { $0.lakes.keys.contains { TextKey.fold($0) == key } }
+    }
+
+    /// The GTFS agency ids of `lake`, over all its operators (sorted, unique).
+    package func agencies(onLake lake: String) -> [String] {
+        let key = TextKey.fold(lake)
+        return Array(
+            Set(operators.flatMap { o in o.lakes.filter { TextKey.fold($0.key) == key }.flatMap(\.value) })
+        ).sorted()
+    }
+
+    /// An operator argument that names none (or several) of the catalogue's.
+    package struct Unknown: Error, CustomStringConvertible {
+        package var argument: String
+        package var known: [String]
+        package var ambiguous: Bool
+        package var description: String {
+            "\(ambiguous ? "more than one operator matches" : "no operator") \"\(argument)\"; operators: "
+                + known.joined(separator: ", ")
+        }
+    }
+}
