@@ -46,6 +46,9 @@ public struct RatingsJob: Sendable {
         public var publish: URL?
         /// Let `publish` go ahead although the table cites loopback or file sources (a mirror).
         public var allowLocalSources = false
+        /// With `publish`: a package per lake instead of one at `publish` itself, each the table
+        /// merged with the tables of the lake's other operators (``LakePackage``).
+        public var lakePackages: [LakePackage] = []
         /// How `ship-ratings.csv` is written.
         package var csvStyle: CSVStyle = .standard
         /// The time the table is made at (`generatedAt`), when it changed; default: now, or
@@ -74,6 +77,17 @@ public struct RatingsJob: Sendable {
         }
     }
 
+    /// One lake's published package: the run's table with the ships of `others` (the lake's
+    /// other operators' tables) that it does not name, published into `folder`.
+    public struct LakePackage: Sendable {
+        public var folder: URL
+        public var others: [URL]
+        public init(folder: URL, others: [URL]) {
+            self.folder = folder
+            self.others = others
+        }
+    }
+
     public struct Result: Sendable {
         public var run: RatingRun
         /// The files written, by name, in `out` (none for a dry run, or when the table did not
@@ -95,6 +109,8 @@ public struct RatingsJob: Sendable {
         public var regressions: [String] = []
         /// Listed ship pages the site says are gone.
         public var vanished: [VanishedPage] = []
+        /// The lake packages published (folder names), with ``Input/lakePackages``.
+        public var lakesPublished: [String] = []
     }
 
     public enum Event: Sendable {
@@ -203,9 +219,22 @@ public struct RatingsJob: Sendable {
         guard let publish = input.publish else { return }
         let data = try BoundedFile.read(
             input.out.appendingPathComponent(Self.outputs.table), limit: BoundedFile.tableLimit, what: "rating table")
-        let (manifest, changed) = try TablePublisher.publish(tableData: data, to: publish)
-        result.published = manifest
-        result.publishedUnchanged = !changed
+        guard !input.lakePackages.isEmpty else {
+            let (manifest, changed) = try TablePublisher.publish(tableData: data, to: publish)
+            result.published = manifest
+            result.publishedUnchanged = !changed
+            return
+        }
+        var anyChanged = false
+        for package in input.lakePackages {
+            let table = try RatingTable.decode(data, path: input.out.appendingPathComponent(Self.outputs.table).path)
+                .merging(package.others.map(RatingTable.load(from:)))
+            let (manifest, changed) = try TablePublisher.publish(tableData: try table.jsonData(), to: package.folder)
+            result.published = manifest
+            result.lakesPublished.append(package.folder.lastPathComponent)
+            anyChanged = anyChanged || changed
+        }
+        result.publishedUnchanged = !anyChanged
     }
 
     /// `SOURCE_DATE_EPOCH` (reproducible builds), when set to a number of seconds.

@@ -7,8 +7,10 @@ import WebFetch
 ///
 /// - Stationboards: `GET <api>/v1/stationboard?id=<uic>&limit=<limit>&date=<YYYY-MM-DD>` per
 ///   station and day, stored as `stationboards/<date>/<uic>.json`.
-/// - Assignments: the operator's deployment page per day (``DeploymentPage``), stored as
-///   `deployments/<date>.json`.
+/// - Assignments, stored as `deployments/<date>.json`, from the operator's source
+///   (``AssignmentSource``): ZSG's deployment page per day (``DeploymentPage``), SGV's allocation
+///   page once (``SGVAllocationPage``), or CGN's pier boards (``CGNDepartureBoard``). A day
+///   without assignments writes no file.
 /// Every body is validated before it is written; each file is written atomically (temporary
 /// file, then rename) and keyed by date and station, so re-running replaces, never duplicates.
 /// A failed or invalid response leaves the existing file untouched and is reported; the other
@@ -21,10 +23,26 @@ public struct ArchiveFetcher: Sendable {
     public static let maxLimit = 420
 
     public var apiRoot: URL
-    /// `nil`: no assignments are fetched.
-    public var deploymentRoot: URL?
+    /// Where ship assignments come from; `nil`: none are fetched.
+    public var assignments: AssignmentSource?
     public var limit: Int
     public var http: HTTPClient.Configuration
+
+    /// Who publishes which ship runs which course, and where.
+    public enum AssignmentSource: Sendable, Equatable {
+        /// ZSG's deployment page (`einsatzderschiffe.zsg.ch`), one page per day.
+        case zsgDeploymentPage(URL)
+        /// SGV's steamer allocation page, one page for the season.
+        case sgvAllocationPage(URL)
+        /// CGN's pier departure boards (`qr.cgn.ch`): every pier, every day.
+        case cgnDepartureBoard(URL)
+    }
+
+    /// The ZSG deployment page's root, when that is the source.
+    public var deploymentRoot: URL? {
+        if case .zsgDeploymentPage(let root) = assignments { return root }
+        return nil
+    }
 
     public init(
         apiRoot: URL = URL(string: "https://transport.opendata.ch")!,
@@ -33,9 +51,17 @@ public struct ArchiveFetcher: Sendable {
     ) {
         precondition((1...Self.maxLimit).contains(limit), "limit must be 1…\(Self.maxLimit)")
         self.apiRoot = apiRoot
-        self.deploymentRoot = deploymentRoot
+        self.assignments = deploymentRoot.map(AssignmentSource.zsgDeploymentPage)
         self.limit = limit
         self.http = http
+    }
+
+    public init(
+        apiRoot: URL = URL(string: "https://transport.opendata.ch")!, assignments: AssignmentSource?,
+        limit: Int = ArchiveFetcher.maxLimit, http: HTTPClient.Configuration = .init()
+    ) {
+        self.init(apiRoot: apiRoot, deploymentRoot: nil, limit: limit, http: http)
+        self.assignments = assignments
     }
 
     public struct Report: Sendable {
@@ -50,6 +76,8 @@ public struct ArchiveFetcher: Sendable {
         public var merged: [String] = []
         /// Failures, each naming the URL and the reason; their files were left as they were.
         public var failed: [String] = []
+        /// What a source held that was read but not used (a conditional date range, charters).
+        public var notes: [String] = []
     }
 
     public enum Event: Sendable {
@@ -100,7 +128,8 @@ public struct ArchiveFetcher: Sendable {
                 }
             }
         }
-        if let deploymentRoot {
+        switch assignments {
+        case .zsgDeploymentPage(let deploymentRoot):
             let pages = HTTPClient(
                 siteRoot: SiteURL.root(of: deploymentRoot) ?? deploymentRoot, configuration: http,
                 onEvent: { onEvent?(.fetch($0)) })
@@ -108,20 +137,91 @@ public struct ArchiveFetcher: Sendable {
                 onEvent?(.request(done: done, total: total, uic: nil, date: date))
                 done += 1
                 let url = DeploymentPage.url(root: deploymentRoot, date: date)
-                let target = archive.appendingPathComponent("deployments/\(date).json")
                 do {
                     let html = try await pages.page(at: url)
                     let assignments = try DeploymentPage.assignments(html: html, url: url.absoluteString, date: date)
-                    try store(at: target, archive: archive, report: &report, onEvent: onEvent) { existing in
-                        try ArchiveMerge.deployment(
-                            archived: existing, answer: assignments, date: date, path: target.path)
-                    }
+                    try storeAssignments(assignments, date: date, archive: archive, report: &report, onEvent: onEvent)
                 } catch {
                     report.failed.append(Self.describe(error, url: url))
                 }
             }
+        case .sgvAllocationPage(let url):
+            onEvent?(.request(done: done, total: total, uic: nil, date: dates.first ?? LocalDate(daysSinceEpoch: 0)))
+            let pages = HTTPClient(
+                siteRoot: SiteURL.root(of: url) ?? url, configuration: http, onEvent: { onEvent?(.fetch($0)) })
+            do {
+                let reading = try SGVAllocationPage.read(html: try await pages.page(at: url), url: url.absoluteString)
+                report.notes += reading.notes
+                let byDate = Dictionary(grouping: reading.assignments, by: \.date)
+                for date in dates {
+                    guard let day = byDate[date], !day.isEmpty else { continue }
+                    try storeAssignments(day, date: date, archive: archive, report: &report, onEvent: onEvent)
+                }
+            } catch {
+                report.failed.append(Self.describe(error, url: url))
+            }
+        case .cgnDepartureBoard(let root):
+            await fetchCGN(root: root, dates: dates, archive: archive, report: &report, onEvent: onEvent)
+        case nil:
+            break
         }
         return report
+    }
+
+    /// Every pier's board for every day; each day's assignments stored together.
+    private func fetchCGN(
+        root: URL, dates: [LocalDate], archive: URL, report: inout Report, onEvent: (@Sendable (Event) -> Void)?
+    ) async {
+        var polite = http
+        // CGN answers bursts with 429 and no Retry-After: one request a second, longer backoff.
+        polite.requestDelay = max(polite.requestDelay, 1)
+        polite.initialBackoff = max(polite.initialBackoff, 2)
+        let board = HTTPClient(
+            siteRoot: SiteURL.root(of: root) ?? root, configuration: polite, onEvent: { onEvent?(.fetch($0)) })
+        let locations = CGNDepartureBoard.locationsURL(root: root)
+        let piers: [String]
+        do {
+            piers = try CGNDepartureBoard.pierCodes(
+                from: try await board.page(at: locations), url: locations.absoluteString)
+        } catch {
+            report.failed.append(Self.describe(error, url: locations))
+            return
+        }
+        for date in dates {
+            onEvent?(.request(done: 0, total: dates.count, uic: nil, date: date))
+            var day: [ShipAssignment] = []
+            var charters = 0
+            for pier in piers {
+                let url = CGNDepartureBoard.departuresURL(root: root, pier: pier, date: date)
+                do {
+                    let read = try CGNDepartureBoard.assignments(
+                        from: try await board.page(at: url), url: url.absoluteString)
+                    day += read.assignments.filter { $0.date == date }
+                    charters += read.charters
+                } catch {
+                    report.failed.append(Self.describe(error, url: url))
+                }
+            }
+            if charters > 0 { report.notes.append("\(date): \(charters) charter departure(s) without a course skipped") }
+            var seen = Set<String>()
+            let unique = day.filter { seen.insert($0.course).inserted }
+            guard !unique.isEmpty else { continue }
+            do { try storeAssignments(unique, date: date, archive: archive, report: &report, onEvent: onEvent) } catch {
+                report.failed.append("\(date): \(error)")
+            }
+        }
+    }
+
+    /// Stores one day's assignments (merged with what is archived; an empty day writes nothing).
+    private func storeAssignments(
+        _ assignments: [ShipAssignment], date: LocalDate, archive: URL, report: inout Report,
+        onEvent: (@Sendable (Event) -> Void)?
+    ) throws {
+        guard !assignments.isEmpty else { return }
+        let target = archive.appendingPathComponent("deployments/\(date).json")
+        try store(at: target, archive: archive, report: &report, onEvent: onEvent) { existing in
+            try ArchiveMerge.deployment(archived: existing, answer: assignments, date: date, path: target.path)
+        }
     }
 
     /// Decides, under the archive's lock, what becomes of `target` (``ArchiveMerge``: the

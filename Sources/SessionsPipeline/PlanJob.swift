@@ -16,6 +16,8 @@ public struct PlanJob {
         public var periods: URL
         public var ratings: URL
         public var ratingsName: String
+        /// Further operators' tables (other lakes), as ``SessionsJob/Input/moreRatings``.
+        public var moreRatings: [URL] = []
         /// The first day (default: the archive's first day).
         public var from: LocalDate?
         /// How many days, 1…``maximumDays``.
@@ -53,7 +55,7 @@ public struct PlanJob {
         }
         let catalogue = try StationCatalogue.load(from: input.stations)
         let periods = try SchedulePeriods.load(from: input.periods)
-        let table = try RatingTable.load(from: input.ratings)
+        let table = try RatingTable.merged(input.ratings, with: input.moreRatings)
         let (archive, _) = try ScheduleArchive.opened(at: input.archive) { _, _ in }
         guard let range = try archive.store.dateRange() else {
             throw SessionsJobError.emptyArchive(path: input.archiveName)

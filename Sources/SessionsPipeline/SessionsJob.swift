@@ -20,6 +20,9 @@ public struct SessionsJob {
         /// The rating table, and its name for the reports.
         public var ratings: URL
         public var ratingsName: String
+        /// Further operators' tables (other lakes): their ships join the table's, a name the
+        /// table already has keeping its rating there.
+        public var moreRatings: [URL] = []
         public var from: LocalDate?
         public var to: LocalDate?
         public var selection: StationSelection
@@ -90,7 +93,7 @@ public struct SessionsJob {
     public func run(onEvent: ((Event) -> Void)? = nil) throws -> Result {
         let catalogue = try StationCatalogue.load(from: input.stations)
         let periods = try SchedulePeriods.load(from: input.periods)
-        let table = try RatingTable.load(from: input.ratings)
+        let table = try RatingTable.merged(input.ratings, with: input.moreRatings)
         let (archive, refresh) = try ScheduleArchive.opened(at: input.archive) {
             onEvent?(.indexing(done: $0, total: $1))
         }

@@ -70,3 +70,22 @@ extension RatingTable {
         return missing
     }
 }
+
+extension RatingTable {
+    /// The table at `url` with the ships of the tables at `others` that it does not name (by
+    /// ``ShipNames/key(_:)``): one lookup over several operators' fleets. The first table's
+    /// model and settings stand for the whole.
+    public static func merged(_ url: URL, with others: [URL]) throws -> RatingTable {
+        try load(from: url).merging(others.map(load(from:)))
+    }
+
+    /// This table with the ships of `others` it does not name.
+    public func merging(_ others: [RatingTable]) -> RatingTable {
+        var table = self
+        for other in others {
+            let known = Set(table.ships.map { ShipNames.key($0.name) })
+            table.ships += other.ships.filter { !known.contains(ShipNames.key($0.name)) }
+        }
+        return table
+    }
+}

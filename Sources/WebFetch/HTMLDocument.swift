@@ -144,3 +144,25 @@ public enum XPath {
         "contains(concat(' ', normalize-space(@class), ' '), ' \(name) ')"
     }
 }
+
+extension HTMLDocument {
+    /// The page's text as lines, one per text node in document order (every tag ends a line),
+    /// white space collapsed, empty lines and the text of `script` and `style` left out: the
+    /// reading of pages whose structure is loose but whose lines are not ("Kurs 2123_2124").
+    public var textLines: [String] {
+        var lines: [String] = []
+        func walk(_ node: HTMLNode) {
+            for child in node.children {
+                switch child {
+                case .text(let text):
+                    let line = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+                    if !line.isEmpty { lines.append(line) }
+                case .element(let element):
+                    if element.name != "script" && element.name != "style" { walk(element) }
+                }
+            }
+        }
+        if let root { walk(root) }
+        return lines
+    }
+}

@@ -29,15 +29,16 @@ struct ArchiveFetchCommand: NextWaveCommand {
             nextwave archive fetch --archive <DIR> --station <STATION> [<options>]
             """,
         discussion: """
-            One GET /v1/stationboard?id=<uic>&limit=<limit>&date=<day> per station and day,
-            and the operator's deployment page per day. Bodies are validated before they
-            are written; files are written atomically and keyed by day and station, so
-            re-running replaces and never duplicates. An answer with fewer departures (or
-            ship assignments) than the archived file never replaces it. A failure leaves
-            the earlier file in place, is reported, and makes the exit status 1 after
-            everything else has been fetched. Requests are spaced by --delay and retried
-            on timeouts, 429 (honouring Retry-After) and 5xx with backoff; a host that
-            does not resolve or refuses connections is not retried.
+            One GET /v1/stationboard?id=<uic>&limit=<limit>&date=<day> per station and
+            day, and the ship assignments of the lake's operator: ZSG's deployment page
+            per day, SGV's steamer allocation page, or CGN's pier boards (--operator
+            chooses). Bodies are validated before they are written; files are written
+            atomically and keyed by day and station. The archive never shrinks: an
+            answer for another day is refused, one that adds nothing keeps the file,
+            others are merged. A failure leaves the earlier file in place, is reported,
+            and makes the exit status 1 after everything else has been fetched.
+            Requests are spaced by --delay and retried on timeouts, 429 (honouring
+            Retry-After) and 5xx with backoff; a host that does not resolve or refuses connections is not retried.
 
             Examples:
               nextwave archive fetch --archive ~/nextwave-archive --lake Zürichsee --days 5
@@ -63,8 +64,17 @@ struct ArchiveFetchCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Transport API root.", valueName: "URL"))
     var apiURL = "https://transport.opendata.ch"
 
-    @Option(help: ArgumentHelp("Operator's deployment page root.", valueName: "URL"))
-    var deploymentURL = "https://einsatzderschiffe.zsg.ch"
+    @Option(
+        help: ArgumentHelp(
+            "Where the operator publishes ship assignments (default: its own; ZSG's page root, SGV's page, CGN's board).",
+            valueName: "URL"))
+    var deploymentURL: String?
+
+    @Option(
+        name: .customLong("operator"),
+        help: ArgumentHelp(
+            "Whose ship assignments: zsg, sgv or cgn (default: the one of the stations' lake).", valueName: "NAME"))
+    var operatorName: String?
 
     @Flag(help: "Do not fetch ship assignments.")
     var noDeployments = false
@@ -83,7 +93,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
         guard (1...ArchiveFetcher.maxLimit).contains(limit) else {
             throw ValidationError("--limit must lie in 1…\(ArchiveFetcher.maxLimit) (the API answers 400 above)")
         }
-        for (name, text) in [("--api-url", apiURL), ("--deployment-url", deploymentURL)] {
+        for (name, text) in [("--api-url", apiURL), ("--deployment-url", deploymentURL ?? "https://x")] {
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw ValidationError("\(name): \"\(text)\" is not an http(s) URL")
             }
@@ -96,9 +106,9 @@ struct ArchiveFetchCommand: NextWaveCommand {
         let dates = (0..<days).map { first.adding(days: $0) }
         let catalogue = try StationCatalogue.load(from: try data.file("stations.json"))
         let chosen = try stations.resolve(in: catalogue) ?? []
+        let source = noDeployments ? nil : try assignmentSource(for: chosen, terminal: terminal)
         let fetcher = ArchiveFetcher(
-            apiRoot: URL(string: apiURL)!, deploymentRoot: noDeployments ? nil : URL(string: deploymentURL)!,
-            limit: limit, http: http.configuration)
+            apiRoot: URL(string: apiURL)!, assignments: source, limit: limit, http: http.configuration)
         let names = Dictionary(chosen.map { ($0.uic, $0.name) }, uniquingKeysWith: { a, _ in a })
         let clock = ProgressClock()
         let report = await fetcher.fetch(stations: chosen.map(\.uic), dates: dates, into: directory) { event in
@@ -115,6 +125,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
         for failure in report.failed { terminal.error(failure) }
         for kept in report.kept { terminal.warn(kept) }
         for merged in report.merged { terminal.info(merged) }
+        for note in report.notes { terminal.info(note) }
         terminal.info(
             "\(report.written.count) file(s) written, \(report.unchanged.count) unchanged, \(report.failed.count) failed"
                 + (report.merged.isEmpty ? "" : ", \(report.merged.count) merged with the archived file")
@@ -122,6 +133,66 @@ struct ArchiveFetchCommand: NextWaveCommand {
                 + " (archive \(directory.path))"
         )
         if !report.failed.isEmpty { throw ExitCode.failure }
+    }
+}
+
+extension ArchiveFetchCommand {
+    /// Where the assignments come from: `--operator`, else the operator of the stations' lake
+    /// that publishes them (ZSG, SGV, CGN); nil when none does (sessions then predict ships).
+    func assignmentSource(for stations: [Station], terminal: Terminal) throws -> ArchiveFetcher.AssignmentSource? {
+        let chosen: OperatorCatalogue.Operator?
+        if let operatorName {
+            chosen = try OperatorCatalogue.named(operatorName, data: data)
+        } else {
+            let catalogue: OperatorCatalogue
+            do { catalogue = try .load(from: data.file(OperatorCatalogue.fileName)) } catch let problem as FileProblem {
+                throw CLIError(problem.description)
+            }
+            let lakes = Set(stations.map(\.lake)).sorted()
+            let publishing = Set(lakes.flatMap { catalogue.operators(onLake: $0) }.filter { $0.assignments != nil }.map(\.id))
+            chosen = catalogue.operators.first { publishing.contains($0.id) }
+            if chosen == nil {
+                terminal.info(
+                    "no operator publishes ship assignments for \(lakes.joined(separator: ", ")); sessions predict ships")
+            } else if publishing.count > 1 {
+                terminal.warn("several operators publish assignments here; fetching \(chosen!.code)'s (--operator)")
+            }
+        }
+        guard let chosen, let kind = chosen.assignments else {
+            if let chosen { terminal.info("\(chosen.code) publishes no ship assignments; sessions predict ships") }
+            return nil
+        }
+        let given = deploymentURL.flatMap(URL.init(string:))
+        switch kind {
+        case "zsg-deployment-page": return .zsgDeploymentPage(given ?? URL(string: "https://einsatzderschiffe.zsg.ch")!)
+        case "sgv-allocation-page": return .sgvAllocationPage(given ?? SGVAllocationPage.url)
+        case "cgn-departure-board": return .cgnDepartureBoard(given ?? CGNDepartureBoard.root)
+        default: throw CLIError("\(OperatorCatalogue.fileName): \(chosen.id) has an unknown assignments source \"\(kind)\"")
+        }
+    }
+}
+
+extension ArchiveImportGTFSCommand {
+    /// `--agency`, else the agencies of `--lake` (Data/operators.json), else ZSG's 194.
+    func agencies(_ terminal: Terminal) throws -> [String] {
+        if !agency.isEmpty { return agency }
+        guard let lake else { return ["194"] }
+        let stations = try StationCatalogue.load(from: try data.file("stations.json"))
+        // The lake as the stations list names it (a unique prefix, case and accents ignored).
+        guard let name = try stations.stations(ofLake: lake).first?.lake else {
+            throw CLIError("no stations listed for the lake \"\(lake)\"")
+        }
+        let catalogue: OperatorCatalogue
+        do { catalogue = try .load(from: data.file(OperatorCatalogue.fileName)) } catch let problem as FileProblem {
+            throw CLIError(problem.description)
+        }
+        let ids = catalogue.agencies(onLake: name)
+        guard !ids.isEmpty else {
+            throw CLIError(
+                "no GTFS agency id is known for \(name) (Data/operators.json); give them with --agency (the feed's agency.txt lists them)")
+        }
+        terminal.info("\(name): agencies \(ids.joined(separator: ", "))")
+        return ids
     }
 }
 
@@ -153,7 +224,15 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
     @OptionGroup var target: WritableArchiveOption
 
     @Option(help: ArgumentHelp("agency_id to import; repeat for several (ZSG 194, ferry 196).", valueName: "ID"))
-    var agency: [String] = ["194"]
+    var agency: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Import the agencies of this lake (Vierwaldstättersee 185, Lac Léman 184, …; a unique prefix).",
+            valueName: "NAME"))
+    var lake: String?
+
+    @OptionGroup var data: DataOptions
 
     @Option(help: ArgumentHelp("First service day to import (default: the feed's first).", valueName: "YYYY-MM-DD"))
     var from: LocalDate?
@@ -166,6 +245,7 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
         try checkSupported(from, option: "--from")
         try checkSupported(to, option: "--to")
         guard (from == nil) == (to == nil) else { throw ValidationError("give --from and --to together") }
+        if lake != nil && !agency.isEmpty { throw ValidationError("give --agency or --lake, not both") }
         if let from, let to {
             guard from <= to else { throw ValidationError("--from \(from) is after --to \(to)") }
             let days = from.days(to: to) + 1
@@ -182,7 +262,7 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let archive = try ScheduleArchive(directory: try target.url())
-        var importer = GTFSImporter(agencies: Set(agency), window: from.flatMap { f in to.map { f...$0 } })
+        var importer = GTFSImporter(agencies: Set(try agencies(terminal)), window: from.flatMap { f in to.map { f...$0 } })
         importer.progress = { lines in terminal.progress("stop_times.txt: \(lines / 1_000_000) M lines read") }
         let gtfs = try GTFSFeed(url: URL(fileURLWithPath: feed))
         let report = try archive.withLock(exclusive: true) { try importer.run(feed: gtfs, into: archive.store) }

@@ -100,10 +100,14 @@ struct PlanCommand: NextWaveCommand {
         let chosen = try stations.resolve(in: catalogue)
         let selection: SessionsJob.StationSelection = chosen.map { .stations($0.map(\.uic)) } ?? .all
         let table: (url: URL, name: String)
+        var more: [URL] = []
         if let ratings {
             table = (URL(fileURLWithPath: ratings), ratings)
         } else {
-            table = (try source.data.file("app-ratings.json"), "Data/app-ratings.json")
+            let lakes = Array(Set((chosen ?? catalogue.stations).map(\.lake))).sorted()
+            let choice = try DefaultRatingTables.choose(lakes: lakes, data: source.data)
+            table = choice.main
+            more = choice.more.map(\.url)
         }
         var input = PlanJob.Input(
             archive: archive.url, archiveName: archive.name, stations: try source.data.file("stations.json"),
@@ -111,6 +115,7 @@ struct PlanCommand: NextWaveCommand {
             from: from, days: days, selection: selection)
         input.sun = sun
         input.predict = predict
+        input.moreRatings = more
         return try PlanJob(input).run()
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NextWaveSupport
 import RatingsPipeline
 import RatingsReports
 import ShipRatingTable
@@ -153,6 +154,9 @@ struct RatingsCommand: NextWaveCommand {
         input.allowLocalSources = allowLocalSources
         input.csvStyle = csv.csvStyle
         input.legacyCSV = try !fleet.isCuratedOnly
+        if let publish, let chosen = try fleet.selectedOperator(), chosen.id != "zsg" {
+            input.lakePackages = try lakePackages(of: chosen, into: URL(fileURLWithPath: publish, isDirectory: true))
+        }
         let job = RatingsJob(input)
         let result = try await job.run { event in
             switch event {
@@ -175,13 +179,39 @@ struct RatingsCommand: NextWaveCommand {
         } else {
             terminal.info("wrote \(result.written.joined(separator: ", ")) to \(out)/")
         }
-        if let published = result.published, let publish {
+        if !result.lakesPublished.isEmpty, let publish {
+            terminal.info(
+                "published a package per lake to \(publish)/: \(result.lakesPublished.joined(separator: ", "))"
+                    + (result.publishedUnchanged ? " (all unchanged)" : ""))
+        } else if let published = result.published, let publish {
             if result.publishedUnchanged {
                 terminal.info("\(publish)/manifest.json already names \(published.current); nothing published")
             } else {
                 terminal.info("published \(published.current) and manifest.json to \(publish)/")
             }
         }
+    }
+
+    /// One package per lake of `chosen`, in `<DIR>/<lake>/`, each merged with the bundled
+    /// tables of the lake's other operators (Data/ratings/<id>.json), so that an app reads one
+    /// manifest per lake.
+    func lakePackages(of chosen: OperatorCatalogue.Operator, into directory: URL) throws -> [RatingsJob.LakePackage] {
+        let catalogue: OperatorCatalogue
+        do { catalogue = try .load(from: fleet.data.file(OperatorCatalogue.fileName)) } catch let problem as FileProblem {
+            throw CLIError(problem.description)
+        }
+        return try chosen.lakes.keys.sorted().map { lake in
+            let others = try catalogue.operators(onLake: lake).filter { $0.id != chosen.id && $0.id != "zsg" }
+                .map { try fleet.data.file("ratings/\($0.id).json") }
+                .filter { FileManager.default.fileExists(atPath: $0.path) }
+            return .init(folder: directory.appendingPathComponent(Self.slug(lake)), others: others)
+        }
+    }
+
+    /// A lake's folder name: folded to ASCII lower case, words joined by "-" ("lac-leman").
+    static func slug(_ lake: String) -> String {
+        TextKey.fold(lake).lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
+            .split(separator: "-").joined(separator: "-")
     }
 
     /// What a dry run prints: every change against the baseline, every page that is gone, and

@@ -95,11 +95,22 @@ struct SessionsCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let archive = try source.location()
-        let table = try ratingTable(terminal)
+        var table = try ratingTable(terminal)
         let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
         let chosen = try stations.resolve(in: catalogue)
         let selection: SessionsJob.StationSelection =
             stations.lake.map { .lake($0) } ?? chosen.map { .stations($0.map(\.uic)) } ?? .all
+        var more: [(url: URL, name: String)] = []
+        if ratings == nil {
+            let lakes = Array(Set((chosen ?? catalogue.stations).map(\.lake))).sorted()
+            let choice = try DefaultRatingTables.choose(lakes: lakes, data: source.data)
+            if choice.main.name != table.name {
+                table = choice.main
+                terminal.info("ratings: \(table.name) (the lake's operator; --ratings FILE scores with another table)")
+            }
+            more = choice.more
+            if !more.isEmpty { terminal.info("ratings also from: \(more.map(\.name).joined(separator: ", "))") }
+        }
         var input = SessionsJob.Input(
             archive: archive.url, archiveName: archive.name, stations: try source.data.file("stations.json"),
             periods: try source.data.file("schedule_periods.json"), ratings: table.url, ratingsName: table.name,
@@ -107,6 +118,7 @@ struct SessionsCommand: NextWaveCommand {
             out: URL(fileURLWithPath: out, isDirectory: true))
         input.csvStyle = csv.csvStyle
         input.predict = predict == .on
+        input.moreRatings = more.map(\.url)
         let job = SessionsJob(input)
         let result = try job.run { event in
             switch event {

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import _TestSupport
+
+/// Ratings and sessions beyond Lake Zurich (issue: other lakes), through the tool.
+@Suite struct OtherLakesTests {
+    static let allocation = RepositoryPaths.root.appendingPathComponent(
+        "Tests/ScheduleArchiveTests/Fixtures/sgv/allocation.html")
+
+    /// A stationboard of Luzern Schweizerhofquai on 22 September 2026: four steamer departures
+    /// whose courses the SGV fixture assigns (2201 and 2205 Gallia, 2123 and 2124 Uri) and one
+    /// motor-ship course it does not (2501).
+    static let board: Data = {
+        let departures = [("09:12", "2201"), ("10:12", "2123"), ("10:40", "2124"), ("11:00", "2205"), ("11:30", "2501")]
+        let journeys = departures.map { time, course in
+            """
+            {"stop":{"station":{"id":"8508505","name":"Luzern Schweizerhofquai"},"departure":"2026-09-22T\(time):00+0200"},
+             "name":"00\(course)","category":"BAV","number":"\(course)","to":"Flüelen"}
+            """
+        }
+        return Data(
+            """
+            {"station":{"id":"8508505","name":"Luzern Schweizerhofquai"},"stationboard":[\(journeys.joined(separator: ","))]}
+            """.utf8)
+    }()
+
+    @Test func aLakeLucerneArchiveScoresSGVsShipsByTheirRatings() async throws {
+        let page = try Data(contentsOf: Self.allocation)
+        let server = try LocalHTTPServer { path, _ in
+            if path.hasPrefix("/v1/stationboard?id=8508505") && path.contains("date=2026-09-22") {
+                return .init(headers: [("Content-Type", "application/json")], body: Self.board)
+            }
+            if path.hasPrefix("/v1/stationboard") {
+                return .init(body: Data(#"{"station":{"id":"8508505"},"stationboard":[]}"#.utf8))
+            }
+            if path.hasPrefix("/sgv/") { return .init(headers: [("Content-Type", "text/html")], body: page) }
+            return .status(404)
+        }
+        defer { server.stop() }
+        let archive = RepositoryPaths.temporaryDirectory("lucerne")
+        let fetch = try await CLI.runOffPool([
+            "archive", "fetch", "--archive", archive.path, "--station", "8508505", "--from", "2026-09-22", "--days", "1",
+            "--api-url", server.baseURL.absoluteString, "--deployment-url",
+            server.baseURL.appendingPathComponent("sgv/").absoluteString, "--delay", "0", "--no-progress",
+        ])
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        // The station's lake is SGV's: its allocation page was read without --operator.
+        #expect(FileManager.default.fileExists(atPath: archive.appendingPathComponent("deployments/2026-09-22.json").path))
+
+        let out = RepositoryPaths.temporaryDirectory("lucerne-out")
+        let sessions = try await CLI.runOffPool([
+            "sessions", "--archive", archive.path, "--lake", "Vierwaldstättersee", "--out", out.path, "--no-progress",
+        ])
+        #expect(sessions.status == 0, "\(sessions.stderr)")
+        #expect(sessions.stderr.contains("Data/ratings/sgv.json"), "\(sessions.stderr)")
+        let rows = CSVText.parse(try String(contentsOf: out.appendingPathComponent("waves.csv"), encoding: .utf8))
+        let header = try #require(rows.first)
+        func column(_ name: String) throws -> Int { try #require(header.firstIndex(of: name)) }
+        let (course, ship, rating) = (try column("course"), try column("ship"), try column("rating"))
+        let byCourse = Dictionary(rows.dropFirst().map { ($0[course], ($0[ship], $0[rating])) }, uniquingKeysWith: { a, _ in a })
+        // The legacy ratings of Data/ratings/sgv.json: DS Uri and DS Gallia rate 3 (their hull beams
+        // 6.8 and 7.2 m, displacements 284 and 339 t; see Data/fleets/CHOICES.md).
+        #expect(byCourse["2201"]?.0 == "DS Gallia" && byCourse["2201"]?.1 == "3", "\(byCourse)")
+        #expect(byCourse["2123"]?.0 == "DS Uri" && byCourse["2123"]?.1 == "3", "\(byCourse)")
+        #expect(byCourse["2205"]?.0 == "DS Gallia")
+        #expect(byCourse["2501"].map { $0.0 != "DS Uri" && $0.0 != "DS Gallia" } ?? true, "no assignment, no steamer")
+    }
+
+    @Test func ratingsForAnOperatorBeyondLakeZurich() async throws {
+        let out = RepositoryPaths.temporaryDirectory("sgv")
+        let result = try await CLI.runOffPool(["ratings", "--operator", "sgv", "--out", out.path, "--no-progress"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["ratings-chart.svg", "ratings.md", "ship-ratings.csv", "ship-ratings.json"], "no legacy CSV")
+        let table = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
+                as? [String: Any])
+        let ships = try #require(table["ships"] as? [[String: Any]])
+        #expect(ships.count == 19)
+        // A ship without a beam is listed unrated with what is missing.
+        let saphir = try #require(ships.first { $0["name"] as? String == "MS Saphir" })
+        #expect(saphir["rating"] is NSNull)
+        #expect(result.stderr.contains("MS Saphir: unrated, no published beam, displacement"), "\(result.stderr)")
+        // --operator with a live scrape is refused: no layout is known for SGV's pages.
+        let live = try await CLI.runOffPool(["ratings", "--operator", "sgv", "--live", "--dry-run", "--out", out.path])
+        #expect(live.status == 1 && live.stderr.contains("no page layout is known"), "\(live.stderr)")
+        let unknown = try await CLI.runOffPool(["fleet", "check", "--operator", "xyz"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("operators: zsg, sgv, cgn"), "\(unknown.stderr)")
+    }
+
+    @Test func publishingGivesOnePackagePerLakeWithEveryOperatorsShips() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("publish")
+        let site = folder.appendingPathComponent("site")
+        let result = try await CLI.runOffPool([
+            "ratings", "--operator", "urh", "--out", folder.appendingPathComponent("urh").path, "--publish", site.path,
+            "--no-progress",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        // URh sails Lake Constance beside SBS: its package holds both fleets' ships.
+        let manifestURL = site.appendingPathComponent("bodensee/manifest.json")
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        let current = try #require(manifest["current"] as? String)
+        let bytes = try Data(contentsOf: site.appendingPathComponent("bodensee/\(current)"))
+        // The manifest names the file by its content: sha256sum agrees.
+        let file = site.appendingPathComponent("bodensee/\(current)").path
+        let sum = try await CLI.runOffPool(["sha256sum", file], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(sum.stdout.hasPrefix((manifest["sha256"] as? String ?? "?") + " "), "\(sum.stdout)")
+        #expect(manifest["bytes"] as? Int == bytes.count)
+        let table = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        let names = Set((table["ships"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
+        #expect(names == ["MS Schaffhausen", "MS Munot", "MS Thurgau", "MS St. Gallen"])
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("manifest.json").path))
+    }
+
+    @Test func aGTFSImportForALakeTakesItsAgencies() async throws {
+        // The mini feed with its ZSG agency renumbered as SGV's (185).
+        let fixture = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")
+        let feed = RepositoryPaths.temporaryDirectory("gtfs")
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixture.path) {
+            var text = try String(contentsOf: fixture.appendingPathComponent(name), encoding: .utf8)
+            if name == "agency.txt" || name == "routes.txt" { text = text.replacingOccurrences(of: "\"194\"", with: "\"185\"") }
+            try Data(text.utf8).write(to: feed.appendingPathComponent(name))
+        }
+        let archive = RepositoryPaths.temporaryDirectory("archive")
+        let lucerne = try await CLI.runOffPool([
+            "archive", "import-gtfs", feed.path, "--archive", archive.path, "--lake", "Vierwald", "--no-progress",
+        ])
+        #expect(lucerne.status == 0, "\(lucerne.stderr)")
+        #expect(lucerne.stderr.contains("Vierwaldstättersee: agencies 185"), "\(lucerne.stderr)")
+        #expect((lucerne.stdout + lucerne.stderr).contains("imported 12 departures"), "\(lucerne.stderr)")
+        let unknown = try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", archive.path, "--lake", "Hallwil"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no GTFS agency id is known for Hallwilersee"))
+    }
+}

@@ -1,0 +1,145 @@
+import CivilTime
+import Foundation
+import Testing
+import WebFetch
+import _TestSupport
+
+@testable import ScheduleArchive
+
+/// Ship assignments beyond Lake Zurich (issue: other lakes): SGV's steamer allocation page and
+/// CGN's pier boards, read from fixtures written from the public description of their requests
+/// (chamberneezy/boats), served by a real HTTP server on 127.0.0.1.
+@Suite struct OtherOperatorsTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let allocation = try! Data(contentsOf: fixtures.appendingPathComponent("sgv/allocation.html"))
+
+    func day(_ text: String) -> LocalDate { LocalDate(iso: text)! }
+
+    func http() -> HTTPClient.Configuration {
+        var http = HTTPClient.Configuration()
+        http.requestDelay = 0
+        http.initialBackoff = 0.05
+        http.maxAttempts = 3
+        http.timeout = 5
+        return http
+    }
+
+    @Test func theSGVPageGivesEveryCourseOfEverySteamerDay() throws {
+        let reading = try SGVAllocationPage.read(html: Self.allocation, url: "sgv")
+        // By hand from the fixture: Uri on 22 and 23 September, courses 2123 and 2124 (4);
+        // Gallia 21–23 September, 2201, 2202, 2205, 2206 (12). Schiller's season holds only on
+        // Sundays and holidays "bei schönem Wetter": not expanded. Unterwalden stands under the
+        // FAQ and the script's "Dampfschiff Uri" is no text: neither counts.
+        #expect(reading.assignments.count == 16)
+        let uri = reading.assignments.filter { $0.ship == "DS Uri" }
+        #expect(Set(uri.map(\.date)) == [day("2026-09-22"), day("2026-09-23")])
+        #expect(Set(uri.map(\.course)) == ["2123", "2124"])
+        let gallia = reading.assignments.filter { $0.ship == "DS Gallia" }
+        #expect(Set(gallia.map(\.date)) == [day("2026-09-21"), day("2026-09-22"), day("2026-09-23")])
+        #expect(Set(gallia.map(\.course)) == ["2201", "2202", "2205", "2206"])
+        #expect(!reading.assignments.contains { $0.ship == "DS Schiller" || $0.ship == "DS Unterwalden" })
+        #expect(reading.notes.contains { $0.contains("DS Schiller") && $0.contains("not expanded") })
+    }
+
+    @Test func aChangedSGVPageIsRefusedNotReadAsEmpty() {
+        #expect(throws: ArchiveError.self) {
+            try SGVAllocationPage.read(html: Data("<html><body><h2>Fahrplan</h2></body></html>".utf8), url: "sgv")
+        }
+    }
+
+    @Test func fetchingSGVWritesTheRequestedDaysAndNeverEmptiesOne() async throws {
+        let server = try LocalHTTPServer { path, _ in
+            path.hasPrefix("/de/informationen/fahrplan-schiffseinsaetze") ? .html(String(decoding: Self.allocation, as: UTF8.self)) : .status(404)
+        }
+        defer { server.stop() }
+        let archive = RepositoryPaths.temporaryDirectory("sgv")
+        // An earlier day the page no longer lists stays as it was.
+        let kept = archive.appendingPathComponent("deployments/2026-09-24.json")
+        try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let earlier = try DeploymentReader.encode(
+            date: day("2026-09-24"), assignments: [ShipAssignment(date: day("2026-09-24"), course: "2123", ship: "DS Uri")])
+        try earlier.write(to: kept)
+        let fetcher = ArchiveFetcher(
+            apiRoot: server.baseURL,
+            assignments: .sgvAllocationPage(server.baseURL.appendingPathComponent("de/informationen/fahrplan-schiffseinsaetze/")),
+            http: http())
+        let report = await fetcher.fetch(
+            stations: [], dates: [day("2026-09-22"), day("2026-09-23"), day("2026-09-24")], into: archive)
+        #expect(report.failed.isEmpty, "\(report.failed)")
+        #expect(report.written.sorted() == ["deployments/2026-09-22.json", "deployments/2026-09-23.json"])
+        #expect(try Data(contentsOf: kept) == earlier)
+        let day22 = try DeploymentReader.assignments(
+            from: Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-22.json")), path: "f")
+        #expect(Set(day22.map { "\($0.course) \($0.ship)" }) == [
+            "2123 DS Uri", "2124 DS Uri", "2201 DS Gallia", "2202 DS Gallia", "2205 DS Gallia", "2206 DS Gallia",
+        ])
+    }
+
+    /// CGN's board service: two piers, a burst limit (the first request of each path answers 429
+    /// without Retry-After), a charter, and a departure of the next day.
+    static func cgnServer() throws -> LocalHTTPServer {
+        try LocalHTTPServer { path, hit in
+            if hit == 1 { return .status(429) }
+            let json: String
+            if path == "/api/qr/availableLocations" {
+                json = #"[{"code":"LSN","name":"Lausanne-Ouchy"},{"code":"GEN","name":"Genève Jardin Anglais"}]"#
+            } else if path.hasPrefix("/api/qr/nextDepartures/LSN?datetime=2026-09-27T00:00:01") {
+                json = """
+                    {"departures":[
+                     {"vehicle":{"name":"VILLE-DE-GENEVE"},"stops":[
+                       {"name":"Lausanne-Ouchy","serviceNumber":"000902","departureTime":"2026-09-27T10:05:00"},
+                       {"name":"Évian-les-Bains","serviceNumber":"000902","arrivalTime":"2026-09-27T10:40:00"}]},
+                     {"vehicle":{"name":"HENRY-DUNANT"},"stops":[
+                       {"name":"Lausanne-Ouchy","departureTime":"2026-09-27T19:00:00"}]}]}
+                    """
+            } else if path.hasPrefix("/api/qr/nextDepartures/GEN?datetime=2026-09-27T00:00:01") {
+                json = """
+                    {"departures":[
+                     {"vehicle":{"name":"LAUSANNE"},"stops":[
+                       {"name":"Genève Jardin Anglais","serviceNumber":"1153","departureTime":"2026-09-27T11:15:00"}]},
+                     {"vehicle":{"name":"SAVOIE"},"stops":[
+                       {"name":"Genève Jardin Anglais","serviceNumber":"1201","departureTime":"2026-09-28T09:00:00"}]}]}
+                    """
+            } else {
+                return .status(404)
+            }
+            return .init(headers: [("Content-Type", "application/json")], body: Data(json.utf8))
+        }
+    }
+
+    @Test func cgnBoardsGiveTheDaysBoatsBackingOffOn429() async throws {
+        let server = try Self.cgnServer()
+        defer { server.stop() }
+        let archive = RepositoryPaths.temporaryDirectory("cgn")
+        let fetcher = ArchiveFetcher(apiRoot: server.baseURL, assignments: .cgnDepartureBoard(server.baseURL), http: http())
+        let report = await fetcher.fetch(stations: [], dates: [day("2026-09-27")], into: archive)
+        #expect(report.failed.isEmpty, "\(report.failed)")
+        #expect(report.written == ["deployments/2026-09-27.json"])
+        let assignments = try DeploymentReader.assignments(
+            from: Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-27.json")), path: "f")
+        // The charter (no service number) is skipped; Savoie's course runs the next day.
+        #expect(Set(assignments.map { "\($0.course) \($0.ship)" }) == ["902 VILLE-DE-GENEVE", "1153 LAUSANNE"])
+        #expect(report.notes.contains { $0.contains("1 charter departure(s)") })
+        // Each path was asked twice: once answered 429, once with the board.
+        #expect(server.requestLog.count == 6, "\(server.requestLog)")
+    }
+
+    @Test func aCGNDayWithoutBoatsWritesNothingAndKeepsTheArchivedDay() async throws {
+        let server = try LocalHTTPServer { path, _ in
+            if path == "/api/qr/availableLocations" { return .init(body: Data(#"[{"code":"LSN"}]"#.utf8)) }
+            return .init(body: Data(#"{"departures":[]}"#.utf8))
+        }
+        defer { server.stop() }
+        let archive = RepositoryPaths.temporaryDirectory("cgn")
+        let file = archive.appendingPathComponent("deployments/2026-09-27.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let earlier = try DeploymentReader.encode(
+            date: day("2026-09-27"), assignments: [ShipAssignment(date: day("2026-09-27"), course: "902", ship: "LAUSANNE")])
+        try earlier.write(to: file)
+        let fetcher = ArchiveFetcher(apiRoot: server.baseURL, assignments: .cgnDepartureBoard(server.baseURL), http: http())
+        let report = await fetcher.fetch(stations: [], dates: [day("2026-09-27"), day("2026-09-28")], into: archive)
+        #expect(report.written.isEmpty && report.failed.isEmpty)
+        #expect(try Data(contentsOf: file) == earlier)
+        #expect(!FileManager.default.fileExists(atPath: archive.appendingPathComponent("deployments/2026-09-28.json").path))
+    }
+}
