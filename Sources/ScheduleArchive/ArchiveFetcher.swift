@@ -25,6 +25,10 @@ public struct ArchiveFetcher: Sendable {
     public var apiRoot: URL
     /// Where ship assignments come from; `nil`: none are fetched.
     public var assignments: AssignmentSource?
+    /// The stations an assignment's stops are matched to (by name, on `lakes`), so that a
+    /// course the timetable lacks becomes waves of its own; nil: stops are kept unmatched.
+    public var stations: StationCatalogue?
+    public var lakes: Set<String> = []
     public var limit: Int
     public var http: HTTPClient.Configuration
 
@@ -203,8 +207,10 @@ public struct ArchiveFetcher: Sendable {
                 }
             }
             if charters > 0 { report.notes.append("\(date): \(charters) charter departure(s) without a course skipped") }
-            var seen = Set<String>()
-            let unique = day.filter { seen.insert($0.course).inserted }
+            // One assignment per course: the one seen with the most stops.
+            var byCourse: [String: ShipAssignment] = [:]
+            for a in day where a.stops.count >= (byCourse[a.course]?.stops.count ?? -1) { byCourse[a.course] = a }
+            let unique = byCourse.values.sorted { $0.course < $1.course }
             guard !unique.isEmpty else { continue }
             do { try storeAssignments(unique, date: date, archive: archive, report: &report, onEvent: onEvent) } catch {
                 report.failed.append("\(date): \(error)")
@@ -218,6 +224,15 @@ public struct ArchiveFetcher: Sendable {
         onEvent: (@Sendable (Event) -> Void)?
     ) throws {
         guard !assignments.isEmpty else { return }
+        var assignments = assignments
+        if let stations {
+            for i in assignments.indices {
+                for j in assignments[i].stops.indices where assignments[i].stops[j].uic == nil {
+                    assignments[i].stops[j].uic =
+                        stations.station(matchingStopName: assignments[i].stops[j].name, onLakes: lakes)?.uic
+                }
+            }
+        }
         let target = archive.appendingPathComponent("deployments/\(date).json")
         try store(at: target, archive: archive, report: &report, onEvent: onEvent) { existing in
             try ArchiveMerge.deployment(archived: existing, answer: assignments, date: date, path: target.path)

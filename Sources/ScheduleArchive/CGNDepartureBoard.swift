@@ -34,6 +34,7 @@ public enum CGNDepartureBoard {
         struct Departure: Decodable {
             struct Vehicle: Decodable { var name: String? }
             struct Stop: Decodable {
+                var name: String?
                 var serviceNumber: String?
                 var departureTime: String?
                 var arrivalTime: String?
@@ -79,7 +80,17 @@ public enum CGNDepartureBoard {
                 charters += 1
                 continue
             }
-            for course in courses.sorted() { result.append(ShipAssignment(date: date, course: course, ship: boat)) }
+            // The stops with their local times (`2026-09-27T10:05:00` → 10:05), for a course the
+            // timetable lacks.
+            let timed = stops.compactMap { stop -> ShipAssignment.Stop? in
+                guard let name = stop.name, let when = stop.departureTime ?? stop.arrivalTime, when.count >= 16,
+                    when.hasPrefix(date.description)
+                else { return nil }
+                return ShipAssignment.Stop(name: name, time: String(when.dropFirst(11).prefix(5)))
+            }
+            for course in courses.sorted() {
+                result.append(ShipAssignment(date: date, course: course, ship: boat, stops: timed))
+            }
         }
         return (result, charters)
     }

@@ -42,7 +42,15 @@ public enum DeploymentPage {
             let text = (spans.last ?? cruiseNode).text
             let digits = text.filter(\.isNumber)
             guard !digits.isEmpty, seen.insert(Course.normalized(digits)).inserted else { continue }
-            result.append(ShipAssignment(date: date, course: digits, ship: ship))
+            // Stops: `<span class="station…"><span>HH:MM</span><span>Name</span></span>`.
+            let stops = document.select(".//*[\(XPath.hasClass("station"))]", in: node).compactMap { station in
+                let parts = document.select("./span", in: station).map(\.trimmedText)
+                guard parts.count >= 2, ShipAssignment.seconds(ofTime: parts[0]) != nil, !parts[1].isEmpty else {
+                    return nil as ShipAssignment.Stop?
+                }
+                return ShipAssignment.Stop(name: parts[1], time: parts[0])
+            }
+            result.append(ShipAssignment(date: date, course: digits, ship: ship, stops: stops))
         }
         guard !result.isEmpty else {
             throw ArchiveError.badResponse(

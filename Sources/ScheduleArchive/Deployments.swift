@@ -9,12 +9,40 @@ public struct ShipAssignment: Hashable, Sendable {
     public var course: String
     /// Ship name, trimmed.
     public var ship: String
+    /// The course's stops with their local times, where the source gives them (ZSG's page, CGN's
+    /// boards): a course the timetable does not have (a special cruise) becomes waves of its
+    /// own at the stops whose station is known (`uic`), all but the last (an arrival).
+    public var stops: [Stop] = []
 
-    public init(date: LocalDate, course: String, ship: String) {
+    /// A stop of an allocated course.
+    public struct Stop: Hashable, Sendable {
+        public var name: String
+        /// Local time `HH:MM` on the assignment's date.
+        public var time: String
+        /// The station, when the name was matched to the station list.
+        public var uic: Int?
+
+        public init(name: String, time: String, uic: Int? = nil) {
+            self.name = name
+            self.time = time
+            self.uic = uic
+        }
+    }
+
+    public init(date: LocalDate, course: String, ship: String, stops: [Stop] = []) {
         self.date = date
         self.course = Course.normalized(course)
         let padded = ship.first.map(\.isWhitespace) == true || ship.last.map(\.isWhitespace) == true
         self.ship = padded ? ship.trimmingCharacters(in: .whitespacesAndNewlines) : ship
+        self.stops = stops
+    }
+
+    /// Seconds after local midnight of `HH:MM` (00:00–29:59, as timetables count past midnight).
+    public static func seconds(ofTime text: String) -> Int? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0...29).contains(h), (0...59).contains(m)
+        else { return nil }
+        return h * 3600 + m * 60
     }
 }
 
@@ -22,8 +50,14 @@ public struct ShipAssignment: Hashable, Sendable {
 /// or a whole ships-API response `{"dailyDeployments": [{"date", "routes"}], "lastUpdated"}`.
 public enum DeploymentReader {
     struct Route: Decodable {
+        struct Stop: Decodable {
+            var name: String
+            var time: String
+            var uic: Int?
+        }
         var shipName: String
         var courseNumber: String?
+        var stops: [Stop]?
     }
     struct Day: Decodable {
         var date: String
@@ -68,7 +102,10 @@ public enum DeploymentReader {
                 guard let course = route.courseNumber, !course.trimmingCharacters(in: .whitespaces).isEmpty,
                     !route.shipName.trimmingCharacters(in: .whitespaces).isEmpty
                 else { continue }
-                result.append(ShipAssignment(date: date, course: course, ship: route.shipName))
+                let stops = (route.stops ?? []).filter { ShipAssignment.seconds(ofTime: $0.time) != nil }.map {
+                    ShipAssignment.Stop(name: $0.name, time: $0.time, uic: $0.uic.flatMap { (1...99_999_999).contains($0) ? $0 : nil })
+                }
+                result.append(ShipAssignment(date: date, course: course, ship: route.shipName, stops: stops))
             }
         }
         return result
@@ -78,7 +115,17 @@ public enum DeploymentReader {
     public static func encode(date: LocalDate, assignments: [ShipAssignment]) throws -> Data {
         let object: [String: Any] = [
             "date": date.description,
-            "routes": assignments.map { ["shipName": $0.ship, "courseNumber": $0.course] },
+            "routes": assignments.map { a -> [String: Any] in
+                var route: [String: Any] = ["shipName": a.ship, "courseNumber": a.course]
+                if !a.stops.isEmpty {
+                    route["stops"] = a.stops.map { stop -> [String: Any] in
+                        var entry: [String: Any] = ["name": stop.name, "time": stop.time]
+                        if let uic = stop.uic { entry["uic"] = uic }
+                        return entry
+                    }
+                }
+                return route
+            },
         ]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }

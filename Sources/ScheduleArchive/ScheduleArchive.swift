@@ -155,8 +155,31 @@ public final class ScheduleArchive {
             let source = try store.beginSource(
                 kind: .deployments, path: file.relativePath, size: file.size, modified: file.modified)
             try store.addAssignments(assignments, filed: date, source: source)
-            return 0
+            // The stops of allocated courses, as departures of this source: the store reads them
+            // only for courses the timetable lacks that day (special cruises).
+            let writer = try store.departureWriter(source: source)
+            for departure in Self.allocatedDepartures(assignments) { try writer.add(departure) }
+            return writer.count
         }
+    }
+
+    /// The departures of allocated courses with timed stops at known stations: every stop but
+    /// the last (an arrival), at its local time on the assignment's day (Europe/Zurich);
+    /// paddle steamers (`DS …`) as BAV, other ships as BAT.
+    static func allocatedDepartures(_ assignments: [ShipAssignment], clock: ZoneClock = .zurich) -> [Departure] {
+        var result: [Departure] = []
+        for a in assignments where a.stops.count >= 2 {
+            for stop in a.stops.dropLast() {
+                guard let uic = stop.uic, let seconds = ShipAssignment.seconds(ofTime: stop.time) else { continue }
+                let time = clock.unixTime(of: a.date, secondsAfterMidnight: seconds)
+                guard SupportedDates.contains(unix: time) else { continue }
+                result.append(
+                    Departure(
+                        station: uic, date: clock.localDate(at: time), time: time, course: a.course,
+                        category: a.ship.hasPrefix("DS ") ? "BAV" : "BAT"))
+            }
+        }
+        return result
     }
 
     enum RawKind {

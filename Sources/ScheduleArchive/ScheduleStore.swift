@@ -293,14 +293,20 @@ public final class ScheduleStore {
     }
 
     /// Departures in a date range, merged across sources, in (date, station, time, course) order.
+    /// The stops of allocated courses (deployment files) count only for courses no timetable
+    /// source has that day: special cruises become waves, timetabled courses are not doubled.
     /// `body` is called once per row; rows are streamed, never held whole.
     public func forEachDeparture(
         from: LocalDate, to: LocalDate, _ body: (Departure) throws -> Void
     ) throws {
         let statement = try database.prepare(
             """
-            SELECT day, station, time, course, MIN(category) FROM departures
+            WITH allocated AS (SELECT id FROM sources WHERE kind = 'deployments')
+            SELECT day, station, time, course, MIN(category) FROM departures AS d
             WHERE day BETWEEN ? AND ? AND time BETWEEN \(Self.timeRange.lowerBound) AND \(Self.timeRange.upperBound)
+              AND (source NOT IN allocated OR NOT EXISTS (
+                SELECT 1 FROM departures AS t
+                WHERE t.day = d.day AND t.course = d.course AND t.source NOT IN allocated))
             GROUP BY day, station, time, course ORDER BY day, station, time, course
             """)
         statement.bind(1, from.daysSinceEpoch)

@@ -101,3 +101,22 @@ public struct StationCatalogue: Sendable {
         return StationCatalogue(stations: stations, warnings: warnings)
     }
 }
+
+extension StationCatalogue {
+    /// The station an operator's stop name means ("Genève Jardin Anglais", "Wädenswil",
+    /// "LAUSANNE-OUCHY"), when exactly one station of `lakes` (all lakes when empty) matches:
+    /// names compared without case, accents, hyphens or a trailing "(See)", "(lac)", "(lago)".
+    public func station(matchingStopName name: String, onLakes lakes: Set<String> = []) -> Station? {
+        func key(_ text: String) -> String {
+            var folded = TextKey.fold(text.replacingOccurrences(of: "-", with: " "))
+            for suffix in [" (see)", " (lac)", " (lago)", " (schiff)"] where folded.hasSuffix(suffix) {
+                folded.removeLast(suffix.count)
+            }
+            return folded
+        }
+        let wanted = key(name)
+        guard !wanted.isEmpty else { return nil }
+        let candidates = stations.filter { (lakes.isEmpty || lakes.contains($0.lake)) && key($0.name) == wanted }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+}

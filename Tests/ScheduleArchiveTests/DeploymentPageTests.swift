@@ -63,4 +63,10 @@ import Testing
         // 2026-09-22T12:00:00+02:00 = 10:00Z = 1790071200 s.
         #expect(url.absoluteString == "https://einsatzderschiffe.zsg.ch/schiffeinsatz?timestamp=1790071200000")
     }
+
+    @Test func readsTheStopsOfACourse() throws {
+        let a = try DeploymentPage.assignments(html: Data(Self.flatSpans.utf8), url: "u", date: Self.day)
+        #expect(a.first { $0.course == "2533" }?.stops == [.init(name: "Wädenswil", time: "14:31"), .init(name: "Stäfa", time: "14:44")])
+        #expect(a.first { $0.course == "2535" }?.stops == [])
+    }
 }

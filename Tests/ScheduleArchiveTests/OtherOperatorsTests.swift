@@ -111,10 +111,17 @@ import _TestSupport
         let server = try Self.cgnServer()
         defer { server.stop() }
         let archive = RepositoryPaths.temporaryDirectory("cgn")
-        let fetcher = ArchiveFetcher(apiRoot: server.baseURL, assignments: .cgnDepartureBoard(server.baseURL), http: http())
+        var fetcher = ArchiveFetcher(apiRoot: server.baseURL, assignments: .cgnDepartureBoard(server.baseURL), http: http())
+        fetcher.stations = try StationCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("stations.json"))
+        fetcher.lakes = ["Lac Léman"]
         let report = await fetcher.fetch(stations: [], dates: [day("2026-09-27")], into: archive)
         #expect(report.failed.isEmpty, "\(report.failed)")
         #expect(report.written == ["deployments/2026-09-27.json"])
+        // Course 902's stops are kept with their times; Lausanne-Ouchy is matched to its station.
+        let stops = try DeploymentReader.assignments(
+            from: Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-27.json")), path: "f"
+        ).first { $0.course == "902" }?.stops ?? []
+        #expect(stops.first == .init(name: "Lausanne-Ouchy", time: "10:05", uic: 8_501_075), "\(stops)")
         let assignments = try DeploymentReader.assignments(
             from: Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-27.json")), path: "f")
         // The charter (no service number) is skipped; Savoie's course runs the next day.
@@ -141,5 +148,59 @@ import _TestSupport
         #expect(report.written.isEmpty && report.failed.isEmpty)
         #expect(try Data(contentsOf: file) == earlier)
         #expect(!FileManager.default.fileExists(atPath: archive.appendingPathComponent("deployments/2026-09-28.json").path))
+    }
+}
+
+/// Special cruises: an allocated course the timetable lacks becomes waves of its own at its
+/// stops; a timetabled course is never doubled by its allocation (issue: other lakes).
+@Suite struct SpecialCruiseTests {
+    @Test func anAllocatedCourseWithoutATimetableEntryBecomesWaves() throws {
+        let directory = RepositoryPaths.temporaryDirectory("cruise")
+        let day = LocalDate(iso: "2026-09-22")!
+        // The timetable: Wädenswil's real board of the day (course 2533 at 14:31 among others).
+        let board = RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("stationboards/2026-09-22"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: board, to: directory.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
+        // The allocation: a special cruise 9001 (Wädenswil 19:05, Stäfa 19:25, back at Wädenswil
+        // 19:50), and the timetabled 2533 with stop times a minute off the timetable's.
+        let assignments = [
+            ShipAssignment(
+                date: day, course: "9001", ship: "MS Panta Rhei",
+                stops: [
+                    .init(name: "Wädenswil", time: "19:05", uic: 8_503_670), .init(name: "Stäfa", time: "19:25", uic: 8_503_665),
+                    .init(name: "Wädenswil", time: "19:50", uic: 8_503_670),
+                ]),
+            ShipAssignment(
+                date: day, course: "2533", ship: "MS Forch",
+                stops: [.init(name: "Wädenswil", time: "14:32", uic: 8_503_670), .init(name: "Stäfa", time: "14:45", uic: 8_503_665)]),
+        ]
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("deployments"), withIntermediateDirectories: true)
+        try DeploymentReader.encode(date: day, assignments: assignments)
+            .write(to: directory.appendingPathComponent("deployments/2026-09-22.json"))
+        let archive = try ScheduleArchive(directory: directory)
+        _ = try archive.refresh()
+        var departures: [Departure] = []
+        try archive.store.forEachDeparture(from: day, to: day) { departures.append($0) }
+        let timetable = try StationboardReader.departures(from: Data(contentsOf: board), path: "").departures
+        // Every timetable departure, plus the cruise's two departures (its last stop is an
+        // arrival), and nothing of 2533's allocation at 14:32.
+        #expect(departures.count == timetable.count + 2)
+        let cruise = departures.filter { $0.course == "9001" }
+        #expect(cruise.map(\.station) == [8_503_670, 8_503_665].sorted())
+        #expect(cruise.allSatisfy { $0.category == "BAT" && $0.date == day })
+        #expect(departures.filter { $0.course == "2533" }.count == timetable.filter { $0.course == "2533" }.count)
+        #expect(try archive.store.assignments(from: day, to: day)[day]?["9001"] == "MS Panta Rhei")
+    }
+
+    @Test func stopNamesAreMatchedToTheLakesStations() throws {
+        let catalogue = try StationCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("stations.json"))
+        let leman: Set<String> = ["Lac Léman"]
+        #expect(catalogue.station(matchingStopName: "Genève Jardin Anglais", onLakes: leman)?.uic == 8_501_236)
+        #expect(catalogue.station(matchingStopName: "LAUSANNE-OUCHY", onLakes: leman)?.uic == 8_501_075)
+        #expect(catalogue.station(matchingStopName: "Wädenswil")?.uic == 8_503_670)
+        #expect(catalogue.station(matchingStopName: "Nowhere") == nil)
     }
 }

@@ -107,8 +107,10 @@ struct ArchiveFetchCommand: NextWaveCommand {
         let catalogue = try StationCatalogue.load(from: try data.file("stations.json"))
         let chosen = try stations.resolve(in: catalogue) ?? []
         let source = noDeployments ? nil : try assignmentSource(for: chosen, terminal: terminal)
-        let fetcher = ArchiveFetcher(
+        var fetcher = ArchiveFetcher(
             apiRoot: URL(string: apiURL)!, assignments: source, limit: limit, http: http.configuration)
+        fetcher.stations = catalogue
+        fetcher.lakes = Set(chosen.map(\.lake))
         let names = Dictionary(chosen.map { ($0.uic, $0.name) }, uniquingKeysWith: { a, _ in a })
         let clock = ProgressClock()
         let report = await fetcher.fetch(stations: chosen.map(\.uic), dates: dates, into: directory) { event in
