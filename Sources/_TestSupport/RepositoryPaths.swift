@@ -15,6 +15,26 @@ public enum RepositoryPaths {
     public static var stations: URL { data.appendingPathComponent("stations.json") }
     public static var schedulePeriods: URL { data.appendingPathComponent("schedule_periods.json") }
 
+    /// A private copy of the bundled archive's raw files, without a store (so that parallel tests
+    /// never share one).
+    public static func copyOfArchive() throws -> URL {
+        let directory = temporaryDirectory("archive")
+        for part in ["stationboards", "deployments"] {
+            try FileManager.default.copyItem(
+                at: archive.appendingPathComponent(part), to: directory.appendingPathComponent(part))
+        }
+        return directory
+    }
+
+    /// The id of a process that has just ended (as a killed run's would be): its pid is free.
+    public static func endedProcessID() throws -> Int32 {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        return child.processIdentifier
+    }
+
     /// A fresh empty temporary directory.
     public static func temporaryDirectory(_ label: String = "nextwave-test") -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")

@@ -86,12 +86,7 @@ import _TestSupport
     @Test func aRunWithNothingToWriteStillClearsWhatAKilledRunLeft() async throws {
         let out = RepositoryPaths.temporaryDirectory("faults")
         #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
-        // The id of a process that has ended, as a killed run's would be.
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
-        let stale = out.appendingPathComponent(".schiffsdaten.csv.nwtmp-\(ended.processIdentifier)")
+        let stale = out.appendingPathComponent(".schiffsdaten.csv.nwtmp-\(try RepositoryPaths.endedProcessID())")
         try Data("half a table".utf8).write(to: stale)
         let again = try await CLI.runOffPool(["ratings", "--out", out.path])
         #expect(again.status == 0, "\(again.stderr)")
@@ -99,23 +94,13 @@ import _TestSupport
         #expect(leftovers(out).isEmpty, "\(leftovers(out))")
     }
 
-    /// A copy of the bundled archive's raw files (no store yet).
-    func freshArchive() throws -> URL {
-        let archive = RepositoryPaths.temporaryDirectory("archive")
-        for folder in ["stationboards", "deployments"] {
-            try FileManager.default.copyItem(
-                at: RepositoryPaths.archive.appendingPathComponent(folder), to: archive.appendingPathComponent(folder))
-        }
-        return archive
-    }
-
     @Test func sessionsKilledWhileIndexingOrWritingRecover() async throws {
         var rng = SplitMix64(seed: Self.seed + 1)
         let reference = RepositoryPaths.temporaryDirectory()
-        #expect(try await CLI.runOffPool(["sessions", "--archive", try freshArchive().path, "--out", reference.path]).status == 0)
+        #expect(try await CLI.runOffPool(["sessions", "--archive", try RepositoryPaths.copyOfArchive().path, "--out", reference.path]).status == 0)
         let expected = try Data(contentsOf: reference.appendingPathComponent("sessions.csv"))
 
-        let archive = try freshArchive()
+        let archive = try RepositoryPaths.copyOfArchive()
         let out = RepositoryPaths.temporaryDirectory("faults")
         let interrupted = try await killRepeatedly(
             { round in

@@ -21,15 +21,6 @@ import _TestSupport
         guard mkfifo(url.path, 0o644) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     }
 
-    func copyOfTheArchive() throws -> URL {
-        let archive = RepositoryPaths.temporaryDirectory("archive")
-        for folder in ["stationboards", "deployments"] {
-            try FileManager.default.copyItem(
-                at: RepositoryPaths.archive.appendingPathComponent(folder), to: archive.appendingPathComponent(folder))
-        }
-        return archive
-    }
-
     // MARK: Inputs that are not regular files
 
     @Test func aFIFOAsTheRatingTableIsRefusedByPath() async throws {
@@ -42,7 +33,7 @@ import _TestSupport
     }
 
     @Test func aFIFOInTheArchiveIsRefusedByPath() async throws {
-        let archive = try copyOfTheArchive()
+        let archive = try RepositoryPaths.copyOfArchive()
         let day = archive.appendingPathComponent("stationboards/2026-09-22")
         let pipe = day.appendingPathComponent("8503999.json")
         try fifo(pipe)
@@ -166,7 +157,7 @@ import _TestSupport
     /// The archive as a user who cannot write it sees it: as `nobody` when the tests run as
     /// root (root may write anything), else with the write bits taken away.
     @Test func aReadOnlyArchiveWithAStoreIsReadAsItIs() async throws {
-        let archive = try copyOfTheArchive()
+        let archive = try RepositoryPaths.copyOfArchive()
         #expect(try await CLI.runOffPool(["archive", "status", "--archive", archive.path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: archive.appendingPathComponent("schedule.sqlite").path))
         let out = RepositoryPaths.temporaryDirectory("ro-out")

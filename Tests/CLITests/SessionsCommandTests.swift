@@ -8,19 +8,9 @@ import _TestSupport
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 
-    /// A private copy of the bundled archive (so parallel tests never share a store).
-    func archiveCopy() throws -> URL {
-        let directory = RepositoryPaths.temporaryDirectory("archive")
-        for part in ["stationboards", "deployments"] {
-            try FileManager.default.copyItem(
-                at: RepositoryPaths.archive.appendingPathComponent(part), to: directory.appendingPathComponent(part))
-        }
-        return directory
-    }
-
     @Test func theWorkedExampleThroughTheCLI() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let archive = try archiveCopy()
+        let archive = try RepositoryPaths.copyOfArchive()
         let r = try await CLI.runOffPool([
             "sessions", "--archive", archive.path, "--station", "8503670", "--from", "2026-09-22", "--to", "2026-09-22",
             "--ratings", RepositoryPaths.appRatings.path, "--sun", "app", "--out", out.path,
@@ -82,7 +72,7 @@ import _TestSupport
     }
 
     @Test func aMalformedArchiveFileIsReportedAndTheRestScored() async throws {
-        let archive = try archiveCopy()
+        let archive = try RepositoryPaths.copyOfArchive()
         let broken = archive.appendingPathComponent("stationboards/2026-09-23/8503670.json")
         try Data("{\"station\": ".utf8).write(to: broken)
         let out = RepositoryPaths.temporaryDirectory()

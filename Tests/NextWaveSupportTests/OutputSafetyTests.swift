@@ -23,12 +23,8 @@ import _TestSupport
 
     @Test func staleTemporariesOfDeadProcessesAreSweptOthersKept() throws {
         let dir = RepositoryPaths.temporaryDirectory()
-        // A process that has ended: its pid is free (a fresh child that already exited).
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try child.run()
-        child.waitUntilExit()
-        let dead = child.processIdentifier
+        // A process that has ended: its pid is free.
+        let dead = try RepositoryPaths.endedProcessID()
         for name in [".grid.csv.nwtmp-\(dead)", ".a.md.nwtmp-\(getpid())", ".b.md.nwtmp-1", "keep.txt"] {
             try Data("x".utf8).write(to: dir.appendingPathComponent(name))
         }
@@ -40,18 +36,9 @@ import _TestSupport
                 == [".a.md.nwtmp-\(getpid())", ".b.md.nwtmp-1", "keep.txt"])
     }
 
-    /// A pid that has just ended.
-    func deadProcess() throws -> Int32 {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try child.run()
-        child.waitUntilExit()
-        return child.processIdentifier
-    }
-
     @Test func aSetInterruptedWhileCommittingIsCompletedByTheNextWrite() throws {
         let dir = RepositoryPaths.temporaryDirectory()
-        let dead = try deadProcess()
+        let dead = try RepositoryPaths.endedProcessID()
         // What a run killed between its renames leaves: a.md renamed already, b.json still staged,
         // and the commit record listing both.
         try Data("new a".utf8).write(to: dir.appendingPathComponent("a.md"))

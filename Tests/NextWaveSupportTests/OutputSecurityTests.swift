@@ -12,18 +12,10 @@ import _TestSupport
 /// and links, devices, links to the real file, the permissions of a rewritten file, and a
 /// sweep that only ever removes what this tool made.
 @Suite struct OutputSecurityTests {
-    func deadProcess() throws -> Int32 {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try child.run()
-        child.waitUntilExit()
-        return child.processIdentifier
-    }
-
     @Test func aPlantedJournalCannotMoveFilesOutsideItsFolder() throws {
         let out = RepositoryPaths.temporaryDirectory("out")
         let elsewhere = RepositoryPaths.temporaryDirectory("elsewhere")
-        let dead = try deadProcess()
+        let dead = try RepositoryPaths.endedProcessID()
         let victim = elsewhere.appendingPathComponent("precious.txt")
         try Data("precious".utf8).write(to: victim)
         let bait = elsewhere.appendingPathComponent("bait.txt")
@@ -86,7 +78,7 @@ import _TestSupport
 
     @Test func theSweepRemovesOnlyWhatThisToolMadeAndNeverRecursively() throws {
         let dir = RepositoryPaths.temporaryDirectory("sweep")
-        let dead = try deadProcess()
+        let dead = try RepositoryPaths.endedProcessID()
         // A user's files named like temporaries of other tools stay.
         for name in [".notes.tmp-\(dead)", ".x.tmp-1"] { try Data("mine".utf8).write(to: dir.appendingPathComponent(name)) }
         // A folder with the marker name but without the staging mark stays whole.

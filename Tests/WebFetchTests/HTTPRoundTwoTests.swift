@@ -7,7 +7,9 @@ import _TestSupport
 /// What the second hardening probe found in the HTTP layer (issue: hardening, round 2), each
 /// against a real server on 127.0.0.1.
 @Suite struct HTTPRoundTwoTests {
-    func client(_ root: URL, configure: (inout HTTPClient.Configuration) -> Void = { _ in }) -> HTTPClient {
+    func client(
+        _ root: URL, events: EventLog? = nil, configure: (inout HTTPClient.Configuration) -> Void = { _ in }
+    ) -> HTTPClient {
         var c = HTTPClient.Configuration()
         c.requestDelay = 0
         c.initialBackoff = 0.05
@@ -15,22 +17,19 @@ import _TestSupport
         c.maxAttempts = 4
         c.timeout = 5
         configure(&c)
-        return HTTPClient(siteRoot: root, configuration: c)
+        return HTTPClient(siteRoot: root, configuration: c) { events?.add($0) }
     }
 
     @Test func aTooSlowAttemptIsRetriedOnceAndThenTheHostIsSkipped() async throws {
         // One byte every 0.2 s (5 bytes/s) against a limit of 100 bytes/s over 1 s; the silence
-        // timeout (5 s) and the attempt limit (120 s) never come into it.
+        // timeout (20 s) and the attempt limit (120 s) never come into it.
         let server = try LocalHTTPServer { _, _ in .init(body: Data(repeating: 65, count: 400), trickle: 0.2) }
         defer { server.stop() }
-        let events = EventLog()
-        var c = HTTPClient.Configuration()
-        c.requestDelay = 0
-        c.initialBackoff = 0.05
-        c.maxAttempts = 4
-        c.lowSpeedLimit = 100
-        c.lowSpeedTime = 1
-        let source = HTTPClient(siteRoot: server.baseURL, configuration: c) { events.add($0) }
+        let source = client(server.baseURL, events: EventLog()) {
+            $0.lowSpeedLimit = 100
+            $0.lowSpeedTime = 1
+            $0.timeout = 20
+        }
         let url = server.baseURL.appendingPathComponent("slow")
         let started = ContinuousClock.now
         await #expect(
