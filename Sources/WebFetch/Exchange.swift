@@ -10,7 +10,9 @@ import NIOPosix
 /// inflated by a decoder that stops at `limit` bytes of output, and a watchdog ends the
 /// exchange when
 /// - the body passes `limit` bytes (or `Content-Length` announces more): ``Failure/tooLarge``;
-/// - nothing arrives for `silence` seconds: ``Failure/silent``;
+/// - nothing arrives for `silence` seconds: ``Failure/silent`` (AsyncHTTPClient's idle read
+///   timeout, kept on the event loop, so a busy process never mistakes its own stall for a
+///   silent server);
 /// - after the response head, fewer than `lowSpeed.bytesPerSecond` arrive on average over
 ///   `lowSpeed.seconds` seconds (curl's `--speed-limit`/`--speed-time` model): ``Failure/tooSlow``;
 /// - the whole exchange has taken `deadline` seconds: ``Failure/overTime``.
@@ -59,7 +61,7 @@ struct Exchange: Sendable {
         }()
         let watch = Watch(start: ContinuousClock.now)
         let bounds = self.bounds
-        let client = Transport.client(decompressionLimit: bounds.limit)
+        let client = Transport.client(decompressionLimit: bounds.limit, silence: bounds.silence)
         return try await withThrowingTaskGroup(of: Response?.self) { group in
             group.addTask {
                 do {
@@ -83,7 +85,7 @@ struct Exchange: Sendable {
                 } catch let failure as Failure {
                     throw failure
                 } catch {
-                    throw Self.classify(error, limit: bounds.limit)
+                    throw Self.classify(error, limit: bounds.limit, silence: bounds.silence)
                 }
             }
             group.addTask {
@@ -92,8 +94,6 @@ struct Exchange: Sendable {
                     if let failure = watch.verdict(bounds: bounds) { throw failure }
                 }
             }
-            // A watchdog that woke late (the process's threads were all busy) judges nothing
-            // for that time: `Watch.verdict` forgives the gap.
             defer { group.cancelAll() }
             // The first child to finish decides: the response, or the watchdog's verdict.
             guard let first = try await group.next(), let response = first else {
@@ -104,7 +104,7 @@ struct Exchange: Sendable {
     }
 
     /// An error of AsyncHTTPClient or SwiftNIO, as a ``Failure`` in words.
-    static func classify(_ error: Error, limit: Int) -> Failure {
+    static func classify(_ error: Error, limit: Int, silence: Double = 0) -> Failure {
         if let decompression = error as? NIOHTTPDecompression.DecompressionError {
             switch decompression {
             case .limit: return .tooLarge(limit: limit)
@@ -115,7 +115,9 @@ struct Exchange: Sendable {
             if connection.dnsAError != nil || connection.dnsAAAAError != nil, connection.connectionErrors.isEmpty {
                 return .transport("no such host", unreachable: true)
             }
-            if let first = connection.connectionErrors.first?.error { return classify(first, limit: limit) }
+            if let first = connection.connectionErrors.first?.error {
+                return classify(first, limit: limit, silence: silence)
+            }
         }
         if let io = error as? IOError {
             switch io.errnoCode {
@@ -128,7 +130,8 @@ struct Exchange: Sendable {
         if let client = error as? HTTPClientError {
             switch client {
             case .connectTimeout: return .transport("cannot connect (timed out)", unreachable: false)
-            case .readTimeout, .deadlineExceeded: return .transport("timed out", unreachable: false)
+            case .readTimeout: return silence > 0 ? .silent(seconds: silence) : .transport("timed out", unreachable: false)
+            case .deadlineExceeded: return .transport("timed out", unreachable: false)
             case .remoteConnectionClosed: return .transport("connection lost (truncated body?)", unreachable: false)
             case .invalidURL, .emptyHost, .emptyScheme:
                 return .transport("not a URL that can be fetched (\(client))", unreachable: true)
@@ -148,7 +151,6 @@ private final class Watch: @unchecked Sendable {
     // Invariant: every field is read and written only under `lock`.
     private let lock = NSLock()
     private let start: ContinuousClock.Instant
-    private var lastActivity: ContinuousClock.Instant
     private var head: ContinuousClock.Instant?
     private var bytes = 0
     /// (time, bytes so far) about every 100 ms after the head, for the low-speed window.
@@ -158,7 +160,6 @@ private final class Watch: @unchecked Sendable {
 
     init(start: ContinuousClock.Instant) {
         self.start = start
-        lastActivity = start
         lastLook = start
     }
 
@@ -166,16 +167,12 @@ private final class Watch: @unchecked Sendable {
         lock.withLock {
             let now = ContinuousClock.now
             head = now
-            lastActivity = now
             samples = [(now, 0)]
         }
     }
 
     func received(_ count: Int) {
-        lock.withLock {
-            bytes += count
-            lastActivity = ContinuousClock.now
-        }
+        lock.withLock { bytes += count }
     }
 
     /// Why the exchange must end now, if it must.
@@ -185,14 +182,12 @@ private final class Watch: @unchecked Sendable {
             defer { lastLook = now }
             if seconds(now - start) >= bounds.deadline { return .overTime(seconds: bounds.deadline) }
             // Woken more than half a second late: this process, not the server, was stalled
-            // (every thread busy), and what arrived meanwhile may not be counted yet. The stall
-            // counts as activity, and the speed window starts again.
+            // (every thread busy), and what arrived meanwhile may not be counted yet: the speed
+            // window starts again. (Silence is judged on the event loop, not here.)
             if seconds(now - lastLook) > 0.6 {
-                lastActivity = now
                 if head != nil { samples = [(now, bytes)] }
                 return nil
             }
-            if seconds(now - lastActivity) >= bounds.silence { return .silent(seconds: bounds.silence) }
             guard head != nil else { return nil }
             samples.append((now, bytes))
             let window = bounds.lowSpeed.seconds
@@ -210,26 +205,32 @@ private final class Watch: @unchecked Sendable {
     }
 }
 
-/// The process's AsyncHTTPClient clients, one per decompression limit: created when first
-/// needed and kept for the life of the process (as AsyncHTTPClient's own shared client is), so
-/// that connections are reused across pages and nothing needs shutting down.
+/// The process's AsyncHTTPClient clients, one per (decompression limit, silence): created when
+/// first needed and kept for the life of the process (as AsyncHTTPClient's own shared client
+/// is), so that connections are reused across pages and nothing needs shutting down.
 enum Transport {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var clients: [Int: AsyncHTTPClient.HTTPClient] = [:]
+    private struct Key: Hashable {
+        var limit: Int
+        var silenceMilliseconds: Int64
+    }
 
-    static func client(decompressionLimit: Int) -> AsyncHTTPClient.HTTPClient {
-        lock.withLock {
-            if let client = clients[decompressionLimit] { return client }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var clients: [Key: AsyncHTTPClient.HTTPClient] = [:]
+
+    static func client(decompressionLimit: Int, silence: Double) -> AsyncHTTPClient.HTTPClient {
+        let key = Key(limit: decompressionLimit, silenceMilliseconds: Int64(min(max(silence, 0.01), 86_400) * 1000))
+        return lock.withLock {
+            if let client = clients[key] { return client }
             var configuration = AsyncHTTPClient.HTTPClient.Configuration(
                 redirectConfiguration: .disallow,
-                // Connect and idle bounds are the watchdog's; these only keep AHC from waiting longer.
-                timeout: .init(connect: .seconds(30), read: .seconds(3600)),
+                timeout: .init(
+                    connect: .milliseconds(key.silenceMilliseconds), read: .milliseconds(key.silenceMilliseconds)),
                 decompression: .enabled(limit: .size(decompressionLimit)))
             // A refused connection fails the request at once; retries are the caller's policy.
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.httpVersion = .http1Only
             let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            clients[decompressionLimit] = client
+            clients[key] = client
             return client
         }
     }
