@@ -4,7 +4,8 @@ import PackageDescription
 // Targets, lowest first. Dependencies point one way: C bindings and support at the bottom,
 // then infrastructure (WebFetch), the physics and session cores, the domains (ratings,
 // schedules), their reports, the pipelines, and the thin CLI on top. scripts/check-architecture
-// fails the build when a forbidden edge appears (docs/ARCHITECTURE.md).
+// (the first step of scripts/test, the test command) fails when an edge does not point down a
+// layer or breaks a rule of docs/ARCHITECTURE.md; the layers are its RANKS.
 // The portable core, from the nested package.
 let sessionCore = Target.Dependency.product(name: "SessionCore", package: "SessionKit")
 let civilTime = Target.Dependency.product(name: "CivilTime", package: "SessionKit")
