@@ -151,3 +151,15 @@ import _TestSupport
         #expect(broken.status == 1 && broken.stderr.contains("run scripts/install again"), "\(broken.stderr)")
     }
 }
+
+/// The harness reads a child's stdout and stderr at once (issue 23: it read stdout to its end
+/// first, so a child writing more than a pipe holds to stderr before finishing stdout hung).
+@Suite struct HarnessTests {
+    @Test func aChildFillingStderrFirstDoesNotHang() async throws {
+        // 1 MB to stderr, then 1 MB to stdout: far more than a pipe buffers.
+        let script = "head -c 1000000 /dev/zero | tr '\\\\0' e >&2; head -c 1000000 /dev/zero | tr '\\\\0' o"
+        let result = try await CLI.runOffPool(
+            ["sh", "-c", script], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.stdout.count == 1_000_000 && result.stderr.count == 1_000_000)
+    }
+}

@@ -57,9 +57,17 @@ struct CLI {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes before waiting, so a chatty child never blocks on a full pipe.
+        // Both pipes are read at once (stderr on a thread of its own), so that a child filling
+        // either pipe while the other is being read never blocks; then the exit is awaited.
+        let errBox = DataBox()
+        let errDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            errDone.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errDone.wait()
+        let errData = errBox.data
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
@@ -82,4 +90,10 @@ struct CLI {
             }
         }
     }
+}
+
+/// Bytes handed from the thread that reads a child's stderr to the one that waits for it.
+private final class DataBox: @unchecked Sendable {
+    // Invariant: written once by the reading thread before it signals; read after the wait.
+    var data = Data()
 }
