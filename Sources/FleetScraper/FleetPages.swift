@@ -86,7 +86,7 @@ public struct LiveFleet: Sendable {
     public static let operatorSite = URL(string: "https://www.zsg.ch/")!
 
     /// Request headers a browser sends: the operator's site answers a bare user agent from
-    /// cloud addresses with HTTP 403 (DOMAIN.md §9).
+    /// cloud addresses with HTTP 403 (docs/SCIENCE.md §8).
     public static let browserHeaders = [
         "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
         "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",

@@ -5,7 +5,7 @@ import NextWaveSupport
 /// title names (a class page names several).
 public enum ShipTitle {
     /// Type words (folded: case and diacritics ignored) with the prefix they stand for, longest
-    /// first: German, French, Italian and English (DOMAIN.md §9), and the prefixes themselves.
+    /// first: German, French, Italian and English (docs/SCIENCE.md §8), and the prefixes themselves.
     static let typeWords: [(word: String, prefix: String)] = [
         ("bateaux a moteur", "MS"), ("bateau a moteur", "MS"), ("bateaux a vapeur", "DS"), ("bateau a vapeur", "DS"),
         ("e-motorschiffe", "EMS"), ("e-motorschiff", "EMS"), ("elektro-motorschiff", "EMS"),

@@ -14,7 +14,7 @@ public enum SpecField: String, Sendable, CaseIterable, Codable {
     }
 }
 
-/// Spec labels as Swiss operator and encyclopaedia pages write them (DOMAIN.md §9), in German,
+/// Spec labels as Swiss operator and encyclopaedia pages write them (docs/SCIENCE.md §8), in German,
 /// French, Italian and English, and the field each names.
 ///
 /// A label matches a term when, folded (case and diacritics ignored) and without a bracketed

@@ -5,7 +5,7 @@ import WebFetch
 /// Reads ship assignments from the operator's deployment page (einsatzderschiffe.zsg.ch,
 /// `GET /schiffeinsatz?timestamp=<ms>`, one day per timestamp).
 ///
-/// Two descriptions of its HTML disagree (DOMAIN.md §6), so both are read:
+/// Two descriptions of its HTML disagree (docs/SCIENCE.md §8), so both are read:
 /// - `.ship` blocks with the name in `.legend .title` (cut at "Kurs") and one `.disposition`
 ///   per course whose `.cruise` ends in a `<span>` holding the number;
 /// - `a.title` (name) followed by `span.disposition` elements holding `span.prefix` "Kurs" and

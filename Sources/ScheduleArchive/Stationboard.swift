@@ -5,7 +5,7 @@ import NextWaveSupport
 /// A transport.opendata.ch `/v1/stationboard` body, reduced to what waves need.
 ///
 /// `{"station": {"id", "name", …}, "stationboard": [{"stop": {"departure", "departureTimestamp",
-/// …}, "name": "000109", "category": "BAT", "number", …}]}` (DOMAIN.md §6).
+/// …}, "name": "000109", "category": "BAT", "number", …}]}` (docs/SCIENCE.md §4).
 public struct StationboardBody: Decodable, Sendable {
     public struct Station: Decodable, Sendable {
         public var id: String?

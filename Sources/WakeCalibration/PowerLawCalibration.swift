@@ -2,7 +2,7 @@ import Foundation
 import WakeModels
 import WakePhysics
 
-/// The power law of DOMAIN §8.4 fitted to observations, and each published model compared with
+/// The power law of docs/SCIENCE.md §6 fitted to observations, and each published model compared with
 /// them.
 ///
 /// Features per observation (V in m/s, y distance, h depth, D displacement, ρ_t = 1 t/m³):

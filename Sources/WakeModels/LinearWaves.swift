@@ -83,7 +83,7 @@ public enum LinearWaves {
 }
 
 /// The diverging waves at the cusp line of a ship's wake: the highest waves a rider meets
-/// (Weggel & Sorensen 1986, as in USACE Coastal Engineering Manual II-7; DOMAIN §8.2).
+/// (Weggel & Sorensen 1986, as in USACE Coastal Engineering Manual II-7; docs/SCIENCE.md §5.3).
 ///
 /// ```
 /// F_h = V / √(g h)

@@ -9,7 +9,7 @@ import WakePhysics
 /// Sorensen & Weggel  H = exp(a_SW + n ln y)         a_SW = ln α + (1 − n) ln ∇^(1/3)
 /// PIANC              H = a_P · y^(−1/3)            a_P  = A h^(4/3) F_h⁴
 /// ```
-/// which is the published form rearranged (DOMAIN §8.1):
+/// which is the published form rearranged (docs/SCIENCE.md §5.1):
 /// ```
 /// KS:  F_L = V/√(gL); F* = F_L exp(2.35 (1 − C_B) T/h); β = 1 + 8 tanh³(0.45 (L/L_e − 2));
 ///      H = (V²/g) β (F* − 0.1)² (y/L)^(−1/3);  valid for 0.1 ≤ F* ≤ 0.5 and β (F* − 0.1)² ≤ 0.4
@@ -158,7 +158,7 @@ enum SorensenWeggelDepth {
         return min(lnh, log(velocitySquaredOverG / (f * f)))
     }
 
-    /// (ln α + (1 − n) ln ∇^(1/3), n) at depth e^lnh: ln H = first + n ln y (DOMAIN §8.1).
+    /// (ln α + (1 − n) ln ∇^(1/3), n) at depth e^lnh: ln H = first + n ln y (docs/SCIENCE.md §5.1).
     static func terms<E: Exponential>(
         _ ship: ModelTerms.Ship, _ speed: ModelTerms.ShipSpeed, logDepth lnh: Double, _: E.Type
     ) -> (logCoefficient: Double, exponent: Double) {
@@ -192,7 +192,7 @@ enum ValidityTaper {
 }
 
 extension ModelTerms {
-    /// The three models' log heights at one point, in log space throughout (DOMAIN §8.1 with the
+    /// The three models' log heights at one point, in log space throughout (docs/SCIENCE.md §5.1 with the
     /// logs taken term by term), from ln V, ln h and ln y already known:
     /// ```
     /// ln H_KS = 2 ln V − ln g + ln β + 2 ln|F* − 0.1| + ⅓ ln L − ⅓ ln y

@@ -4,7 +4,7 @@ import WakePhysics
 /// The distance- and depth-aware wake of ships × speeds × track depths × rider depths ×
 /// distances in one batch: each published model's height where the ship sails (``WakeModel``),
 /// their ensemble, and that wave carried to the rider's spot (``RiderWaves``) with its energy
-/// (DOMAIN §8, docs/SCIENCE.md §5).
+/// (docs/SCIENCE.md §5).
 ///
 /// Two depths: the track depth h_s, where the ship sails, decides the wave the ship generates
 /// (Froude numbers, validity, the models, the cusp waves); the rider's depth h_r, at distance y

@@ -1,7 +1,7 @@
 import WakePhysics
 
 /// The hull of one ship as the distance-aware wake models need it, with where each value came
-/// from (DOMAIN §8): a block coefficient and a bow entrance length are rarely published, and
+/// from (docs/SCIENCE.md §5): a block coefficient and a bow entrance length are rarely published, and
 /// the draft only sometimes.
 ///
 /// Defaults, after DHI's for ferries, each reported as such:

@@ -1,4 +1,4 @@
-/// The published wake-height models the toolkit evaluates (DOMAIN §8.1), by their JSON keys.
+/// The published wake-height models the toolkit evaluates (docs/SCIENCE.md §5.1), by their JSON keys.
 public enum WakeModel: String, Sendable, CaseIterable, Codable {
     /// Kriebel & Seelig (2005), with Kriebel, Seelig & Judge's hull-shape factor.
     case kriebelSeelig2005

@@ -23,7 +23,7 @@ import _TestSupport
             Issue.record("not a page list")
             return
         }
-        // DOMAIN.md §9: eleven pages, among them the Albis class page and Uetliberg's own.
+        // docs/SCIENCE.md §8: eleven pages, among them the Albis class page and Uetliberg's own.
         #expect(urls.count == 11)
         #expect(urls.contains(URL(string: "https://www.zsg.ch/de/motorschiff-panta-rhei.html")!))
         #expect(urls.contains(URL(string: "https://www.zsg.ch/de/motorschiffe-albis-pfannenstiel-uetliberg.html")!))

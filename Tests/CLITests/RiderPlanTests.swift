@@ -9,7 +9,7 @@ import _TestSupport
         try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
     }
 
-    /// The hand-worked Wädenswil example (DOMAIN §4; docs/SCIENCE.md §2): 22 September 2026 with
+    /// The hand-worked Wädenswil example (docs/SCIENCE.md §2): 22 September 2026 with
     /// the app's ratings and the app's sun point gives 14:31–16:31, 8 waves, score 53.2
     /// (38 points × 1.4).
     @Test func thePlanGivesTheHandWorkedWadenswilWindow() async throws {

@@ -37,7 +37,7 @@ import Testing
         #expect(SpecValueParser.years("3 Personen").isEmpty)
     }
 
-    /// The legacy script's parser, transcribed literally (DOMAIN.md §1): keep digits, '.' and
+    /// The legacy script's parser, transcribed literally (docs/SCIENCE.md §1): keep digits, '.' and
     /// ',', turn ',' into '.', `float()`; nil where `float()` raises.
     static func legacyNumber(_ text: String) -> Double? {
         let kept = text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ScheduleArchive
 
-/// The operator's deployment page, in both layouts its two descriptions give (DOMAIN.md §6).
+/// The operator's deployment page, in both layouts its two descriptions give (docs/SCIENCE.md §8).
 @Suite struct DeploymentPageTests {
     static let day = LocalDate(iso: "2026-09-22")!
 

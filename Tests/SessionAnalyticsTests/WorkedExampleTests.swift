@@ -8,7 +8,7 @@ import _TestSupport
 
 @testable import SessionAnalytics
 
-/// DOMAIN.md §4's worked example through the real archive, store and survey.
+/// docs/SCIENCE.md §2's worked example through the real archive, store and survey.
 @Suite struct WorkedExampleTests {
     func survey(_ settings: SurveySettings, ratings: URL = RepositoryPaths.appRatings) throws -> [StationDay] {
         let directory = RepositoryPaths.temporaryDirectory("survey")

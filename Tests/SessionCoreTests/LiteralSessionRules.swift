@@ -1,6 +1,6 @@
 import SessionCore
 
-/// A literal transcription of the app's session rules (DOMAIN.md §4), step by step, O(n²):
+/// A literal transcription of the app's session rules (docs/SCIENCE.md §2), step by step, O(n²):
 /// the reference the O(n) finder must match exactly. Written from the rules, not from the
 /// finder; the arithmetic follows the rules' formula in the same order of operations, so equal
 /// windows have bit-identical scores.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// DOMAIN.md §8, transcribed literally, one point at a time: the oracle the batch is checked
+/// docs/SCIENCE.md §5 (the domain notes' §8), transcribed literally, one point at a time: the oracle the batch is checked
 /// against. Deliberately unfactored (no shared terms with the kernel).
 enum Literal {
     static let g = 9.81
@@ -66,7 +66,7 @@ extension Literal {
         return (a + b) / 2
     }
 
-    /// DOMAIN §8.2 and §8.5 for one speed, track depth and rider depth: the cusp waves at the track
+    /// docs/SCIENCE.md §5.1 and §5.3 for one speed, track depth and rider depth: the cusp waves at the track
     /// and the factor K = K_s K_r to the rider, with the rider's c_g, cos α_r and λ; nil where
     /// §8.5 gives none (supercritical, or the wave cannot turn into the rider's depth).
     static func transform(V: Double, hs: Double, hr: Double) -> (

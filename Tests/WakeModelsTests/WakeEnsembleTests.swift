@@ -119,7 +119,7 @@ import _TestSupport
         #expect(single.median[0].bitPattern == one.median[cell].bitPattern)
     }
 
-    /// DOMAIN §8.5: with the rider in the track's depth nothing changes.
+    /// docs/SCIENCE.md §5.3: with the rider in the track's depth nothing changes.
     @Test func theRiderInTheTracksDepthMeetsTheGeneratedWave() throws {
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
         for h in [6.0, 10, 30] {

@@ -18,7 +18,7 @@ import _TestSupport
         #expect(abs(waves.groupVelocityFactor - 0.5) < 1e-12)  // deep water
     }
 
-    /// Kriebel & Seelig's reference case (DOMAIN §8.2): 0.264 m.
+    /// Kriebel & Seelig's reference case (docs/SCIENCE.md §5.1): 0.264 m.
     @Test func kriebelSeeligReferenceCase() throws {
         let hull = try WakeHull(
             lengthM: 54, beamM: 10.5, displacementT: 0.55 * 54 * 10.5 * 1.7, draftM: 1.7, blockCoefficient: 0.55,
@@ -30,7 +30,7 @@ import _TestSupport
     }
 
     /// Sorensen & Weggel at MS Panta Rhei (56.6 m, 382 t) at 18 km/h over 10 m, 50 m off, by hand
-    /// (DOMAIN §8.1 evaluated step by step): F = 0.21219, n = −0.62266, ln α = −1.59411, H = 0.44300 m.
+    /// (docs/SCIENCE.md §5.1 evaluated step by step): F = 0.21219, n = −0.62266, ln α = −1.59411, H = 0.44300 m.
     @Test func sorensenWeggelByHand() throws {
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382)
         let grid = WakeEnsemble(hulls: [hull], speedsKmh: [18], trackDepthsM: [10], riderDepthsM: [3], distancesM: [50])

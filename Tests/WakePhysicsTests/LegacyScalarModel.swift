@@ -1,6 +1,6 @@
 import Foundation
 
-/// A literal transcription of `vesseldata.py`'s formulas (DOMAIN.md §1), one ship at a time,
+/// A literal transcription of `vesseldata.py`'s formulas (docs/SCIENCE.md §1), one ship at a time,
 /// in plain scalar code: the independent reference the BLAS batch is checked against.
 struct LegacyScalarModel {
     let g = 9.81, rho = 1000.0, nu = 1.0e-6

@@ -1,7 +1,7 @@
 import Testing
 import WakePhysics
 
-/// DOMAIN.md §1 check values, and hand calculations of the formulas.
+/// docs/SCIENCE.md §1 check values, and hand calculations of the formulas.
 @Suite struct WorkedExampleTests {
     @Test func pantaRheiMatchesTheLegacyCheckValues() {
         let f = WakeGrid.atOperatingPoint(

@@ -59,7 +59,7 @@ struct FleetPageOptions: ParsableArguments {
 
     var isLive: Bool { live || baseURL != nil || pages != nil || indexURL != nil }
 
-    /// The operator's current ship pages (DOMAIN.md §9), bundled.
+    /// The operator's current ship pages (docs/SCIENCE.md §8), bundled.
     static let bundledPages = "pages/zsg-2026.txt"
 
     static let bundledSnapshot = "snapshots/zsg-2025-01-14"

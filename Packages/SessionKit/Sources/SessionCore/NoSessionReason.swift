@@ -1,4 +1,4 @@
-/// Why a station-day has no session, with the numbers (DOMAIN.md §4's rules in words).
+/// Why a station-day has no session, with the numbers (docs/SCIENCE.md §2's rules in words).
 public enum NoSessionReason: Hashable, Sendable, CustomStringConvertible {
     /// Fewer than three waves all day.
     case fewerThanThreeWaves(Int)

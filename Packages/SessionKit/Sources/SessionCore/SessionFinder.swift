@@ -34,7 +34,7 @@ public struct SessionWindow: Hashable, Sendable {
     public func overlaps(_ other: SessionWindow) -> Bool { start <= other.end && other.start <= end }
 }
 
-/// The app's session search (DOMAIN.md §4), in O(n) per station-day.
+/// The app's session search (docs/SCIENCE.md §2), in O(n) per station-day.
 ///
 /// For each wave as a start, the app walks forward and takes waves until a gap exceeds 1 h or the
 /// span exceeds 2 h: O(n²) with the walk. Here the walk's end is found without walking:

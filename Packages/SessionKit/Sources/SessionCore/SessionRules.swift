@@ -1,4 +1,4 @@
-/// The Next Wave app's session rules (its WaveAnalyticsViewModel; DOMAIN.md §4), as constants
+/// The Next Wave app's session rules (its WaveAnalyticsViewModel; docs/SCIENCE.md §2), as constants
 /// and the per-window score. Times are Unix seconds.
 public enum SessionRules {
     /// A window must span at least this long from its first to its last wave (s).
