@@ -19,8 +19,12 @@ import Foundation
 package final class DirectoryLock {
     package let path: String
 
-    /// Called once when a lock is busy, with the folder's path (the CLI prints it).
+    /// Called once when a lock is busy, with the folder's path (the CLI sets it once, at start,
+    /// to print it).
     nonisolated(unsafe) package static var waitingHandler: (@Sendable (String) -> Void)?
+    /// A handler for the locks taken within one task's scope, before ``waitingHandler``: tests
+    /// listen here without touching the process-wide handler other suites rely on.
+    @TaskLocal package static var scopedWaitingHandler: (@Sendable (String) -> Void)?
     /// The longest wait for a busy lock (10 minutes).
     nonisolated(unsafe) package static var maximumWait: Duration = .seconds(600)
 
@@ -94,7 +98,7 @@ package final class DirectoryLock {
                         + "try again when it has finished")
             }
             if !told {
-                waitingHandler?(path)
+                (scopedWaitingHandler ?? waitingHandler)?(path)
                 told = true
             }
             usleep(50_000)

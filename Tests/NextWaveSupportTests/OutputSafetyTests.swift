@@ -109,10 +109,11 @@ import _TestSupport
             usleep(10_000)
         }
         let told = LockedFlag()
-        DirectoryLock.waitingHandler = { _ in told.set() }
-        defer { DirectoryLock.waitingHandler = nil }
         let started = ContinuousClock.now
-        try AtomicFileWriter.write(Data("x".utf8), to: dir.appendingPathComponent("out.txt"))
+        // A handler for this scope only: other suites' locks never call it.
+        try DirectoryLock.$scopedWaitingHandler.withValue({ _ in told.set() }) {
+            try AtomicFileWriter.write(Data("x".utf8), to: dir.appendingPathComponent("out.txt"))
+        }
         #expect(ContinuousClock.now - started >= .milliseconds(500), "the write waited for the other holder")
         #expect(told.value, "the wait was announced")
         #expect(try Data(contentsOf: dir.appendingPathComponent("out.txt")) == Data("x".utf8))
