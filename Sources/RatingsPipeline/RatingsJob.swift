@@ -51,8 +51,9 @@ public struct RatingsJob: Sendable {
         public var lakePackages: [LakePackage] = []
         /// How `ship-ratings.csv` is written.
         package var csvStyle: CSVStyle = .standard
-        /// The time the table is made at (`generatedAt`), when it changed; default: now, or
-        /// `SOURCE_DATE_EPOCH` when that is set.
+        /// The time the table is made at (`generatedAt`), when it changed; default: now. (The CLI
+        /// passes `SOURCE_DATE_EPOCH` here for reproducible tables; the library reads no
+        /// environment.)
         public var now: Date?
 
         public init(
@@ -145,7 +146,7 @@ public struct RatingsJob: Sendable {
         builder.wakeReference = input.wakeReference
         builder.heightThresholds = input.heightThresholds
         builder.appRatings = app
-        let now = input.now ?? Self.sourceDateEpoch() ?? Date()
+        let now = input.now ?? Date()
         var run = try builder.build(from: scrape.pages, generatedAt: now)
         for warning in scrape.warnings + run.warnings { onEvent?(.warning(warning)) }
 
@@ -235,14 +236,6 @@ public struct RatingsJob: Sendable {
             anyChanged = anyChanged || changed
         }
         result.publishedUnchanged = !anyChanged
-    }
-
-    /// `SOURCE_DATE_EPOCH` (reproducible builds), when set to a number of seconds.
-    static func sourceDateEpoch() -> Date? {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text),
-            (0...4_102_444_800).contains(seconds)
-        else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// The existing table in `out`, as the user named it.

@@ -206,11 +206,22 @@ public final class ScheduleArchive {
             else { return nil }
             return (size.int64Value, date.timeIntervalSince1970)
         }
-        if let days = try? manager.contentsOfDirectory(atPath: stationboardsDirectory.path) {
-            for day in days.sorted() {
+        // A folder that is not there holds nothing; one that cannot be read is an error (else the
+        // refresh would take its files for removed and drop them from the store).
+        func listing(_ folder: URL) throws -> [String] {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return []
+            }
+            do { return try manager.contentsOfDirectory(atPath: folder.path).sorted() } catch {
+                throw ArchiveError.unreadable(path: folder.path, reason: "cannot list the folder (\(error.localizedDescription))")
+            }
+        }
+        do {
+            for day in try listing(stationboardsDirectory) {
                 guard let date = LocalDate(iso: day) else { continue }
                 let folder = stationboardsDirectory.appendingPathComponent(day)
-                for name in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
+                for name in try listing(folder) {
                     guard name.hasSuffix(".json"), let uic = Int(name.dropLast(5)) else { continue }
                     let url = folder.appendingPathComponent(name)
                     guard let (size, modified) = attributes(url) else { continue }
@@ -221,8 +232,8 @@ public final class ScheduleArchive {
                 }
             }
         }
-        if let names = try? manager.contentsOfDirectory(atPath: deploymentsDirectory.path) {
-            for name in names.sorted() {
+        do {
+            for name in try listing(deploymentsDirectory) {
                 guard name.hasSuffix(".json"), let date = LocalDate(iso: name.dropLast(5)) else { continue }
                 let url = deploymentsDirectory.appendingPathComponent(name)
                 guard let (size, modified) = attributes(url) else { continue }

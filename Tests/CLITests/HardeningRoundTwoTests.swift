@@ -239,4 +239,22 @@ import _TestSupport
             environment: ["NEXTWAVE_DATA": RepositoryPaths.data.path])
         #expect(named.stderr.contains("cannot write to standard output (no space left on device)"), "\(named.stderr)")
     }
+
+    /// A day folder the user cannot read is an error naming it, not a day whose files were
+    /// removed (issue 23: the archive listing swallowed the error with `try?`).
+    @Test func anUnreadableDayFolderIsNamedNotDropped() async throws {
+        let archive = try RepositoryPaths.copyOfArchive()
+        #expect(try await CLI.runOffPool(["archive", "status", "--archive", archive.path]).status == 0)
+        let day = archive.appendingPathComponent("stationboards/2026-09-23")
+        chmod(archive.path, 0o777)
+        chmod(day.path, 0o000)
+        defer { chmod(day.path, 0o755) }
+        let asUser: [String] =
+            getuid() == 0 ? ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "env", "HOME=/tmp"] : []
+        let result = try await CLI.runOffPool(
+            asUser + [CLI.binary.path, "archive", "status", "--archive", archive.path],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stderr.contains("2026-09-23") && result.stderr.contains("cannot list the folder"), "\(result.stderr)")
+    }
 }

@@ -154,6 +154,7 @@ struct RatingsCommand: NextWaveCommand {
         input.allowLocalSources = allowLocalSources
         input.csvStyle = csv.csvStyle
         input.legacyCSV = try !fleet.isCuratedOnly
+        input.now = Self.sourceDateEpoch()
         if let publish, let chosen = try fleet.selectedOperator(), chosen.id != "zsg" {
             input.lakePackages = try lakePackages(of: chosen, into: URL(fileURLWithPath: publish, isDirectory: true))
         }
@@ -206,6 +207,14 @@ struct RatingsCommand: NextWaveCommand {
                 .filter { FileManager.default.fileExists(atPath: $0.path) }
             return .init(folder: directory.appendingPathComponent(Self.slug(lake)), others: others)
         }
+    }
+
+    /// `SOURCE_DATE_EPOCH` (reproducible builds), when set to a number of seconds in 1970–2099.
+    static func sourceDateEpoch() -> Date? {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text),
+            (0...4_102_444_800).contains(seconds)
+        else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// A lake's folder name: folded to ASCII lower case, words joined by "-" ("lac-leman").
