@@ -127,7 +127,8 @@ import _TestSupport
             "ratings", "--pages", list.path, "--base-url", server.baseURL.absoluteString, "--dry-run", "--out",
             folder.path, "--delay", "0",
         ])
-        #expect(ContinuousClock.now - started < .seconds(20), "linear, not 200 s")
+        // Linear: 0.4 s on a quiet machine; quadratic took over 200 s. (Loose: a busy CI machine.)
+        #expect(ContinuousClock.now - started < .seconds(100), "linear, not 200 s")
         #expect(result.status == 1, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("more than 1000 attributes"), "\(result.stderr)")
     }

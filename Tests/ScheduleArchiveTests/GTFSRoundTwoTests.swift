@@ -100,7 +100,7 @@ import _TestSupport
         let error = #expect(throws: ArchiveError.self) {
             try GTFSImporter(agencies: ["194"]).run(feed: GTFSFeed(url: directory), into: ScheduleStore(url: nil))
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(60), "linear (about 0.1 s quiet); quadratic took minutes")
         #expect(error?.description.contains("stop_times.txt") == true)
         #expect(error?.description.contains("longer than 1024 KiB") == true, "\(String(describing: error))")
     }
