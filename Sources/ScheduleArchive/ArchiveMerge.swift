@@ -35,16 +35,22 @@ package enum ArchiveMerge {
     }
 
     /// The stationboard to archive for `station` on `date`, given the archived body (nil: none
-    /// or unreadable) and the fetched answer (already checked).
+    /// or unreadable) and the fetched answer (already checked). Which departures each holds is
+    /// read as the archive reads it (``StationboardReader``); a merged body is read back and used
+    /// only when it holds every departure of both, else the archived file is kept and the run
+    /// says so (never a shrunken file).
     package static func stationboard(archived: Data?, answer: Data, station: Int, date: LocalDate, path: String) throws
         -> Decision
     {
-        guard let archived, archived != answer,
-            let old = try? journeys(archived, station: station, date: date, path: path)
-        else { return archived == answer ? .unchanged : .write(answer, note: nil) }
-        let new = try journeys(answer, station: station, date: date, path: path)
-        let oldKeys = Set(old.keys)
-        let newKeys = Set(new.keys)
+        func keys(_ body: Data) throws -> Set<Key> {
+            Set(
+                try StationboardReader.departures(from: body, path: path, expectedStation: station).departures
+                    .filter { $0.date == date }.map { Key(time: $0.time, course: $0.course) })
+        }
+        guard let archived, archived != answer, let oldKeys = try? keys(archived) else {
+            return archived == answer ? .unchanged : .write(answer, note: nil)
+        }
+        let newKeys = try keys(answer)
         if oldKeys.isSubset(of: newKeys) { return .write(answer, note: nil) }
         if newKeys.isSubset(of: oldKeys) {
             return .kept(
@@ -52,16 +58,31 @@ package enum ArchiveMerge {
                     + "holds \(oldKeys.count))")
         }
         // Each holds departures the other lacks: the answer, plus the archived ones it lacks.
+        let missing = oldKeys.subtracting(newKeys).sorted()
+        if let merged = try? mergedBody(answer: answer, archived: archived, adding: missing, station: station,
+            date: date, path: path),
+            let got = try? keys(merged), oldKeys.union(newKeys).isSubset(of: got)
+        {
+            return .write(
+                merged,
+                note: "merged: \(newKeys.count) departures of the answer and \(missing.count) only the archived file held")
+        }
+        return .kept(
+            "the answer holds \(newKeys.subtracting(oldKeys).count) departures the archived file lacks, but the two "
+                + "could not be merged; the archived file is kept (fetch again later)")
+    }
+
+    /// The answer's body with the archived journeys of `adding` appended.
+    private static func mergedBody(
+        answer: Data, archived: Data, adding missing: [Key], station: Int, date: LocalDate, path: String
+    ) throws -> Data? {
         guard var object = try JSONSerialization.jsonObject(with: answer) as? [String: Any],
             var list = object["stationboard"] as? [Any]
-        else { return .write(answer, note: nil) }
-        let missing = oldKeys.subtracting(newKeys).sorted()
+        else { return nil }
+        let old = try journeys(archived, station: station, date: date, path: path)
         list += missing.compactMap { old[$0] }
         object["stationboard"] = list
-        let merged = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return .write(
-            merged,
-            note: "merged: \(newKeys.count) departures of the answer and \(missing.count) only the archived file held")
+        return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
     }
 
     /// The raw journeys of a body that are ship departures on `date`, by key.
