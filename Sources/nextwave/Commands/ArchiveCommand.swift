@@ -146,10 +146,7 @@ extension ArchiveFetchCommand {
         if let operatorName {
             chosen = try OperatorCatalogue.named(operatorName, data: data)
         } else {
-            let catalogue: OperatorCatalogue
-            do { catalogue = try .load(from: data.file(OperatorCatalogue.fileName)) } catch let problem as FileProblem {
-                throw CLIError(problem.description)
-            }
+            let catalogue = try OperatorCatalogue.inDataFolder(data)
             let lakes = Set(stations.map(\.lake)).sorted()
             let publishing = Set(lakes.flatMap { catalogue.operators(onLake: $0) }.filter { $0.assignments != nil }.map(\.id))
             chosen = catalogue.operators.first { publishing.contains($0.id) }
@@ -184,10 +181,7 @@ extension ArchiveImportGTFSCommand {
         guard let name = try stations.stations(ofLake: lake).first?.lake else {
             throw CLIError("no stations listed for the lake \"\(lake)\"")
         }
-        let catalogue: OperatorCatalogue
-        do { catalogue = try .load(from: data.file(OperatorCatalogue.fileName)) } catch let problem as FileProblem {
-            throw CLIError(problem.description)
-        }
+        let catalogue = try OperatorCatalogue.inDataFolder(data)
         let ids = catalogue.agencies(onLake: name)
         guard !ids.isEmpty else {
             throw CLIError(

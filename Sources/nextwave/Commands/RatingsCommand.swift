@@ -197,10 +197,7 @@ struct RatingsCommand: NextWaveCommand {
     /// tables of the lake's other operators (Data/ratings/<id>.json), so that an app reads one
     /// manifest per lake.
     func lakePackages(of chosen: OperatorCatalogue.Operator, into directory: URL) throws -> [RatingsJob.LakePackage] {
-        let catalogue: OperatorCatalogue
-        do { catalogue = try .load(from: fleet.data.file(OperatorCatalogue.fileName)) } catch let problem as FileProblem {
-            throw CLIError(problem.description)
-        }
+        let catalogue = try OperatorCatalogue.inDataFolder(fleet.data)
         return try chosen.lakes.keys.sorted().map { lake in
             let others = try catalogue.operators(onLake: lake).filter { $0.id != chosen.id && $0.id != "zsg" }
                 .map { try fleet.data.file("ratings/\($0.id).json") }

@@ -13,10 +13,7 @@ enum DefaultRatingTables {
     }
 
     static func choose(lakes: [String], data: DataOptions) throws -> Choice {
-        let catalogue: OperatorCatalogue
-        do { catalogue = try .load(from: data.file(OperatorCatalogue.fileName)) } catch let problem as FileProblem {
-            throw CLIError(problem.description)
-        }
+        let catalogue = try OperatorCatalogue.inDataFolder(data)
         var seen = Set<String>()
         var tables: [(url: URL, name: String)] = []
         for lake in lakes {

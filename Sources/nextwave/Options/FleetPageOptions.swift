@@ -250,11 +250,15 @@ struct OperatingPointOptions: ParsableArguments {
 
 extension OperatorCatalogue {
     /// The data folder's catalogue entry an argument names, or an error listing the operators.
-    static func named(_ argument: String, data: DataOptions) throws -> Operator {
-        let catalogue: OperatorCatalogue
-        do { catalogue = try load(from: data.file(fileName)) } catch let problem as FileProblem {
+    /// The data folder's catalogue (`Data/operators.json`), its problems as CLI errors.
+    static func inDataFolder(_ data: DataOptions) throws -> OperatorCatalogue {
+        do { return try load(from: data.file(fileName)) } catch let problem as FileProblem {
             throw CLIError(problem.description)
         }
+    }
+
+    static func named(_ argument: String, data: DataOptions) throws -> Operator {
+        let catalogue = try inDataFolder(data)
         do { return try catalogue.find(argument) } catch let unknown as Unknown { throw CLIError("--operator: \(unknown)") }
     }
 }
