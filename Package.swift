@@ -16,21 +16,21 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "nextwave", targets: ["nextwave"]),
-        // The portable session core (SessionCore, CivilTime, Solar, ShipRatingReader) is its
-        // own package, Packages/SessionKit: an app depends on it and resolves nothing else.
-        .library(name: "WakePhysics", targets: ["WakePhysics"]),
-        .library(name: "WakeModels", targets: ["WakeModels"]),
-        .library(name: "WakeCalibration", targets: ["WakeCalibration"]),
-        .library(name: "WebFetch", targets: ["WebFetch"]),
-        .library(name: "FleetScraper", targets: ["FleetScraper"]),
+        // The API: the rating-table format (its writer here; its reader, with the portable
+        // session core, is the nested package Packages/SessionKit, which an app depends on and
+        // which resolves nothing else) and the two pipelines. Everything else is `package`.
         .library(name: "ShipRatingTable", targets: ["ShipRatingTable"]),
-        .library(name: "ShipRatings", targets: ["ShipRatings"]),
-        .library(name: "RatingsReports", targets: ["RatingsReports"]),
         .library(name: "RatingsPipeline", targets: ["RatingsPipeline"]),
-        .library(name: "ScheduleArchive", targets: ["ScheduleArchive"]),
-        .library(name: "SessionAnalytics", targets: ["SessionAnalytics"]),
-        .library(name: "SessionReports", targets: ["SessionReports"]),
         .library(name: "SessionsPipeline", targets: ["SessionsPipeline"]),
+        // Not API: the modules the nested Benchmarks package measures. What it calls is
+        // `@_spi(Benchmarks) public`; a client that does not opt into that SPI sees only the
+        // types the pipelines expose.
+        .library(
+            name: "_BenchmarkHooks",
+            targets: [
+                "WakePhysics", "WakeModels", "WakeCalibration", "FleetScraper", "ShipRatings", "RatingsReports",
+                "ScheduleArchive", "SessionAnalytics",
+            ]),
     ],
     dependencies: [
         .package(path: "Packages/SessionKit"),

@@ -21,7 +21,7 @@ public enum FleetPages: Sendable {
     }
 
     /// The scraped pages and a description of where they came from, for reports.
-    public func scrape(onEvent: (@Sendable (Event) -> Void)? = nil) async throws -> (FleetScrape, description: String) {
+    package func scrape(onEvent: (@Sendable (Event) -> Void)? = nil) async throws -> (FleetScrape, description: String) {
         switch self {
         case .snapshot(let directory, let name):
             let source = try SnapshotPageSource(directory: directory)
@@ -83,11 +83,11 @@ public struct LiveFleet: Sendable {
     }
 
     /// The operator's site.
-    public static let operatorSite = URL(string: "https://www.zsg.ch/")!
+    package static let operatorSite = URL(string: "https://www.zsg.ch/")!
 
     /// Request headers a browser sends: the operator's site answers a bare user agent from
     /// cloud addresses with HTTP 403 (docs/SCIENCE.md §8).
-    public static let browserHeaders = [
+    package static let browserHeaders = [
         "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
         "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
         "Accept-Language": "de-CH,de;q=0.9,fr;q=0.7,en;q=0.6",

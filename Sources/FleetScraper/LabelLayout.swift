@@ -7,12 +7,12 @@ import WebFetch
 /// when the label is one of ``SpecVocabulary``'s. The ship's name is the page's main heading
 /// (else its title, without the site's name). Navigation, headers, footers and forms are not
 /// read (``PageText``), and prose is not a pair, so their numbers never become specs.
-public enum LabelLayout {
+package enum LabelLayout {
     /// The name and specs of one ship page.
     /// - Throws: ``ScrapeError/layoutChanged(url:missing:)`` when the page has no name, or none
     ///   of length, beam and displacement: then this is not a ship page as expected (or the
     ///   site changed), and a table must not be built from it.
-    public static func shipPage(html: Data, url: String) throws -> ShipPage {
+    package static func shipPage(html: Data, url: String) throws -> ShipPage {
         let document = try HTMLDocument(data: html, url: url)
         guard let name = title(of: document) else {
             throw ScrapeError.layoutChanged(url: url, missing: "a ship name (no h1 heading or title)")
@@ -81,7 +81,7 @@ public enum LabelLayout {
     /// one (`motorschiff-`, `dampfschiff-`, `/ms-`, `/ds-`), outside the page furniture, each
     /// once, in page order.
     /// - Throws: ``ScrapeError/noShipLinks(url:expected:)`` when there are none.
-    public static func shipLinks(indexHTML: Data, indexURL: String, base: URL) throws -> (
+    package static func shipLinks(indexHTML: Data, indexURL: String, base: URL) throws -> (
         ships: [URL], offSite: [String]
     ) {
         let document = try HTMLDocument(data: indexHTML, url: indexURL)

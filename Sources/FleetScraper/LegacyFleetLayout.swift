@@ -8,17 +8,17 @@ import WebFetch
 /// - Ship page: the name is the `h1` inside `div.ce_headline`; the specs are the rows with
 ///   exactly two `td` in the tables of the `div.accordion` of the `section.ce_accordion` whose
 ///   `div.toggler` mentions "Technische Informationen". Other accordions are ignored.
-public enum LegacyFleetLayout {
+@_spi(Benchmarks) public enum LegacyFleetLayout {
     /// The fleet index's path on the operator's site.
-    public static let indexPath = "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten"
+    @_spi(Benchmarks) public static let indexPath = "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten"
     /// The operator's site.
-    public static let defaultSiteRoot = URL(string: "https://www.zsg.ch")!
+    package static let defaultSiteRoot = URL(string: "https://www.zsg.ch")!
     static let technicalToggler = "Technische Informationen"
 
     /// Ship page URLs on the index, in page order, each once (see ``SiteURL/canonical(_:)``).
     /// Links to other hosts are returned in `offSite`, not followed.
     /// - Throws: ``ScrapeError/noShipLinks(url:expected:)`` when there are none.
-    public static func shipLinks(indexHTML: Data, indexURL: String, siteRoot: URL) throws
+    package static func shipLinks(indexHTML: Data, indexURL: String, siteRoot: URL) throws
         -> (ships: [URL], offSite: [String])
     {
         let document = try HTMLDocument(data: indexHTML, url: indexURL)
@@ -30,7 +30,7 @@ public enum LegacyFleetLayout {
     }
 
     /// Whether a page has the legacy structure (the headline and the technical accordion).
-    public static func looksLegacy(html: Data, url: String) -> Bool {
+    package static func looksLegacy(html: Data, url: String) -> Bool {
         guard let document = try? HTMLDocument(data: html, url: url),
             document.first("//div[\(XPath.hasClass("ce_headline"))]//h1") != nil
         else { return false }
@@ -40,7 +40,7 @@ public enum LegacyFleetLayout {
 
     /// The name and technical table of one ship page.
     /// - Throws: ``ScrapeError/layoutChanged(url:missing:)`` without the headline or the table.
-    public static func shipPage(html: Data, url: String) throws -> ShipPage {
+    package static func shipPage(html: Data, url: String) throws -> ShipPage {
         let document = try HTMLDocument(data: html, url: url)
         guard let heading = document.first("//div[\(XPath.hasClass("ce_headline"))]//h1"),
             !heading.trimmedText.isEmpty

@@ -2,22 +2,22 @@ import Foundation
 import WebFetch
 
 /// The result of scraping the fleet.
-public struct FleetScrape: Sendable {
+@_spi(Benchmarks) public struct FleetScrape: Sendable {
     /// The index page the ship pages were found on (nil for a list of pages).
-    public var indexURL: String?
+    package var indexURL: String?
     /// One per ship page, in index (or list) order, each page once.
-    public var pages: [ShipPage]
+    @_spi(Benchmarks) public var pages: [ShipPage]
     /// Things a person should know (links to other hosts skipped, …).
-    public var warnings: [String]
+    package var warnings: [String]
     /// Listed ship pages the site says are gone (HTTP 404 or 410), in list order: a fleet change
     /// to review, not a failed run.
-    public var vanished: [VanishedPage] = []
+    package var vanished: [VanishedPage] = []
 }
 
 extension FleetScrape {
     /// The scrape with every page URL under `mirror` cited under `site` instead: pages read from
     /// a mirror keep the operator's addresses in the table.
-    public func citing(mirror: URL, as site: URL) -> FleetScrape {
+    package func citing(mirror: URL, as site: URL) -> FleetScrape {
         func mapped(_ url: String) -> String { SiteURL.rebased(url, from: mirror, to: site) }
         var copy = self
         copy.pages = pages.map { page in
@@ -43,7 +43,7 @@ public struct VanishedPage: Sendable, Equatable {
     }
 
     /// The statuses that mean the page is gone, not that the fetch failed.
-    public static let statuses: Set<Int> = [404, 410]
+    package static let statuses: Set<Int> = [404, 410]
 }
 
 /// Fetches ship pages from a ``PageSource``: those an index page links, or a given list, each
@@ -75,7 +75,7 @@ public struct ShipPageScraper: Sendable {
     ///   - progress: (pages done, pages in all) after each ship page.
     /// - Throws: ``ScrapeError`` or ``WebFetch/WebFetchError`` for the first page that fails;
     ///   nothing partial is returned.
-    public func scrape(
+    package func scrape(
         from source: any PageSource, indexSource: (any PageSource)? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> FleetScrape {
@@ -121,19 +121,19 @@ public struct ShipPageScraper: Sendable {
 }
 
 /// The operator's fleet as `vesseldata.py` scraped it: the legacy index and its ship pages.
-public struct LegacyFleetScraper: Sendable {
-    public let siteRoot: URL
-    public let indexURL: URL
+@_spi(Benchmarks) public struct LegacyFleetScraper: Sendable {
+    package let siteRoot: URL
+    package let indexURL: URL
 
     /// - Parameters:
     ///   - siteRoot: the site (a base with a path is kept, for a mirror under a folder).
     ///   - indexPath: path of the fleet index below it.
-    public init(siteRoot: URL, indexPath: String = LegacyFleetLayout.indexPath) {
+    @_spi(Benchmarks) public init(siteRoot: URL, indexPath: String = LegacyFleetLayout.indexPath) {
         self.siteRoot = siteRoot
         self.indexURL = SiteURL.resolve(indexPath, against: siteRoot)!
     }
 
-    public func scrape(
+    @_spi(Benchmarks) public func scrape(
         from source: any PageSource, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> FleetScrape {
         try await ShipPageScraper(base: siteRoot, start: .index(indexURL), layout: .legacy)

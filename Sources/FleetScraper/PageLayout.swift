@@ -12,7 +12,7 @@ public enum PageLayout: String, Sendable, CaseIterable {
     case labels
 
     /// One ship page in this layout.
-    public func shipPage(html: Data, url: String) throws -> ShipPage {
+    package func shipPage(html: Data, url: String) throws -> ShipPage {
         switch self {
         case .legacy: return try LegacyFleetLayout.shipPage(html: html, url: url)
         case .labels: return try LabelLayout.shipPage(html: html, url: url)
@@ -25,7 +25,7 @@ public enum PageLayout: String, Sendable, CaseIterable {
     }
 
     /// The ship links of an index page in this layout (auto: the legacy list where present).
-    public func shipLinks(indexHTML: Data, indexURL: String, base: URL) throws -> (ships: [URL], offSite: [String]) {
+    package func shipLinks(indexHTML: Data, indexURL: String, base: URL) throws -> (ships: [URL], offSite: [String]) {
         switch self {
         case .legacy: return try LegacyFleetLayout.shipLinks(indexHTML: indexHTML, indexURL: indexURL, siteRoot: base)
         case .labels: return try LabelLayout.shipLinks(indexHTML: indexHTML, indexURL: indexURL, base: base)

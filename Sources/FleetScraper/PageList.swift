@@ -4,13 +4,13 @@ import WebFetch
 
 /// A list of ship page URLs: one a line, absolute or relative to a base URL (with its path),
 /// blank lines and `#` comments ignored (`--pages FILE`).
-public enum PageList {
+package enum PageList {
     /// The pages of `text`, which came from `path`, in order and each once.
     /// - Throws: ``ScrapeError/pageList(path:line:reason:)`` naming the line of a bad entry, or
     ///   when there is none.
     /// - Parameter rebasing: a site whose absolute URLs in the list are moved onto `base` (a
     ///   mirror of it): `https://www.zsg.ch/de/x.html` → `<base>/de/x.html`.
-    public static func parse(_ text: String, path: String, base: URL, rebasing: URL? = nil) throws -> [URL] {
+    package static func parse(_ text: String, path: String, base: URL, rebasing: URL? = nil) throws -> [URL] {
         var urls: [URL] = []
         var seen = Set<String>()
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
@@ -41,7 +41,7 @@ public enum PageList {
     }
 
     /// Reads and parses a page list file.
-    public static func load(_ file: URL, base: URL, rebasing: URL? = nil) throws -> [URL] {
+    package static func load(_ file: URL, base: URL, rebasing: URL? = nil) throws -> [URL] {
         let data: Data
         do { data = try BoundedFile.read(file, limit: 1 << 20, what: "page list") } catch let problem as FileProblem {
             throw ScrapeError.pageList(path: problem.path, line: nil, reason: problem.reason)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a scrape failed for a reason of the fleet pages themselves (fetch failures are
 /// ``WebFetch/WebFetchError``). Every case names where: the URL, and the field or element.
-public enum ScrapeError: Error, Equatable, CustomStringConvertible {
+package enum ScrapeError: Error, Equatable, CustomStringConvertible {
     /// The fleet index has no ship links: the operator's layout has changed.
     case noShipLinks(url: String, expected: String)
     /// A ship page lacks the element the legacy layout puts there.
@@ -14,7 +14,7 @@ public enum ScrapeError: Error, Equatable, CustomStringConvertible {
     /// A page list has a bad line (or none).
     case pageList(path: String, line: Int?, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noShipLinks(let url, let expected):
             "\(url): no ship links found (\(expected)); the site's layout has probably changed"

@@ -8,9 +8,9 @@ public struct ShipPage: Sendable, Equatable, Codable {
     public var specs: [Spec]
 
     public struct Spec: Sendable, Equatable, Codable {
-        public var key: String
-        public var value: String
-        public init(key: String, value: String) {
+        package var key: String
+        package var value: String
+        package init(key: String, value: String) {
             self.key = key
             self.value = value
         }
@@ -23,15 +23,15 @@ public struct ShipPage: Sendable, Equatable, Codable {
     }
 
     /// The first value under `key`, if the table has it.
-    public subscript(key: String) -> String? { specs.first { $0.key == key }?.value }
+    package subscript(key: String) -> String? { specs.first { $0.key == key }?.value }
 }
 
 /// The operator's German spec keys that the wake model reads.
-public enum SpecKey {
-    public static let length = "Länge"
-    public static let beam = "Breite"
-    public static let displacement = "Verdrängung leer"
-    public static let power = "KW / PS"
-    public static let buildYear = "Baujahr"
-    public static let capacity = "Personenkapazität"
+package enum SpecKey {
+    package static let length = "Länge"
+    package static let beam = "Breite"
+    package static let displacement = "Verdrängung leer"
+    package static let power = "KW / PS"
+    package static let buildYear = "Baujahr"
+    package static let capacity = "Personenkapazität"
 }

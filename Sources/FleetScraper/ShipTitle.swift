@@ -3,7 +3,7 @@ import NextWaveSupport
 
 /// Ship names in page titles and link texts: the type word that opens them, and the ships a
 /// title names (a class page names several).
-public enum ShipTitle {
+package enum ShipTitle {
     /// Type words (folded: case and diacritics ignored) with the prefix they stand for, longest
     /// first: German, French, Italian and English (docs/SCIENCE.md §8), and the prefixes themselves.
     static let typeWords: [(word: String, prefix: String)] = [
@@ -20,7 +20,7 @@ public enum ShipTitle {
     /// A title split into the ships it names, with the prefix its type word implies:
     /// "Motorschiffe Albis, Pfannenstiel & Uetliberg" → (MS, [Albis, Pfannenstiel, Uetliberg]);
     /// "Bateau à moteur Lausanne" → (MS, [Lausanne]). Without a type word the prefix is nil.
-    public static func ships(in title: String) -> (prefix: String?, names: [String]) {
+    package static func ships(in title: String) -> (prefix: String?, names: [String]) {
         // "Stadt Zürich (Schiff, 1909)": a bracketed note is not part of the name.
         var rest = title
         while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {

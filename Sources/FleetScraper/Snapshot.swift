@@ -5,11 +5,11 @@ import WebFetch
 /// A saved set of fleet pages that can be replayed offline.
 ///
 /// Layout: `manifest.json` (``SnapshotManifest``) beside the page files it names.
-public struct SnapshotManifest: Codable, Sendable, Equatable {
+@_spi(Benchmarks) public struct SnapshotManifest: Codable, Sendable, Equatable {
     /// The site root the pages were fetched from, e.g. `https://www.zsg.ch`.
-    public var siteRoot: String
+    @_spi(Benchmarks) public var siteRoot: String
     /// The fleet index URL.
-    public var indexURL: String
+    @_spi(Benchmarks) public var indexURL: String
     /// Provenance: how the pages were obtained.
     public var description: String
     /// ISO-8601 time of capture (or of the reconstruction's source).
@@ -26,10 +26,10 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     public var sourceBase: String?
 
     public struct Entry: Codable, Sendable, Equatable {
-        public var url: String
+        package var url: String
         /// File name relative to the manifest.
-        public var file: String
-        public init(url: String, file: String) {
+        package var file: String
+        package init(url: String, file: String) {
             self.url = url
             self.file = file
         }
@@ -49,12 +49,12 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         self.sourceBase = sourceBase
     }
 
-    public static let fileName = "manifest.json"
+    package static let fileName = "manifest.json"
 
     /// A manifest from bytes that came from `path`, with every page file checked to stay inside
     /// the snapshot folder.
     /// - Throws: ``ScrapeError/snapshot(path:reason:)``.
-    public static func decode(_ data: Data, path: String) throws -> SnapshotManifest {
+    package static func decode(_ data: Data, path: String) throws -> SnapshotManifest {
         let manifest = try JSONFile.decode(
             SnapshotManifest.self, from: data, path: path, what: "snapshot manifest", makeError: ScrapeError.snapshot)
         for (index, entry) in manifest.pages.enumerated() {
@@ -68,13 +68,13 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
 }
 
 /// Serves pages from a snapshot directory.
-public struct SnapshotPageSource: PageSource {
+@_spi(Benchmarks) public struct SnapshotPageSource: PageSource {
     public let directory: URL
-    public let manifest: SnapshotManifest
+    @_spi(Benchmarks) public let manifest: SnapshotManifest
     private let files: [String: String]
 
     /// - Throws: ``ScrapeError/snapshot(path:reason:)`` when the manifest is missing or malformed.
-    public init(directory: URL) throws {
+    @_spi(Benchmarks) public init(directory: URL) throws {
         let manifestURL = directory.appendingPathComponent(SnapshotManifest.fileName)
         let data: Data
         do { data = try BoundedFile.read(manifestURL, limit: BoundedFile.tableLimit, what: "snapshot manifest") } catch let problem as FileProblem {
@@ -102,9 +102,9 @@ public struct SnapshotPageSource: PageSource {
     }
 
     /// The largest page file read: ``WebFetch/HTMLDocument/maximumBytes``.
-    public static let maximumPageBytes = HTMLDocument.maximumBytes
+    package static let maximumPageBytes = HTMLDocument.maximumBytes
 
-    public func page(at url: URL) async throws -> Data {
+    @_spi(Benchmarks) public func page(at url: URL) async throws -> Data {
         guard let file = files[SiteURL.canonical(url)] else {
             throw ScrapeError.snapshot(path: directory.path, reason: "no page for \(url.absoluteString)")
         }
@@ -126,13 +126,13 @@ public struct SnapshotPageSource: PageSource {
 }
 
 /// Passes requests to another source and keeps every page it returns, to save as a snapshot.
-public actor RecordingPageSource: PageSource {
+package actor RecordingPageSource: PageSource {
     private let upstream: any PageSource
     private var recorded: [(url: String, data: Data)] = []
 
-    public init(upstream: any PageSource) { self.upstream = upstream }
+    package init(upstream: any PageSource) { self.upstream = upstream }
 
-    public func page(at url: URL) async throws -> Data {
+    package func page(at url: URL) async throws -> Data {
         let data = try await upstream.page(at: url)
         record(url, data)
         return data
@@ -142,7 +142,7 @@ public actor RecordingPageSource: PageSource {
 
     /// A source that fetches from `other` and keeps its pages here too (an index on another
     /// host goes into the same snapshot).
-    public func recording(_ other: any PageSource) -> any PageSource { AlsoRecording(upstream: other, recorder: self) }
+    package func recording(_ other: any PageSource) -> any PageSource { AlsoRecording(upstream: other, recorder: self) }
 
     /// Writes the recorded pages and a manifest as the snapshot folder `directory`, whole:
     /// everything goes into a hidden folder beside it first, which then takes its place, so a
@@ -150,7 +150,7 @@ public actor RecordingPageSource: PageSource {
     /// `replacing` (the CLI's `--force`). Returns the number of pages saved.
     /// - Throws: ``ScrapeError/snapshot(path:reason:)``.
     @discardableResult
-    public func save(
+    package func save(
         to directory: URL, siteRoot: URL, indexURL: URL?, shipPages: [String]? = nil, layout: PageLayout = .auto,
         sourceBase: URL? = nil, replacing: Bool = false, capturedAt: Date = Date()
     ) throws -> Int {
@@ -177,7 +177,7 @@ public actor RecordingPageSource: PageSource {
     }
 
     /// Refuses a target that is a file, or a non-empty folder unless `replacing`.
-    public static func checkTarget(_ directory: URL, replacing: Bool) throws {
+    package static func checkTarget(_ directory: URL, replacing: Bool) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else {

@@ -5,10 +5,10 @@ import Foundation
 /// Accepted forms: `56.6 Meter`, `56,6 m` (decimal comma), `1'000` / `1’000` (Swiss thousands
 /// separator), `382 t`, `ca. 382 Tonnen`, `2x442` / `2 × 442` (count × per-engine value),
 /// `2x442 / 2x600` and `2 × 442 kW / 600 PS` (power in kW / PS), `1997 / 1998 / 1999` (years).
-public enum SpecValueParser {
+package enum SpecValueParser {
     /// The first quantity in the text; `N x V` (or `N × V`) gives the product `N·V`.
     /// `nil` when the text holds no number.
-    public static func quantity(_ text: String) -> Double? {
+    package static func quantity(_ text: String) -> Double? {
         let tokens = numberTokens(in: text)
         guard let first = tokens.first else { return nil }
         if let multiplied = multiplication(startingAt: 0, in: tokens, text: text) { return multiplied.value }
@@ -19,7 +19,7 @@ public enum SpecValueParser {
     /// that unit, parts without one are kW then PS (the operator's "KW / PS" column). A count
     /// (`2x442`) multiplies its part; a count written only once, before the first part
     /// (`2 × 442 kW / 600 PS`), applies to every part. `nil` when no part holds a number.
-    public static func power(_ text: String) -> (kW: Double?, ps: Double?)? {
+    package static func power(_ text: String) -> (kW: Double?, ps: Double?)? {
         let parts = text.split(separator: "/").map(String.init)
         var kW: Double?
         var ps: Double?
@@ -53,7 +53,7 @@ public enum SpecValueParser {
     }
 
     /// Every year (1800…2100) in the text, in order: `1997 / 1998 / 1999` → [1997, 1998, 1999].
-    public static func years(_ text: String) -> [Int] {
+    package static func years(_ text: String) -> [Int] {
         numberTokens(in: text).compactMap { token in
             guard token.isInteger, token.value >= 1800, token.value <= 2100 else { return nil }
             return Int(token.value)

@@ -2,11 +2,11 @@ import Foundation
 import NextWaveSupport
 
 /// The figures a ship page may state, whatever its language or layout.
-public enum SpecField: String, Sendable, CaseIterable, Codable {
+package enum SpecField: String, Sendable, CaseIterable, Codable {
     case length, beam, displacement, draft, buildYear, power, capacity, speed
 
     /// The field's name in messages ("length", "build year").
-    public var words: String {
+    package var words: String {
         switch self {
         case .buildYear: "build year"
         default: rawValue
@@ -21,8 +21,8 @@ public enum SpecField: String, Sendable, CaseIterable, Codable {
 /// qualifier or a trailing colon, it is the term or the term followed by a space and anything
 /// else: `Länge über alles`, `Verdrängung leer`, `Breite (Rumpf)`, `Longueur:` all match. The
 /// longest term wins. Labels of other things (`Bauwerft`, `Besatzung`, `Maschine`) match none.
-public enum SpecVocabulary {
-    public static let terms: [SpecField: [String]] = [
+package enum SpecVocabulary {
+    package static let terms: [SpecField: [String]] = [
         .length: [
             "länge", "länge über alles", "longueur", "longueur hors tout", "lunghezza", "length", "length overall",
             "loa",
@@ -57,14 +57,14 @@ public enum SpecVocabulary {
     }.sorted { $0.term.count > $1.term.count }
 
     /// The field a label names, or nil.
-    public static func field(forLabel label: String) -> SpecField? {
+    package static func field(forLabel label: String) -> SpecField? {
         let key = normalizedLabel(label)
         guard !key.isEmpty, key.count <= 60 else { return nil }
         return folded.first { key == $0.term || key.hasPrefix($0.term + " ") }?.field
     }
 
     /// A label folded, without a bracketed qualifier and trailing `:` or `.`.
-    public static func normalizedLabel(_ label: String) -> String {
+    package static func normalizedLabel(_ label: String) -> String {
         var text = label
         while let open = text.firstIndex(where: { $0 == "(" || $0 == "[" }),
             let close = text[open...].firstIndex(where: { $0 == ")" || $0 == "]" })
@@ -78,7 +78,7 @@ public enum SpecVocabulary {
 
 extension ShipPage {
     /// The first spec whose label names `field` (verbatim label and value).
-    public func spec(_ field: SpecField) -> Spec? {
+    package func spec(_ field: SpecField) -> Spec? {
         specs.first { SpecVocabulary.field(forLabel: $0.key) == field }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import NextWaveSupport
-import RatingsReports
-import WakeCalibration
+@_spi(Benchmarks) import RatingsReports
+@_spi(Benchmarks) import WakeCalibration
 
 /// One run of `nextwave calibrate`: observations in, the fitted power law and the models'
 /// comparison out (`calibration.json`).

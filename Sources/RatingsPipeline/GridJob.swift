@@ -1,9 +1,9 @@
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
 import NextWaveSupport
-import RatingsReports
-import ShipRatings
-import WakePhysics
+@_spi(Benchmarks) import RatingsReports
+@_spi(Benchmarks) import ShipRatings
+@_spi(Benchmarks) import WakePhysics
 
 /// One run of `nextwave grid`: every legacy figure of every ship with known dimensions over
 /// speeds × track depths (the water the ship sails in), as CSV. A track no deeper than a ship's

@@ -1,10 +1,10 @@
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
 import NextWaveSupport
-import RatingsReports
+@_spi(Benchmarks) import RatingsReports
 import ShipRatingTable
-import ShipRatings
-import WakePhysics
+@_spi(Benchmarks) import ShipRatings
+@_spi(Benchmarks) import WakePhysics
 
 /// One run of `nextwave ratings`: the fleet pages and the curated fleet in, the rating table and
 /// its reports out, written together and only when the run succeeds and the new table is not

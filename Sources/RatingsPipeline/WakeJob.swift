@@ -1,11 +1,11 @@
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
 import NextWaveSupport
-import RatingsReports
+@_spi(Benchmarks) import RatingsReports
 import ShipRatingTable
-import ShipRatings
-import WakeCalibration
-import WakeModels
+@_spi(Benchmarks) import ShipRatings
+@_spi(Benchmarks) import WakeCalibration
+@_spi(Benchmarks) import WakeModels
 
 /// One run of `nextwave wake`: ships of the fleet (or an explicit hull) over speeds × track depths
 /// × rider depths × distances, through the distance-aware models and on to the rider's spot.

@@ -6,8 +6,8 @@ import WakeModels
 /// `calibrate --chart`: predicted against measured wave height, log-log, one panel per published
 /// model, the ensemble and the fitted power law, each with the 1:1 line and its log bias and log
 /// RMSE. A panel shows the observations where its model is valid.
-public enum CalibrationChartSVG {
-    public static func render(_ calibration: PowerLawCalibration, samples: [PowerLawCalibration.Sample], source: String)
+package enum CalibrationChartSVG {
+    package static func render(_ calibration: PowerLawCalibration, samples: [PowerLawCalibration.Sample], source: String)
         -> String
     {
         typealias Panel = (title: String, key: String?, points: [(Double, Double)])

@@ -2,9 +2,9 @@ import NextWaveSupport
 import ShipRatingTable
 
 /// What changed between two rating tables, in words: for `ratings.md`, `--dry-run` and `--diff`.
-public enum ChangesText {
+package enum ChangesText {
     /// Plain lines, one per change (no trailing newline); "no changes" when there are none.
-    public static func lines(_ diff: RatingDiff, table: RatingTable, retired: [(name: String, since: String)] = [])
+    package static func lines(_ diff: RatingDiff, table: RatingTable, retired: [(name: String, since: String)] = [])
         -> [String]
     {
         var lines: [String] = []
@@ -32,14 +32,14 @@ public enum ChangesText {
     }
 
     /// Ships no page has described since a date: "MS X: no page since 2026-11-23; retired?".
-    public static func pagesGone(_ table: RatingTable) -> [String] {
+    package static func pagesGone(_ table: RatingTable) -> [String] {
         table.ships.compactMap { ship in
             ship.source.pageMissingSince.map { "\(ship.name): no page since \($0); retired?" }
         }
     }
 
     /// The Markdown section.
-    public static func markdown(
+    package static func markdown(
         _ diff: RatingDiff?, table: RatingTable, previousName: String?, retired: [(name: String, since: String)] = []
     ) -> String {
         var md = "\n## Changes against the previous table\n\n"

@@ -1,11 +1,11 @@
 import Foundation
 import NextWaveSupport
-import WakePhysics
+@_spi(Benchmarks) import WakePhysics
 
 /// The `nextwave grid` CSV: one row per ship × speed × track depth, every figure at full precision
 /// (shortest round-trip decimal), column names with units.
-public enum GridCSV {
-    public static let header = [
+package enum GridCSV {
+    package static let header = [
         "ship", "speedKmh", "trackDepthM", "waveHeightM", "wavelengthM", "periodS", "celerityMPerS", "energyJPerM2",
         "powerWPerM", "forceNPerM2", "froudeLength", "froudeDepth", "reynolds", "energyRating", "forceRating", "rating",
     ]

@@ -11,12 +11,12 @@ import WakePhysics
 /// other table keys found on any page, sorted by code point. Spec cells are the page text;
 /// wave cells: H `%.2f`; λ, T, c, Kelvin `%.1f`; E, P, F `%.0f`; Fr_L, Fr_h `%.3f`; rating an
 /// integer; all empty when the page lacks length, beam or displacement.
-public enum LegacyShipDataCSV {
-    public static let specColumns = [
+@_spi(Benchmarks) public enum LegacyShipDataCSV {
+    package static let specColumns = [
         "Baujahr", "Bauwerft", "Verdrängung leer", "Maschine", "Antrieb", "KW / PS", "Länge", "Breite",
         "Besatzung", "Personenkapazität",
     ]
-    public static let waveColumns = [
+    package static let waveColumns = [
         "Maximale Wellenhöhe (m)", "Wellenlänge (m)", "Wellenperiode (s)", "Wellengeschwindigkeit (m/s)",
         "Wellenenergie (J/m²)", "Wellenleistung (W/m)", "Aufprallkraft (N/m²)", "Froude-Längenzahl",
         "Froude-Tiefenzahl", "Kelvin-Winkel (Grad)", "Wellenbewertung",
@@ -47,7 +47,7 @@ public enum LegacyShipDataCSV {
         }?.key
     }
 
-    public static func render(_ ships: [ScrapedShipFigures]) -> String {
+    @_spi(Benchmarks) public static func render(_ ships: [ScrapedShipFigures]) -> String {
         // Each page's specs by column: a legacy label fills its own column; another label fills
         // the column its meaning maps to when that is still empty; anything else is an extra
         // column under its own label (so the legacy pages come out exactly as before).

@@ -3,9 +3,9 @@ import NextWaveSupport
 import ShipRatingTable
 
 /// `ship-ratings.csv`: the rating table with English headers and units, one row per ship.
-public enum RatingsCSV {
+package enum RatingsCSV {
     /// The keys of `ship-ratings.json`, units in the names (one style for every CSV).
-    public static let header = [
+    package static let header = [
         "ship", "aliases", "rating", "ratingBasis", "unratedReason", "lengthM", "beamM", "displacementT",
         "waveHeightM", "energyJPerM2", "forceNPerM2", "powerWPerM", "froudeLength", "froudeDepth", "reynolds",
         "sourcePage", "sourceLengthM", "sourceBeamM", "sourceDisplacementT",

@@ -4,8 +4,8 @@ import ShipRatingTable
 
 /// An SVG chart of energy and force per ship against the rating thresholds: two panels of
 /// horizontal bars, threshold lines dashed, bars coloured by the ship's rating.
-public enum RatingsChartSVG {
-    public static func render(_ table: RatingTable) -> String {
+@_spi(Benchmarks) public enum RatingsChartSVG {
+    @_spi(Benchmarks) public static func render(_ table: RatingTable) -> String {
         let ships = table.ships.filter { $0.energyJPerM2 != nil && $0.forceNPerM2 != nil }
         let rowHeight = 22.0
         let labelWidth = 170.0

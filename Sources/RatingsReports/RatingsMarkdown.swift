@@ -7,19 +7,19 @@ import WakePhysics
 /// `ratings.md`: the table, the thresholds, why each ship got its rating, page-vs-curated
 /// conflicts, the differences from the app's hard-coded ratings, and what changed against
 /// the previous table.
-public enum RatingsMarkdown {
-    public struct Context {
-        public var run: RatingRun
+package enum RatingsMarkdown {
+    package struct Context {
+        package var run: RatingRun
         /// The app's hard-coded ratings, if available.
-        public var appRatings: RatingTable?
+        package var appRatings: RatingTable?
         /// Changes against the previous table, if there was one.
-        public var diff: RatingDiff?
-        public var previousName: String?
+        package var diff: RatingDiff?
+        package var previousName: String?
         /// Where the pages came from (snapshot path or live URL).
-        public var pageSource: String
-        public var chartFile: String
+        package var pageSource: String
+        package var chartFile: String
 
-        public init(
+        package init(
             run: RatingRun, appRatings: RatingTable?, diff: RatingDiff?, previousName: String?, pageSource: String,
             chartFile: String
         ) {
@@ -32,7 +32,7 @@ public enum RatingsMarkdown {
         }
     }
 
-    public static func render(_ c: Context) -> String {
+    package static func render(_ c: Context) -> String {
         let app = c.appRatings.map(RatingLookup.init)
         var md = header(c) + ratings(c.run.table, app: app, chartFile: c.chartFile)
         md += reasons(c.run.table)

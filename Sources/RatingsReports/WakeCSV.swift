@@ -4,8 +4,8 @@ import WakeModels
 /// `wake.csv`: one row per ship × speed × track depth × rider depth × distance, every figure at
 /// full precision, empty cells where a figure does not exist; column names with units. The
 /// models' heights and `generated…` are at the track; `waveHeight…` and what follows at the rider.
-public enum WakeCSV {
-    public static func header(calibrated: Bool) -> [String] {
+package enum WakeCSV {
+    package static func header(calibrated: Bool) -> [String] {
         var columns = ["ship", "speedKmh", "trackDepthM", "depthM", "distanceM"]
         for model in WakeModel.allCases { columns += ["\(model.rawValue)M", "\(model.rawValue)Valid"] }
         if calibrated { columns += ["calibratedM", "calibratedLower95M", "calibratedUpper95M", "calibratedValid"] }

@@ -6,12 +6,12 @@ import WakeModels
 /// With one or two cases each line has its band (the lower and higher ensemble model) shaded;
 /// with more, bands would hide the lines, and the chart says they are in `wake.csv`. At most
 /// ``maximumSeries`` cases and ``maximumPanels`` ships are drawn; the chart says which it left out.
-public enum WakeChartSVG {
-    public static let maximumSeries = 8
-    public static let maximumPanels = 24
+package enum WakeChartSVG {
+    package static let maximumSeries = 8
+    package static let maximumPanels = 24
     static let colours = ["#1f77b4", "#d1495b", "#2a9d8f", "#f0a202", "#6a4c93", "#8c564b", "#e377c2", "#4d4d4d"]
 
-    public static func render(_ table: WakeTable) -> String {
+    package static func render(_ table: WakeTable) -> String {
         let e = table.ensemble
         let allCases = table.cases
         let cases = Array(allCases.prefix(maximumSeries))

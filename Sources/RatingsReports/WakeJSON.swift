@@ -19,8 +19,8 @@ import WakeModels
 /// not exist (no cusp waves at F_h ≥ 1, no ensemble where no model holds, no wave where none
 /// arrives). With a calibration, `models.calibrated` adds `{waveHeightM, valid, lower95, upper95}`
 /// (`valid`: inside the observations' range). Written as a stream, one point per line.
-public enum WakeJSON {
-    public static func write(_ table: WakeTable, sink: (String) throws -> Void) throws {
+package enum WakeJSON {
+    package static func write(_ table: WakeTable, sink: (String) throws -> Void) throws {
         var chunk = "{\n  \"ships\": ["
         var currentShip = -1
         var firstPoint = true

@@ -4,8 +4,8 @@ import WakeModels
 /// The readable table `nextwave wake` prints (80 columns): per ship its hull, then one line per
 /// point: the height at the rider (ensemble and band), the height as generated at the track and
 /// the factor K = K_s K_r between them, the period and wavelength at the rider, its energy.
-public enum WakeText {
-    public static func render(_ table: WakeTable) -> String {
+package enum WakeText {
+    package static func render(_ table: WakeTable) -> String {
         var out = ""
         var current = -1
         func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "–" }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why reading, importing or fetching schedule data failed. Every case names where.
-public enum ArchiveError: Error, Equatable, CustomStringConvertible {
+package enum ArchiveError: Error, Equatable, CustomStringConvertible {
     /// A file that is not what its place in the archive says it is (bad JSON, missing field…).
     case malformed(path: String, reason: String)
     /// A GTFS table lacks a column, or a row is unusable.
@@ -13,7 +13,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
     /// A fetched body that is not what the endpoint promises.
     case badResponse(url: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let path, let reason): "\(path): \(reason)"
         case .gtfs(let file, let line, let reason):

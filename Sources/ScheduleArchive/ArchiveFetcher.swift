@@ -18,22 +18,22 @@ import WebFetch
 /// already archived never replaces it: the API forgets past departures and the operator's page
 /// empties out, and the archive is the record. HTTP politeness and bounds (rate, timeouts,
 /// retries, 429 back-off, body size, run time) are ``WebFetch/HTTPClient``'s.
-public struct ArchiveFetcher: Sendable {
+package struct ArchiveFetcher: Sendable {
     /// The transport API's upper bound for `limit` (larger values get HTTP 400).
-    public static let maxLimit = 420
+    package static let maxLimit = 420
 
-    public var apiRoot: URL
+    package var apiRoot: URL
     /// Where ship assignments come from; `nil`: none are fetched.
-    public var assignments: AssignmentSource?
+    package var assignments: AssignmentSource?
     /// The stations an assignment's stops are matched to (by name, on `lakes`), so that a
     /// course the timetable lacks becomes waves of its own; nil: stops are kept unmatched.
-    public var stations: StationCatalogue?
-    public var lakes: Set<String> = []
-    public var limit: Int
-    public var http: HTTPClient.Configuration
+    package var stations: StationCatalogue?
+    package var lakes: Set<String> = []
+    package var limit: Int
+    package var http: HTTPClient.Configuration
 
     /// Who publishes which ship runs which course, and where.
-    public enum AssignmentSource: Sendable, Equatable {
+    package enum AssignmentSource: Sendable, Equatable {
         /// ZSG's deployment page (`einsatzderschiffe.zsg.ch`), one page per day.
         case zsgDeploymentPage(URL)
         /// SGV's steamer allocation page, one page for the season.
@@ -43,12 +43,12 @@ public struct ArchiveFetcher: Sendable {
     }
 
     /// The ZSG deployment page's root, when that is the source.
-    public var deploymentRoot: URL? {
+    package var deploymentRoot: URL? {
         if case .zsgDeploymentPage(let root) = assignments { return root }
         return nil
     }
 
-    public init(
+    package init(
         apiRoot: URL = URL(string: "https://transport.opendata.ch")!,
         deploymentRoot: URL? = URL(string: "https://einsatzderschiffe.zsg.ch")!,
         limit: Int = ArchiveFetcher.maxLimit, http: HTTPClient.Configuration = .init()
@@ -60,7 +60,7 @@ public struct ArchiveFetcher: Sendable {
         self.http = http
     }
 
-    public init(
+    package init(
         apiRoot: URL = URL(string: "https://transport.opendata.ch")!, assignments: AssignmentSource?,
         limit: Int = ArchiveFetcher.maxLimit, http: HTTPClient.Configuration = .init()
     ) {
@@ -68,23 +68,23 @@ public struct ArchiveFetcher: Sendable {
         self.assignments = assignments
     }
 
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Files written (new or changed).
-        public var written: [String] = []
+        package var written: [String] = []
         /// Files fetched again with identical content.
-        public var unchanged: [String] = []
+        package var unchanged: [String] = []
         /// Archived files kept because the new answer adds nothing to them, each with why.
-        public var kept: [String] = []
+        package var kept: [String] = []
         /// Written files that merge the archived file with the answer (each held something the
         /// other did not), each with what came from which.
-        public var merged: [String] = []
+        package var merged: [String] = []
         /// Failures, each naming the URL and the reason; their files were left as they were.
-        public var failed: [String] = []
+        package var failed: [String] = []
         /// What a source held that was read but not used (a conditional date range, charters).
-        public var notes: [String] = []
+        package var notes: [String] = []
     }
 
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case fetch(FetchEvent)
         /// Request `done + 1` of `total` starts: a station's board (`uic`) or the day's ship
         /// assignments (`uic` nil) for `date`.
@@ -93,7 +93,7 @@ public struct ArchiveFetcher: Sendable {
     }
 
     /// The stationboard URL of a station and day.
-    public func stationboardURL(uic: Int, date: LocalDate) -> URL {
+    package func stationboardURL(uic: Int, date: LocalDate) -> URL {
         var parts = URLComponents(
             url: apiRoot.appendingPathComponent("v1/stationboard"), resolvingAgainstBaseURL: false)!
         parts.queryItems = [
@@ -104,7 +104,7 @@ public struct ArchiveFetcher: Sendable {
     }
 
     /// Fetches `stations` × `dates` and the assignments of `dates` into `archive`.
-    public func fetch(
+    package func fetch(
         stations: [Int], dates: [LocalDate], into archive: URL, onEvent: (@Sendable (Event) -> Void)? = nil
     ) async -> Report {
         var report = Report()

@@ -4,7 +4,7 @@ import Foundation
 extension ScheduleArchive {
     /// Opens an archive and brings its store up to date with the raw files (``refresh(progress:)``).
     /// - Parameter progress: (files done, files in all) while indexing.
-    public static func opened(
+    package static func opened(
         at directory: URL, progress: ((Int, Int) -> Void)? = nil
     ) throws -> (ScheduleArchive, RefreshReport) {
         let archive = try ScheduleArchive(directory: directory)
@@ -15,16 +15,16 @@ extension ScheduleArchive {
     }
 
     /// What an archive holds.
-    public struct Status: Sendable {
-        public var dates: ClosedRange<LocalDate>?
-        public var departures = 0
-        public var stations = 0
+    package struct Status: Sendable {
+        package var dates: ClosedRange<LocalDate>?
+        package var departures = 0
+        package var stations = 0
         /// Sources per kind.
-        public var sources: [ScheduleStore.SourceKind: Int] = [:]
+        package var sources: [ScheduleStore.SourceKind: Int] = [:]
     }
 
     /// Counts what the store holds (one scan of the departures).
-    public func status() throws -> Status {
+    package func status() throws -> Status {
         try withLock(exclusive: false) { try statusLocked() }
     }
 
@@ -46,20 +46,20 @@ extension ScheduleArchive {
 
 extension ScheduleArchive {
     /// How many departures have an assigned ship, per lake and timetable period.
-    public struct AssignmentCoverage: Sendable, Equatable {
-        public var lake: String
+    package struct AssignmentCoverage: Sendable, Equatable {
+        package var lake: String
         /// The period's name, or nil for dates no period of the lake covers.
-        public var period: String?
-        public var days: Int
+        package var period: String?
+        package var days: Int
         /// Days with at least one assignment.
-        public var daysWithAssignments: Int
-        public var departures: Int
-        public var departuresWithShip: Int
+        package var daysWithAssignments: Int
+        package var departures: Int
+        package var departuresWithShip: Int
     }
 
     /// One scan of the store: departures with and without an assigned ship, per lake (from the
     /// station list; stations not on it are left out) and period.
-    public func assignmentCoverage(catalogue: StationCatalogue, periods: SchedulePeriods) throws
+    package func assignmentCoverage(catalogue: StationCatalogue, periods: SchedulePeriods) throws
         -> [AssignmentCoverage]
     {
         try withLock(exclusive: false) {

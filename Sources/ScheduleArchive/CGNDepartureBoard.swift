@@ -15,13 +15,13 @@ import NextWaveSupport
 /// without a service number is a charter and is skipped. The service answers bursts with
 /// HTTP 429 and no `Retry-After`: requests go one at a time, a second apart, and a 429 backs
 /// off (2, 4, 8 s).
-public enum CGNDepartureBoard {
-    public static let root = URL(string: "https://qr.cgn.ch/")!
+package enum CGNDepartureBoard {
+    package static let root = URL(string: "https://qr.cgn.ch/")!
 
-    public static func locationsURL(root: URL) -> URL { root.appendingPathComponent("api/qr/availableLocations") }
+    package static func locationsURL(root: URL) -> URL { root.appendingPathComponent("api/qr/availableLocations") }
 
     /// The board of `pier` from the first second of `date`.
-    public static func departuresURL(root: URL, pier: String, date: LocalDate) -> URL {
+    package static func departuresURL(root: URL, pier: String, date: LocalDate) -> URL {
         var parts = URLComponents(
             url: root.appendingPathComponent("api/qr/nextDepartures").appendingPathComponent(pier),
             resolvingAgainstBaseURL: false)!
@@ -47,7 +47,7 @@ public enum CGNDepartureBoard {
 
     /// The pier codes of `availableLocations`.
     /// - Throws: ``ArchiveError/badResponse(url:reason:)`` for anything but a non-empty list.
-    public static func pierCodes(from data: Data, url: String) throws -> [String] {
+    package static func pierCodes(from data: Data, url: String) throws -> [String] {
         let locations: [Location]
         do { locations = try JSONDecoder().decode([Location].self, from: data) } catch {
             throw ArchiveError.badResponse(url: url, reason: "not a list of piers (\(describeDecodingError(error)))")
@@ -60,7 +60,7 @@ public enum CGNDepartureBoard {
     /// The assignments on one pier's board, and how many charters (no service number) it held.
     /// - Throws: ``ArchiveError/badResponse(url:reason:)`` for a body that is not a board, or
     ///   a departure without a boat (the layout has changed).
-    public static func assignments(from data: Data, url: String) throws -> (assignments: [ShipAssignment], charters: Int) {
+    package static func assignments(from data: Data, url: String) throws -> (assignments: [ShipAssignment], charters: Int) {
         let board: Board
         do { board = try JSONDecoder().decode(Board.self, from: data) } catch {
             throw ArchiveError.badResponse(url: url, reason: "not a departure board (\(describeDecodingError(error)))")

@@ -2,19 +2,19 @@ import CivilTime
 import Foundation
 
 /// One ship departure at one station: the moment a wake passes there.
-public struct Departure: Hashable, Sendable {
+package struct Departure: Hashable, Sendable {
     /// UIC station id (e.g. 8503670 for Wädenswil (See)).
-    public var station: Int
+    package var station: Int
     /// Local (Europe/Zurich) date of the departure.
-    public var date: LocalDate
+    package var date: LocalDate
     /// Unix seconds.
-    public var time: Int64
+    package var time: Int64
     /// Course number with leading zeros stripped (``Course/normalized(_:)``); empty if none.
-    public var course: String
+    package var course: String
     /// `BAT` motor ship, `BAV` paddle steamer, `FAE` car ferry.
-    public var category: String
+    package var category: String
 
-    public init(station: Int, date: LocalDate, time: Int64, course: String, category: String) {
+    package init(station: Int, date: LocalDate, time: Int64, course: String, category: String) {
         self.station = station
         self.date = date
         self.time = time
@@ -24,10 +24,10 @@ public struct Departure: Hashable, Sendable {
 }
 
 /// Course numbers as the operator and the transport API write them.
-public enum Course {
+package enum Course {
     /// Trims white space and strips leading zeros: `"000109"` and `"109"` are both `"109"`;
     /// `"0000"` is `"0"`. Applied on both sides (timetable and ship assignments) before matching.
-    public static func normalized(_ text: some StringProtocol) -> String {
+    package static func normalized(_ text: some StringProtocol) -> String {
         // Fast path (every course the API and the operator write): ASCII digits only.
         let utf8 = text.utf8
         if !utf8.isEmpty, utf8.allSatisfy({ (48...57).contains($0) }) {
@@ -41,7 +41,7 @@ public enum Course {
 }
 
 /// Journey categories that are ships, whose departures count as waves.
-public enum ShipCategory {
+package enum ShipCategory {
     /// `BAT` (motor ship), `BAV` (paddle steamer), `FAE` (car ferry). Others are ignored.
-    public static let all: Set<String> = ["BAT", "BAV", "FAE"]
+    package static let all: Set<String> = ["BAT", "BAV", "FAE"]
 }

@@ -13,11 +13,11 @@ import WebFetch
 /// Both reduce to: in document order, each element of class `title` names the ship of the
 /// `disposition` elements after it. Dispositions without a course number (charter trips) are
 /// skipped.
-public enum DeploymentPage {
+package enum DeploymentPage {
     /// Assignments on the page for `date`.
     /// - Throws: ``ArchiveError/badResponse(url:reason:)`` when the page names no ship and course:
     ///   the layout has probably changed, and an empty day must not replace a good file.
-    public static func assignments(html: Data, url: String, date: LocalDate) throws -> [ShipAssignment] {
+    package static func assignments(html: Data, url: String, date: LocalDate) throws -> [ShipAssignment] {
         let document: HTMLDocument
         do { document = try HTMLDocument(data: html, url: url) } catch WebFetchError.tooLarge(_, let limit) {
             throw ArchiveError.badResponse(url: url, reason: "larger than \(limit >> 20) MiB; refused")
@@ -71,7 +71,7 @@ public enum DeploymentPage {
     }
 
     /// The page URL for a day: `<root>/schiffeinsatz?timestamp=<ms of local noon>`.
-    public static func url(root: URL, date: LocalDate, clock: ZoneClock = .zurich) -> URL {
+    package static func url(root: URL, date: LocalDate, clock: ZoneClock = .zurich) -> URL {
         let noon = clock.unixTime(of: date, secondsAfterMidnight: 43_200)
         var parts = URLComponents(url: root.appendingPathComponent("schiffeinsatz"), resolvingAgainstBaseURL: false)!
         parts.queryItems = [URLQueryItem(name: "timestamp", value: String(noon * 1000))]

@@ -3,33 +3,33 @@ import Foundation
 import NextWaveSupport
 
 /// Which ship runs which course on a day (the operator's deployment data).
-public struct ShipAssignment: Hashable, Sendable {
-    public var date: LocalDate
+@_spi(Benchmarks) public struct ShipAssignment: Hashable, Sendable {
+    package var date: LocalDate
     /// Normalised course number (``Course/normalized(_:)``).
-    public var course: String
+    package var course: String
     /// Ship name, trimmed.
-    public var ship: String
+    package var ship: String
     /// The course's stops with their local times, where the source gives them (ZSG's page, CGN's
     /// boards): a course the timetable does not have (a special cruise) becomes waves of its
     /// own at the stops whose station is known (`uic`), all but the last (an arrival).
-    public var stops: [Stop] = []
+    package var stops: [Stop] = []
 
     /// A stop of an allocated course.
-    public struct Stop: Hashable, Sendable {
-        public var name: String
+    @_spi(Benchmarks) public struct Stop: Hashable, Sendable {
+        package var name: String
         /// Local time `HH:MM` on the assignment's date.
-        public var time: String
+        package var time: String
         /// The station, when the name was matched to the station list.
-        public var uic: Int?
+        package var uic: Int?
 
-        public init(name: String, time: String, uic: Int? = nil) {
+        package init(name: String, time: String, uic: Int? = nil) {
             self.name = name
             self.time = time
             self.uic = uic
         }
     }
 
-    public init(date: LocalDate, course: String, ship: String, stops: [Stop] = []) {
+    @_spi(Benchmarks) public init(date: LocalDate, course: String, ship: String, stops: [Stop] = []) {
         self.date = date
         self.course = Course.normalized(course)
         let padded = ship.first.map(\.isWhitespace) == true || ship.last.map(\.isWhitespace) == true
@@ -38,7 +38,7 @@ public struct ShipAssignment: Hashable, Sendable {
     }
 
     /// Seconds after local midnight of `HH:MM` (00:00–29:59, as timetables count past midnight).
-    public static func seconds(ofTime text: String) -> Int? {
+    package static func seconds(ofTime text: String) -> Int? {
         let parts = text.split(separator: ":")
         guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0...29).contains(h), (0...59).contains(m)
         else { return nil }
@@ -48,7 +48,7 @@ public struct ShipAssignment: Hashable, Sendable {
 
 /// Reads `deployments/<date>.json`: either `{"date", "routes": [{"shipName", "courseNumber"}]}`
 /// or a whole ships-API response `{"dailyDeployments": [{"date", "routes"}], "lastUpdated"}`.
-public enum DeploymentReader {
+@_spi(Benchmarks) public enum DeploymentReader {
     struct Route: Decodable {
         struct Stop: Decodable {
             var name: String
@@ -72,7 +72,7 @@ public enum DeploymentReader {
 
     /// All assignments in a deployment file. Routes without a course (charter trips) are skipped.
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` naming the field.
-    public static func assignments(from data: Data, path: String) throws -> [ShipAssignment] {
+    package static func assignments(from data: Data, path: String) throws -> [ShipAssignment] {
         let file = try JSONFile.decode(
             File.self, from: data, path: path, what: "deployment file", makeError: ArchiveError.malformed)
         let days: [Day]
@@ -112,7 +112,7 @@ public enum DeploymentReader {
     }
 
     /// The `{"date", "routes"}` form the fetcher writes.
-    public static func encode(date: LocalDate, assignments: [ShipAssignment]) throws -> Data {
+    @_spi(Benchmarks) public static func encode(date: LocalDate, assignments: [ShipAssignment]) throws -> Data {
         let object: [String: Any] = [
             "date": date.description,
             "routes": assignments.map { a -> [String: Any] in

@@ -13,14 +13,14 @@ import WebFetch
 /// gestellte Fragen". Every course of a block runs on every one of its days. A range with a
 /// "für …" condition is not expanded (which days it means is prose) and is reported instead.
 /// Only the steamers are published; the motor ships' courses stay predicted.
-public enum SGVAllocationPage {
-    public static let url = URL(string: "https://www.lakelucerne.ch/de/informationen/fahrplan-schiffseinsaetze/")!
+package enum SGVAllocationPage {
+    package static let url = URL(string: "https://www.lakelucerne.ch/de/informationen/fahrplan-schiffseinsaetze/")!
 
     /// What one page holds.
-    public struct Reading: Sendable, Equatable {
-        public var assignments: [ShipAssignment]
+    package struct Reading: Sendable, Equatable {
+        package var assignments: [ShipAssignment]
         /// Things read but not used, in words (a conditional range, a block without days).
-        public var notes: [String]
+        package var notes: [String]
     }
 
     static let months = [
@@ -32,7 +32,7 @@ public enum SGVAllocationPage {
     /// - Throws: ``ArchiveError/badResponse(url:reason:)`` when the deployments heading or every
     ///   block's courses are missing: the layout has probably changed, and nothing must replace
     ///   archived days.
-    public static func read(html: Data, url: String) throws -> Reading {
+    package static func read(html: Data, url: String) throws -> Reading {
         let document: HTMLDocument
         do { document = try HTMLDocument(data: html, url: url) } catch {
             throw ArchiveError.badResponse(url: url, reason: "unreadable HTML (\(error))")

@@ -21,7 +21,7 @@ public final class ScheduleArchive {
     /// store is missing, unreadable or out of date).
     public private(set) var storeIsTemporary: Bool
 
-    public static let storeFileName = "schedule.sqlite"
+    package static let storeFileName = "schedule.sqlite"
 
     public var stationboardsDirectory: URL { directory.appendingPathComponent("stationboards") }
     public var deploymentsDirectory: URL { directory.appendingPathComponent("deployments") }
@@ -59,20 +59,20 @@ public final class ScheduleArchive {
 
     /// What one ``refresh()`` did.
     public struct RefreshReport: Sendable {
-        public var indexed = 0
-        public var unchanged = 0
-        public var removed = 0
-        public var departures = 0
+        @_spi(Benchmarks) public var indexed = 0
+        package var unchanged = 0
+        package var removed = 0
+        package var departures = 0
         /// Files that could not be read, each with the reason (file named). They are left out;
         /// everything else is indexed.
-        public var skipped: [String] = []
+        package var skipped: [String] = []
     }
 
     /// Runs `body` holding the archive's folder lock: exclusive for anything that changes the
     /// store or its files (refresh, GTFS import, fetch), shared for reading it (a survey), so
     /// that two runs never interleave their changes or read half of one. A second run waits
     /// (``NextWaveSupport/DirectoryLock``).
-    public func withLock<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
+    package func withLock<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
         let lock = try Self.lock(directory, exclusive: exclusive)
         defer { withExtendedLifetime(lock) {} }
         return try body()
@@ -87,7 +87,7 @@ public final class ScheduleArchive {
     /// Brings the store up to date with the raw files: indexes new and changed files, drops
     /// removed ones. A malformed file is reported in ``RefreshReport/skipped`` and left out; the
     /// others are indexed. All changes land in one transaction, under the archive's lock.
-    public func refresh(progress: ((Int, Int) -> Void)? = nil) throws -> RefreshReport {
+    @_spi(Benchmarks) public func refresh(progress: ((Int, Int) -> Void)? = nil) throws -> RefreshReport {
         try withLock(exclusive: true) { try refreshLocked(progress: progress) }
     }
 

@@ -29,19 +29,19 @@ public struct SchedulePeriods: Sendable {
 
     /// The periods of one lake (matched case- and diacritic-insensitively); look them up once
     /// per lake when classifying many dates.
-    public func periods(ofLake lake: String) -> LakePeriods {
+    package func periods(ofLake lake: String) -> LakePeriods {
         byLake[TextKey.fold(lake)] ?? LakePeriods(periods: [])
     }
 
     /// The period of `date` on `lake` and whether it was found by projecting the month and day.
-    public func period(for date: LocalDate, lake: String) -> (period: SchedulePeriod, projected: Bool)? {
+    package func period(for date: LocalDate, lake: String) -> (period: SchedulePeriod, projected: Bool)? {
         periods(ofLake: lake).period(for: date)
     }
 }
 
 /// The timetable periods of one lake.
-public struct LakePeriods: Sendable {
-    public let periods: [SchedulePeriod]
+package struct LakePeriods: Sendable {
+    package let periods: [SchedulePeriod]
     let years: [Int]
 
     init(periods: [SchedulePeriod]) {
@@ -51,7 +51,7 @@ public struct LakePeriods: Sendable {
 
     /// The period of `date` and whether it was found by projecting the month and day into the
     /// years the periods cover.
-    public func period(for date: LocalDate) -> (period: SchedulePeriod, projected: Bool)? {
+    package func period(for date: LocalDate) -> (period: SchedulePeriod, projected: Bool)? {
         if let exact = periods.first(where: { $0.start <= date && date <= $0.end }) { return (exact, false) }
         for year in years {
             let shifted = date.inYear(year)
@@ -64,7 +64,7 @@ public struct LakePeriods: Sendable {
 extension SchedulePeriods {
     /// Loads `schedule_periods.json` (`{"lakes": [{"name", "schedule_periods": [{"name", "type",
     /// "start_date", "end_date"}]}]}`).
-    public static func load(from url: URL) throws -> SchedulePeriods {
+    package static func load(from url: URL) throws -> SchedulePeriods {
         struct File: Decodable {
             struct Lake: Decodable {
                 var name: String

@@ -120,7 +120,7 @@ public final class ScheduleStore {
     // MARK: Sources
 
     /// What a source of rows is.
-    public enum SourceKind: String, Sendable, CaseIterable {
+    package enum SourceKind: String, Sendable, CaseIterable {
         /// A raw `/v1/stationboard` body (`stationboards/<date>/<uic>.json`).
         case stationboard
         /// A ship-assignment file (`deployments/<date>.json`).
@@ -130,16 +130,16 @@ public final class ScheduleStore {
     }
 
     /// A raw file or feed the store holds rows of.
-    public struct SourceRecord: Hashable, Sendable {
-        public var id: Int64
-        public var kind: SourceKind
-        public var path: String
-        public var size: Int64
-        public var modified: Double
+    package struct SourceRecord: Hashable, Sendable {
+        package var id: Int64
+        package var kind: SourceKind
+        package var path: String
+        package var size: Int64
+        package var modified: Double
     }
 
     /// Every source, by path.
-    public func sources() throws -> [String: SourceRecord] {
+    package func sources() throws -> [String: SourceRecord] {
         let statement = try database.prepare("SELECT id, kind, path, size, mtime FROM sources")
         var result: [String: SourceRecord] = [:]
         while try statement.step() {
@@ -156,10 +156,10 @@ public final class ScheduleStore {
     }
 
     /// Runs `body` in one transaction (all of a refresh or import lands, or none of it).
-    public func transaction<T>(_ body: () throws -> T) throws -> T { try database.transaction(body) }
+    package func transaction<T>(_ body: () throws -> T) throws -> T { try database.transaction(body) }
 
     /// How many departures the source at `path` holds (0 when there is none).
-    public func departureCount(path: String) throws -> Int {
+    package func departureCount(path: String) throws -> Int {
         let count = try database.cached(
             "SELECT COUNT(*) FROM departures WHERE source = (SELECT id FROM sources WHERE path = ?)")
         count.bind(1, path)
@@ -168,7 +168,7 @@ public final class ScheduleStore {
     }
 
     /// Removes a source and all its rows.
-    public func removeSource(path: String) throws {
+    package func removeSource(path: String) throws {
         let find = try database.cached("SELECT id FROM sources WHERE path = ?")
         find.bind(1, path)
         guard try find.step() else { return }
@@ -185,7 +185,7 @@ public final class ScheduleStore {
     }
 
     /// Registers a source anew (dropping any earlier rows of the same path) and returns its id.
-    public func beginSource(kind: SourceKind, path: String, size: Int64, modified: Double) throws -> Int64 {
+    package func beginSource(kind: SourceKind, path: String, size: Int64, modified: Double) throws -> Int64 {
         try removeSource(path: path)
         let insert = try database.cached("INSERT INTO sources(kind, path, size, mtime) VALUES (?, ?, ?, ?)")
         insert.bind(1, kind.rawValue)
@@ -197,17 +197,17 @@ public final class ScheduleStore {
     }
 
     /// A prepared bulk inserter for departures of one source.
-    public final class DepartureWriter {
+    package final class DepartureWriter {
         let statement: SQLiteDatabase.Statement
         let source: Int64
-        public private(set) var count = 0
+        package private(set) var count = 0
 
         init(statement: SQLiteDatabase.Statement, source: Int64) {
             self.statement = statement
             self.source = source
         }
 
-        public func add(_ departure: Departure) throws {
+        package func add(_ departure: Departure) throws {
             statement.bind(1, departure.date.daysSinceEpoch)
             statement.bind(2, departure.station)
             statement.bind(3, departure.time)
@@ -219,14 +219,14 @@ public final class ScheduleStore {
         }
     }
 
-    public func departureWriter(source: Int64) throws -> DepartureWriter {
+    package func departureWriter(source: Int64) throws -> DepartureWriter {
         DepartureWriter(
             statement: try database.cached(
                 "INSERT OR IGNORE INTO departures(day, station, time, course, category, source) VALUES (?, ?, ?, ?, ?, ?)"
             ), source: source)
     }
 
-    public func addAssignments(_ assignments: [ShipAssignment], filed: LocalDate, source: Int64) throws {
+    package func addAssignments(_ assignments: [ShipAssignment], filed: LocalDate, source: Int64) throws {
         let insert = try database.cached(
             "INSERT OR REPLACE INTO assignments(day, course, ship, filed, source) VALUES (?, ?, ?, ?, ?)")
         for assignment in assignments {
@@ -239,7 +239,7 @@ public final class ScheduleStore {
         }
     }
 
-    public func setStationName(_ name: String, uic: Int) throws {
+    package func setStationName(_ name: String, uic: Int) throws {
         let upsert = try database.cached("INSERT OR REPLACE INTO station_names(uic, name) VALUES (?, ?)")
         upsert.bind(1, uic)
         upsert.bind(2, name)
@@ -249,7 +249,7 @@ public final class ScheduleStore {
     // MARK: Reading
 
     /// Station names as the timetable sources wrote them, by UIC.
-    public func stationNames() throws -> [Int: String] {
+    package func stationNames() throws -> [Int: String] {
         let statement = try database.prepare("SELECT uic, name FROM station_names")
         var names: [Int: String] = [:]
         while try statement.step() { names[statement.int(0)] = statement.string(1) }
@@ -257,7 +257,7 @@ public final class ScheduleStore {
     }
 
     /// First and last local date with departures.
-    public func dateRange() throws -> ClosedRange<LocalDate>? {
+    @_spi(Benchmarks) public func dateRange() throws -> ClosedRange<LocalDate>? {
         let statement = try database.prepare(
             "SELECT MIN(day), MAX(day) FROM departures WHERE day BETWEEN \(Self.dayRange.lowerBound) AND \(Self.dayRange.upperBound)"
         )
@@ -270,7 +270,7 @@ public final class ScheduleStore {
     /// When several deployment files name a ship for the same course and day, the one filed
     /// latest on or before that day wins (the operator updates its plan up to the day itself);
     /// files dated after the day count only when no earlier one exists.
-    public func assignments(from: LocalDate, to: LocalDate) throws -> [LocalDate: [String: String]] {
+    package func assignments(from: LocalDate, to: LocalDate) throws -> [LocalDate: [String: String]] {
         let statement = try database.prepare(
             "SELECT day, course, ship, filed FROM assignments WHERE day BETWEEN ? AND ? ORDER BY day, course, source")
         statement.bind(1, from.daysSinceEpoch)
@@ -296,7 +296,7 @@ public final class ScheduleStore {
     /// The stops of allocated courses (deployment files) count only for courses no timetable
     /// source has that day: special cruises become waves, timetabled courses are not doubled.
     /// `body` is called once per row; rows are streamed, never held whole.
-    public func forEachDeparture(
+    package func forEachDeparture(
         from: LocalDate, to: LocalDate, _ body: (Departure) throws -> Void
     ) throws {
         let statement = try database.prepare(

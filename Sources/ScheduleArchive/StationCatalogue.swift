@@ -29,7 +29,7 @@ public struct StationCatalogue: Sendable {
         byUIC = Dictionary(stations.map { ($0.uic, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func station(uic: Int) -> Station? { byUIC[uic] }
+    package func station(uic: Int) -> Station? { byUIC[uic] }
 
     /// Lake names in file order.
     public var lakes: [String] {
@@ -40,13 +40,13 @@ public struct StationCatalogue: Sendable {
     /// Stations of a lake, matched case- and diacritic-insensitively (`zurichsee` finds Zürichsee).
     /// The stations of a lake named in full or by a unique prefix ("zürich" → Zürichsee; case
     /// and accents ignored); none for an unknown or ambiguous name.
-    public func stations(onLake name: String) -> [Station] {
+    package func stations(onLake name: String) -> [Station] {
         guard let lake = lake(named: name) else { return [] }
         return stations.filter { $0.lake == lake }
     }
 
     /// The lake a name or a unique prefix of it means (case and accents ignored), or nil.
-    public func lake(named name: String) -> String? {
+    package func lake(named name: String) -> String? {
         let key = TextKey.fold(name)
         guard !key.isEmpty else { return nil }
         if let exact = lakes.first(where: { TextKey.fold($0) == key }) { return exact }
@@ -56,7 +56,7 @@ public struct StationCatalogue: Sendable {
 
     /// Loads `stations.json`.
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` when the file is not that shape at all.
-    public static func load(from url: URL) throws -> StationCatalogue {
+    @_spi(Benchmarks) public static func load(from url: URL) throws -> StationCatalogue {
         let data: Data
         do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "station list") } catch let problem as FileProblem {
             throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
@@ -106,7 +106,7 @@ extension StationCatalogue {
     /// The station an operator's stop name means ("Genève Jardin Anglais", "Wädenswil",
     /// "LAUSANNE-OUCHY"), when exactly one station of `lakes` (all lakes when empty) matches:
     /// names compared without case, accents, hyphens or a trailing "(See)", "(lac)", "(lago)".
-    public func station(matchingStopName name: String, onLakes lakes: Set<String> = []) -> Station? {
+    package func station(matchingStopName name: String, onLakes lakes: Set<String> = []) -> Station? {
         func key(_ text: String) -> String {
             var folded = TextKey.fold(text.replacingOccurrences(of: "-", with: " "))
             for suffix in [" (see)", " (lac)", " (lago)", " (schiff)"] where folded.hasSuffix(suffix) {

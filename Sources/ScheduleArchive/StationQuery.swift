@@ -2,12 +2,12 @@ import Foundation
 import NextWaveSupport
 
 /// Why a station asked for by name or id was not found.
-public enum StationQueryError: Error, Equatable, CustomStringConvertible {
+package enum StationQueryError: Error, Equatable, CustomStringConvertible {
     case unknown(String, closest: [String])
     case ambiguous(String, matches: [String])
     case unknownLake(String, known: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknown(let query, let closest):
             "no station \"\(query)\" in the station list"
@@ -26,7 +26,7 @@ extension StationCatalogue {
     /// spacing — the whole name, or a prefix only one station's name starts with ("wadenswil"
     /// finds "Wädenswil (See)").
     /// - Throws: ``StationQueryError`` naming close matches, or the stations a prefix fits.
-    public func resolve(_ query: String) throws -> Station {
+    package func resolve(_ query: String) throws -> Station {
         let text = query.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
             if let uic = Int(text), let station = station(uic: uic) { return station }
@@ -44,7 +44,7 @@ extension StationCatalogue {
     }
 
     /// Several queries, each a name or id, or a comma-separated list of them; each station once.
-    public func resolve(all queries: [String]) throws -> [Station] {
+    package func resolve(all queries: [String]) throws -> [Station] {
         var result: [Station] = []
         for query in queries.flatMap({ $0.split(separator: ",").map(String.init) }) {
             let station = try resolve(query)
@@ -54,7 +54,7 @@ extension StationCatalogue {
     }
 
     /// The stations of a lake, or an error naming the lakes there are.
-    public func stations(ofLake name: String) throws -> [Station] {
+    package func stations(ofLake name: String) throws -> [Station] {
         let found = stations(onLake: name)
         guard !found.isEmpty else { throw StationQueryError.unknownLake(name, known: lakes) }
         return found

@@ -6,28 +6,28 @@ import NextWaveSupport
 ///
 /// `{"station": {"id", "name", …}, "stationboard": [{"stop": {"departure", "departureTimestamp",
 /// …}, "name": "000109", "category": "BAT", "number", …}]}` (docs/SCIENCE.md §4).
-public struct StationboardBody: Decodable, Sendable {
-    public struct Station: Decodable, Sendable {
-        public var id: String?
-        public var name: String?
+package struct StationboardBody: Decodable, Sendable {
+    package struct Station: Decodable, Sendable {
+        package var id: String?
+        package var name: String?
     }
-    public struct Stop: Decodable, Sendable {
-        public var station: Station?
-        public var departure: String?
-        public var departureTimestamp: Int64?
+    package struct Stop: Decodable, Sendable {
+        package var station: Station?
+        package var departure: String?
+        package var departureTimestamp: Int64?
     }
-    public struct Journey: Decodable, Sendable {
-        public var stop: Stop
-        public var name: String?
-        public var category: String?
-        public var number: String?
+    package struct Journey: Decodable, Sendable {
+        package var stop: Stop
+        package var name: String?
+        package var category: String?
+        package var number: String?
     }
-    public var station: Station?
-    public var stationboard: [Journey]
+    package var station: Station?
+    package var stationboard: [Journey]
 }
 
 /// Reads stationboard files of the archive into ship departures.
-public enum StationboardReader {
+package enum StationboardReader {
     /// The ship departures of one stationboard body.
     ///
     /// - Parameters:
@@ -36,7 +36,7 @@ public enum StationboardReader {
     ///   - expectedStation: the UIC the file is stored under; the body's `station.id` must agree.
     /// - Returns: departures of categories BAT, BAV and FAE (others are ignored) and the station name.
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` naming the field and journey index.
-    public static func departures(
+    package static func departures(
         from data: Data, path: String, expectedStation: Int? = nil
     ) throws -> (station: Int, name: String?, departures: [Departure]) {
         let body = try JSONFile.decode(

@@ -13,15 +13,15 @@ import ShipRatingTable
 /// stopping and berthing (and the dwell at the pier, since times are departures). Time is the
 /// response: timetables round it to the minute, while the straight distance is fixed (its
 /// shortfall against the sailed path makes v a slight underestimate). docs/SCIENCE.md §7.
-public enum CourseSpeeds {
+package enum CourseSpeeds {
     /// One leg sailed by a named ship.
-    public struct Leg: Sendable, Equatable {
-        public var ship: String
-        public var date: LocalDate
-        public var distanceM: Double
-        public var durationS: Double
+    package struct Leg: Sendable, Equatable {
+        package var ship: String
+        package var date: LocalDate
+        package var distanceM: Double
+        package var durationS: Double
 
-        public init(ship: String, date: LocalDate, distanceM: Double, durationS: Double) {
+        package init(ship: String, date: LocalDate, distanceM: Double, durationS: Double) {
             self.ship = ship
             self.date = date
             self.distanceM = distanceM
@@ -30,28 +30,28 @@ public enum CourseSpeeds {
     }
 
     /// The least-squares fit of one ship's legs.
-    public struct Fit: Sendable, Equatable {
+    package struct Fit: Sendable, Equatable {
         /// v, m/s.
-        public var speedMPerS: Double
+        package var speedMPerS: Double
         /// Standard error of v, m/s (from that of the slope 1/v).
-        public var standardErrorMPerS: Double
+        package var standardErrorMPerS: Double
         /// t₀, s.
-        public var lostTimeS: Double
+        package var lostTimeS: Double
         /// √(RSS / (n − 2)), s.
-        public var residualS: Double
-        public var legs: Int
+        package var residualS: Double
+        package var legs: Int
     }
 
     /// Legs no shorter than this (m) enter a fit: shorter hops are mostly berthing.
-    public static let minimumLegM = 300.0
+    package static let minimumLegM = 300.0
     /// Departures further apart than this (s) are not one leg.
-    public static let maximumLegS = 7200.0
+    package static let maximumLegS = 7200.0
     /// Legs a ship needs for a fit.
-    public static let minimumLegs = 5
+    package static let minimumLegs = 5
 
     /// Least squares of t on d over the legs: slope b = 1/v, intercept t₀; nil with fewer than
     /// ``minimumLegs`` legs, distances that do not vary, or a slope that is not positive.
-    public static func fit(distancesM d: [Double], durationsS t: [Double]) -> Fit? {
+    package static func fit(distancesM d: [Double], durationsS t: [Double]) -> Fit? {
         precondition(d.count == t.count, "one duration per distance")
         let n = d.count
         guard n >= minimumLegs else { return nil }
@@ -81,7 +81,7 @@ public enum CourseSpeeds {
     }
 
     /// The great-circle distance between two points (haversine, R = 6 371 km), m.
-    public static func distanceM(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double))
+    package static func distanceM(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double))
         -> Double
     {
         let r = 6_371_000.0
@@ -96,7 +96,7 @@ public enum CourseSpeeds {
     /// Every leg of an assigned ship in the store between two dates: departures grouped by (date,
     /// lake, course) in time order, consecutive pairs at different stations of the catalogue,
     /// ``minimumLegM``…, at most ``maximumLegS`` apart.
-    public static func legs(store: ScheduleStore, catalogue: StationCatalogue, from: LocalDate, to: LocalDate) throws
+    package static func legs(store: ScheduleStore, catalogue: StationCatalogue, from: LocalDate, to: LocalDate) throws
         -> [Leg]
     {
         let assignments = try store.assignments(from: from, to: to)
@@ -138,7 +138,7 @@ public enum CourseSpeeds {
     }
 
     /// The table of cruising speeds: one fit per ship with enough legs, by name.
-    public static func table(legs: [Leg], archive: String, from: LocalDate, to: LocalDate) -> CourseSpeedTable {
+    package static func table(legs: [Leg], archive: String, from: LocalDate, to: LocalDate) -> CourseSpeedTable {
         let byShip = Dictionary(grouping: legs, by: \.ship)
         var ships: [CourseSpeedTable.Ship] = []
         for (name, list) in byShip.sorted(by: { $0.key < $1.key }) {

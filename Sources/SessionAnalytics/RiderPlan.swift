@@ -5,13 +5,13 @@ import CivilTime
 public struct RiderPlan: Sendable {
     /// A chosen station, as a calendar places it.
     public struct Place: Sendable, Equatable {
-        public var uic: Int
-        public var name: String
+        package var uic: Int
+        package var name: String
         /// Degrees north and east (WGS84).
-        public var latitude: Double
-        public var longitude: Double
+        package var latitude: Double
+        package var longitude: Double
 
-        public init(uic: Int, name: String, latitude: Double, longitude: Double) {
+        package init(uic: Int, name: String, latitude: Double, longitude: Double) {
             self.uic = uic
             self.name = name
             self.latitude = latitude

@@ -25,14 +25,14 @@ public struct RecurringWindow: Hashable, Sendable {
 
 /// The best sessions of a set of days, tallied by their clock window (timetables repeat, so
 /// the same window recurs to the minute).
-public struct WindowTally: Sendable {
+package struct WindowTally: Sendable {
     struct Key: Hashable {
         var start: Int
         var end: Int
     }
     private var scores: [Key: [Double]] = [:]
     /// Days considered.
-    public private(set) var days = 0
+    package private(set) var days = 0
 
     mutating func add(best: (start: Int, end: Int, score: Double)?) {
         days += 1
@@ -40,7 +40,7 @@ public struct WindowTally: Sendable {
     }
 
     /// Every window, most frequent first (then the higher typical score, then the earlier).
-    public var windows: [RecurringWindow] {
+    package var windows: [RecurringWindow] {
         scores.map { key, values in
             let sorted = values.sorted()
             let middle = sorted.count / 2
@@ -56,7 +56,7 @@ public struct WindowTally: Sendable {
     }
 
     /// The usual best window: the one that was the day's best most often.
-    public var usual: RecurringWindow? { windows.first }
+    package var usual: RecurringWindow? { windows.first }
 }
 
 /// Aggregates of a session survey for the Markdown report and the heat map.
@@ -71,29 +71,29 @@ public struct WindowTally: Sendable {
 ///   score (``WindowTally``).
 public struct SessionSummary: Sendable {
     public struct StationStats: Sendable {
-        public var station: Int
-        public var name: String
-        public var lake: String?
-        public var days = 0
-        public var daysWithSessions = 0
-        public var bestScoreSum = 0.0
+        package var station: Int
+        package var name: String
+        package var lake: String?
+        package var days = 0
+        package var daysWithSessions = 0
+        package var bestScoreSum = 0.0
         /// The day-best windows over all days, per ISO weekday 1…7 (index 0 unused) and per
         /// timetable period.
-        public var windows = WindowTally()
-        public var weekdays = [WindowTally](repeating: WindowTally(), count: 8)
-        public var periods: [String: WindowTally] = [:]
+        package var windows = WindowTally()
+        package var weekdays = [WindowTally](repeating: WindowTally(), count: 8)
+        package var periods: [String: WindowTally] = [:]
         /// Days without a session by reason, with the first such day's reason in words.
-        public var noSession: [String: (days: Int, example: String, date: LocalDate)] = [:]
+        package var noSession: [String: (days: Int, example: String, date: LocalDate)] = [:]
         /// Σ over days of the hour quality, per local hour 0…23.
-        public var hourSum = [Double](repeating: 0, count: 24)
-        public var meanBestScore: Double { days == 0 ? 0 : bestScoreSum / Double(days) }
-        public func meanHourQuality(_ hour: Int) -> Double { days == 0 ? 0 : hourSum[hour] / Double(days) }
+        package var hourSum = [Double](repeating: 0, count: 24)
+        package var meanBestScore: Double { days == 0 ? 0 : bestScoreSum / Double(days) }
+        package func meanHourQuality(_ hour: Int) -> Double { days == 0 ? 0 : hourSum[hour] / Double(days) }
     }
 
     public struct GroupStats: Sendable {
-        public var days = 0
-        public var bestScoreSum = 0.0
-        public var meanBestScore: Double { days == 0 ? 0 : bestScoreSum / Double(days) }
+        package var days = 0
+        package var bestScoreSum = 0.0
+        package var meanBestScore: Double { days == 0 ? 0 : bestScoreSum / Double(days) }
     }
 
     public let clock: ZoneClock
@@ -122,7 +122,7 @@ public struct SessionSummary: Sendable {
         self.topCount = topCount
     }
 
-    public mutating func add(_ day: StationDay) {
+    package mutating func add(_ day: StationDay) {
         stationDays += 1
         sessionCount += day.sessions.count
         firstDate = min(firstDate ?? day.date, day.date)

@@ -8,7 +8,7 @@ import Solar
 /// each wave's ship (assigned, else predicted, ``ShipPredictions``) and its rating, computes the
 /// day's sun times, runs ``SessionCore/SessionFinder`` (the app's best windows, and the distinct
 /// ones) and says why a day has none.
-public struct SessionSurvey {
+@_spi(Benchmarks) public struct SessionSurvey {
     public let catalogue: StationCatalogue
     public let ratings: RatingLookup
     public let settings: SurveySettings
@@ -16,7 +16,7 @@ public struct SessionSurvey {
     /// Predicted ships for waves without an assignment (default: none, as the app).
     public var predictions: ShipPredictions = .none
 
-    public init(catalogue: StationCatalogue, ratings: RatingLookup, settings: SurveySettings) {
+    @_spi(Benchmarks) public init(catalogue: StationCatalogue, ratings: RatingLookup, settings: SurveySettings) {
         self.catalogue = catalogue
         self.ratings = ratings
         self.settings = settings
@@ -24,13 +24,13 @@ public struct SessionSurvey {
 
     /// Streams the survey: `body` receives each station-day with at least one wave, scored, in
     /// (date, station) order.
-    public func run(store: ScheduleStore, _ body: (StationDay) throws -> Void) throws -> SurveyReport {
+    @_spi(Benchmarks) public func run(store: ScheduleStore, _ body: (StationDay) throws -> Void) throws -> SurveyReport {
         try forEachStationDay(store: store) { try body(score($0)) }
     }
 
     /// The sessions of one station-day: the app's best windows, the distinct ones, the wave
     /// list, and the reason when there is no session.
-    public func score(_ day: StationDayWaves) -> StationDay {
+    package func score(_ day: StationDayWaves) -> StationDay {
         func result(_ window: SessionWindow) -> SessionResult {
             var result = SessionResult(
                 start: window.start, end: window.end, waves: window.count, quality: window.quality,
@@ -66,7 +66,7 @@ public struct SessionSurvey {
 
     /// Streams the inputs of the survey, unscored: departures grouped by (date, station), each
     /// wave with its ship and quality, and the day's sun times.
-    public func forEachStationDay(
+    @_spi(Benchmarks) public func forEachStationDay(
         store: ScheduleStore, _ body: (StationDayWaves) throws -> Void
     ) throws -> SurveyReport {
         var inputs = StationDayAssembler(

@@ -38,12 +38,12 @@ public struct ShipPredictions: Sendable {
     public private(set) var archivedDays = 0
 
     /// No predictions (`--predict off`).
-    public static let none = ShipPredictions(periods: nil)
+    package static let none = ShipPredictions(periods: nil)
 
     init(periods: SchedulePeriods?) { self.periods = periods }
 
     /// Learns from every archived day with assignments in `store`.
-    public static func learn(
+    package static func learn(
         from store: ScheduleStore, catalogue: StationCatalogue, periods: SchedulePeriods?
     ) throws -> ShipPredictions {
         var predictions = ShipPredictions(periods: periods)
@@ -86,7 +86,7 @@ public struct ShipPredictions: Sendable {
 
     /// The ships predicted for `course` on `lake` on `date`, most likely first (shares sum to
     /// 1); empty when no archived day had the course.
-    public mutating func ships(course: String, lake: String?, date: LocalDate) -> [ShipShare] {
+    package mutating func ships(course: String, lake: String?, date: LocalDate) -> [ShipShare] {
         guard let lake, !course.isEmpty, !days.isEmpty else { return [] }
         let key = Key(lake: lake, period: period(of: date, lake: lake), course: course)
         if let known = cache[key] { return known }

@@ -11,10 +11,10 @@ import SessionCore
 ///   days updates the events instead of adding new ones.
 /// - Text values are escaped (backslash, semicolon, comma, newline) and lines folded at 75
 ///   octets without splitting a UTF-8 character; lines end in CRLF.
-public enum PlanCalendar {
+package enum PlanCalendar {
     /// - Parameter stamp: DTSTAMP (when the calendar was made), Unix seconds.
     /// - Parameter windows: how many of each station-day's windows become events, best first.
-    public static func render(_ plan: RiderPlan, stamp: Int64, windows: Int = 2, clock: ZoneClock = .zurich) -> String {
+    package static func render(_ plan: RiderPlan, stamp: Int64, windows: Int = 2, clock: ZoneClock = .zurich) -> String {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Next Wave//nextwave plan//EN", "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH", "X-WR-CALNAME:Next Wave sessions", "X-WR-TIMEZONE:Europe/Zurich",
@@ -68,7 +68,7 @@ public enum PlanCalendar {
     ]
 
     /// TEXT escaping (RFC 5545 §3.3.11).
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         for c in text {
             switch c {
@@ -85,7 +85,7 @@ public enum PlanCalendar {
 
     /// Folds a content line at 75 octets (RFC 5545 §3.1): CRLF and one space, never inside a
     /// UTF-8 sequence.
-    public static func fold(_ line: String) -> String {
+    package static func fold(_ line: String) -> String {
         var parts: [String] = []
         var current = ""
         var octets = 0

@@ -5,7 +5,7 @@ import SessionCore
 
 /// `nextwave plan --json`: the plan as one JSON document (times ISO-8601 with the Europe/Zurich
 /// offset and as local HH:MM beside them).
-public enum PlanJSON {
+package enum PlanJSON {
     struct Document: Encodable {
         var from: String
         var to: String
@@ -57,7 +57,7 @@ public enum PlanJSON {
         var waveHeightM: Double?
     }
 
-    public static func render(_ plan: RiderPlan, clock: ZoneClock = .zurich) throws -> String {
+    package static func render(_ plan: RiderPlan, clock: ZoneClock = .zurich) throws -> String {
         let byDate = Dictionary(grouping: plan.stationDays, by: \.date)
         var days: [Day] = []
         var date = plan.from

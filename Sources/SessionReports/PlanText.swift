@@ -5,16 +5,16 @@ import SessionAnalytics
 import SessionCore
 
 /// The words and marks a plan shows a rider, shared by text, JSON and calendar.
-public enum PlanWords {
+package enum PlanWords {
     /// "★★★" for rating 3, "★★☆" for 2, "★☆☆" for 1, "–" for none.
-    public static func stars(_ rating: Int?) -> String {
+    package static func stars(_ rating: Int?) -> String {
         guard let rating, (1...3).contains(rating) else { return "–" }
         return String(repeating: "★", count: rating) + String(repeating: "☆", count: 3 - rating)
     }
 
     /// The ship of a wave as a rider reads it: "MS Panta Rhei", "MS Linth? (predicted, 70 %)",
     /// "ship unknown".
-    public static func ship(_ ship: WaveShip) -> String {
+    package static func ship(_ ship: WaveShip) -> String {
         switch ship {
         case .known(let name): name
         case .predicted(let shares):
@@ -24,7 +24,7 @@ public enum PlanWords {
     }
 
     /// Day, twilight or night at `time` for the day's sun.
-    public static func phase(_ time: Int64, sun: SunWindow) -> String {
+    package static func phase(_ time: Int64, sun: SunWindow) -> String {
         if time >= sun.sunrise && time <= sun.sunset { return "day" }
         if time >= sun.civilTwilightBegin && time <= sun.civilTwilightEnd { return "twilight" }
         return "night"
@@ -32,19 +32,19 @@ public enum PlanWords {
 
     /// Why a day has no session, led by its wave times when there are few: "waves at 12:09,
     /// 15:00, 16:09: 3 waves, but no 3 within 2 h …".
-    public static func noSession(_ day: StationDay, clock: ZoneClock = .zurich) -> String {
+    package static func noSession(_ day: StationDay, clock: ZoneClock = .zurich) -> String {
         let reason = day.noSession?.description ?? "no session"
         guard !day.waves.isEmpty, day.waves.count <= 8 else { return reason }
         return "waves at " + day.waves.map { clock.hourMinute($0.time) }.joined(separator: ", ") + ": " + reason
     }
 
     /// The waves of a session (those between its start and end), in order.
-    public static func waves(of session: SessionResult, in day: StationDay) -> [WaveDetail] {
+    package static func waves(of session: SessionResult, in day: StationDay) -> [WaveDetail] {
         day.waves.filter { $0.time >= session.start && $0.time <= session.end }
     }
 
     /// "3 × ★★★, 4 × ★★☆, 1 unknown" for a session's waves.
-    public static func mix(_ waves: [WaveDetail]) -> String {
+    package static func mix(_ waves: [WaveDetail]) -> String {
         var counts: [String: Int] = [:]
         for wave in waves {
             let key = wave.rating.map(stars) ?? (wave.ship.likely == nil ? "unknown" : "unrated or predicted")
@@ -57,9 +57,9 @@ public enum PlanWords {
 
 /// `nextwave plan` as text: day by day, the best distinct windows of each station and the waves
 /// in them, lines kept within 80 columns.
-public enum PlanText {
+package enum PlanText {
     /// - Parameter windows: how many of each station-day's windows to show, best first.
-    public static func render(_ plan: RiderPlan, windows: Int = 2, clock: ZoneClock = .zurich) -> String {
+    package static func render(_ plan: RiderPlan, windows: Int = 2, clock: ZoneClock = .zurich) -> String {
         var out: [String] = []
         let byDate = Dictionary(grouping: plan.stationDays, by: \.date)
         var date = plan.from
@@ -107,7 +107,7 @@ public enum PlanText {
     }
 
     /// "Wed 23 Sep 2026".
-    public static func dayHeading(_ date: LocalDate) -> String {
+    package static func dayHeading(_ date: LocalDate) -> String {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(date.weekdayName.prefix(3)) \(date.day) \(months[date.month - 1]) \(date.year)"
     }
@@ -117,7 +117,7 @@ public enum PlanText {
     }
 
     /// `text` wrapped at 80 columns, continuation lines indented by two.
-    public static func wrap(_ text: String) -> String { wrapped(text, indent: "").joined(separator: "\n") }
+    package static func wrap(_ text: String) -> String { wrapped(text, indent: "").joined(separator: "\n") }
 
     /// Words wrapped at 80 columns, continuation lines indented two more.
     static func wrapped(_ text: String, indent: String) -> [String] {

@@ -9,12 +9,12 @@ import SessionAnalytics
 /// The picture sizes itself to its text: the label column to the longest station name, the
 /// width to the title and notes, the height to the rows and the legend, so nothing is clipped
 /// from one station and hour to hundreds.
-public enum SessionHeatmapSVG {
+package enum SessionHeatmapSVG {
     /// A text's width at `size` px, generously (0.65 em a character: wider than the average
     /// character of Helvetica, Arial or DejaVu Sans).
-    public static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.65 }
+    package static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.65 }
 
-    public static func render(_ summary: SessionSummary, title: String) -> String {
+    package static func render(_ summary: SessionSummary, title: String) -> String {
         let stations = summary.rankedStations
         let activeHours = (0..<24).filter { hour in stations.contains { $0.hourSum[hour] > 0 } }
         let hours = Array((activeHours.first ?? 6)...(activeHours.last ?? 22))

@@ -6,16 +6,16 @@ import SessionCore
 /// `sessions.csv`: one row per distinct session (non-overlapping windows, rank 1 = the day's
 /// best); times ISO-8601 with the Europe/Zurich offset, as in the JSON, and as local HH:MM
 /// beside them for spreadsheets (with the local `date`).
-public enum SessionsCSV {
+package enum SessionsCSV {
     /// Column names in the style of every CSV of the toolkit (the JSON keys, units in the name).
-    public static let header = [
+    package static let header = [
         "stationId", "stationName", "lake", "date", "weekday", "rank", "start", "end", "startLocal", "endLocal",
         "durationMin", "waves",
         "wavesPerHour", "qualityPoints", "score", "ships", "predictedShips", "unknownShipWaves", "sunrise", "sunset",
     ]
 
     /// The rows of one station-day (none when it has no session).
-    public static func rows(_ day: StationDay, clock: ZoneClock = .zurich) -> [[String]] {
+    package static func rows(_ day: StationDay, clock: ZoneClock = .zurich) -> [[String]] {
         day.distinctSessions.enumerated().map { rank, s in
             let minutes = Double(s.end - s.start) / 60
             return [
@@ -37,14 +37,14 @@ public enum SessionsCSV {
 }
 
 /// `waves.csv`: every wave of every station-day, the app's main screen as a table.
-public enum WavesCSV {
-    public static let header = [
+package enum WavesCSV {
+    package static let header = [
         "stationId", "stationName", "date", "time", "timeLocal", "course", "category", "nextStopId", "nextStopName",
         "ship",
         "shipSource", "shipShare", "predictedShips", "rating", "points", "waveHeightM",
     ]
 
-    public static func rows(_ day: StationDay, clock: ZoneClock = .zurich) -> [[String]] {
+    package static func rows(_ day: StationDay, clock: ZoneClock = .zurich) -> [[String]] {
         day.waves.map { w in
             let (ship, source, share, all): (String, String, String, String) =
                 switch w.ship {

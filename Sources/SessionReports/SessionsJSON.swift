@@ -18,27 +18,27 @@ import SessionCore
 /// compatibility), `distinctSessions` the non-overlapping ones; both best first, empty when no
 /// window qualifies, and then `noSession` says why. Station ids are strings. Written as a
 /// stream, one day per line, so a year over all stations never sits in memory as text.
-public struct SessionsJSON {
-    public static let schemaVersion = 2
+package struct SessionsJSON {
+    package static let schemaVersion = 2
 
     /// Settings echoed into the file so that it says how it was made.
-    public struct Settings: Sendable {
-        public var archive: String
-        public var from: LocalDate
-        public var to: LocalDate
-        public var stations: [Int]?
-        public var lake: String?
-        public var ratings: String
-        public var ratingsModel: String
-        public var sun: SunSource
-        public var top: Int
+    package struct Settings: Sendable {
+        package var archive: String
+        package var from: LocalDate
+        package var to: LocalDate
+        package var stations: [Int]?
+        package var lake: String?
+        package var ratings: String
+        package var ratingsModel: String
+        package var sun: SunSource
+        package var top: Int
         /// Whether waves without an assignment take predicted ships.
-        public var predict: Bool = true
+        package var predict: Bool = true
         /// Where the table rated the ships, in words ("legacy model at 18 km/h over 10 m");
         /// nil for a table without physics (the app's own ratings).
-        public var ratingsPoint: String?
+        package var ratingsPoint: String?
 
-        public init(
+        package init(
             archive: String, from: LocalDate, to: LocalDate, stations: [Int]?, lake: String?, ratings: String,
             ratingsModel: String, sun: SunSource, top: Int
         ) {
@@ -59,7 +59,7 @@ public struct SessionsJSON {
     private var first = true
 
     /// Starts the document; call ``add(_:)`` per station-day, then ``finish()``.
-    public init(settings: Settings, clock: ZoneClock = .zurich, write: @escaping (String) -> Void) {
+    package init(settings: Settings, clock: ZoneClock = .zurich, write: @escaping (String) -> Void) {
         self.clock = clock
         self.write = write
         let stations = settings.stations.map { "[" + $0.map { Self.string(String($0)) }.joined(separator: ", ") + "]" }
@@ -85,7 +85,7 @@ public struct SessionsJSON {
             """)
     }
 
-    public mutating func add(_ day: StationDay) {
+    package mutating func add(_ day: StationDay) {
         let sun = day.sunTimes
         func time(_ t: Int64, _ present: Bool) -> String { present ? "\"\(clock.iso8601(t))\"" : "null" }
         let sunText =
@@ -131,7 +131,7 @@ public struct SessionsJSON {
     }
 
     /// Ends the document with how the waves' ships were known.
-    public func finish(coverage report: SurveyReport) {
+    package func finish(coverage report: SurveyReport) {
         write(
             (first ? "" : "\n  ") + "],\n  \"coverage\": {\"knownShipWaves\": \(report.knownShipWaves), "
                 + "\"predictedShipWaves\": \(report.predictedShipWaves), \"noShipWaves\": \(report.noShipWaves)}\n}\n")

@@ -6,20 +6,20 @@ import SessionCore
 
 /// `sessions.md`: where and when sessions are best over the surveyed period, per timetable
 /// period and weekday, with the heat map and the top sessions.
-public enum SessionsMarkdown {
-    public struct Context: Sendable {
-        public var settings: SessionsJSON.Settings
-        public var heatmapFile: String
-        public var skipped: [String]
-        public var departures: Int
-        public var unratedShips: [String]
-        public var unknownShips: [String]
+package enum SessionsMarkdown {
+    package struct Context: Sendable {
+        package var settings: SessionsJSON.Settings
+        package var heatmapFile: String
+        package var skipped: [String]
+        package var departures: Int
+        package var unratedShips: [String]
+        package var unknownShips: [String]
         /// Entries of the station list that were skipped, with the reason.
-        public var catalogueWarnings: [String] = []
+        package var catalogueWarnings: [String] = []
         /// How the waves' ships were known.
-        public var coverage = SurveyReport()
+        package var coverage = SurveyReport()
 
-        public init(
+        package init(
             settings: SessionsJSON.Settings, heatmapFile: String, skipped: [String], departures: Int,
             unratedShips: [String], unknownShips: [String]
         ) {
@@ -32,7 +32,7 @@ public enum SessionsMarkdown {
         }
     }
 
-    public static func render(_ summary: SessionSummary, context: Context) -> String {
+    package static func render(_ summary: SessionSummary, context: Context) -> String {
         introduction(summary, context) + bestStations(summary) + bestHours(summary, context)
             + usualWindows(summary) + byPeriod(summary) + byWeekday(summary) + recurringWindows(summary)
             + withoutSessions(summary) + catalogue(context)

@@ -3,8 +3,8 @@ import SessionAnalytics
 
 /// `nextwave today`: every departure of the day at one station, with its ship, rating, daylight
 /// phase and the windows it belongs to.
-public enum TodayText {
-    public static func render(_ plan: RiderPlan, clock: ZoneClock = .zurich) -> String {
+package enum TodayText {
+    package static func render(_ plan: RiderPlan, clock: ZoneClock = .zurich) -> String {
         var lines: [String] = []
         guard let day = plan.stationDays.first else {
             let name = plan.quietStations.first?.name ?? "the station"

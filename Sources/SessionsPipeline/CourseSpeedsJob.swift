@@ -1,8 +1,8 @@
 import CivilTime
 import Foundation
 import NextWaveSupport
-import ScheduleArchive
-import SessionAnalytics
+@_spi(Benchmarks) import ScheduleArchive
+@_spi(Benchmarks) import SessionAnalytics
 import ShipRatingTable
 
 /// One run of `nextwave fleet speeds`: each ship's cruising speed from the legs of the courses an

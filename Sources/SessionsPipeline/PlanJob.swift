@@ -1,7 +1,7 @@
 import CivilTime
 import Foundation
-import ScheduleArchive
-import SessionAnalytics
+@_spi(Benchmarks) import ScheduleArchive
+@_spi(Benchmarks) import SessionAnalytics
 import SessionCore
 import ShipRatingTable
 

@@ -21,62 +21,62 @@ public struct CuratedFleet: Codable, Sendable {
     }
 
     /// A value and where it was published.
-    public struct Sourced<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-        public var value: Value
-        public var source: String
+    package struct Sourced<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+        package var value: Value
+        package var source: String
         /// When set, this value is used instead of the operator's page value, for this reason.
         /// Without it a curated value only fills a gap the page leaves.
-        public var overridesPage: String?
+        package var overridesPage: String?
     }
 
     /// When and why a ship left the fleet.
-    public struct Retirement: Codable, Sendable, Equatable {
+    package struct Retirement: Codable, Sendable, Equatable {
         /// YYYY-MM-DD.
-        public var since: String
-        public var reason: String?
-        public var source: String?
+        package var since: String
+        package var reason: String?
+        package var source: String?
     }
 
     public struct Ship: Codable, Sendable {
         /// Name without type prefix, e.g. "Panta Rhei".
-        public var name: String
+        package var name: String
         /// Type prefix: "MS" motor ship, "DS" paddle steamer, "EMS" electric motor ship.
-        public var prefix: String
+        package var prefix: String
         /// Other names the apps and the deployment page use, as the file gives them; nil when
         /// the entry gives none (``names`` then generates them).
-        public var aliases: [String]?
+        package var aliases: [String]?
 
         /// The entry's aliases, or the generated ones (``FleetFile/aliases(name:prefix:)``) for
         /// an entry that gives none, so that a hand-added ship still matches the apps' names.
-        public var names: [String] { aliases ?? FleetFile.aliases(name: name, prefix: prefix) }
-        public var buildYear: Sourced<Int>?
-        public var lengthM: Sourced<Double>?
-        public var beamM: Sourced<Double>?
-        public var displacementT: Sourced<Double>?
-        public var powerKW: Sourced<Double>?
-        public var capacity: Sourced<Int>?
+        package var names: [String] { aliases ?? FleetFile.aliases(name: name, prefix: prefix) }
+        package var buildYear: Sourced<Int>?
+        package var lengthM: Sourced<Double>?
+        package var beamM: Sourced<Double>?
+        package var displacementT: Sourced<Double>?
+        package var powerKW: Sourced<Double>?
+        package var capacity: Sourced<Int>?
         /// Draft T, m (for the distance-aware wake models).
-        public var draftM: Sourced<Double>?
+        package var draftM: Sourced<Double>?
         /// Block coefficient C_B.
-        public var blockCoefficient: Sourced<Double>?
+        package var blockCoefficient: Sourced<Double>?
         /// Bow entrance length L_e, m.
-        public var entranceLengthM: Sourced<Double>?
+        package var entranceLengthM: Sourced<Double>?
         /// Service (cruising) speed, km/h.
-        public var serviceSpeedKmh: Sourced<Double>?
+        package var serviceSpeedKmh: Sourced<Double>?
         /// Top speed, km/h.
-        public var topSpeedKmh: Sourced<Double>?
-        public var note: String?
+        package var topSpeedKmh: Sourced<Double>?
+        package var note: String?
         /// Set when the ship has left the fleet: it stays in the file (history) and leaves the
         /// rating table.
-        public var retired: Retirement?
+        package var retired: Retirement?
 
         /// "MS Panta Rhei".
-        public var fullName: String { "\(prefix) \(name)" }
+        package var fullName: String { "\(prefix) \(name)" }
     }
 
     /// Reads and validates a curated fleet file.
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the ship and field at fault.
-    public static func load(from url: URL) throws -> CuratedFleet {
+    @_spi(Benchmarks) public static func load(from url: URL) throws -> CuratedFleet {
         let data: Data
         do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "curated fleet file") } catch let problem as FileProblem {
             throw RatingsError.invalidFile(path: problem.path, reason: problem.reason)
@@ -87,7 +87,7 @@ public struct CuratedFleet: Codable, Sendable {
     /// A curated fleet from bytes that came from `path` (for messages), validated as ``load(from:)``.
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` listing every problem
     ///   (``FleetFile/check(_:)``).
-    public static func decode(_ data: Data, path: String) throws -> CuratedFleet {
+    package static func decode(_ data: Data, path: String) throws -> CuratedFleet {
         let (fleet, problems) = FleetFile.check(data)
         guard let fleet, problems.isEmpty else { throw FleetFile.invalid(path, problems) }
         return fleet

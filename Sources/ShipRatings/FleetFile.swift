@@ -6,15 +6,15 @@ import WakePhysics
 /// The curated fleet file as people edit it (`Data/fleet.json`, schema
 /// `schemas/fleet.schema.json`): checked as a whole (every problem at once), extended by
 /// `nextwave fleet add`, and written in one canonical form so that an edit is a small diff.
-public enum FleetFile {
+package enum FleetFile {
     /// One problem of a fleet file: where (entry and field) and why.
-    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+    package struct Problem: Sendable, Equatable, CustomStringConvertible {
         /// The ship's index and name, e.g. `ships[3] (Helvetia)`; nil for the file itself.
-        public var entry: String?
-        public var field: String?
-        public var reason: String
+        package var entry: String?
+        package var field: String?
+        package var reason: String
 
-        public var description: String {
+        package var description: String {
             [entry, field].compactMap { $0 }.joined(separator: ", ") + (entry == nil && field == nil ? "" : ": ")
                 + reason
         }
@@ -22,7 +22,7 @@ public enum FleetFile {
 
     /// The fields of a ship entry, in the order the file writes them. Sourced fields are
     /// `{"value", "source", "overridesPage"?}`.
-    public static let fields: [(name: String, kind: Kind)] = [
+    package static let fields: [(name: String, kind: Kind)] = [
         ("name", .text), ("prefix", .text), ("aliases", .list), ("buildYear", .sourced(.integer(1800...2100))),
         ("shipyard", .sourced(.text)), ("displacementT", .sourced(.number(PlausibleValues.displacementT))),
         ("engine", .sourced(.text)), ("propulsion", .sourced(.text)), ("powerKW", .sourced(.number(1...100_000))),
@@ -34,12 +34,12 @@ public enum FleetFile {
         ("topSpeedKmh", .sourced(.number(PlausibleValues.speedKmh))), ("note", .text), ("retired", .retirement),
     ]
 
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case text, list
         case sourced(Value)
         /// `{"since": "YYYY-MM-DD", "reason"?, "source"?}`: the ship has left the fleet.
         case retirement
-        public enum Value: Sendable {
+        package enum Value: Sendable {
             case text
             case number(ClosedRange<Double>)
             case integer(ClosedRange<Int>)
@@ -47,12 +47,12 @@ public enum FleetFile {
     }
 
     /// The type prefixes ships carry.
-    public static let prefixes = ["MS", "DS", "EMS"]
+    package static let prefixes = ["MS", "DS", "EMS"]
 
     // MARK: Checking
 
     /// Every problem of the file's bytes; the fleet when there is none.
-    public static func check(_ data: Data) -> (fleet: CuratedFleet?, problems: [Problem]) {
+    package static func check(_ data: Data) -> (fleet: CuratedFleet?, problems: [Problem]) {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
             return (nil, [Problem(reason: "not JSON (\(Self.syntax(error)))")])
@@ -200,7 +200,7 @@ public enum FleetFile {
     }
 
     /// A calendar date written YYYY-MM-DD (1800–2100).
-    public static func isDate(_ text: String) -> Bool {
+    package static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1800...2100).contains(y),
@@ -225,7 +225,7 @@ public enum FleetFile {
 
     /// The file's canonical text: fields in ``fields`` order, sourced values as value, source,
     /// overridesPage.
-    public static func format(_ object: Any) -> String {
+    package static func format(_ object: Any) -> String {
         PrettyJSON.text(object) { path, keys in
             switch path.count {
             case 0: return ["description", "ships"]
@@ -239,7 +239,7 @@ public enum FleetFile {
     /// `"<prefix> <name>"`: the prefix's other spellings and the bare name (the spellings
     /// scripts/reconstruct-data.py gives the bundled fleet), each also in its ASCII spelling
     /// ("MS Zuerichsee"); never the bare name of a lake.
-    public static func aliases(name: String, prefix: String) -> [String] {
+    package static func aliases(name: String, prefix: String) -> [String] {
         let variants: [String] =
             switch prefix {
             case "MS": ["M/S", "Motorschiff"]
@@ -256,14 +256,14 @@ public enum FleetFile {
     }
 
     /// A new ship entry for `fleet add`.
-    public struct Entry: Sendable {
-        public var name: String
-        public var prefix: String
-        public var values: [(field: String, value: Double)]
-        public var source: String
-        public var overridesPage: String?
+    package struct Entry: Sendable {
+        package var name: String
+        package var prefix: String
+        package var values: [(field: String, value: Double)]
+        package var source: String
+        package var overridesPage: String?
 
-        public init(
+        package init(
             name: String, prefix: String, values: [(field: String, value: Double)], source: String,
             overridesPage: String? = nil
         ) {
@@ -278,7 +278,7 @@ public enum FleetFile {
     /// The file's bytes with `entry` appended, checked.
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the file has problems already, the
     ///   ship is there, or the entry itself is not valid (every problem named).
-    public static func adding(_ entry: Entry, to data: Data, path: String) throws -> Data {
+    package static func adding(_ entry: Entry, to data: Data, path: String) throws -> Data {
         let (_, existing) = check(data)
         guard existing.isEmpty else { throw invalid(path, existing) }
         var root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
@@ -352,7 +352,7 @@ public enum FleetFile {
 
     /// The file's bytes with new values for an existing ship (a refit, a correction): each value
     /// with `source`, and `reason` as the reason it replaces the operator's page value.
-    public static func setting(
+    package static func setting(
         _ name: String, values: [(field: String, value: Double)], source: String, reason: String?, in data: Data,
         path: String
     ) throws -> Data {
@@ -367,7 +367,7 @@ public enum FleetFile {
 
     /// The file's bytes with `name` retired since `since` (YYYY-MM-DD): the entry stays, the
     /// ship leaves the table.
-    public static func retiring(
+    package static func retiring(
         _ name: String, since: String, reason: String?, source: String?, in data: Data, path: String
     ) throws -> Data {
         guard isDate(since) else {

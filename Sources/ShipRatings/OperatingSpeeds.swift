@@ -52,10 +52,10 @@ public struct AdmiraltyFit: Sendable, Equatable {
     /// The ships it was fitted on.
     public var ships: [String]
 
-    public static let kmhPerKnot = 1.852
+    package static let kmhPerKnot = 1.852
 
     /// ln C of one ship.
-    public static func logCoefficient(displacementT: Double, powerKW: Double, speedKmh: Double) -> Double {
+    package static func logCoefficient(displacementT: Double, powerKW: Double, speedKmh: Double) -> Double {
         2.0 / 3.0 * log(displacementT) + 3 * log(speedKmh / kmhPerKnot) - log(powerKW)
     }
 
@@ -78,7 +78,7 @@ public struct AdmiraltyFit: Sendable, Equatable {
 
     /// The speed of a ship of displacement Δ and power P, km/h, and its spread (one standard
     /// deviation, km/h).
-    public func speedKmh(displacementT: Double, powerKW: Double) -> (kmh: Double, spreadKmh: Double) {
+    package func speedKmh(displacementT: Double, powerKW: Double) -> (kmh: Double, spreadKmh: Double) {
         let logKnots = (logCoefficient + log(powerKW) - 2.0 / 3.0 * log(displacementT)) / 3
         let kmh = exp(logKnots) * Self.kmhPerKnot
         return (kmh, kmh * logSpread / 3)

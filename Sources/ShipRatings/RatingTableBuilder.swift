@@ -1,8 +1,8 @@
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
 import ShipRatingTable
-import WakeModels
-import WakePhysics
+@_spi(Benchmarks) import WakeModels
+@_spi(Benchmarks) import WakePhysics
 
 /// The legacy CSV's view of one scraped page: its values and, when length, beam and
 /// displacement could be read, its wake figures.
@@ -37,22 +37,22 @@ public struct RatingRun: Sendable {
 /// - Wake: each ship's ensemble at the ``WakeReference`` (one ``WakeModels/WakeEnsemble``
 ///   batch), rated by height thresholds given or fitted to the app's ratings.
 /// Every ship carries both ratings (`ratingsByModel`); `rating` is the selected model's.
-public struct RatingTableBuilder: Sendable {
-    public var fleet: CuratedFleet
+@_spi(Benchmarks) public struct RatingTableBuilder: Sendable {
+    package var fleet: CuratedFleet
     /// How entries cite the curated file, e.g. "Data/fleet.json".
-    public var fleetReference: String
-    public var point: OperatingPoint
-    public var thresholds: RatingThresholds
-    public var model: RatingModel = .legacy
-    public var wakeReference: WakeReference = .standard
-    public var heightThresholds: HeightThresholdChoice = .fittedToApp
+    package var fleetReference: String
+    package var point: OperatingPoint
+    package var thresholds: RatingThresholds
+    package var model: RatingModel = .legacy
+    package var wakeReference: WakeReference = .standard
+    package var heightThresholds: HeightThresholdChoice = .fittedToApp
     /// The app's ratings: the labels height thresholds are fitted to.
-    public var appRatings: RatingTable?
+    package var appRatings: RatingTable?
     /// Cruising speeds from archived courses (``OperatingSpeeds``), and how reports cite them.
-    public var courseSpeeds: CourseSpeedTable?
-    public var courseSpeedsReference = "operating-speeds.json"
+    package var courseSpeeds: CourseSpeedTable?
+    package var courseSpeedsReference = "operating-speeds.json"
 
-    public init(
+    @_spi(Benchmarks) public init(
         fleet: CuratedFleet, fleetReference: String, point: OperatingPoint = .legacy,
         thresholds: RatingThresholds = .legacy
     ) {
@@ -64,7 +64,7 @@ public struct RatingTableBuilder: Sendable {
 
     /// - Throws: ``ShipRatingTable/RatingsError/wakeThresholds(_:)`` when thresholds are to be
     ///   fitted but no ship has both a wake height and an app rating.
-    public func build(from pages: [ShipPage], generatedAt: Date = Date()) throws -> RatingRun {
+    @_spi(Benchmarks) public func build(from pages: [ShipPage], generatedAt: Date = Date()) throws -> RatingRun {
         let resolved = ResolvedFleet(pages: pages, fleet: fleet, fleetReference: fleetReference)
         var warnings = resolved.warnings
         let wake = try wakeRatings(resolved)
@@ -145,7 +145,7 @@ extension ShipRating {
 
 extension RatingThresholds {
     /// The thresholds a rating table was made with.
-    public init(_ table: RatingTable.Thresholds) {
+    package init(_ table: RatingTable.Thresholds) {
         self.init(energyJPerM2: table.energyJPerM2, forceNPerM2: table.forceNPerM2)
     }
 }

@@ -25,26 +25,26 @@ public struct ResolvedFleet: Sendable {
     /// One ship with its inputs resolved.
     public struct Ship: Sendable {
         /// Full name with type prefix, e.g. "MS Panta Rhei".
-        public var name: String
-        public var aliases: [String]
-        public var length: Sourced?
-        public var beam: Sourced?
-        public var displacement: Sourced?
-        public var conflicts: [ShipRating.Conflict]
-        public var source: ShipRating.Source
+        package var name: String
+        package var aliases: [String]
+        package var length: Sourced?
+        package var beam: Sourced?
+        package var displacement: Sourced?
+        package var conflicts: [ShipRating.Conflict]
+        package var source: ShipRating.Source
         /// Hull shape and speeds for the distance-aware models (curated values with sources).
-        public var draft: Sourced?
-        public var blockCoefficient: Sourced?
-        public var entranceLength: Sourced?
-        public var serviceSpeed: Sourced?
-        public var topSpeed: Sourced?
+        package var draft: Sourced?
+        package var blockCoefficient: Sourced?
+        package var entranceLength: Sourced?
+        package var serviceSpeed: Sourced?
+        package var topSpeed: Sourced?
         /// Installed power, kW (for the Admiralty estimate of an operating speed).
-        public var power: Sourced?
+        package var power: Sourced?
 
         /// The hull for the distance-aware models, with their defaults for what is not published;
         /// nil without length, beam and displacement.
         /// - Throws: ``WakeModels/WakeInputError`` when the values are implausible together.
-        public func wakeHull() throws -> WakeHull? {
+        package func wakeHull() throws -> WakeHull? {
             guard let length, let beam, let displacement else { return nil }
             return try WakeHull(
                 lengthM: length.value, beamM: beam.value, displacementT: displacement.value, draftM: draft?.value,
@@ -52,21 +52,21 @@ public struct ResolvedFleet: Sendable {
         }
 
         /// All three dimensions, when known.
-        public var hull: Hull? {
+        package var hull: Hull? {
             guard let length, let beam, let displacement else { return nil }
             return Hull(lengthM: length.value, beamM: beam.value, displacementT: displacement.value)
         }
 
         /// The dimensions still missing, as words ("length, beam").
-        public var missingDimensions: [String] {
+        package var missingDimensions: [String] {
             [("length", length), ("beam", beam), ("displacement", displacement)].filter { $0.1 == nil }.map(\.0)
         }
     }
 
     /// A value and where it came from (a page URL or a curated source).
-    public struct Sourced: Sendable, Equatable {
-        public var value: Double
-        public var source: String
+    package struct Sourced: Sendable, Equatable {
+        package var value: Double
+        package var source: String
     }
 
     /// - Parameters:

@@ -10,7 +10,7 @@ public struct HeightThresholds: Sendable, Equatable {
         waveHeightM = [two, three]
     }
 
-    public func rating(_ heightM: Double) -> Int { heightM > waveHeightM[1] ? 3 : heightM > waveHeightM[0] ? 2 : 1 }
+    package func rating(_ heightM: Double) -> Int { heightM > waveHeightM[1] ? 3 : heightM > waveHeightM[0] ? 2 : 1 }
 }
 
 /// How heights become ratings in a run.
@@ -35,18 +35,18 @@ public enum HeightThresholdChoice: Sendable, Equatable {
 public struct WakeRatingFit: Sendable {
     /// One ship as the fit sees it.
     public struct Ship: Sendable, Equatable {
-        public var name: String
+        package var name: String
         /// The ensemble height at the rider, m (> 0).
-        public var heightM: Double
+        package var heightM: Double
         /// u: half the spread of ln H over the speed's ±1 standard deviation (0 when the speed is
         /// exact, infinity when the height is not defined across it).
-        public var logSpread: Double
+        package var logSpread: Double
         /// Each ensemble model's height at the rider (nil where the model does not hold), m.
-        public var modelHeightsM: [Double?]
+        package var modelHeightsM: [Double?]
         /// The label (1–3), or nil.
-        public var label: Int?
+        package var label: Int?
 
-        public init(name: String, heightM: Double, logSpread: Double, modelHeightsM: [Double?], label: Int?) {
+        package init(name: String, heightM: Double, logSpread: Double, modelHeightsM: [Double?], label: Int?) {
             self.name = name
             self.heightM = heightM
             self.logSpread = logSpread
@@ -57,13 +57,13 @@ public struct WakeRatingFit: Sendable {
 
     /// Two ships next to each other in height, and whether an admissible threshold lies between.
     public struct Gap: Sendable, Equatable {
-        public var lower: String
-        public var upper: String
+        package var lower: String
+        package var upper: String
         /// ln(H_upper / H_lower).
-        public var logGap: Double
-        public var separable: Bool
+        package var logGap: Double
+        package var separable: Bool
         /// Why not, in words (nil when separable).
-        public var reason: String?
+        package var reason: String?
     }
 
     public var ships: [Ship]
@@ -111,7 +111,7 @@ public struct WakeRatingFit: Sendable {
 
     /// The margin of a ship to the threshold nearest its height: ln(H / t), signed (positive
     /// above); nil without thresholds.
-    public func logMargin(_ ship: Ship) -> Double? {
+    package func logMargin(_ ship: Ship) -> Double? {
         guard let thresholds else { return nil }
         return thresholds.waveHeightM.map { log(ship.heightM / $0) }.min { abs($0) < abs($1) }
     }
@@ -199,7 +199,7 @@ public struct WakeRatingFit: Sendable {
 
     /// Kendall's τ-b: (C − D) / √((n₀ − n₁)(n₀ − n₂)) over all pairs, n₀ = n(n−1)/2, n₁ and n₂ the
     /// pairs tied in x and in y; nil when a denominator term is 0.
-    public static func kendallTauB(_ x: [Double], _ y: [Double]) -> Double? {
+    package static func kendallTauB(_ x: [Double], _ y: [Double]) -> Double? {
         precondition(x.count == y.count, "paired values")
         let n = x.count
         var concordant = 0

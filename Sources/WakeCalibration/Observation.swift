@@ -29,14 +29,14 @@ public struct Observation: Sendable, Equatable {
 }
 
 /// What a calibration is wrong about, named.
-public enum CalibrationError: Error, Equatable, CustomStringConvertible {
+package enum CalibrationError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case missingColumns(path: String, columns: [String])
     case tooFewObservations(valid: Int, needed: Int, skipped: Int)
     case rankDeficient(reason: String)
     case lapack(routine: String, info: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let reason): "\(path): \(reason)"
         case .missingColumns(let path, let columns):

@@ -29,7 +29,7 @@ public struct ObservationTable: Sendable {
         }
     }
 
-    public mutating func reserveCapacity(_ n: Int) {
+    package mutating func reserveCapacity(_ n: Int) {
         hullIndex.reserveCapacity(n)
         speedKmh.reserveCapacity(n)
         depthM.reserveCapacity(n)
@@ -37,12 +37,12 @@ public struct ObservationTable: Sendable {
         heightM.reserveCapacity(n)
     }
 
-    public mutating func append(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double, heightM: Double) {
+    package mutating func append(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double, heightM: Double) {
         append(hullAt: index(of: hull), speedKmh: speedKmh, depthM: depthM, distanceM: distanceM, heightM: heightM)
     }
 
     /// The index of `hull`, adding it if it is new.
-    public mutating func index(of hull: WakeHull) -> Int32 {
+    package mutating func index(of hull: WakeHull) -> Int32 {
         let key = HullKey(hull)
         if let index = known[key] { return index }
         let index = Int32(hulls.count)
@@ -64,7 +64,7 @@ public struct ObservationTable: Sendable {
     mutating func remember(raw key: HullKey, as index: Int32) { known[key] = index }
 
     /// Appends every observation of `other`, its hulls merged into these.
-    public mutating func append(contentsOf other: ObservationTable) {
+    package mutating func append(contentsOf other: ObservationTable) {
         let remap = other.hulls.map { index(of: $0) }
         hullIndex.append(contentsOf: other.hullIndex.lazy.map { remap[Int($0)] })
         speedKmh.append(contentsOf: other.speedKmh)

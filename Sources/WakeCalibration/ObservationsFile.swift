@@ -5,31 +5,31 @@ import WakeModels
 /// Reads an observations CSV: a header with `lengthM, beamM, displacementT, speedKmh, depthM,
 /// distanceM, heightM` (any order), optional `ship, draftM, blockCoefficient, entranceLengthM`,
 /// one observation per row. A bad row is named by line and column and skipped; the rest are read.
-public enum ObservationsFile {
-    public static let required = ["lengthM", "beamM", "displacementT", "speedKmh", "depthM", "distanceM", "heightM"]
-    public static let optional = ["ship", "draftM", "blockCoefficient", "entranceLengthM"]
+@_spi(Benchmarks) public enum ObservationsFile {
+    package static let required = ["lengthM", "beamM", "displacementT", "speedKmh", "depthM", "distanceM", "heightM"]
+    package static let optional = ["ship", "draftM", "blockCoefficient", "entranceLengthM"]
 
     /// Largest file read, bytes (2 GiB: about 25 million rows).
-    public static let sizeLimit = 2 << 30
+    package static let sizeLimit = 2 << 30
 
-    public struct Result: Sendable {
-        public var observations: ObservationTable
+    @_spi(Benchmarks) public struct Result: Sendable {
+        @_spi(Benchmarks) public var observations: ObservationTable
         /// 1-based file line of each observation (for messages).
-        public var lines: [Int32]
+        package var lines: [Int32]
         /// The first skipped rows, each "line N, column C: why".
-        public var skipped: [String]
-        public var skippedCount: Int
+        package var skipped: [String]
+        package var skippedCount: Int
     }
 
     /// Plausible ranges of the measured values (the hull's are ``WakeModels/WakeHull``'s).
-    public static let speedRange = 0.5...100.0
-    public static let depthRange = 0.1...1000.0
-    public static let distanceRange = 0.5...10_000.0
-    public static let heightRange = 0.001...20.0
+    package static let speedRange = 0.5...100.0
+    package static let depthRange = 0.1...1000.0
+    package static let distanceRange = 0.5...10_000.0
+    package static let heightRange = 0.001...20.0
 
     /// Reads the file; rows are parsed on `threads` threads (in parts split at line ends) when the
     /// file has no quoted fields, which could hold a line end.
-    public static func read(_ url: URL, threads: Int = 1) throws -> Result {
+    @_spi(Benchmarks) public static func read(_ url: URL, threads: Int = 1) throws -> Result {
         let data: Data
         do { data = try BoundedFile.map(url, limit: sizeLimit, what: "observations file") } catch let problem
             as FileProblem
@@ -40,7 +40,7 @@ public enum ObservationsFile {
     }
 
     /// Parses the bytes of an observations file that came from `path` (for messages).
-    public static func parse(_ data: Data, path: String, threads: Int = 1) throws -> Result {
+    package static func parse(_ data: Data, path: String, threads: Int = 1) throws -> Result {
         let url = URL(fileURLWithPath: path)
         return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)

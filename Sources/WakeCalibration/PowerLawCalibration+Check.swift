@@ -3,7 +3,7 @@ extension PowerLawCalibration {
     /// file read back may have been edited or truncated. The power law needs one coefficient per
     /// feature (``featureNames``), a covariance of that many rows and columns, one range per
     /// feature but the intercept, and finite numbers throughout.
-    public var problems: [String] {
+    package var problems: [String] {
         let p = Self.featureNames.count
         var problems: [String] = []
         let law = powerLaw

@@ -15,9 +15,9 @@ import WakePhysics
 /// log bias = mean(ln H_obs − ln H_model),  factor = e^(log bias),  log RMSE = √ mean((ln H_obs − ln H_model)²)
 /// ```
 public struct PowerLawCalibration: Codable, Sendable, Equatable {
-    public static let featureNames = ["intercept", "ln(V²/g)", "ln(y/L)", "ln(F_h)", "ln(D/(ρ_t L B))"]
+    package static let featureNames = ["intercept", "ln(V²/g)", "ln(y/L)", "ln(F_h)", "ln(D/(ρ_t L B))"]
     /// The key of the ensemble (equal weights) in ``models``, beside the published models'.
-    public static let ensembleKey = "ensemble"
+    package static let ensembleKey = "ensemble"
 
     public var observations: Int
     public var skipped: Int
@@ -25,32 +25,32 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
     /// By model key (``WakeModels/WakeModel``).
     public var models: [String: ModelComparison]
 
-    public struct Coefficient: Codable, Sendable, Equatable {
-        public var name: String
-        public var value: Double
-        public var standardError: Double
+    package struct Coefficient: Codable, Sendable, Equatable {
+        package var name: String
+        package var value: Double
+        package var standardError: Double
     }
 
-    public struct FeatureRange: Codable, Sendable, Equatable {
-        public var name: String
-        public var min: Double
-        public var max: Double
+    package struct FeatureRange: Codable, Sendable, Equatable {
+        package var name: String
+        package var min: Double
+        package var max: Double
     }
 
     public struct PowerLaw: Codable, Sendable, Equatable {
         /// In the order of ``PowerLawCalibration/featureNames``.
-        public var coefficients: [Coefficient]
+        package var coefficients: [Coefficient]
         /// s = √(RSS/(n − p)), in ln H.
-        public var residualStandardError: Double
-        public var rSquared: Double
+        package var residualStandardError: Double
+        package var rSquared: Double
         /// In ln H; nil when a single observation fixes a coefficient.
-        public var leaveOneOutRmse: Double?
+        package var leaveOneOutRmse: Double?
         /// n − p.
-        public var degreesOfFreedom: Int
+        package var degreesOfFreedom: Int
         /// The coefficients' covariance s² (XᵀX)⁻¹, row by row (for prediction intervals).
-        public var covariance: [[Double]]
+        package var covariance: [[Double]]
         /// The range of each feature over the observations (predictions outside are extrapolations).
-        public var featureRanges: [FeatureRange]
+        package var featureRanges: [FeatureRange]
 
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -65,10 +65,10 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
     }
 
     public struct ModelComparison: Codable, Sendable, Equatable {
-        public var count: Int
-        public var logBias: Double?
-        public var factor: Double?
-        public var logRmse: Double?
+        package var count: Int
+        package var logBias: Double?
+        package var factor: Double?
+        package var logRmse: Double?
 
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -80,7 +80,7 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
     }
 
     /// The features of one point.
-    public static func features(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> [Double] {
+    package static func features(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> [Double] {
         let f = featureTuple(hull: hull, speedKmh: speedKmh, depthM: depthM, distanceM: distanceM)
         return [1, f.0, f.1, f.2, f.3]
     }
@@ -250,16 +250,16 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
 
 extension PowerLawCalibration {
     /// A prediction of the calibrated power law with its 95 % prediction interval.
-    public struct Prediction: Sendable, Equatable {
-        public var waveHeightM: Double
-        public var lower95: Double
-        public var upper95: Double
+    package struct Prediction: Sendable, Equatable {
+        package var waveHeightM: Double
+        package var lower95: Double
+        package var upper95: Double
         /// Whether every feature lies within the observations' range (else an extrapolation).
-        public var withinObservations: Bool
+        package var withinObservations: Bool
     }
 
     /// ln H₀ = x₀·β ± t_{0.975, n−p} √(s² + x₀ᵀ Cov x₀), back-transformed.
-    public func predict(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> Prediction {
+    package func predict(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> Prediction {
         let x = Self.features(hull: hull, speedKmh: speedKmh, depthM: depthM, distanceM: distanceM)
         let beta = powerLaw.coefficients.map(\.value)
         let estimate = zip(x, beta).reduce(0) { $0 + $1.0 * $1.1 }
@@ -278,20 +278,20 @@ extension PowerLawCalibration {
 
 extension PowerLawCalibration {
     /// One observation beside what the models, their ensemble and the fitted law predicted for it.
-    public struct Sample: Sendable, Equatable {
+    package struct Sample: Sendable, Equatable {
         /// The measured height, m.
-        public var observedM: Double
+        package var observedM: Double
         /// Each published model's height where it is valid (absent where not), m.
-        public var models: [WakeModel: Double]
+        package var models: [WakeModel: Double]
         /// The ensemble's height, m (nil where no ensemble model holds).
-        public var ensembleM: Double?
+        package var ensembleM: Double?
         /// The fitted power law's height, m.
-        public var fittedM: Double
+        package var fittedM: Double
     }
 
     /// At most `limit` observations, evenly spaced through the table, with every prediction: what
     /// a predicted-against-measured chart shows (a million points would not make a readable one).
-    public func samples(_ table: ObservationTable, limit: Int = 2000) -> [Sample] {
+    package func samples(_ table: ObservationTable, limit: Int = 2000) -> [Sample] {
         let n = table.count
         guard n > 0, limit > 0 else { return [] }
         let step = max(1, n / limit)

@@ -6,27 +6,27 @@ import WakePhysics
 /// Where the ensemble kernel writes: eleven buffers of one double per cell each, in cell order
 /// (ship, speed, track depth, rider depth, distance; distance fastest). Caller-provided buffers
 /// (already faulted in, reused across calls) spare the page zeroing a fresh allocation costs.
-public struct EnsembleBuffers: @unchecked Sendable {
+@_spi(Benchmarks) public struct EnsembleBuffers: @unchecked Sendable {
     // Invariant: the buffers are the caller's; the kernel writes disjoint cells of each from its
     // workers and never reads them, so sharing the pointers across threads is safe.
-    public var kriebelSeelig: UnsafeMutableBufferPointer<Double>
-    public var sorensenWeggel: UnsafeMutableBufferPointer<Double>
-    public var pianc: UnsafeMutableBufferPointer<Double>
-    public var generated: UnsafeMutableBufferPointer<Double>
-    public var median: UnsafeMutableBufferPointer<Double>
-    public var minimum: UnsafeMutableBufferPointer<Double>
-    public var maximum: UnsafeMutableBufferPointer<Double>
-    public var energy: UnsafeMutableBufferPointer<Double>
-    public var flux: UnsafeMutableBufferPointer<Double>
-    public var shorewardFlux: UnsafeMutableBufferPointer<Double>
-    public var energyPerWave: UnsafeMutableBufferPointer<Double>
+    package var kriebelSeelig: UnsafeMutableBufferPointer<Double>
+    package var sorensenWeggel: UnsafeMutableBufferPointer<Double>
+    package var pianc: UnsafeMutableBufferPointer<Double>
+    package var generated: UnsafeMutableBufferPointer<Double>
+    package var median: UnsafeMutableBufferPointer<Double>
+    package var minimum: UnsafeMutableBufferPointer<Double>
+    package var maximum: UnsafeMutableBufferPointer<Double>
+    package var energy: UnsafeMutableBufferPointer<Double>
+    package var flux: UnsafeMutableBufferPointer<Double>
+    package var shorewardFlux: UnsafeMutableBufferPointer<Double>
+    package var energyPerWave: UnsafeMutableBufferPointer<Double>
 
     /// How many outputs the kernel writes.
-    public static let outputCount = 11
+    @_spi(Benchmarks) public static let outputCount = 11
 
     /// The outputs in the kernel's order: kriebelSeelig, sorensenWeggel, pianc, generated, median,
     /// minimum, maximum, energy, flux, shorewardFlux, energyPerWave.
-    public init(_ outputs: [UnsafeMutableBufferPointer<Double>]) {
+    @_spi(Benchmarks) public init(_ outputs: [UnsafeMutableBufferPointer<Double>]) {
         precondition(outputs.count == Self.outputCount, "eleven outputs")
         kriebelSeelig = outputs[0]
         sorensenWeggel = outputs[1]

@@ -11,7 +11,7 @@ import WakePhysics
 /// ```
 /// n = ½ · (1 + 2kh / sinh 2kh)        (½ in deep water, 1 in shallow water)
 /// ```
-public enum LinearWaves {
+package enum LinearWaves {
     /// The wavenumber k (rad/m) of the wave whose phase speed is `c` in depth `h`, solved to
     /// full double precision; nil when no such wave exists (c ≤ 0, or c ≥ √(g h): no wave in
     /// this depth travels that fast).
@@ -23,7 +23,7 @@ public enum LinearWaves {
     /// - Parameters:
     ///   - c: phase speed, m/s.
     ///   - h: depth, m (> 0).
-    public static func wavenumber(phaseSpeed c: Double, depth h: Double) -> Double? {
+    package static func wavenumber(phaseSpeed c: Double, depth h: Double) -> Double? {
         let g = PhysicalConstants.gravity
         guard c > 0, h > 0, c.isFinite, h.isFinite else { return nil }
         let q = c * c / (g * h)
@@ -55,7 +55,7 @@ public enum LinearWaves {
     /// - Parameters:
     ///   - T: wave period, s (> 0).
     ///   - h: depth, m (> 0).
-    public static func wavenumber(period T: Double, depth h: Double) -> Double? {
+    package static func wavenumber(period T: Double, depth h: Double) -> Double? {
         guard T > 0, h > 0, T.isFinite, h.isFinite else { return nil }
         let omega = 2 * Double.pi / T
         let q = omega * omega * h / PhysicalConstants.gravity
@@ -75,7 +75,7 @@ public enum LinearWaves {
     }
 
     /// n = ½ (1 + 2kh / sinh 2kh), the ratio of group to phase velocity.
-    public static func groupVelocityFactor(kh: Double) -> Double {
+    package static func groupVelocityFactor(kh: Double) -> Double {
         let twoKH = 2 * kh
         // sinh overflows beyond 2kh ≈ 710, where the fraction is 0 to double precision anyway.
         return 0.5 * (1 + (twoKH > 700 ? 0 : twoKH / sinh(twoKH)))
@@ -109,7 +109,7 @@ public struct CuspWaves: Sendable, Equatable {
     public let groupVelocityMPerS: Double
 
     /// The cusp angle of the deep-water limit, degrees.
-    public static let deepWaterAngleDeg = 35.27
+    package static let deepWaterAngleDeg = 35.27
 
     /// - Parameters:
     ///   - v: ship speed, m/s (> 0).

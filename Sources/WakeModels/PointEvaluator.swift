@@ -4,17 +4,17 @@ import WakePhysics
 /// The three models at single points, each ship's terms computed once (for observations, which
 /// are scattered points rather than a grid). Gives the values of ``WakeEnsemble`` to rounding:
 /// the same terms and the kernel's exp (BLAS may fuse a multiply-add the scalar path rounds twice).
-public struct PointEvaluator: Sendable {
+package struct PointEvaluator: Sendable {
     /// The heights of the three models at one point, in ``WakeModel/allCases`` order, and which
     /// are valid there.
-    public struct Heights: Sendable, Equatable {
-        public var kriebelSeelig: Double
-        public var sorensenWeggel: Double
-        public var pianc: Double
+    package struct Heights: Sendable, Equatable {
+        package var kriebelSeelig: Double
+        package var sorensenWeggel: Double
+        package var pianc: Double
         /// Bit set of the valid models.
         let valid: UInt8
 
-        public subscript(model: WakeModel) -> (height: Double, valid: Bool) {
+        package subscript(model: WakeModel) -> (height: Double, valid: Bool) {
             let height =
                 switch model {
                 case .kriebelSeelig2005: kriebelSeelig
@@ -25,18 +25,18 @@ public struct PointEvaluator: Sendable {
         }
     }
 
-    public let hulls: [WakeHull]
+    package let hulls: [WakeHull]
     private let ships: [ModelTerms.Ship]
 
     /// - Parameter hulls: the ships the points refer to by index.
-    public init(hulls: [WakeHull]) {
+    package init(hulls: [WakeHull]) {
         self.hulls = hulls
         ships = hulls.map(ModelTerms.Ship.init)
     }
 
     /// The models' heights for hull number `hull` at `speedKmh` (> 0), depth `depthM` (> 0) and
     /// distance `distanceM` (> 0).
-    public func heights(hull: Int, speedKmh: Double, depthM h: Double, distanceM y: Double) -> Heights {
+    package func heights(hull: Int, speedKmh: Double, depthM h: Double, distanceM y: Double) -> Heights {
         let ship = ships[hull]
         let v = speedKmh / PhysicalConstants.kmhPerMetrePerSecond
         let shipSpeed = ModelTerms.ShipSpeed(ship, speedMPerS: v)
@@ -52,7 +52,7 @@ public struct PointEvaluator: Sendable {
     /// The ensemble's height for hull number `hull` at a point of a track `depthM` deep
     /// (``WakeEnsemble``'s rule: the weighted log mean of the ensemble models valid there, over a
     /// subcritical track the hull is not aground on); nil when none holds.
-    public func ensemble(
+    package func ensemble(
         hull: Int, speedKmh: Double, depthM h: Double, distanceM y: Double, weights: EnsembleWeights = .equal
     ) -> Double? {
         let ship = ships[hull]
@@ -70,7 +70,7 @@ public struct PointEvaluator: Sendable {
     /// Each model's ln H for hull number `hull` at a point, which are valid there, and the
     /// ensemble's ln H (nil where it has none), from the logs of the speed (m/s), depth and
     /// distance already at hand (``ModelTerms/logHeights``).
-    public func logHeights(
+    package func logHeights(
         hull: Int, speedMPerS v: Double, logSpeed lnV: Double, depthM h: Double, logDepth lnh: Double,
         logDistance lny: Double, weights: EnsembleWeights = .equal
     ) -> (models: Heights, ensemble: Double?) {
@@ -86,7 +86,7 @@ public struct PointEvaluator: Sendable {
     }
 
     /// The models' heights for one hull at one point.
-    public static func heights(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> Heights {
+    package static func heights(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> Heights {
         PointEvaluator(hulls: [hull]).heights(hull: 0, speedKmh: speedKmh, depthM: depthM, distanceM: distanceM)
     }
 }

@@ -37,7 +37,7 @@ public struct RiderWaves: Sendable, Equatable {
 
     /// The depth-limited breaking index: H ≤ 0.78 h (McCowan's solitary-wave limit, as used for
     /// depth-limited breaking in the Coastal Engineering Manual).
-    public static let breakingIndex = 0.78
+    package static let breakingIndex = 0.78
 
     /// K_s K_r: the height at the rider over the height at the track (before breaking).
     public var factor: Double { shoaling * refraction }
@@ -78,7 +78,7 @@ public struct RiderWaves: Sendable, Equatable {
 
 /// How the ship's speed compares with the fastest wave the depth of its track carries (the depth
 /// Froude number F_h = V/√(g h_s)), which decides whether the empirical models hold.
-public enum WakeRegime: String, Sendable, Equatable {
+package enum WakeRegime: String, Sendable, Equatable {
     /// F_h ≤ 0.7: the usual pattern of diverging and transverse waves; the models were fitted here.
     case subcritical
     /// 0.7 < F_h < 1: the pattern widens toward 90° and the waves grow fast (USACE CEM II-7).
@@ -87,16 +87,16 @@ public enum WakeRegime: String, Sendable, Equatable {
     case supercritical
 
     /// The depth Froude number up to which the deep-water pattern holds.
-    public static let subcriticalLimit = 0.7
+    package static let subcriticalLimit = 0.7
 
     /// The depth Froude number below which the bottom no longer shapes the wake: the cusp angle
     /// of Weggel & Sorensen (1986), 35.27° (1 − e^(12 (F_h − 1))), is within 0.25 % of its
     /// deep-water value there, and Havelock's pattern is the deep-water one. Deeper water than
     /// h = V²/(g · 0.5²) changes no ship wave; Sorensen & Weggel's depth term is held at that
     /// depth instead of extrapolated (docs/SCIENCE.md §5.2).
-    public static let deepWaterFroudeDepth = 0.5
+    package static let deepWaterFroudeDepth = 0.5
 
-    public init(froudeDepth fh: Double) {
+    package init(froudeDepth fh: Double) {
         self = fh >= 1 ? .supercritical : fh > Self.subcriticalLimit ? .transCritical : .subcritical
     }
 }

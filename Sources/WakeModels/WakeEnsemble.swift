@@ -131,7 +131,7 @@ public struct WakeEnsemble: Sendable {
 
     /// The kernel alone, into caller-provided buffers of ``cellCount`` doubles each (for callers
     /// that reuse memory across runs).
-    public static func compute(
+    @_spi(Benchmarks) public static func compute(
         hulls: [WakeHull], speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
         weights: EnsembleWeights = .equal, into buffers: EnsembleBuffers, threads: Int = 1, isa: KernelISA = .active
     ) {
@@ -150,42 +150,42 @@ public struct WakeEnsemble: Sendable {
     }
 
     /// The number of cells of a grid, or nil when it overflows `Int`.
-    public static func cellCount(ships: Int, speeds: Int, trackDepths: Int, riderDepths: Int, distances: Int) -> Int? {
+    package static func cellCount(ships: Int, speeds: Int, trackDepths: Int, riderDepths: Int, distances: Int) -> Int? {
         guard let rows = gridCellCount(ships, speeds, trackDepths, riderDepths) else { return nil }
         let (cells, overflow) = rows.multipliedReportingOverflow(by: distances)
         return overflow ? nil : cells
     }
 
-    @inlinable public func pairIndex(speed: Int, trackDepth: Int) -> Int { speed * trackDepthCount + trackDepth }
+    @inlinable package func pairIndex(speed: Int, trackDepth: Int) -> Int { speed * trackDepthCount + trackDepth }
 
-    @inlinable public func transformIndex(speed: Int, trackDepth: Int, riderDepth: Int) -> Int {
+    @inlinable package func transformIndex(speed: Int, trackDepth: Int, riderDepth: Int) -> Int {
         pairIndex(speed: speed, trackDepth: trackDepth) * riderDepthCount + riderDepth
     }
 
-    @inlinable public func sourceIndex(ship: Int, speed: Int, trackDepth: Int) -> Int {
+    @inlinable package func sourceIndex(ship: Int, speed: Int, trackDepth: Int) -> Int {
         (ship * speedCount + speed) * trackDepthCount + trackDepth
     }
 
-    @inlinable public func rowIndex(ship: Int, speed: Int, trackDepth: Int, riderDepth: Int) -> Int {
+    @inlinable package func rowIndex(ship: Int, speed: Int, trackDepth: Int, riderDepth: Int) -> Int {
         sourceIndex(ship: ship, speed: speed, trackDepth: trackDepth) * riderDepthCount + riderDepth
     }
 
-    @inlinable public func cellIndex(ship: Int, speed: Int, trackDepth: Int, riderDepth: Int, distance: Int) -> Int {
+    @inlinable package func cellIndex(ship: Int, speed: Int, trackDepth: Int, riderDepth: Int, distance: Int) -> Int {
         rowIndex(ship: ship, speed: speed, trackDepth: trackDepth, riderDepth: riderDepth) * distanceCount + distance
     }
 
     /// Whether `model` is inside its published range for a ship × speed × track depth.
-    public func isValid(_ model: WakeModel, source: Int) -> Bool { validity[source] & model.bit != 0 }
+    package func isValid(_ model: WakeModel, source: Int) -> Bool { validity[source] & model.bit != 0 }
 
     /// The regime of the ship's speed over a track depth.
-    public func regime(speed: Int, trackDepth: Int) -> WakeRegime {
+    package func regime(speed: Int, trackDepth: Int) -> WakeRegime {
         WakeRegime(froudeDepth: froudeDepth[pairIndex(speed: speed, trackDepth: trackDepth)])
     }
 
     /// The models whose heights make the ensemble at a ship × speed × track depth: those in the
     /// ensemble with a share of their weight there (inside their ranges or just beyond), over a
     /// subcritical track the hull is not aground on.
-    public func ensembleModels(ship: Int, speed: Int, trackDepth: Int) -> [WakeModel] {
+    package func ensembleModels(ship: Int, speed: Int, trackDepth: Int) -> [WakeModel] {
         let source = sourceIndex(ship: ship, speed: speed, trackDepth: trackDepth)
         let mask = Self.ensembleMask(
             shares: shares[source], froudeDepth: froudeDepth[pairIndex(speed: speed, trackDepth: trackDepth)],
@@ -272,5 +272,5 @@ public struct WakeEnsemble: Sendable {
 
 extension WakeHull {
     /// Whether a track of this depth is no deeper than the hull's draft: the ship would run aground.
-    public func isAground(trackDepthM: Double) -> Bool { trackDepthM <= draftM }
+    package func isAground(trackDepthM: Double) -> Bool { trackDepthM <= draftM }
 }

@@ -28,12 +28,12 @@ public struct WakeHull: Sendable, Equatable {
     /// Where each of draft, block coefficient and entrance length came from.
     public let origins: Origins
 
-    public enum Field: String, Sendable, CaseIterable, Comparable {
+    package enum Field: String, Sendable, CaseIterable, Comparable {
         case draftM, blockCoefficient, entranceLengthM
-        public static func < (a: Field, b: Field) -> Bool { a.rawValue < b.rawValue }
+        package static func < (a: Field, b: Field) -> Bool { a.rawValue < b.rawValue }
     }
 
-    public enum Origin: String, Sendable {
+    package enum Origin: String, Sendable {
         /// As given (published, or typed by the user).
         case given
         /// A default of the models (DHI's ferry defaults).
@@ -44,11 +44,11 @@ public struct WakeHull: Sendable, Equatable {
 
     /// Where the three hull-shape values came from.
     public struct Origins: Sendable, Equatable {
-        public var draftM: Origin
-        public var blockCoefficient: Origin
-        public var entranceLengthM: Origin
+        package var draftM: Origin
+        package var blockCoefficient: Origin
+        package var entranceLengthM: Origin
 
-        public subscript(field: Field) -> Origin {
+        package subscript(field: Field) -> Origin {
             switch field {
             case .draftM: draftM
             case .blockCoefficient: blockCoefficient
@@ -63,17 +63,17 @@ public struct WakeHull: Sendable, Equatable {
     }
 
     /// The models' default block coefficient.
-    public static let defaultBlockCoefficient = 0.6
+    package static let defaultBlockCoefficient = 0.6
     /// The models' default beam-to-entrance-length ratio B / L_e.
-    public static let defaultBeamToEntrance = 0.4
+    package static let defaultBeamToEntrance = 0.4
     /// Density of fresh water, t/m³.
-    public static let freshWaterDensity = 1.0
+    package static let freshWaterDensity = 1.0
 
     /// What a ship can measure (``WakePhysics/PlausibleValues``).
-    public static let plausibleLengthM = PlausibleValues.lengthM
-    public static let plausibleBeamM = PlausibleValues.beamM
-    public static let plausibleDisplacementT = PlausibleValues.displacementT
-    public static let plausibleDraftM = PlausibleValues.draftM
+    package static let plausibleLengthM = PlausibleValues.lengthM
+    package static let plausibleBeamM = PlausibleValues.beamM
+    package static let plausibleDisplacementT = PlausibleValues.displacementT
+    package static let plausibleDraftM = PlausibleValues.draftM
 
     /// Resolves the defaults and checks every value.
     /// - Throws: ``WakeInputError`` naming the field when a value is outside its range, or when
@@ -133,11 +133,11 @@ public struct WakeHull: Sendable, Equatable {
 }
 
 /// A wake model input outside its range, named.
-public enum WakeInputError: Error, Equatable, CustomStringConvertible {
+package enum WakeInputError: Error, Equatable, CustomStringConvertible {
     case outOfRange(field: String, value: Double, range: String)
     case inconsistent(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .outOfRange(let field, let value, let range): "\(field) = \(value) is outside \(range)"
         case .inconsistent(let text): text

@@ -1,5 +1,5 @@
 /// The published wake-height models the toolkit evaluates (docs/SCIENCE.md §5.1), by their JSON keys.
-public enum WakeModel: String, Sendable, CaseIterable, Codable {
+package enum WakeModel: String, Sendable, CaseIterable, Codable {
     /// Kriebel & Seelig (2005), with Kriebel, Seelig & Judge's hull-shape factor.
     case kriebelSeelig2005
     /// Sorensen & Weggel (1984), as coded in DHI's comparison of ship-wake predictors.
@@ -19,13 +19,13 @@ public enum WakeModel: String, Sendable, CaseIterable, Codable {
     /// Whether the model's height joins the ensemble where it is valid. PIANC's does not: it is the
     /// same for every hull, so it could only pull every ship toward one value; it is reported as
     /// a reference (docs/SCIENCE.md §5.2).
-    public var inEnsemble: Bool { self != .pianc1987 }
+    package var inEnsemble: Bool { self != .pianc1987 }
 
     /// The models whose heights make the ensemble.
-    public static let ensemble: [WakeModel] = allCases.filter(\.inEnsemble)
+    package static let ensemble: [WakeModel] = allCases.filter(\.inEnsemble)
 
     /// "Kriebel & Seelig (2005)".
-    public var citation: String {
+    package var citation: String {
         switch self {
         case .kriebelSeelig2005: "Kriebel & Seelig (2005)"
         case .sorensenWeggel1984: "Sorensen & Weggel (1984)"
@@ -72,7 +72,7 @@ public struct EnsembleWeights: Sendable, Equatable {
     }
 
     /// The weight of `model` (0 for a model outside the ensemble).
-    public subscript(model: WakeModel) -> Double {
+    package subscript(model: WakeModel) -> Double {
         switch model {
         case .kriebelSeelig2005: kriebelSeelig
         case .sorensenWeggel1984: sorensenWeggel

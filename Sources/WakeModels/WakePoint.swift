@@ -1,63 +1,63 @@
 /// Every figure of one ship at one speed, track depth, rider depth and distance (one cell of a
 /// ``WakeEnsemble``), with `nil` wherever a figure does not exist.
-public struct WakePoint: Sendable, Equatable {
-    public struct ModelHeight: Sendable, Equatable {
+package struct WakePoint: Sendable, Equatable {
+    package struct ModelHeight: Sendable, Equatable {
         /// H_max of the model at the track, m (given also outside the model's range).
-        public var waveHeightM: Double
+        package var waveHeightM: Double
         /// Whether the point is inside the model's published range.
-        public var valid: Bool
+        package var valid: Bool
     }
 
-    public struct Range: Sendable, Equatable {
+    package struct Range: Sendable, Equatable {
         /// The ensemble's height (for two models the median of their log heights), m.
-        public var median: Double
-        public var min: Double
-        public var max: Double
+        package var median: Double
+        package var min: Double
+        package var max: Double
     }
 
-    public var speedKmh: Double
+    package var speedKmh: Double
     /// Where the ship sails, m.
-    public var trackDepthM: Double
+    package var trackDepthM: Double
     /// At the rider's spot, m.
-    public var depthM: Double
-    public var distanceM: Double
+    package var depthM: Double
+    package var distanceM: Double
     /// Each model's height where the ship sails (at distance y, in water of the track's depth).
-    public var models: [WakeModel: ModelHeight]
+    package var models: [WakeModel: ModelHeight]
     /// The models in the ensemble here.
-    public var ensembleModels: [WakeModel]
+    package var ensembleModels: [WakeModel]
     /// Each ensemble model's share of its weight here: 1 inside its range, less just beyond it.
-    public var shares: [WakeModel: Double]
+    package var shares: [WakeModel: Double]
     /// The ensemble as generated, at the track's depth; nil when no model holds.
-    public var generated: Range?
+    package var generated: Range?
     /// The ensemble at the rider's spot; nil when no model holds or no wave arrives.
-    public var waveHeightM: Range?
-    public var froudeLength: Double
+    package var waveHeightM: Range?
+    package var froudeLength: Double
     /// F_h at the track.
-    public var froudeDepth: Double
-    public var regime: WakeRegime
+    package var froudeDepth: Double
+    package var regime: WakeRegime
     /// The hull draws as much water as the track has, or more.
-    public var aground: Bool
+    package var aground: Bool
     /// The cusp waves at the track; nil when supercritical (F_h ≥ 1).
-    public var cusp: CuspWaves?
+    package var cusp: CuspWaves?
     /// The cusp waves at the rider's spot; nil without cusp waves or when none arrive.
-    public var rider: RiderWaves?
+    package var rider: RiderWaves?
     /// The depth limit (0.78 h_r) caps the height at the rider: the wave breaks there.
-    public var breaking: Bool
+    package var breaking: Bool
     /// At the rider: J/m²; nil without an ensemble height.
-    public var energyJPerM2: Double?
+    package var energyJPerM2: Double?
     /// W/m; nil without an ensemble height or a wave at the rider.
-    public var energyFluxWPerM: Double?
-    public var shorewardFluxWPerM: Double?
+    package var energyFluxWPerM: Double?
+    package var shorewardFluxWPerM: Double?
     /// J/m.
-    public var energyPerWaveJPerM: Double?
+    package var energyPerWaveJPerM: Double?
     /// What a rider should know, in words: aground, trans-critical, supercritical, breaking,
     /// outside a model's range.
-    public var flags: [String]
+    package var flags: [String]
 }
 
 extension WakeEnsemble {
     /// All figures of one cell.
-    public func point(ship i: Int, speed j: Int, trackDepth k: Int, riderDepth m: Int, distance l: Int) -> WakePoint {
+    package func point(ship i: Int, speed j: Int, trackDepth k: Int, riderDepth m: Int, distance l: Int) -> WakePoint {
         let source = sourceIndex(ship: i, speed: j, trackDepth: k)
         let cell = cellIndex(ship: i, speed: j, trackDepth: k, riderDepth: m, distance: l)
         let pair = pairIndex(speed: j, trackDepth: k)
@@ -99,9 +99,9 @@ extension WakeEnsemble {
 }
 
 /// The warnings a point carries, in words a rider understands.
-public enum WakeFlags {
+package enum WakeFlags {
     /// Depth Froude number above which the wake is trans-critical.
-    public static let transCritical = WakeRegime.subcriticalLimit
+    package static let transCritical = WakeRegime.subcriticalLimit
 
     /// What the words describe.
     struct Situation {

@@ -19,10 +19,10 @@ public enum KernelISA: Int, CaseIterable, Sendable, CustomStringConvertible {
     public var isSupported: Bool { cwk_isa_supported(Int32(rawValue)) != 0 }
 
     /// Every path this processor runs, narrowest first.
-    public static var supported: [KernelISA] { allCases.filter(\.isSupported) }
+    package static var supported: [KernelISA] { allCases.filter(\.isSupported) }
 
     /// The widest path this processor runs.
-    public static var widest: KernelISA { supported.last ?? .scalar }
+    package static var widest: KernelISA { supported.last ?? .scalar }
 
     /// The path the kernels use unless told otherwise: the widest, chosen once per process.
     /// `NEXTWAVE_KERNEL_ISA=scalar|sse2|avx2|avx512` chooses another one (for benchmarks and
@@ -54,4 +54,4 @@ public enum KernelISA: Int, CaseIterable, Sendable, CustomStringConvertible {
 
 /// A tick counter for benchmarks: the processor's time-stamp counter on x86 (it counts at the
 /// nominal clock whatever the current one), nanoseconds elsewhere.
-public func kernelTicks() -> UInt64 { cwk_ticks() }
+@_spi(Benchmarks) public func kernelTicks() -> UInt64 { cwk_ticks() }

@@ -1,19 +1,19 @@
 import Foundation
 
 /// The constants of the legacy wake model (`vesseldata.py`), in SI units.
-public enum PhysicalConstants {
+package enum PhysicalConstants {
     /// Gravitational acceleration g, m/s².
-    public static let gravity = 9.81
+    package static let gravity = 9.81
     /// Density of (fresh) water ρ, kg/m³.
-    public static let waterDensity = 1000.0
+    package static let waterDensity = 1000.0
     /// Kinematic viscosity of water ν, m²/s.
-    public static let kinematicViscosity = 1.0e-6
+    package static let kinematicViscosity = 1.0e-6
     /// Half-angle of the Kelvin wake in deep water, degrees:
     ///
     /// ```
     /// θ_K = asin(1/3) · 180/π ≈ 19.47°
     /// ```
-    public static let kelvinAngleDegrees = asin(1.0 / 3.0) * 180 / Double.pi
+    package static let kelvinAngleDegrees = asin(1.0 / 3.0) * 180 / Double.pi
     /// Speed conversion: 1 m/s = 3.6 km/h.
-    public static let kmhPerMetrePerSecond = 3.6
+    package static let kmhPerMetrePerSecond = 3.6
 }

@@ -5,20 +5,20 @@
 /// The bounds are generous on purpose (they catch a missing decimal point, a unit mix-up or a
 /// page gone wrong, not an unusual ship): the toolkit's fleet spans 22.5–59.1 m, 3.8–12.3 m
 /// and 38–382 t.
-public enum PlausibleValues {
+package enum PlausibleValues {
     /// Length over all, m.
-    public static let lengthM: ClosedRange<Double> = 5...400
+    package static let lengthM: ClosedRange<Double> = 5...400
     /// Hull beam, m.
-    public static let beamM: ClosedRange<Double> = 1...80
+    package static let beamM: ClosedRange<Double> = 1...80
     /// Displacement, t.
-    public static let displacementT: ClosedRange<Double> = 0.5...600_000
+    package static let displacementT: ClosedRange<Double> = 0.5...600_000
     /// Draft, m.
-    public static let draftM: ClosedRange<Double> = 0.1...30
+    package static let draftM: ClosedRange<Double> = 0.1...30
     /// Ship speed, km/h (the grid and wake commands also allow speeds down to 0.01).
-    public static let speedKmh: ClosedRange<Double> = 1...100
+    package static let speedKmh: ClosedRange<Double> = 1...100
 
     /// Whether `value` is finite and within `range`.
-    public static func accepts(_ value: Double, in range: ClosedRange<Double>) -> Bool {
+    package static func accepts(_ value: Double, in range: ClosedRange<Double>) -> Bool {
         value.isFinite && range.contains(value)
     }
 }
@@ -26,7 +26,7 @@ public enum PlausibleValues {
 /// The number of cells of a batch grid: the product of its axis sizes, or nil when a size is
 /// negative or the product overflows `Int`. Callers compare it with their limit before
 /// allocating anything.
-public func gridCellCount(_ sizes: Int...) -> Int? {
+package func gridCellCount(_ sizes: Int...) -> Int? {
     var total = 1
     for size in sizes {
         guard size >= 0 else { return nil }

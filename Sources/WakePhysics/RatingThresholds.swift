@@ -23,17 +23,17 @@ public struct RatingThresholds: Sendable, Equatable, Codable {
     public static let legacy = RatingThresholds(energyJPerM2: [150, 250], forceNPerM2: [45_000, 55_000])
 
     /// Rating from energy alone (1–3).
-    @inlinable public func energyRating(_ energyJPerM2: Double) -> UInt8 {
+    @inlinable package func energyRating(_ energyJPerM2: Double) -> UInt8 {
         energyJPerM2 > self.energyJPerM2[1] ? 3 : energyJPerM2 > self.energyJPerM2[0] ? 2 : 1
     }
 
     /// Rating from impact force alone (1–3).
-    @inlinable public func forceRating(_ forceNPerM2: Double) -> UInt8 {
+    @inlinable package func forceRating(_ forceNPerM2: Double) -> UInt8 {
         forceNPerM2 > self.forceNPerM2[1] ? 3 : forceNPerM2 > self.forceNPerM2[0] ? 2 : 1
     }
 
     /// The wave rating: `max(rating_E, rating_F)`, 1–3.
-    @inlinable public func rating(energyJPerM2: Double, forceNPerM2: Double) -> UInt8 {
+    @inlinable package func rating(energyJPerM2: Double, forceNPerM2: Double) -> UInt8 {
         max(energyRating(energyJPerM2), forceRating(forceNPerM2))
     }
 }

@@ -22,15 +22,15 @@ import Foundation
 ///
 /// Units: L, B in m; D in metric tonnes (the formula is the legacy empirical one, not
 /// dimensionally consistent); speeds in km/h (≥ 0); depths in m (> 0).
-public struct WakeGrid: Sendable {
+@_spi(Benchmarks) public struct WakeGrid: Sendable {
     public let hulls: HullDimensions
     public let speedsKmh: [Double]
     public let depthsM: [Double]
     public let thresholds: RatingThresholds
 
     public var shipCount: Int { hulls.count }
-    public var speedCount: Int { speedsKmh.count }
-    public var depthCount: Int { depthsM.count }
+    @usableFromInline package var speedCount: Int { speedsKmh.count }
+    @usableFromInline package var depthCount: Int { depthsM.count }
     public var cellCount: Int { shipCount * speedCount * depthCount }
 
     /// Per speed `j`: λ (m), T (s), c (m/s).
@@ -44,11 +44,11 @@ public struct WakeGrid: Sendable {
     public let froudeDepth: [Double]
     /// Per cell, index ``cellIndex(ship:speed:depth:)``.
     public let waveHeightM: [Double]
-    public let energyJPerM2: [Double]
+    @_spi(Benchmarks) public let energyJPerM2: [Double]
     public let powerWPerM: [Double]
-    public let forceNPerM2: [Double]
+    @_spi(Benchmarks) public let forceNPerM2: [Double]
     /// Per cell: 1–3.
-    public let rating: [UInt8]
+    @_spi(Benchmarks) public let rating: [UInt8]
 
     /// Evaluates the model.
     /// - Parameters:
@@ -60,7 +60,7 @@ public struct WakeGrid: Sendable {
     ///     depend on it.
     ///   - isa: the instruction set of the fused pass (default: the widest the processor has);
     ///     results do not depend on it.
-    public init(
+    @_spi(Benchmarks) public init(
         hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double],
         thresholds: RatingThresholds = .legacy, threads: Int = 1, isa: KernelISA = .active
     ) {
@@ -94,7 +94,7 @@ public struct WakeGrid: Sendable {
     /// pays for allocation or the OS zeroing fresh pages. The same bits as ``init(hulls:speedsKmh:depthsM:thresholds:threads:isa:)``.
     /// - Precondition: every buffer holds exactly `hulls.count · speedsKmh.count · depthsM.count`
     ///   elements; speeds and depths as for `init`.
-    public static func compute(
+    @_spi(Benchmarks) public static func compute(
         hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double], thresholds: RatingThresholds = .legacy,
         into buffers: WakeGridBuffers, threads: Int = 1, isa: KernelISA = .active
     ) {
@@ -116,12 +116,12 @@ public struct WakeGrid: Sendable {
     }
 
     /// Flat index of a cell: `(ship * speedCount + speed) * depthCount + depth`.
-    @inlinable public func cellIndex(ship: Int, speed: Int, depth: Int) -> Int {
+    @inlinable package func cellIndex(ship: Int, speed: Int, depth: Int) -> Int {
         (ship * speedCount + speed) * depthCount + depth
     }
 
     /// All figures of one cell.
-    public func figures(ship i: Int, speed j: Int, depth k: Int) -> WakeFigures {
+    package func figures(ship i: Int, speed j: Int, depth k: Int) -> WakeFigures {
         let cell = cellIndex(ship: i, speed: j, depth: k)
         let e = energyJPerM2[cell]
         let f = forceNPerM2[cell]
@@ -137,7 +137,7 @@ public struct WakeGrid: Sendable {
 
 extension WakeGrid {
     /// The figures of every ship at one operating point (a batch with one speed and one depth).
-    public static func atOperatingPoint(
+    @_spi(Benchmarks) public static func atOperatingPoint(
         _ hulls: HullDimensions, speedKmh: Double, depthM: Double, thresholds: RatingThresholds = .legacy
     ) -> [WakeFigures] {
         let grid = WakeGrid(hulls: hulls, speedsKmh: [speedKmh], depthsM: [depthM], thresholds: thresholds)
@@ -147,14 +147,14 @@ extension WakeGrid {
 
 /// Caller-provided outputs of ``WakeGrid/compute(hulls:speedsKmh:depthsM:thresholds:into:threads:isa:)``:
 /// H (m), E (J/m²), P (W/m), F (N/m²) and the rating (1–3), one element per cell each.
-public struct WakeGridBuffers: @unchecked Sendable {
+@_spi(Benchmarks) public struct WakeGridBuffers: @unchecked Sendable {
     public var waveHeightM: UnsafeMutableBufferPointer<Double>
     public var energyJPerM2: UnsafeMutableBufferPointer<Double>
     public var powerWPerM: UnsafeMutableBufferPointer<Double>
     public var forceNPerM2: UnsafeMutableBufferPointer<Double>
     public var rating: UnsafeMutableBufferPointer<UInt8>
 
-    public init(
+    @_spi(Benchmarks) public init(
         waveHeightM: UnsafeMutableBufferPointer<Double>, energyJPerM2: UnsafeMutableBufferPointer<Double>,
         powerWPerM: UnsafeMutableBufferPointer<Double>, forceNPerM2: UnsafeMutableBufferPointer<Double>,
         rating: UnsafeMutableBufferPointer<UInt8>

@@ -4,14 +4,14 @@ import Foundation
 /// An HTML document parsed by libxml2's forgiving HTML parser, queried with XPath.
 ///
 /// Nodes keep their document alive; neither is thread-safe, so use them within one task.
-public final class HTMLDocument {
+package final class HTMLDocument {
     fileprivate let document: htmlDocPtr
     /// Where the bytes came from (used in error messages).
-    public let url: String
+    package let url: String
 
     /// The largest page parsed: 64 MiB (libxml2 takes a 32-bit length; the operator's pages are
     /// about 100 KB).
-    public static let maximumBytes = 64 << 20
+    package static let maximumBytes = 64 << 20
 
     /// Parses HTML bytes in recovery mode, without network access. The encoding is the one the
     /// bytes declare (a byte-order mark, else a `<meta charset>`); undeclared bytes are read as
@@ -20,7 +20,7 @@ public final class HTMLDocument {
     ///   ``WebFetchError/tooLarge(url:limit:)`` above ``maximumBytes``,
     ///   ``WebFetchError/malformedHTML(url:reason:)`` for a tag with more than
     ///   ``TagScan/maximumAttributes`` attributes (libxml2's time grows with their square).
-    public init(data: Data, url: String) throws {
+    package init(data: Data, url: String) throws {
         guard data.count <= Self.maximumBytes else {
             throw WebFetchError.tooLarge(url: url, limit: Self.maximumBytes)
         }
@@ -48,7 +48,7 @@ public final class HTMLDocument {
     deinit { xmlFreeDoc(document) }
 
     /// Nodes matching an XPath expression, evaluated against `context` (default: the document).
-    public func select(_ xpath: String, in context: HTMLNode? = nil) -> [HTMLNode] {
+    package func select(_ xpath: String, in context: HTMLNode? = nil) -> [HTMLNode] {
         guard let xpathContext = xmlXPathNewContext(document) else { return [] }
         defer { xmlXPathFreeContext(xpathContext) }
         if let context { xpathContext.pointee.node = context.pointer }
@@ -61,28 +61,28 @@ public final class HTMLDocument {
     }
 
     /// The first node matching `xpath`, if any.
-    public func first(_ xpath: String, in context: HTMLNode? = nil) -> HTMLNode? {
+    package func first(_ xpath: String, in context: HTMLNode? = nil) -> HTMLNode? {
         select(xpath, in: context).first
     }
 }
 
 /// One element of an ``HTMLDocument``.
-public struct HTMLNode {
+package struct HTMLNode {
     let pointer: xmlNodePtr
     let document: HTMLDocument
 
     /// The concatenated text of the node and its descendants, as libxml2 reports it.
-    public var text: String {
+    package var text: String {
         guard let content = xmlNodeGetContent(pointer) else { return "" }
         defer { cxml_free(content) }
         return String(cString: content)
     }
 
     /// The text with leading and trailing white space (including no-break spaces) removed.
-    public var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    package var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     /// How many attributes the element has.
-    public var attributeCount: Int {
+    package var attributeCount: Int {
         var count = 0
         var property = pointer.pointee.properties
         while let current = property {
@@ -93,7 +93,7 @@ public struct HTMLNode {
     }
 
     /// An attribute's value, if present.
-    public func attribute(_ name: String) -> String? {
+    package func attribute(_ name: String) -> String? {
         guard let value = xmlGetProp(pointer, name) else { return nil }
         defer { cxml_free(value) }
         return String(cString: value)
@@ -101,20 +101,20 @@ public struct HTMLNode {
 }
 
 /// A child of an element: another element, or a run of text.
-public enum HTMLContent {
+package enum HTMLContent {
     case element(HTMLNode)
     case text(String)
 }
 
 extension HTMLNode {
     /// The element's tag name, lower case (`td`, `h1`).
-    public var name: String {
+    package var name: String {
         guard let raw = pointer.pointee.name else { return "" }
         return String(cString: raw).lowercased()
     }
 
     /// Element and text children in document order (comments and other nodes left out).
-    public var children: [HTMLContent] {
+    package var children: [HTMLContent] {
         var result: [HTMLContent] = []
         var child = pointer.pointee.children
         while let node = child {
@@ -132,15 +132,15 @@ extension HTMLNode {
 
 extension HTMLDocument {
     /// The `html` element (or the first element of the document).
-    public var root: HTMLNode? {
+    package var root: HTMLNode? {
         xmlDocGetRootElement(document).map { HTMLNode(pointer: $0, document: self) }
     }
 }
 
 /// XPath building blocks.
-public enum XPath {
+package enum XPath {
     /// A predicate matching elements whose `class` attribute holds `name` as one token.
-    public static func hasClass(_ name: String) -> String {
+    package static func hasClass(_ name: String) -> String {
         "contains(concat(' ', normalize-space(@class), ' '), ' \(name) ')"
     }
 }
@@ -149,7 +149,7 @@ extension HTMLDocument {
     /// The page's text as lines, one per text node in document order (every tag ends a line),
     /// white space collapsed, empty lines and the text of `script` and `style` left out: the
     /// reading of pages whose structure is loose but whose lines are not ("Kurs 2123_2124").
-    public var textLines: [String] {
+    package var textLines: [String] {
         var lines: [String] = []
         func walk(_ node: HTMLNode) {
             for child in node.children {

@@ -28,45 +28,45 @@ import Foundation
 public actor HTTPClient: PageSource {
     public struct Configuration: Sendable {
         /// Seconds without a byte before an attempt times out (≥ 1).
-        public var timeout: Double = 20
+        package var timeout: Double = 20
         /// Attempts per page, including the first (≥ 1).
-        public var maxAttempts: Int = 4
+        package var maxAttempts: Int = 4
         /// First backoff, seconds.
-        public var initialBackoff: Double = 1
+        package var initialBackoff: Double = 1
         /// Longest wait between attempts, seconds (also caps `Retry-After`).
-        public var maxBackoff: Double = 30
+        package var maxBackoff: Double = 30
         /// Minimum seconds between the starts of two requests (politeness).
-        public var requestDelay: Double = 1
+        package var requestDelay: Double = 1
         /// Largest body accepted, bytes, as decoded (a gzip body counts what it inflates to).
-        public var maxBodyBytes = 32 << 20
+        package var maxBodyBytes = 32 << 20
         /// Longest one attempt may take from request to last byte, seconds.
-        public var maxRequestTime: Double = 120
+        package var maxRequestTime: Double = 120
         /// Slowest body accepted, bytes per second on average over ``lowSpeedTime`` (curl's
         /// `--speed-limit`). The operator's pages (~100 KB) and the archive's answers arrive at
         /// far more than 1 KB/s; a server below it for 20 s is trickling.
-        public var lowSpeedLimit: Int = 1000
+        package var lowSpeedLimit: Int = 1000
         /// Seconds over which ``lowSpeedLimit`` is averaged (curl's `--speed-time`).
-        public var lowSpeedTime: Double = 20
+        package var lowSpeedTime: Double = 20
         /// Longest the clients sharing ``runBudget`` may spend fetching, from the first request
         /// of any of them, seconds.
-        public var maxRunTime: Double = 7200
+        package var maxRunTime: Double = 7200
         /// The clock of ``maxRunTime``, shared by every client made from this configuration
         /// (and its copies): one run, one budget, however many hosts it fetches from.
-        public var runBudget = RunBudget()
-        public var userAgent = "NextWaveToolkit/1.0 (+https://github.com/pfederi/Next-Wave)"
+        package var runBudget = RunBudget()
+        package var userAgent = "NextWaveToolkit/1.0 (+https://github.com/pfederi/Next-Wave)"
         /// Further request headers (a `User-Agent` here replaces ``userAgent``).
-        public var headers: [String: String] = [:]
+        package var headers: [String: String] = [:]
         public init() {}
     }
 
-    public let siteRoot: URL
-    public let configuration: Configuration
+    package let siteRoot: URL
+    package let configuration: Configuration
     private let onEvent: (@Sendable (FetchEvent) -> Void)?
     private var lastRequestStart: ContinuousClock.Instant?
     /// Set once the host has proved unreachable (or too slow): why.
     private var unreachableReason: String?
 
-    public init(
+    package init(
         siteRoot: URL, configuration: Configuration = .init(),
         onEvent: (@Sendable (FetchEvent) -> Void)? = nil
     ) {
@@ -85,7 +85,7 @@ public actor HTTPClient: PageSource {
         return headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    public func page(at url: URL) async throws -> Data {
+    @_spi(Benchmarks) public func page(at url: URL) async throws -> Data {
         var current = url
         var redirects = 0
         var attempt = 0
@@ -248,7 +248,7 @@ public actor HTTPClient: PageSource {
     /// A `Retry-After` value in seconds from `now`: delay-seconds (`120`) or an HTTP date
     /// (`Wed, 21 Oct 2015 07:28:00 GMT`; also the obsolete RFC 850 and asctime forms, RFC 9110
     /// §10.2.3). A date in the past means now (0); anything else is ignored (nil).
-    public static func retryAfterSeconds(_ text: String, now: Date) -> Double? {
+    package static func retryAfterSeconds(_ text: String, now: Date) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber) {
             return Double(trimmed)

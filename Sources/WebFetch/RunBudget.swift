@@ -3,12 +3,12 @@ import Foundation
 /// The clock of one run's fetching time (``HTTPClient/Configuration/maxRunTime``), shared by
 /// every client made from one configuration, so that a run fetching from several hosts has one
 /// budget, not one per host. It starts with the first request of any of them.
-public final class RunBudget: Sendable {
+package final class RunBudget: Sendable {
     // Invariant: `started` is read and written only under `lock`.
     private let lock = NSLock()
     nonisolated(unsafe) private var started: ContinuousClock.Instant?
 
-    public init() {}
+    package init() {}
 
     /// Starts the clock, if it has not started.
     func start() { lock.withLock { if started == nil { started = .now } } }

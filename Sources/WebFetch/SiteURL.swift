@@ -2,13 +2,13 @@ import Foundation
 
 /// URL rules of the scraper: resolution against the site root, same-site checks, and the
 /// canonical form used to visit each page once.
-public enum SiteURL {
+package enum SiteURL {
     /// `href` resolved against `base`: an absolute URL stays as it is; any other href is taken
     /// from the base, with or without a leading `/` (not from the linking page's folder, as the
     /// legacy script did). The base keeps its path, so a mirror under
     /// `http://127.0.0.1:8000/zsg/` serves `/de/ms-x.html` as `/zsg/de/ms-x.html`; for a site
     /// root this is ordinary root-relative resolution.
-    public static func resolve(_ href: String, against base: URL) -> URL? {
+    package static func resolve(_ href: String, against base: URL) -> URL? {
         if let absolute = URL(string: href), absolute.scheme != nil { return absolute }
         guard var parts = URLComponents(url: base, resolvingAgainstBaseURL: true) else { return nil }
         var prefix = parts.percentEncodedPath
@@ -28,7 +28,7 @@ public enum SiteURL {
 
     /// `url` moved from under `from` (scheme, host, port and path prefix) to under `to`;
     /// unchanged when it is not under `from`.
-    public static func rebased(_ url: String, from: URL, to: URL) -> String {
+    package static func rebased(_ url: String, from: URL, to: URL) -> String {
         func trimmed(_ text: String) -> String {
             var t = text
             while t.hasSuffix("/") { t.removeLast() }
@@ -40,7 +40,7 @@ public enum SiteURL {
     }
 
     /// Same scheme, host and port as the site root.
-    public static func isSameSite(_ url: URL, as siteRoot: URL) -> Bool {
+    package static func isSameSite(_ url: URL, as siteRoot: URL) -> Bool {
         url.scheme?.lowercased() == siteRoot.scheme?.lowercased()
             && url.host?.lowercased() == siteRoot.host?.lowercased()
             && effectivePort(url) == effectivePort(siteRoot)
@@ -48,7 +48,7 @@ public enum SiteURL {
 
     /// Lower-case scheme and host, no fragment, no trailing slash on the path: so that
     /// `…/ms-helvetia` and `…/ms-helvetia/` are one page.
-    public static func canonical(_ url: URL) -> String {
+    package static func canonical(_ url: URL) -> String {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
         parts.fragment = nil
         parts.scheme = parts.scheme?.lowercased()
@@ -58,7 +58,7 @@ public enum SiteURL {
     }
 
     /// `scheme://host[:port]` of a URL, the root that relative links resolve against.
-    public static func root(of url: URL) -> URL? {
+    package static func root(of url: URL) -> URL? {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
         parts.path = ""
         parts.query = nil
@@ -68,7 +68,7 @@ public enum SiteURL {
 
     /// Why `url` cannot be fetched over HTTP, in words; nil when it can: the scheme must be
     /// http or https, there must be a host, and a port must lie in 1…65535.
-    public static func problem(with url: URL) -> String? {
+    package static func problem(with url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return "only http and https addresses can be fetched"
         }

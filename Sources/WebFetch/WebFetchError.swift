@@ -1,5 +1,5 @@
 /// Why a fetch failed. Every case names the URL.
-public enum WebFetchError: Error, Equatable, CustomStringConvertible {
+package enum WebFetchError: Error, Equatable, CustomStringConvertible {
     /// An HTTP status that is final (after retries where they apply).
     case httpStatus(url: String, status: Int, attempts: Int)
     /// Transport failure (timeout, connection lost, truncated body) after all retries.
@@ -23,7 +23,7 @@ public enum WebFetchError: Error, Equatable, CustomStringConvertible {
     /// An address that cannot be fetched at all (not http(s), no host, a port out of range).
     case invalidURL(url: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .httpStatus(let url, let status, let attempts):
             "\(url): HTTP \(status) (after \(attempts) attempt\(attempts == 1 ? "" : "s"))"

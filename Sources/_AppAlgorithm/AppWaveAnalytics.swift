@@ -8,22 +8,22 @@ import Foundation
 /// - ratings come from hard-coded name lists searched linearly;
 /// - the score is recomputed inside the sort comparator, for every comparison.
 /// The rules are those of ``SessionRules``; the results are identical (tests assert it).
-public enum AppWaveAnalytics {
-    public struct WaveEvent: Sendable {
-        public var time: Date
-        public var shipName: String?
-        public init(time: Date, shipName: String?) {
+package enum AppWaveAnalytics {
+    package struct WaveEvent: Sendable {
+        package var time: Date
+        package var shipName: String?
+        package init(time: Date, shipName: String?) {
             self.time = time
             self.shipName = shipName
         }
     }
 
-    public struct SunTimes: Sendable {
-        public var sunrise: Date
-        public var sunset: Date
-        public var civilTwilightBegin: Date
-        public var civilTwilightEnd: Date
-        public init(sunrise: Date, sunset: Date, civilTwilightBegin: Date, civilTwilightEnd: Date) {
+    package struct SunTimes: Sendable {
+        package var sunrise: Date
+        package var sunset: Date
+        package var civilTwilightBegin: Date
+        package var civilTwilightEnd: Date
+        package init(sunrise: Date, sunset: Date, civilTwilightBegin: Date, civilTwilightEnd: Date) {
             self.sunrise = sunrise
             self.sunset = sunset
             self.civilTwilightBegin = civilTwilightBegin
@@ -32,22 +32,22 @@ public enum AppWaveAnalytics {
     }
 
     /// The app's hard-coded ship lists.
-    public struct ShipLists: Sendable {
-        public var threeWaveShips: [String]
-        public var twoWaveShips: [String]
-        public init(threeWaveShips: [String], twoWaveShips: [String]) {
+    package struct ShipLists: Sendable {
+        package var threeWaveShips: [String]
+        package var twoWaveShips: [String]
+        package init(threeWaveShips: [String], twoWaveShips: [String]) {
             self.threeWaveShips = threeWaveShips
             self.twoWaveShips = twoWaveShips
         }
     }
 
-    public struct Session: Sendable {
-        public var start: Date
-        public var end: Date
-        public var waves: [WaveEvent]
+    package struct Session: Sendable {
+        package var start: Date
+        package var end: Date
+        package var waves: [WaveEvent]
     }
 
-    public static func bestSessions(
+    package static func bestSessions(
         waves input: [WaveEvent], sun: SunTimes, ships: ShipLists, top: Int = 5
     ) -> [(session: Session, score: Double)] {
         let waves = input.sorted { $0.time < $1.time }

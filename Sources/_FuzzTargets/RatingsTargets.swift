@@ -1,10 +1,10 @@
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
 import ShipRatingTable
-import ShipRatings
-import WakeCalibration
-import WakeModels
-import WakePhysics
+@_spi(Benchmarks) import ShipRatings
+@_spi(Benchmarks) import WakeCalibration
+@_spi(Benchmarks) import WakeModels
+@_spi(Benchmarks) import WakePhysics
 
 extension FuzzTargets {
     static let siteRoot = URL(string: "https://www.zsg.ch")!

@@ -1,7 +1,7 @@
 import CivilTime
 import Foundation
 import NextWaveSupport
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 import SessionCore
 import Solar
 
@@ -82,7 +82,7 @@ extension FuzzTargets {
 
     /// Every record's fields, parsing `bytes` whole or in two pieces split at `split`; nil when
     /// the parser refused a record longer than ``recordLimit``.
-    public static func records(_ bytes: [UInt8], split: Int?) -> [[String]]? {
+    package static func records(_ bytes: [UInt8], split: Int?) -> [[String]]? {
         var parser = CSVStreamParser(maximumRecordBytes: recordLimit)
         var out: [[String]] = []
         let take = { (record: CSVRecord) in out.append((0..<record.count).map { record.string($0) }) }

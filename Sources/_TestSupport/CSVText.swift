@@ -1,8 +1,8 @@
 /// RFC 4180 text read back into rows of fields: an oracle for tests that check the CSV files
 /// the toolkit writes (and the legacy reference CSV). Not API.
-public enum CSVText {
+package enum CSVText {
     /// Rows of fields; quoted fields may hold separators, quotes (doubled) and line breaks.
-    public static func parse(_ text: String, separator: Unicode.Scalar = ",") -> [[String]] {
+    package static func parse(_ text: String, separator: Unicode.Scalar = ",") -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
         var field = ""

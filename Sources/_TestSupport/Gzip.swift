@@ -2,10 +2,10 @@ import CZlibCRC
 import Foundation
 
 /// gzip for tests (zlib's deflate with the gzip wrapper). Not API.
-public enum Gzip {
+package enum Gzip {
     /// `count` zero bytes, gzip-compressed, produced in 1 MiB steps (a 64 MiB body becomes
     /// about 64 KB: the shape of a decompression bomb).
-    public static func zeros(_ count: Int) -> Data {
+    package static func zeros(_ count: Int) -> Data {
         var stream = z_stream()
         guard
             deflateInit2_(

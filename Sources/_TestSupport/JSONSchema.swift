@@ -5,7 +5,7 @@ import Foundation
 /// `minItems`, `maxItems`, `minimum`, `maximum`, `exclusiveMinimum`, `pattern`, `minLength`, and
 /// local references (`$ref` to `#/$defs/<name>`, applied together with the keywords beside it).
 /// A keyword outside this subset is itself a failure, so a schema cannot outgrow its test. Not API.
-public struct JSONSchema {
+package struct JSONSchema {
     let schema: [String: Any]
     static let known: Set<String> = [
         "$schema", "$id", "title", "description", "type", "enum", "const", "required", "properties",
@@ -13,19 +13,19 @@ public struct JSONSchema {
         "minLength", "examples", "$defs", "$ref",
     ]
 
-    public init(contentsOf url: URL) throws {
+    package init(contentsOf url: URL) throws {
         schema = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
     }
 
     /// Every violation of `document` (parsed JSON), each as "path: why"; empty when valid.
-    public func violations(of document: Any) -> [String] {
+    package func violations(of document: Any) -> [String] {
         var out: [String] = []
         check(document, against: schema, path: "$", into: &out)
         return out
     }
 
     /// Parses `data` and validates it.
-    public func violations(ofJSON data: Data) -> [String] {
+    package func violations(ofJSON data: Data) -> [String] {
         guard let document = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             return ["$: not JSON"]
         }

@@ -7,21 +7,21 @@ import Foundation
 /// A real HTTP/1.1 server on 127.0.0.1 (ephemeral port) for tests of network code: it serves
 /// what a handler returns, and can delay, fail, or cut a body short. Each connection gets its
 /// own thread; every response closes the connection. Not API.
-public final class LocalHTTPServer: @unchecked Sendable {
-    public struct Response: Sendable {
-        public var status: Int
-        public var headers: [(String, String)]
-        public var body: Data
+package final class LocalHTTPServer: @unchecked Sendable {
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: [(String, String)]
+        package var body: Data
         /// Seconds to wait before answering.
-        public var delay: Double
+        package var delay: Double
         /// Send only this many body bytes (Content-Length still announces the whole body).
-        public var truncateBodyTo: Int?
+        package var truncateBodyTo: Int?
         /// Send the body one byte at a time, this many seconds apart (a trickling server).
-        public var trickle: Double?
+        package var trickle: Double?
         /// Header lines sent as these bytes (not UTF-8 text: a Latin-1 byte, say), without CRLF.
-        public var rawHeaderLines: [[UInt8]] = []
+        package var rawHeaderLines: [[UInt8]] = []
 
-        public init(
+        package init(
             status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Double = 0,
             truncateBodyTo: Int? = nil, trickle: Double? = nil
         ) {
@@ -33,20 +33,20 @@ public final class LocalHTTPServer: @unchecked Sendable {
             self.trickle = trickle
         }
 
-        public static func html(_ text: String) -> Response {
+        package static func html(_ text: String) -> Response {
             Response(headers: [("Content-Type", "text/html; charset=utf-8")], body: Data(text.utf8))
         }
 
-        public static func status(_ code: Int, headers: [(String, String)] = []) -> Response {
+        package static func status(_ code: Int, headers: [(String, String)] = []) -> Response {
             Response(status: code, headers: headers, body: Data("status \(code)".utf8))
         }
     }
 
     /// (path with query, how many times this path was requested including this one) → response.
-    public typealias Handler = @Sendable (_ path: String, _ hit: Int) -> Response
+    package typealias Handler = @Sendable (_ path: String, _ hit: Int) -> Response
 
-    public let port: UInt16
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package let port: UInt16
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     private let listener: Int32
     private let handler: Handler
@@ -55,7 +55,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private var log: [String] = []
     private var stopped = false
 
-    public init(handler: @escaping Handler) throws {
+    package init(handler: @escaping Handler) throws {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
@@ -87,9 +87,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Paths requested so far, in order.
-    public var requestLog: [String] { lock.withLock { log } }
+    package var requestLog: [String] { lock.withLock { log } }
 
-    public func stop() {
+    package func stop() {
         let wasStopped = lock.withLock { () -> Bool in
             defer { stopped = true }
             return stopped

@@ -1,23 +1,23 @@
 import Foundation
 
 /// Paths in this repository for tests. Not API.
-public enum RepositoryPaths {
+package enum RepositoryPaths {
     /// The package root (found from this file's location).
-    public static let root: URL = URL(fileURLWithPath: #filePath)
+    package static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    public static var data: URL { root.appendingPathComponent("Data") }
-    public static var snapshot: URL { data.appendingPathComponent("snapshots/zsg-2025-01-14") }
-    public static var legacyCSV: URL { data.appendingPathComponent("reference/schiffsdaten-2025-01-14.csv") }
-    public static var fleet: URL { data.appendingPathComponent("fleet.json") }
+    package static var data: URL { root.appendingPathComponent("Data") }
+    package static var snapshot: URL { data.appendingPathComponent("snapshots/zsg-2025-01-14") }
+    package static var legacyCSV: URL { data.appendingPathComponent("reference/schiffsdaten-2025-01-14.csv") }
+    package static var fleet: URL { data.appendingPathComponent("fleet.json") }
     /// The bundled schedule archive (ten real days of Lake Zurich, September 2026).
-    public static var archive: URL { data.appendingPathComponent("archive/zsg-2026-09") }
-    public static var appRatings: URL { data.appendingPathComponent("app-ratings.json") }
-    public static var stations: URL { data.appendingPathComponent("stations.json") }
-    public static var schedulePeriods: URL { data.appendingPathComponent("schedule_periods.json") }
+    package static var archive: URL { data.appendingPathComponent("archive/zsg-2026-09") }
+    package static var appRatings: URL { data.appendingPathComponent("app-ratings.json") }
+    package static var stations: URL { data.appendingPathComponent("stations.json") }
+    package static var schedulePeriods: URL { data.appendingPathComponent("schedule_periods.json") }
 
     /// A private copy of the bundled archive's raw files, without a store (so that parallel tests
     /// never share one).
-    public static func copyOfArchive() throws -> URL {
+    package static func copyOfArchive() throws -> URL {
         let directory = temporaryDirectory("archive")
         for part in ["stationboards", "deployments"] {
             try FileManager.default.copyItem(
@@ -27,7 +27,7 @@ public enum RepositoryPaths {
     }
 
     /// The id of a process that has just ended (as a killed run's would be): its pid is free.
-    public static func endedProcessID() throws -> Int32 {
+    package static func endedProcessID() throws -> Int32 {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/true")
         try child.run()
@@ -36,7 +36,7 @@ public enum RepositoryPaths {
     }
 
     /// A fresh empty temporary directory.
-    public static func temporaryDirectory(_ label: String = "nextwave-test") -> URL {
+    package static func temporaryDirectory(_ label: String = "nextwave-test") -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -44,10 +44,10 @@ public enum RepositoryPaths {
 }
 
 /// Serves a snapshot folder (manifest.json + pages) at the pages' URL paths.
-public enum SnapshotServer {
+package enum SnapshotServer {
     /// A handler serving each manifest page at its path; `override` may replace any answer.
     /// - Parameter prefix: a folder the pages are served under (`/mirror`), as a mirror would.
-    public static func handler(
+    package static func handler(
         snapshot: URL = RepositoryPaths.snapshot, prefix: String = "",
         override: (@Sendable (String, Int) -> LocalHTTPServer.Response?)? = nil
     ) throws -> LocalHTTPServer.Handler {

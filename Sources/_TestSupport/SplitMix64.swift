@@ -1,8 +1,8 @@
 /// Deterministic random numbers for reproducible tests (SplitMix64, Steele et al. 2014).
-public struct SplitMix64: RandomNumberGenerator {
-    public var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
+package struct SplitMix64: RandomNumberGenerator {
+    package var state: UInt64
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -10,9 +10,9 @@ public struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
     /// Uniform in [a, b).
-    public mutating func uniform(_ a: Double, _ b: Double) -> Double {
+    package mutating func uniform(_ a: Double, _ b: Double) -> Double {
         a + (b - a) * Double(next() >> 11) / Double(1 << 53)
     }
     /// Uniform in 0..<n.
-    public mutating func index(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    package mutating func index(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

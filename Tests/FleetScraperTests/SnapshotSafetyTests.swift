@@ -1,4 +1,4 @@
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
 import Testing
 import _TestSupport

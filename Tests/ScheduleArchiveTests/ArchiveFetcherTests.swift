@@ -4,7 +4,7 @@ import Testing
 import WebFetch
 import _TestSupport
 
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// `archive fetch` against a real HTTP server on 127.0.0.1 playing the transport API and the
 /// operator's deployment page.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import _TestSupport
 
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// Stationboard, deployment, station and period files: the bundled real-shaped ones and broken ones.
 @Suite struct ArchiveFilesTests {

@@ -4,7 +4,7 @@ import Testing
 import WebFetch
 import _TestSupport
 
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// Schedules from hostile or broken sources (issue: hardening): times outside the supported
 /// years, a store written by an earlier version with such rows, absurd GTFS calendars, and a

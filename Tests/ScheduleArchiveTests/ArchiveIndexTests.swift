@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import _TestSupport
 
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// The store as an index of the raw files: incremental, tolerant of bad files, no duplicates.
 @Suite struct ArchiveIndexTests {

@@ -4,7 +4,7 @@ import Testing
 import WebFetch
 import _TestSupport
 
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// An archive only grows (issue: hardening, round 2: an answer with more departures of another
 /// day, or a deployment page with as many courses but other ones, replaced the archived file).

@@ -2,7 +2,7 @@ import CivilTime
 import Foundation
 import Testing
 
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// The operator's deployment page, in both layouts its two descriptions give (docs/SCIENCE.md §8).
 @Suite struct DeploymentPageTests {

@@ -4,7 +4,7 @@ import Testing
 import ZIPFoundation
 import _TestSupport
 
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// GTFS import on a small real-shaped feed (Swiss GTFS conventions: quoted fields, `Parent…`
 /// stations, `route_desc` BAT/FAE, a BOM and CRLF in stop_times, times past 24:00).

@@ -4,7 +4,7 @@ import Testing
 import _TestSupport
 
 @testable import NextWaveSupport
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// What the second hardening probe found in the GTFS import (issue: hardening, round 2).
 @Suite struct GTFSRoundTwoTests {

@@ -4,7 +4,7 @@ import Testing
 import WebFetch
 import _TestSupport
 
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// Ship assignments beyond Lake Zurich (issue: other lakes): SGV's steamer allocation page and
 /// CGN's pier boards, read from fixtures written from the public description of their requests

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import _TestSupport
 
-@testable import ScheduleArchive
+@_spi(Benchmarks) @testable import ScheduleArchive
 
 /// Stations by name or id, as people type them (issue: sessions for riders).
 @Suite struct StationQueryTests {

@@ -1,11 +1,11 @@
 import CivilTime
 import Foundation
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 import ShipRatingTable
 import Testing
 import _TestSupport
 
-@testable import SessionAnalytics
+@_spi(Benchmarks) @testable import SessionAnalytics
 
 /// Cruising speeds from archived legs (docs/SCIENCE.md §7).
 @Suite struct CourseSpeedTests {

@@ -1,12 +1,12 @@
 import CivilTime
 import Foundation
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 import SessionCore
 import ShipRatingTable
 import Testing
 import _TestSupport
 
-@testable import SessionAnalytics
+@_spi(Benchmarks) @testable import SessionAnalytics
 
 /// Predicted ship assignments (issue: sessions for riders) on a small store built here: course
 /// 900 calls at Wädenswil (See) three times a day, 14:00, 14:30 and 15:00, and runs on to Stäfa.

@@ -1,12 +1,12 @@
 import CivilTime
 import Foundation
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 import SessionCore
 import ShipRatingTable
 import Testing
 import _TestSupport
 
-@testable import SessionAnalytics
+@_spi(Benchmarks) @testable import SessionAnalytics
 
 /// docs/SCIENCE.md §2's worked example through the real archive, store and survey.
 @Suite struct WorkedExampleTests {

@@ -1,7 +1,7 @@
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
 import ShipRatingTable
-import ShipRatings
+@_spi(Benchmarks) import ShipRatings
 import Testing
 import _TestSupport
 

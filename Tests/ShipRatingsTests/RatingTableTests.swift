@@ -1,8 +1,8 @@
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
-import RatingsReports
+@_spi(Benchmarks) import RatingsReports
 import ShipRatingTable
-import ShipRatings
+@_spi(Benchmarks) import ShipRatings
 import Testing
 import _TestSupport
 

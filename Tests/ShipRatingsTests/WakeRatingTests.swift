@@ -1,11 +1,11 @@
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
 import ShipRatingTable
 import Testing
-import WakeModels
+@_spi(Benchmarks) import WakeModels
 import _TestSupport
 
-@testable import ShipRatings
+@_spi(Benchmarks) @testable import ShipRatings
 
 /// The wake model's ratings: thresholds that the physics can stand behind, their honest
 /// agreement, operating speeds, and the table it writes.

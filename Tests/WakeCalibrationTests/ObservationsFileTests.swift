@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import _TestSupport
 
-@testable import WakeCalibration
+@_spi(Benchmarks) @testable import WakeCalibration
 
 /// Reading observation files: bad rows named by line and column and skipped.
 @Suite struct ObservationsFileTests {

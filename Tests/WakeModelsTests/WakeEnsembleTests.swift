@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import WakePhysics
+@_spi(Benchmarks) import WakePhysics
 import _TestSupport
 
-@testable import WakeModels
+@_spi(Benchmarks) @testable import WakeModels
 
 /// The batch kernel against the literal transcription, over random grids.
 @Suite struct WakeEnsembleTests {

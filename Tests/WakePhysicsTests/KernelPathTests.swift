@@ -1,5 +1,5 @@
 import Testing
-import WakePhysics
+@_spi(Benchmarks) import WakePhysics
 import _TestSupport
 
 /// The grid is the same whatever computes it: every instruction set this processor runs, and

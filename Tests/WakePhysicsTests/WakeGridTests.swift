@@ -1,5 +1,5 @@
 import Testing
-import WakePhysics
+@_spi(Benchmarks) import WakePhysics
 import _TestSupport
 
 @Suite struct WakeGridTests {

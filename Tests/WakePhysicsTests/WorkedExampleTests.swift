@@ -1,5 +1,5 @@
 import Testing
-import WakePhysics
+@_spi(Benchmarks) import WakePhysics
 
 /// docs/SCIENCE.md §1 check values, and hand calculations of the formulas.
 @Suite struct WorkedExampleTests {

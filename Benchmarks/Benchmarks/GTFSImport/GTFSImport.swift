@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 import Synthetic
 
 // GTFS import throughput on a synthetic 1-million-line feed (zipped; generated once in a

@@ -1,9 +1,9 @@
 import Benchmark
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
-import RatingsReports
+@_spi(Benchmarks) import RatingsReports
 import ShipRatingTable
-import ShipRatings
+@_spi(Benchmarks) import ShipRatings
 
 // `nextwave ratings` on the bundled snapshot, in process: libxml2 parsing of the ten pages,
 // the curated merge, the batch, and every report rendered (files are not written).

@@ -1,28 +1,28 @@
 import AppAlgorithmBaseline
 import Foundation
-import ScheduleArchive
-import SessionAnalytics
+@_spi(Benchmarks) import ScheduleArchive
+@_spi(Benchmarks) import SessionAnalytics
 import SessionCore
 import ShipRatingTable
 
 /// The station-days of an archive as plain in-memory inputs, for timing the scoring alone:
 /// waves with their quality, the ship names and the day's sun times, in both the finder's and
 /// the app's representations.
-public struct StationDayInputs {
-    public struct Day {
-        public var waves: [Wave]
-        public var names: [String?]
-        public var sun: SunWindow
+package struct StationDayInputs {
+    package struct Day {
+        package var waves: [Wave]
+        package var names: [String?]
+        package var sun: SunWindow
     }
 
-    public let days: [Day]
+    package let days: [Day]
     /// The same days as the app's algorithm takes them (`Date`s, names).
-    public let appDays: [(waves: [AppWaveAnalytics.WaveEvent], sun: AppWaveAnalytics.SunTimes)]
+    package let appDays: [(waves: [AppWaveAnalytics.WaveEvent], sun: AppWaveAnalytics.SunTimes)]
     /// The rating table as the app's hard-coded lists (names and aliases).
-    public let lists: AppWaveAnalytics.ShipLists
+    package let lists: AppWaveAnalytics.ShipLists
 
     /// The station-days `survey` would score, collected by the survey itself.
-    public init(survey: SessionSurvey, store: ScheduleStore, table: RatingTable) throws {
+    package init(survey: SessionSurvey, store: ScheduleStore, table: RatingTable) throws {
         var days: [Day] = []
         _ = try survey.forEachStationDay(store: store) {
             days.append(Day(waves: $0.waves, names: $0.ships, sun: $0.sun))

@@ -1,6 +1,6 @@
 import CivilTime
 import Foundation
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 
 /// A schedule archive at scale: `stations` real stations (the first of the app's list) ×
 /// `days` days of stationboards in the transport API's shape, with ship assignments.
@@ -9,26 +9,26 @@ import ScheduleArchive
 /// departures between 06:00 and 22:30 in bursts (ships meeting at a pier give equal times), and
 /// each course a ship of the fleet, except 5 % left unassigned (unknown ships). Categories BAT,
 /// BAV (steamers) and FAE (every tenth station is a ferry pier).
-public struct SyntheticArchive {
-    public var stations: [Station]
-    public var first: LocalDate
-    public var days: Int
-    public var seed: UInt64 = 2026
+package struct SyntheticArchive {
+    package var stations: [Station]
+    package var first: LocalDate
+    package var days: Int
+    package var seed: UInt64 = 2026
 
-    public init(stations: [Station], first: LocalDate, days: Int) {
+    package init(stations: [Station], first: LocalDate, days: Int) {
         self.stations = stations
         self.first = first
         self.days = days
     }
 
-    public struct Summary: Sendable {
-        public var files = 0
-        public var departures = 0
-        public var bytes = 0
+    package struct Summary: Sendable {
+        package var files = 0
+        package var departures = 0
+        package var bytes = 0
     }
 
     /// Writes `stationboards/` and `deployments/` under `directory`.
-    public func write(to directory: URL, progress: ((Int) -> Void)? = nil) throws -> Summary {
+    package func write(to directory: URL, progress: ((Int) -> Void)? = nil) throws -> Summary {
         var summary = Summary()
         let clock = ZoneClock.zurich
         var rng = SplitMix64(seed: seed)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WakeCalibration
+@_spi(Benchmarks) import WakeCalibration
 
 /// `nextwave calibrate`'s stages timed apart, in process: reading the file, the fit alone (the
 /// work the pandas baseline does: features and least squares), and the whole calibration

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Synthetic
-import WakeModels
-import WakePhysics
+@_spi(Benchmarks) import WakeModels
+@_spi(Benchmarks) import WakePhysics
 
 /// The wake ensemble kernel on the synthetic fleet × speeds × track depths × distances, seen from
 /// one rider depth (``SyntheticFleet/riderDepthM``).

@@ -1,9 +1,9 @@
 import ArgumentParser
 import CivilTime
 import Foundation
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 import Synthetic
-import WakeModels
+@_spi(Benchmarks) import WakeModels
 
 /// The app's stations: the first `count` of Data/stations.json.
 func syntheticStations(data: String, count: Int) throws -> [Station] {

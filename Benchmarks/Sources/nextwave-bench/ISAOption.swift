@@ -1,5 +1,5 @@
 import ArgumentParser
-import WakePhysics
+@_spi(Benchmarks) import WakePhysics
 
 /// The instruction set of the fused passes, as an option (default: the widest this processor has).
 struct ISAOption: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Synthetic
-import WakePhysics
+@_spi(Benchmarks) import WakePhysics
 
 struct KernelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,8 +2,8 @@ import AppAlgorithmBaseline
 import ArgumentParser
 import CivilTime
 import Foundation
-import ScheduleArchive
-import SessionAnalytics
+@_spi(Benchmarks) import ScheduleArchive
+@_spi(Benchmarks) import SessionAnalytics
 import SessionCore
 import ShipRatingTable
 import Solar

@@ -5,14 +5,14 @@ import ZIPFoundation
 
 /// A GTFS feed: a ZIP file or a directory of `.txt` tables. Tables are read as streams of
 /// chunks, never whole, so a 3 GB `stop_times.txt` costs one chunk of memory.
-public struct GTFSFeed {
+@_spi(Benchmarks) public struct GTFSFeed {
     public let url: URL
     private let archive: Archive?
 
     /// Bytes per chunk handed to the CSV parser.
     static let chunkSize = 1 << 20
 
-    public init(url: URL) throws {
+    @_spi(Benchmarks) public init(url: URL) throws {
         self.url = url
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -34,13 +34,13 @@ public struct GTFSFeed {
     }
 
     /// Whether the feed has `table` (e.g. `calendar_dates.txt`).
-    public func has(_ table: String) -> Bool {
+    package func has(_ table: String) -> Bool {
         if let archive { return entry(table, in: archive) != nil }
         return FileManager.default.fileExists(atPath: url.appendingPathComponent(table).path)
     }
 
     /// Where a table is, for messages: `feed.zip:stop_times.txt`.
-    public func location(of table: String) -> String {
+    package func location(of table: String) -> String {
         archive == nil ? url.appendingPathComponent(table).path : "\(url.path):\(table)"
     }
 

@@ -21,26 +21,26 @@ import NextWaveSupport
 /// - The station is the stop's UIC: the digits of `parent_station` (e.g. `Parent8503670`) or
 ///   else of `stop_id` up to its first `:` (`8503670:0:1`).
 /// - The course is `trip_short_name` with leading zeros stripped.
-public struct GTFSImporter {
+@_spi(Benchmarks) public struct GTFSImporter {
     /// The most departures one import builds: 5 million (about 450 MB while they are sorted
     /// and written). A year of every Swiss ship line is about a tenth of it; a feed beyond it is
     /// refused before anything is built, naming the window options.
-    public static let maximumDepartures = 5_000_000
+    package static let maximumDepartures = 5_000_000
 
     /// The most ship stop times one import keeps (16 bytes each).
-    public static let maximumShipStopTimes = 5_000_000
+    package static let maximumShipStopTimes = 5_000_000
 
-    public struct Report: Sendable {
-        public var routes = 0
-        public var trips = 0
-        public var serviceDays = 0
-        public var stopTimeLines = 0
-        public var departures = 0
-        public var firstDate: LocalDate?
-        public var lastDate: LocalDate?
+    @_spi(Benchmarks) public struct Report: Sendable {
+        package var routes = 0
+        package var trips = 0
+        package var serviceDays = 0
+        package var stopTimeLines = 0
+        package var departures = 0
+        package var firstDate: LocalDate?
+        package var lastDate: LocalDate?
         /// Rows left out, each with file and line (the first 20).
-        public var skipped: [String] = []
-        public var skippedCount = 0
+        package var skipped: [String] = []
+        package var skippedCount = 0
 
         mutating func skip(_ message: String) {
             skippedCount += 1
@@ -57,7 +57,7 @@ public struct GTFSImporter {
     /// Called now and then with the number of `stop_times` lines read.
     public var progress: ((Int) -> Void)?
 
-    public init(agencies: Set<String>, window: ClosedRange<LocalDate>? = nil) {
+    @_spi(Benchmarks) public init(agencies: Set<String>, window: ClosedRange<LocalDate>? = nil) {
         self.agencies = agencies
         self.window = window
     }
@@ -65,12 +65,12 @@ public struct GTFSImporter {
     /// The most service days one import covers: 1 096 (three years; a timetable year is about
     /// 13 months). A calendar spanning more is refused unless a window chooses part of it, so a
     /// tiny feed cannot expand into millions of departures.
-    public static let maximumSpanDays = 1096
+    package static let maximumSpanDays = 1096
 
     /// Checks a window before an import.
     /// - Throws: ``ArchiveError/gtfs(file:line:reason:)`` when it is outside the supported dates
     ///   or too long.
-    public static func check(window: ClosedRange<LocalDate>, feed: String) throws {
+    package static func check(window: ClosedRange<LocalDate>, feed: String) throws {
         guard SupportedDates.contains(window.lowerBound), SupportedDates.contains(window.upperBound) else {
             throw ArchiveError.gtfs(
                 file: feed, line: nil,
@@ -115,7 +115,7 @@ public struct GTFSImporter {
     }
 
     /// Imports `feed` into `store`, replacing an earlier import of the same feed path.
-    public func run(feed: GTFSFeed, into store: ScheduleStore) throws -> Report {
+    @_spi(Benchmarks) public func run(feed: GTFSFeed, into store: ScheduleStore) throws -> Report {
         if let window { try Self.check(window: window, feed: feed.url.path) }
         var report = Report()
         let routes = try shipRoutes(feed)

@@ -2,7 +2,7 @@ import ArgumentParser
 import CivilTime
 import Foundation
 import NextWaveSupport
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 import WebFetch
 
 struct ArchiveCommand: AsyncParsableCommand {

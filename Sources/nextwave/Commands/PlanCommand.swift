@@ -2,8 +2,8 @@ import ArgumentParser
 import CivilTime
 import Foundation
 import NextWaveSupport
-import ScheduleArchive
-import SessionAnalytics
+@_spi(Benchmarks) import ScheduleArchive
+@_spi(Benchmarks) import SessionAnalytics
 import SessionCore
 import SessionReports
 import SessionsPipeline

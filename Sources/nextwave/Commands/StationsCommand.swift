@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import NextWaveSupport
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 
 struct StationsCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CivilTime
 import Foundation
-import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 import Solar
 
 struct SunCommand: NextWaveCommand {

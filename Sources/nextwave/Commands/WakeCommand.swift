@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import RatingsPipeline
-import RatingsReports
-import WakeModels
+@_spi(Benchmarks) import RatingsReports
+@_spi(Benchmarks) import WakeModels
 
 struct WakeCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

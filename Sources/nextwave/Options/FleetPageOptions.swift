@@ -1,8 +1,8 @@
 import ArgumentParser
-import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 import Foundation
 import NextWaveSupport
-import ShipRatings
+@_spi(Benchmarks) import ShipRatings
 import WebFetch
 
 extension PageLayout: ExpressibleByArgument {}
