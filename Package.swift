@@ -190,7 +190,12 @@ let package = Package(
                 "SessionAnalytics", sessionCore, "ScheduleArchive", "ShipRatingTable", solar, civilTime,
                 "_TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["_TestSupport", "nextwave", "FleetScraper"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "WebFetch",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
         .testTarget(
             name: "SessionReportsTests", dependencies: ["SessionReports", "SessionAnalytics", sessionCore, civilTime, solar]),

@@ -30,9 +30,8 @@ package enum PageList {
                 throw ScrapeError.pageList(path: path, line: index + 1, reason: "\"\(line)\" is not a URL or a path")
             }
             guard SiteURL.isSameSite(url, as: base) else {
-                throw ScrapeError.pageList(
-                    path: path, line: index + 1,
-                    reason: "\(url.absoluteString) is not on \(base.absoluteString) (give --base-url for its site)")
+                throw ScrapeError.pageOffSite(
+                    path: path, line: index + 1, url: url.absoluteString, site: base.absoluteString)
             }
             if seen.insert(SiteURL.canonical(url)).inserted { urls.append(url) }
         }

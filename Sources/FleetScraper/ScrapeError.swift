@@ -13,6 +13,12 @@ package enum ScrapeError: Error, Equatable, CustomStringConvertible {
     case allPagesGone(first: String, count: Int)
     /// A page list has a bad line (or none).
     case pageList(path: String, line: Int?, reason: String)
+    /// A page list names a page on another site than the one fetched.
+    case pageOffSite(path: String, line: Int, url: String, site: String)
+    /// A snapshot would replace a folder that holds files.
+    case snapshotNotEmpty(path: String, entries: Int)
+    /// A folder a snapshot may not be written to (a file, the home folder, a repository).
+    case snapshotTargetRefused(path: String, reason: String)
 
     package var description: String {
         switch self {
@@ -22,9 +28,12 @@ package enum ScrapeError: Error, Equatable, CustomStringConvertible {
             "\(url): \(missing) not found; the ship page layout has probably changed"
         case .snapshot(let path, let reason): "snapshot \(path): \(reason)"
         case .allPagesGone(let first, let count):
-            "all \(count) listed ship pages answered \"not found\" (the first: \(first)); check --base-url and the "
-                + "page list. Nothing was written"
+            "all \(count) listed ship pages answered \"not found\" (the first: \(first)). Nothing was "
+                + "written"
         case .pageList(let path, let line, let reason): "\(path)\(line.map { ", line \($0)" } ?? ""): \(reason)"
+        case .pageOffSite(let path, let line, let url, let site): "\(path), line \(line): \(url) is not on \(site)"
+        case .snapshotNotEmpty(let path, let entries): "snapshot \(path): the folder is not empty (\(entries) entries)"
+        case .snapshotTargetRefused(let path, let reason): "snapshot \(path): \(reason)"
         }
     }
 }

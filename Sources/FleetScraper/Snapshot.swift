@@ -181,18 +181,14 @@ package actor RecordingPageSource: PageSource {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else {
-            throw ScrapeError.snapshot(path: directory.path, reason: "is a file, not a folder")
+            throw ScrapeError.snapshotTargetRefused(path: directory.path, reason: "is a file, not a folder")
         }
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         if !contents.isEmpty, let reason = Self.neverReplaced(directory) {
-            throw ScrapeError.snapshot(path: directory.path, reason: "\(reason); never replaced, choose a new folder")
+            throw ScrapeError.snapshotTargetRefused(path: directory.path, reason: "\(reason); never replaced")
         }
         if !contents.isEmpty && !replacing {
-            throw ScrapeError.snapshot(
-                path: directory.path,
-                reason:
-                    "the folder is not empty (\(contents.count) entries); choose a new folder or add --force to replace it whole"
-            )
+            throw ScrapeError.snapshotNotEmpty(path: directory.path, entries: contents.count)
         }
     }
 

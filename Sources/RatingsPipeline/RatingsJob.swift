@@ -167,7 +167,7 @@ public struct RatingsJob: Sendable {
         if !regressions.isEmpty && !input.acceptRegression && !input.dryRun {
             throw RatingsError.regression(
                 previous: baseline?.name ?? "the previous table", problems: regressions,
-                nextSteps: Self.nextSteps(vanished: scrape.vanished, previous: baseline?.table))
+                vanished: Self.vanishedShips(scrape.vanished, previous: baseline?.table))
         }
         // generatedAt moves only with the content: an unchanged table is byte for byte the same.
         var unchanged = false
@@ -252,7 +252,7 @@ public struct RatingsJob: Sendable {
             guard input.acceptRegression else {
                 throw RatingsError.unreadableExisting(path: existingName, reason: reason)
             }
-            onEvent?(.warning("\(existingName) cannot be read (\(reason)); replaced as --accept-regression asks"))
+            onEvent?(.warning("\(existingName) cannot be read (\(reason)); replaced, as regressions are accepted"))
             return nil
         }
     }
@@ -306,13 +306,12 @@ public struct RatingsJob: Sendable {
         return host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "0.0.0.0"
     }
 
-    /// What to do about a held run, when pages vanished: the maintainer's next step by name.
-    static func nextSteps(vanished: [VanishedPage], previous: RatingTable?) -> [String] {
+    /// The vanished pages of a held run with the ships the previous table rated from them.
+    static func vanishedShips(_ vanished: [VanishedPage], previous: RatingTable?) -> [VanishedShipPage] {
         vanished.map { page in
-            let ship = previous?.ships.first { $0.source.page == page.url }
-            let name = ship.map { "\"\($0.name)\"" } ?? "NAME"
-            return "\(page.url) answered HTTP \(page.status): if the ship left the fleet, `nextwave fleet retire "
-                + "\(name)`; if the page moved, put its new address in the page list (or drop the line); then run again"
+            VanishedShipPage(
+                url: page.url, status: page.status,
+                ship: previous?.ships.first { $0.source.page == page.url }?.name)
         }
     }
 }

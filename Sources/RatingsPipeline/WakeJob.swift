@@ -103,9 +103,7 @@ public struct WakeJob: Sendable {
             var hulls: [WakeHull] = []
             for ship in chosen {
                 guard let hull = try ship.wakeHull() else {
-                    throw WakeJobError.noDimensions(
-                        ship: ship.name, missing: ship.missingDimensions,
-                        hint: "give the hull with --length, --beam and --displacement")
+                    throw WakeJobError.noDimensions(ship: ship.name, missing: ship.missingDimensions)
                 }
                 hulls.append(hull)
             }
@@ -132,7 +130,7 @@ public enum WakeJobError: Error, Equatable, CustomStringConvertible {
 
     case unknownShip(String, closest: [String])
     case aground([Aground])
-    case noDimensions(ship: String, missing: [String], hint: String)
+    case noDimensions(ship: String, missing: [String])
     case tooManyPoints(ships: Int, speeds: Int, depths: Int, distances: Int, limit: Int)
 
     public var description: String {
@@ -140,8 +138,8 @@ public enum WakeJobError: Error, Equatable, CustomStringConvertible {
         case .unknownShip(let name, let closest):
             "no ship named \"\(name)\" in the fleet"
                 + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
-        case .noDimensions(let ship, let missing, let hint):
-            "\(ship) has no published \(missing.joined(separator: ", ")); \(hint)"
+        case .noDimensions(let ship, let missing):
+            "\(ship) has no published \(missing.joined(separator: ", "))"
         case .aground(let ships):
             "aground: "
                 + ships.map { a in

@@ -6,6 +6,8 @@ package enum ArchiveError: Error, Equatable, CustomStringConvertible {
     case malformed(path: String, reason: String)
     /// A GTFS table lacks a column, or a row is unusable.
     case gtfs(file: String, line: Int?, reason: String)
+    /// A feed too long for one import: its calendar or its departures exceed the bounds.
+    case gtfsNeedsWindow(file: String, line: Int?, reason: String)
     /// The schedule store (SQLite) failed.
     case store(path: String, reason: String)
     /// The archive directory or a feed cannot be read.
@@ -16,7 +18,7 @@ package enum ArchiveError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .malformed(let path, let reason): "\(path): \(reason)"
-        case .gtfs(let file, let line, let reason):
+        case .gtfs(let file, let line, let reason), .gtfsNeedsWindow(let file, let line, let reason):
             line.map { "\(file), line \($0): \(reason)" } ?? "\(file): \(reason)"
         case .store(let path, let reason): "schedule store \(path): \(reason)"
         case .unreadable(let path, let reason): "\(path): \(reason)"

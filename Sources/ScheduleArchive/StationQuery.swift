@@ -12,7 +12,6 @@ package enum StationQueryError: Error, Equatable, CustomStringConvertible {
         case .unknown(let query, let closest):
             "no station \"\(query)\" in the station list"
                 + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
-                + " (nextwave stations --search TEXT lists them)"
         case .ambiguous(let query, let matches):
             "\"\(query)\" names \(matches.count) stations: \(matches.joined(separator: ", ")); give more of the name or the UIC id"
         case .unknownLake(let lake, let known):

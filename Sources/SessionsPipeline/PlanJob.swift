@@ -106,7 +106,7 @@ public struct PlanJob {
     }
 }
 
-/// Why a plan cannot be made, with what to do next.
+/// Why a plan cannot be made.
 public enum PlanJobError: Error, Equatable, CustomStringConvertible {
     case days(Int, maximum: Int)
     /// The first day lies past the archive.
@@ -116,16 +116,13 @@ public enum PlanJobError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .days(let n, let maximum): "--days \(n): a plan covers 1…\(maximum) days"
+        case .days(let n, let maximum): "a plan covers 1…\(maximum) days, not \(n)"
         case .pastArchive(let from, let archive, let range, let lakes):
             "\(from) lies past the archive \(archive), which holds \(range.lowerBound) … \(range.upperBound)"
                 + (lakes.isEmpty ? "" : " (\(lakes.joined(separator: ", ")))")
-                + ". Fetch the coming days first: nextwave archive fetch --archive DIR --lake "
-                + "\(lakes.first.map { "\"\($0)\"" } ?? "NAME") --days 5, then plan with --archive DIR"
         case .noDepartures(let stations, let from, let to, let lakes):
             "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) in the archive; it holds "
                 + (lakes.isEmpty ? "no lake" : lakes.joined(separator: ", "))
-                + " (nextwave stations --lake NAME lists a lake's stations)"
         }
     }
 }

@@ -186,12 +186,12 @@ public enum SessionsJobError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .emptyArchive(let path): "\(path): the archive holds no departures"
         case .unknownLake(let lake, let known):
-            "--lake \"\(lake)\": no such lake in stations.json (lakes: \(known.joined(separator: ", ")))"
+            "no lake \"\(lake)\" in stations.json (lakes: \(known.joined(separator: ", ")))"
         case .noDepartures(let from, let to):
             "no departures between \(from) and \(to) for the chosen stations; nothing written"
         case .unsupportedDate(let date):
-            "\(date) lies outside \(SupportedDates.text), the years sun times are computed for; choose --from/--to within them"
-        case .reversedDates(let from, let to): "--from \(from) is after --to \(to)"
+            "\(date) lies outside \(SupportedDates.text), the years sun times are computed for"
+        case .reversedDates(let from, let to): "the first day \(from) is after the last day \(to)"
         }
     }
 }

@@ -2,8 +2,9 @@
 public enum RatingsError: Error, Equatable, CustomStringConvertible {
     /// A data file is unreadable or malformed.
     case invalidFile(path: String, reason: String)
-    /// The new table is worse than the previous one (ships lost, ratings lost).
-    case regression(previous: String, problems: [String], nextSteps: [String] = [])
+    /// The new table is worse than the previous one (ships lost, ratings lost); `vanished` are
+    /// the ship pages that answered 404 or 410 on the way.
+    case regression(previous: String, problems: [String], vanished: [VanishedShipPage] = [])
     /// The wake model's height thresholds cannot be set.
     case wakeThresholds(String)
     /// The table already in the output folder cannot be read, so the new one cannot be checked
@@ -12,24 +13,39 @@ public enum RatingsError: Error, Equatable, CustomStringConvertible {
     /// The table to publish cites pages on this machine (a mirror run): the apps would show
     /// sources nobody can open.
     case localSources(example: String, count: Int)
+    /// A ship to add is already in the fleet file, as `ships[index]`.
+    case shipExists(path: String, ship: String, index: Int)
 
     public var description: String {
         switch self {
         case .invalidFile(let path, let reason): "\(path): \(reason)"
-        case .regression(let previous, let problems, let nextSteps):
+        case .regression(let previous, let problems, _):
             "the new rating table is worse than \(previous):\n"
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
-                + (nextSteps.isEmpty ? "" : "\n" + nextSteps.map { "Next: \($0)." }.joined(separator: "\n"))
-                + "\nNothing was written. Review the change with --dry-run; if the fleet really changed, re-run with "
-                + "--accept-regression."
+                + "\nNothing was written."
         case .wakeThresholds(let reason): reason
+        case .shipExists(let path, let ship, let index): "\(path): \(ship) is already in the file (ships[\(index)])"
         case .localSources(let example, let count):
             "the table cites \(count) source\(count == 1 ? "" : "s") on this machine (e.g. \(example)); the apps would "
-                + "show addresses nobody can open. Nothing was written. Map a mirror back with --source-base "
-                + "https://www.zsg.ch, or publish anyway with --allow-local-sources"
+                + "show addresses nobody can open. Nothing was written."
         case .unreadableExisting(let path, let reason):
             "\(path) cannot be read (\(reason)), so the new table cannot be checked against it. Nothing was "
-                + "written. Restore the file, write elsewhere with --out, or replace it with --accept-regression."
+                + "written."
         }
+    }
+}
+
+/// A ship page that answered "not found" (404) or "gone" (410) during a run, and the ship the
+/// previous table rated from it, if any.
+public struct VanishedShipPage: Sendable, Equatable {
+    public var url: String
+    public var status: Int
+    /// The ship of the previous table whose source this page was.
+    public var ship: String?
+
+    public init(url: String, status: Int, ship: String?) {
+        self.url = url
+        self.status = status
+        self.ship = ship
     }
 }

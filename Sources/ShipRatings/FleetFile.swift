@@ -287,10 +287,7 @@ package enum FleetFile {
             let other = ships[index] as? [String: Any]
         {
             let full = "\(other["prefix"] as? String ?? "") \(other["name"] as? String ?? entry.name)"
-            throw RatingsError.invalidFile(
-                path: path,
-                reason: "\(full) is already in the file (ships[\(index)]); to change its values use "
-                    + "`nextwave fleet set \"\(full)\" --length … --source URL`")
+            throw RatingsError.shipExists(path: path, ship: full, index: index)
         }
         var ship: [String: Any] = [
             "name": entry.name, "prefix": entry.prefix, "aliases": aliases(name: entry.name, prefix: entry.prefix),
@@ -371,7 +368,7 @@ package enum FleetFile {
         _ name: String, since: String, reason: String?, source: String?, in data: Data, path: String
     ) throws -> Data {
         guard isDate(since) else {
-            throw RatingsError.invalidFile(path: path, reason: "--since \(since) is not a date (YYYY-MM-DD)")
+            throw RatingsError.invalidFile(path: path, reason: "the retirement date \(since) is not a date (YYYY-MM-DD)")
         }
         return try changing(name, in: data, path: path) { ship in
             var retired: [String: Any] = ["since": since]

@@ -104,9 +104,9 @@ public struct WakeHull: Sendable, Equatable {
             cb = displacementT / (rho * lengthM * beamM * draft)
             cbOrigin = .derived
             guard cb > 0, cb <= 1 else {
-                throw WakeInputError.inconsistent(
+                throw WakeInputError.blockCoefficientAboveOne(
                     "a draft of \(draft) m with \(displacementT) t on \(lengthM) × \(beamM) m needs a block "
-                        + "coefficient of \(cb), above 1: check the draft or give --block-coefficient")
+                        + "coefficient of \(cb), above 1")
             }
         case (nil, nil):
             cb = Self.defaultBlockCoefficient
@@ -114,10 +114,9 @@ public struct WakeHull: Sendable, Equatable {
         }
         let draft = draftM ?? displacementT / (rho * cb * lengthM * beamM)
         guard Self.plausibleDraftM.contains(draft) else {
-            throw WakeInputError.inconsistent(
+            throw WakeInputError.implausibleDraft(
                 "\(displacementT) t on \(lengthM) × \(beamM) m with a block coefficient of \(cb) gives a draft of "
-                    + "\(draft) m, outside \(Self.plausibleDraftM.lowerBound)…\(Self.plausibleDraftM.upperBound) m: "
-                    + "check the displacement or give --draft")
+                    + "\(draft) m, outside \(Self.plausibleDraftM.lowerBound)…\(Self.plausibleDraftM.upperBound) m")
         }
         let entrance = entranceLengthM ?? min(beamM / Self.defaultBeamToEntrance, lengthM)
         self.lengthM = lengthM
@@ -136,11 +135,15 @@ public struct WakeHull: Sendable, Equatable {
 package enum WakeInputError: Error, Equatable, CustomStringConvertible {
     case outOfRange(field: String, value: Double, range: String)
     case inconsistent(String)
+    /// The given draft, displacement and hull need a block coefficient above 1.
+    case blockCoefficientAboveOne(String)
+    /// The draft derived from displacement, hull and block coefficient is implausible.
+    case implausibleDraft(String)
 
     package var description: String {
         switch self {
         case .outOfRange(let field, let value, let range): "\(field) = \(value) is outside \(range)"
-        case .inconsistent(let text): text
+        case .inconsistent(let text), .blockCoefficientAboveOne(let text), .implausibleDraft(let text): text
         }
     }
 

@@ -165,7 +165,7 @@ public actor HTTPClient: PageSource {
             case .overTime(let seconds): reason = "took longer than \(plainSeconds(seconds)) s in all"
             case .tooSlow(let speed):
                 let words =
-                    "too slow (under \(speed.bytesPerSecond) bytes/s for \(plainSeconds(speed.seconds)) s; --low-speed-limit)"
+                    "too slow (under \(speed.bytesPerSecond) bytes/s for \(plainSeconds(speed.seconds)) s)"
                 slowAttempts += 1
                 if slowAttempts >= 2 {
                     // A second attempt as slow as the first: the host is trickling; spare the

@@ -36,7 +36,7 @@ package enum WebFetchError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let url, let limit):
             "\(url): the body is larger than \(Self.bytes(limit)); refused (a page of this site should be far smaller)"
         case .runTimeExceeded(let url, let seconds):
-            "\(url): not fetched; the run has used up its \(Int(seconds)) s of fetching (--max-run-time)"
+            "\(url): not fetched; the run has used up its \(Int(seconds)) s of fetching"
         case .invalidURL(let url, let reason): "\(url): \(reason); check the address"
         case .malformedHTML(let url, let reason): "\(url): \(reason); not a page this tool reads"
         case .unreachable(let url, let host, let reason):

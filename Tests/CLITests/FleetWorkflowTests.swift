@@ -93,7 +93,7 @@ import _TestSupport
             "ratings", "--base-url", server.baseURL.absoluteString, "--pages", pages.path, "--delay", "0", "--out",
             out.path,
         ])
-        #expect(r.status == 1)
+        #expect(r.status == 65)
         #expect(r.stderr.contains("/de/news.html: length, beam and displacement"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
@@ -231,7 +231,7 @@ import _TestSupport
         try Data("keep".utf8).write(to: snapshot.appendingPathComponent("notes.txt"))
         let refused = try await CLI.runOffPool(
             base + ["--save-snapshot", snapshot.path, "--out", RepositoryPaths.temporaryDirectory().path])
-        #expect(refused.status == 1 && refused.stderr.contains("not empty"), "\(refused.stderr)")
+        #expect(refused.status == 73 && refused.stderr.contains("not empty"), "\(refused.stderr)")
         #expect(server.requestLog.isEmpty, "refused before fetching anything")
         let forced = try await CLI.runOffPool(
             base + ["--save-snapshot", snapshot.path, "--force", "--out", RepositoryPaths.temporaryDirectory().path])
@@ -254,7 +254,7 @@ import _TestSupport
             "ratings", "--base-url", failing.baseURL.absoluteString, "--delay", "0", "--attempts", "1",
             "--save-snapshot", never.path, "--out", RepositoryPaths.temporaryDirectory().path,
         ])
-        #expect(failed.status == 1)
+        #expect(failed.status == 69)
         #expect(!FileManager.default.fileExists(atPath: never.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: never.deletingLastPathComponent().path).isEmpty)
     }
@@ -263,7 +263,7 @@ import _TestSupport
         let r = try await CLI.runOffPool([
             "ratings", "--snapshot", "/tmp/no-such-snapshot", "--out", RepositoryPaths.temporaryDirectory().path,
         ])
-        #expect(r.status == 1)
+        #expect(r.status == 66)
         #expect(
             r.stderr.contains("no snapshot there") && r.stderr.contains("zsg-2025-01-14")
                 && r.stderr.contains("zsg-2026-labels-example"), "\(r.stderr)")
@@ -405,7 +405,7 @@ import _TestSupport
 
         answers.set(helvetia, .status(503))
         let failed = try await CLI.runOffPool(run + ["--accept-regression", "--attempts", "1"])
-        #expect(failed.status == 1 && failed.stderr.contains("HTTP 503"), "\(failed.stderr)")
+        #expect(failed.status == 69 && failed.stderr.contains("HTTP 503"), "\(failed.stderr)")
         #expect(try Data(contentsOf: out.appendingPathComponent("ship-ratings.json")) == before)
 
         answers.set(helvetia, .status(410))
@@ -450,7 +450,7 @@ import _TestSupport
         let add = try await CLI.runOffPool([
             "fleet", "add", "--name", "MS Linth", "--length", "54", "--source", "https://example.org/x", fleet.path,
         ])
-        #expect(add.status == 1)
+        #expect(add.status == 64)
         #expect(add.stderr.contains("MS Linth is already in the file") && add.stderr.contains("nextwave fleet set"))
         #expect(!add.stderr.contains("also belongs to"), "\(add.stderr)")
 
@@ -604,7 +604,7 @@ import _TestSupport
             #"{"schemaVersion": 2, "model": {"name": "x"}, "ships": [{"name": "MS A", "rating": 3}, {"aliases": []}]}"#,
             named: "ratings.json")
         let r = try await CLI.runOffPool(["sessions", "--ratings", table.path, "--out", RepositoryPaths.temporaryDirectory().path])
-        #expect(r.status == 1)
+        #expect(r.status == 65)
         #expect(
             r.stderr.contains(
                 "missing generatedAt, model.thresholds, ships[0].aliases, ships[0].source, ships[1].name, ships[1].source"

@@ -28,7 +28,7 @@ import _TestSupport
         let pipe = folder.appendingPathComponent("ratings.json")
         try fifo(pipe)
         let result = try await runBounded(["sessions", "--ratings", pipe.path, "--out", folder.path, "--no-progress"])
-        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.status == 66, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("\(pipe.path)") && result.stderr.contains("FIFO"), "\(result.stderr)")
     }
 
@@ -54,7 +54,7 @@ import _TestSupport
         let result = try await runBounded([
             "ratings", "--snapshot", snapshot.path, "--dry-run", "--out", RepositoryPaths.temporaryDirectory().path,
         ])
-        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.status == 66, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("ms-albis.html") && result.stderr.contains("FIFO"), "\(result.stderr)")
     }
 
@@ -68,7 +68,7 @@ import _TestSupport
             atPath: feed.appendingPathComponent("stop_times.txt").path, withDestinationPath: "/dev/zero")
         let archive = RepositoryPaths.temporaryDirectory("archive")
         let result = try await runBounded(["archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress"])
-        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.status == 65, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("stop_times.txt") && result.stderr.contains("a device"), "\(result.stderr)")
     }
 
@@ -86,7 +86,7 @@ import _TestSupport
             let file = folder.appendingPathComponent("c\(cut).json")
             try JSONSerialization.data(withJSONObject: calibration).write(to: file)
             let result = try await runBounded(["wake", "--ship", "MS Panta Rhei", "--calibration", file.path])
-            #expect(result.status == 1, "\(result.status): \(result.stderr)")
+            #expect(result.status == 65, "\(result.status): \(result.stderr)")
             #expect(result.stderr.contains("covariance is \(cut)×"), "\(result.stderr)")
         }
     }
@@ -108,7 +108,7 @@ import _TestSupport
         let file = folder.appendingPathComponent("ship-ratings.json")
         try Data(head.replacingOccurrences(of: "\"ships\":[]", with: "\"ships\":[\(list)]").utf8).write(to: file)
         let result = try await runBounded(["sessions", "--ratings", file.path, "--out", folder.path, "--no-progress"])
-        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.status == 65, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("larger than 4 MiB"), "\(result.stderr)")
     }
 
@@ -129,7 +129,7 @@ import _TestSupport
         ])
         // Linear: 0.4 s on a quiet machine; quadratic took over 200 s. (Loose: a busy CI machine.)
         #expect(ContinuousClock.now - started < .seconds(100), "linear, not 200 s")
-        #expect(result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.status == 65, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("more than 1000 attributes"), "\(result.stderr)")
     }
 
@@ -197,7 +197,7 @@ import _TestSupport
                     "ratings", "--base-url", server.baseURL.absoluteString, "--save-snapshot", target, "--force",
                     "--dry-run", "--out", RepositoryPaths.temporaryDirectory().path, "--delay", "0",
                 ], in: work)
-            #expect(result.status == 1, "\(target): \(result.stderr)")
+            #expect(result.status == 73, "\(target): \(result.stderr)")
             #expect(result.stderr.contains(reason), "\(target): \(result.stderr)")
         }
         #expect(try String(contentsOf: work.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
@@ -232,7 +232,7 @@ import _TestSupport
                     }
                 }
             }
-            #expect(status == 1, "\(arguments.joined(separator: " ")) into /dev/full: exit \(status)")
+            #expect(status == 73, "\(arguments.joined(separator: " ")) into /dev/full: exit \(status)")
         }
         // The message names standard output.
         let named = try await CLI.runOffPool(
@@ -255,7 +255,7 @@ import _TestSupport
         let result = try await CLI.runOffPool(
             asUser + [CLI.binary.path, "archive", "status", "--archive", archive.path],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
-        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.status == 66, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stderr.contains("2026-09-23") && result.stderr.contains("cannot list the folder"), "\(result.stderr)")
     }
 }

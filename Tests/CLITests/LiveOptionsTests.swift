@@ -45,9 +45,8 @@ import _TestSupport
         let list = RepositoryPaths.temporaryDirectory().appendingPathComponent("pages.txt")
         try Data("# fleet\n/de/a.html\nhttp://other.example/b.html\n".utf8).write(to: list)
         #expect(
-            throws: ScrapeError.pageList(
-                path: list.path, line: 3,
-                reason: "http://other.example/b.html is not on https://www.zsg.ch/ (give --base-url for its site)")
+            throws: ScrapeError.pageOffSite(
+                path: list.path, line: 3, url: "http://other.example/b.html", site: "https://www.zsg.ch/")
         ) {
             try pages(["--pages", list.path])
         }

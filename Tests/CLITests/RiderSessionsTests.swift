@@ -33,11 +33,11 @@ import _TestSupport
         let days = try json(out.appendingPathComponent("sessions.json"))["days"] as! [[String: Any]]
         #expect(Set(days.map { $0["stationId"] as! String }) == ["8503670", "8503665"])
         let unknown = try await CLI.runOffPool(["sessions", "--station", "Wadensvil", "--out", out.path])
-        #expect(unknown.status == 1 && unknown.stderr.contains("did you mean \"Wädenswil (See)\""), "\(unknown.stderr)")
+        #expect(unknown.status == 64 && unknown.stderr.contains("did you mean \"Wädenswil (See)\""), "\(unknown.stderr)")
         let ambiguous = try await CLI.runOffPool(["sessions", "--station", "zürich", "--out", out.path])
-        #expect(ambiguous.status == 1 && ambiguous.stderr.contains("\"zürich\" names"), "\(ambiguous.stderr)")
+        #expect(ambiguous.status == 64 && ambiguous.stderr.contains("\"zürich\" names"), "\(ambiguous.stderr)")
         let id = try await CLI.runOffPool(["sessions", "--station", "1234567", "--out", out.path])
-        #expect(id.status == 1 && id.stderr.contains("no station \"1234567\""))
+        #expect(id.status == 64 && id.stderr.contains("no station \"1234567\""))
         let list = try await CLI.runOffPool(["stations", "--search", "wad", "--json"])
         let stations = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as! [[String: Any]]
         #expect(

@@ -91,18 +91,18 @@ import _TestSupport
     @Test func badInputsFailWithAClearMessageAndWriteNothing() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let missing = try await CLI.runOffPool(["sessions", "--ratings", "/nonexistent/ratings.json", "--out", out.path])
-        #expect(missing.status == 1)
+        #expect(missing.status == 66)
         #expect(missing.stderr.contains("/nonexistent/ratings.json: no rating table"))
         let lake = try await CLI.runOffPool([
             "sessions", "--lake", "Atlantis", "--ratings", RepositoryPaths.appRatings.path, "--out", out.path,
         ])
-        #expect(lake.status == 1)
+        #expect(lake.status == 64)
         #expect(lake.stderr.contains("no lake \"Atlantis\" in the station list") && lake.stderr.contains("Zürichsee"))
         let empty = try await CLI.runOffPool([
             "sessions", "--from", "2027-01-01", "--to", "2027-01-02", "--ratings", RepositoryPaths.appRatings.path,
             "--out", out.path,
         ])
-        #expect(empty.status == 1)
+        #expect(empty.status == 64)
         #expect(empty.stderr.contains("2027-01-01 lies past the archive") && empty.stderr.contains("nextwave archive fetch"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }

@@ -34,7 +34,7 @@ import _TestSupport
         let started = ContinuousClock.now
         await #expect(
             throws: WebFetchError.transport(
-                url: url.absoluteString, reason: "too slow (under 100 bytes/s for 1 s; --low-speed-limit)", attempts: 2)
+                url: url.absoluteString, reason: "too slow (under 100 bytes/s for 1 s)", attempts: 2)
         ) {
             try await source.page(at: url)
         }

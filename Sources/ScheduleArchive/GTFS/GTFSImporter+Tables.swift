@@ -98,10 +98,10 @@ extension GTFSImporter {
         if window == nil {
             let all = serviceDays.lazy.flatMap { $0 }
             if let first = all.min(), let last = all.max(), first.days(to: last) + 1 > Self.maximumSpanDays {
-                throw ArchiveError.gtfs(
+                throw ArchiveError.gtfsNeedsWindow(
                     file: feed.url.path, line: nil,
                     reason: "service days run from \(first) to \(last) (\(first.days(to: last) + 1) days); one import "
-                        + "covers at most \(Self.maximumSpanDays). Choose part of the feed with --from and --to.")
+                        + "covers at most \(Self.maximumSpanDays)")
             }
         }
         return serviceDays
@@ -120,10 +120,10 @@ extension GTFSImporter {
         }
         let days = first.days(to: last) + 1
         guard days <= Self.maximumSpanDays else {
-            throw ArchiveError.gtfs(
+            throw ArchiveError.gtfsNeedsWindow(
                 file: file, line: line,
                 reason: "the service runs from \(first) to \(last) (\(days) days); one import covers at most "
-                    + "\(Self.maximumSpanDays). Choose part of the feed with --from and --to.")
+                    + "\(Self.maximumSpanDays)")
         }
         guard SupportedDates.contains(first), SupportedDates.contains(last) else {
             report.skip("\(file), line \(line): \(first) … \(last) lies outside \(SupportedDates.text)")
@@ -222,10 +222,10 @@ extension GTFSImporter {
         for stopTime in stopTimes where stopTime.seconds >= 0 && stopTime.sequence != lastSequence[Int(stopTime.trip)] {
             expanded += serviceDays[trips[Int(stopTime.trip)].service].count
             if expanded > Self.maximumDepartures {
-                throw ArchiveError.gtfs(
+                throw ArchiveError.gtfsNeedsWindow(
                     file: feed, line: nil,
                     reason: "the feed expands to more than \(Self.maximumDepartures) ship departures, more than one "
-                        + "import takes; import a shorter window with --from and --to")
+                        + "import takes")
             }
         }
         var noonMinus12h: [LocalDate: Int64] = [:]

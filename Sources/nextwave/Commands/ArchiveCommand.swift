@@ -166,7 +166,7 @@ extension ArchiveFetchCommand {
         case "zsg-deployment-page": return .zsgDeploymentPage(given ?? URL(string: "https://einsatzderschiffe.zsg.ch")!)
         case "sgv-allocation-page": return .sgvAllocationPage(given ?? SGVAllocationPage.url)
         case "cgn-departure-board": return .cgnDepartureBoard(given ?? CGNDepartureBoard.root)
-        default: throw CLIError("\(OperatorCatalogue.fileName): \(chosen.id) has an unknown assignments source \"\(kind)\"")
+        default: throw CLIError("\(OperatorCatalogue.fileName): \(chosen.id) has an unknown assignments source \"\(kind)\"", status: .dataError)
         }
     }
 }
@@ -179,13 +179,14 @@ extension ArchiveImportGTFSCommand {
         let stations = try StationCatalogue.load(from: try data.file("stations.json"))
         // The lake as the stations list names it (a unique prefix, case and accents ignored).
         guard let name = try stations.stations(ofLake: lake).first?.lake else {
-            throw CLIError("no stations listed for the lake \"\(lake)\"")
+            throw CLIError("no stations listed for the lake \"\(lake)\"", status: .usage)
         }
         let catalogue = try OperatorCatalogue.inDataFolder(data)
         let ids = catalogue.agencies(onLake: name)
         guard !ids.isEmpty else {
             throw CLIError(
-                "no GTFS agency id is known for \(name) (Data/operators.json); give them with --agency (the feed's agency.txt lists them)")
+                "no GTFS agency id is known for \(name) (Data/operators.json); give them with --agency (the feed's agency.txt lists them)",
+                status: .usage)
         }
         terminal.info("\(name): agencies \(ids.joined(separator: ", "))")
         return ids

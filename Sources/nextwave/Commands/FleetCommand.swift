@@ -55,7 +55,7 @@ struct FleetFileArgument: ParsableArguments {
         do { lock = try DirectoryLock(url.resolvingSymlinksInPath().deletingLastPathComponent()) } catch let
             problem as FileProblem
         {
-            throw CLIError(problem.description)
+            throw CLIError(problem.description, status: .failure)
         }
         defer { withExtendedLifetime(lock) {} }
         let (_, data) = try bytes()
@@ -65,9 +65,7 @@ struct FleetFileArgument: ParsableArguments {
 
     func bytes() throws -> (URL, Data) {
         let url = try url
-        do { return (url, try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "fleet file")) } catch let problem as FileProblem {
-            throw CLIError(problem.description)
-        }
+        return (url, try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "fleet file"))
     }
 }
 

@@ -37,7 +37,7 @@ struct RatingsShowCommand: NextWaveCommand {
         let (loaded, name) = try Self.load(table)
         if let ship {
             guard let entry = RatingLookup(loaded).ship(named: ship) else {
-                throw CLIError("\(name) has no ship \"\(ship)\"; it has \(loaded.ships.map(\.name).joined(separator: ", "))")
+                throw CLIError("\(name) has no ship \"\(ship)\"; it has \(loaded.ships.map(\.name).joined(separator: ", "))", status: .usage)
             }
             if json {
                 let encoder = JSONEncoder()
@@ -61,7 +61,7 @@ struct RatingsShowCommand: NextWaveCommand {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw CLIError("\(path): no such file or folder; give a ship-ratings.json or the folder `ratings` wrote")
+            throw CLIError("\(path): no such file or folder; give a ship-ratings.json or the folder `ratings` wrote", status: .noInput)
         }
         guard isDirectory.boolValue else { return (try RatingTable.load(from: url), path) }
         let file = url.appendingPathComponent(RatingsJob.outputs.table)
@@ -69,7 +69,7 @@ struct RatingsShowCommand: NextWaveCommand {
             return (try RatingTable.load(from: file), (path as NSString).appendingPathComponent(RatingsJob.outputs.table))
         }
         if let (table, name) = try TablePublisher.current(in: url) { return (table, "\(path): \(name)") }
-        throw CLIError("\(path) holds neither ship-ratings.json nor a publishing manifest.json")
+        throw CLIError("\(path) holds neither ship-ratings.json nor a publishing manifest.json", status: .noInput)
     }
 
     /// One ship's figures and where each comes from.

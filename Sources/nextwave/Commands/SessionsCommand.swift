@@ -84,7 +84,7 @@ struct SessionsCommand: NextWaveCommand {
         if let ratings {
             let url = URL(fileURLWithPath: ratings)
             guard FileManager.default.fileExists(atPath: url.path) else {
-                throw CLIError("\(ratings): no rating table; run `nextwave ratings` first or pass another --ratings")
+                throw CLIError("\(ratings): no rating table; run `nextwave ratings` first or pass another --ratings", status: .noInput)
             }
             terminal.info("ratings: \(ratings)")
             return (url, ratings)

@@ -118,7 +118,8 @@ struct FleetPageOptions: ParsableArguments {
             guard !isLive, snapshot == nil else {
                 throw CLIError(
                     "--operator \(chosen.id): no page layout is known for \(chosen.code)'s site, so its table rests on "
-                        + "Data/\(chosen.fleet) alone; leave out --live, --base-url, --pages, --index-url and --snapshot")
+                        + "Data/\(chosen.fleet) alone; leave out --live, --base-url, --pages, --index-url and --snapshot",
+                    status: .usage)
             }
             return .none(operatorName: chosen.code)
         }
@@ -150,7 +151,8 @@ struct FleetPageOptions: ParsableArguments {
             let directory = URL(fileURLWithPath: snapshot, isDirectory: true)
             guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path) else {
                 throw CLIError(
-                    "--snapshot \(snapshot): no snapshot there (no manifest.json). \(try availableSnapshots())")
+                    "--snapshot \(snapshot): no snapshot there (no manifest.json). \(try availableSnapshots())",
+                    status: .noInput)
             }
             return .snapshot(directory: directory, name: snapshot)
         }
@@ -252,13 +254,11 @@ extension OperatorCatalogue {
     /// The data folder's catalogue entry an argument names, or an error listing the operators.
     /// The data folder's catalogue (`Data/operators.json`), its problems as CLI errors.
     static func inDataFolder(_ data: DataOptions) throws -> OperatorCatalogue {
-        do { return try load(from: data.file(fileName)) } catch let problem as FileProblem {
-            throw CLIError(problem.description)
-        }
+        try load(from: data.file(fileName))
     }
 
     static func named(_ argument: String, data: DataOptions) throws -> Operator {
         let catalogue = try inDataFolder(data)
-        do { return try catalogue.find(argument) } catch let unknown as Unknown { throw CLIError("--operator: \(unknown)") }
+        do { return try catalogue.find(argument) } catch let unknown as Unknown { throw CLIError("--operator: \(unknown)", status: .usage) }
     }
 }

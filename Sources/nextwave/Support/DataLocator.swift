@@ -34,7 +34,8 @@ enum DataLocator {
             : "pass --data DIR or set NEXTWAVE_DATA=DIR (the folder with fleet.json: Data/ of the repository)"
         throw CLIError(
             "cannot find the bundled data folder (Data/ with fleet.json) for \(executable.path); looked in "
-                + searched.joined(separator: ", ") + ". " + next.prefix(1).uppercased() + next.dropFirst())
+                + searched.joined(separator: ", ") + ". " + next.prefix(1).uppercased() + next.dropFirst(),
+            status: .noInput)
     }
 
     /// The running binary itself, whatever the shell typed: `/proc/self/exe` on Linux (argv[0] is

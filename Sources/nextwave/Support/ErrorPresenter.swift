@@ -3,10 +3,15 @@ import Foundation
 import NextWaveSupport
 
 /// Every error the CLI prints, as one line (or a short block) that names what and where in
-/// words: the toolkit's own errors say it themselves; Foundation's file errors are put into
-/// words with the path instead of their error-domain dump.
+/// words: the toolkit's own errors say it themselves, and ``Advice`` adds the next step in the
+/// command line's terms; Foundation's file errors are put into words with the path instead of
+/// their error-domain dump.
 enum ErrorPresenter {
     static func message(for error: Error) -> String {
+        Advice.message(for: error, stated: stated(error))
+    }
+
+    private static func stated(_ error: Error) -> String {
         switch error {
         case let error as ValidationError: return error.message
         case let error as DecodingError: return describeDecodingError(error)
@@ -22,8 +27,12 @@ enum ErrorPresenter {
     }
 }
 
-/// A message for the user; the command prints it and exits 1.
+/// A message for the user; the command prints it and exits with `status`.
 struct CLIError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    let status: ExitStatus
+    init(_ description: String, status: ExitStatus) {
+        self.description = description
+        self.status = status
+    }
 }

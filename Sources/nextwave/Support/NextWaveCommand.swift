@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// A subcommand whose errors all go through one presenter: the message on stderr (what and
-/// where, in words), exit status 1.
+/// where, in words, and what to do next), the exit status of ``ExitStatus``.
 protocol NextWaveCommand: AsyncParsableCommand {
     /// Whether progress lines may be drawn (they never are when stderr is not a terminal).
     var showsProgress: Bool { get }
@@ -27,7 +27,7 @@ extension NextWaveCommand {
         } catch {
             terminal.endProgress()
             terminal.error(ErrorPresenter.message(for: error))
-            throw ExitCode.failure
+            throw ExitCode(ExitStatus.of(error).rawValue)
         }
     }
 

@@ -1,0 +1,104 @@
+import FleetScraper
+import RatingsPipeline
+import ScheduleArchive
+import SessionsPipeline
+import ShipRatingTable
+import WakeModels
+import WebFetch
+
+/// What the user can do about an error, in the command line's terms (its options and
+/// commands). The libraries' messages state what went wrong and where; this adds the next step.
+enum Advice {
+    /// The message to print for `error`: the library's words, framed or followed by the advice.
+    static func message(for error: Error, stated: String) -> String {
+        switch error {
+        case let error as RatingsError: ratings(error, stated: stated)
+        case let error as ScrapeError: scrape(error, stated: stated)
+        case let error as WebFetchError: fetch(error, stated: stated)
+        case let error as WakeInputError: hull(error, stated: stated)
+        case let error as WakeJobError: wake(error, stated: stated)
+        case let error as PlanJobError: plan(error, stated: stated)
+        case let error as SessionsJobError: sessions(error, stated: stated)
+        case let error as StationQueryError:
+            if case .unknown = error { stated + " (nextwave stations --search TEXT lists them)" } else { stated }
+        case let error as ArchiveError:
+            if case .gtfsNeedsWindow = error { stated + ". Choose part of the feed with --from and --to." } else { stated }
+        default: stated
+        }
+    }
+
+    private static func ratings(_ error: RatingsError, stated: String) -> String {
+        switch error {
+        case .regression(_, _, let vanished):
+            let steps = vanished.map { page in
+                let name = page.ship.map { "\"\($0)\"" } ?? "NAME"
+                return "Next: \(page.url) answered HTTP \(page.status): if the ship left the fleet, `nextwave fleet "
+                    + "retire \(name)`; if the page moved, put its new address in the page list (or drop the line); "
+                    + "then run again."
+            }
+            return ([stated] + steps).joined(separator: "\n")
+                + " Review the change with --dry-run; if the fleet really changed, re-run with --accept-regression."
+        case .localSources:
+            return stated
+                + " Map a mirror back with --source-base https://www.zsg.ch, or publish anyway with --allow-local-sources"
+        case .unreadableExisting:
+            return stated + " Restore the file, write elsewhere with --out, or replace it with --accept-regression."
+        case .shipExists(_, let ship, _):
+            return stated + "; to change its values use `nextwave fleet set \"\(ship)\" --length … --source URL`"
+        case .invalidFile, .wakeThresholds:
+            return stated
+        }
+    }
+
+    private static func scrape(_ error: ScrapeError, stated: String) -> String {
+        switch error {
+        case .allPagesGone: stated + "; check --base-url and the page list"
+        case .pageOffSite: stated + " (give --base-url for its site)"
+        case .snapshotNotEmpty: stated + "; choose a new folder or add --force to replace it whole"
+        case .snapshotTargetRefused: stated + "; choose a new folder"
+        default: stated
+        }
+    }
+
+    private static func fetch(_ error: WebFetchError, stated: String) -> String {
+        switch error {
+        case .runTimeExceeded: stated + " (--max-run-time)"
+        case .transport(_, let reason, _) where reason.hasPrefix("too slow"):
+            stated + "; a slow site may need a lower --low-speed-limit or a longer --low-speed-time"
+        default: stated
+        }
+    }
+
+    private static func hull(_ error: WakeInputError, stated: String) -> String {
+        switch error {
+        case .blockCoefficientAboveOne: stated + ": check the draft or give --block-coefficient"
+        case .implausibleDraft: stated + ": check the displacement or give --draft"
+        default: stated
+        }
+    }
+
+    private static func wake(_ error: WakeJobError, stated: String) -> String {
+        if case .noDimensions = error { return stated + "; give the hull with --length, --beam and --displacement" }
+        return stated
+    }
+
+    private static func plan(_ error: PlanJobError, stated: String) -> String {
+        switch error {
+        case .days(let n, let maximum): "--days \(n): a plan covers 1…\(maximum) days"
+        case .pastArchive(_, _, _, let lakes):
+            stated + ". Fetch the coming days first: nextwave archive fetch --archive DIR --lake "
+                + "\(lakes.first.map { "\"\($0)\"" } ?? "NAME") --days 5, then plan with --archive DIR"
+        case .noDepartures: stated + " (nextwave stations --lake NAME lists a lake's stations)"
+        }
+    }
+
+    private static func sessions(_ error: SessionsJobError, stated: String) -> String {
+        switch error {
+        case .unknownLake(let lake, let known):
+            "--lake \"\(lake)\": no such lake in stations.json (lakes: \(known.joined(separator: ", ")))"
+        case .unsupportedDate: stated + "; choose --from/--to within them"
+        case .reversedDates(let from, let to): "--from \(from) is after --to \(to)"
+        default: stated
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import FleetScraper
+import Foundation
+import ScheduleArchive
+import ShipRatingTable
+import Testing
+import WebFetch
+@testable import nextwave
+
+/// The CLI reads each library error as a class of problem (README, "Exit status") and adds the
+/// next step in its own terms; the libraries' messages name no option.
+struct ExitStatusTests {
+    @Test func eachClassOfProblemHasItsOwnStatus() {
+        #expect(ExitStatus.of(ValidationError("x")) == .usage)
+        #expect(ExitStatus.of(ArchiveError.malformed(path: "a", reason: "b")) == .dataError)
+        #expect(ExitStatus.of(ArchiveError.unreadable(path: "a", reason: "no such file")) == .noInput)
+        #expect(ExitStatus.of(WebFetchError.httpStatus(url: "u", status: 503, attempts: 3)) == .unavailable)
+        #expect(ExitStatus.of(ScrapeError.snapshotNotEmpty(path: "p", entries: 2)) == .cannotCreate)
+        #expect(ExitStatus.of(RatingsError.regression(previous: "p", problems: ["x"])) == .failure)
+        #expect(ExitStatus.of(CocoaError(.fileReadNoSuchFile)) == .noInput)
+        #expect(ExitStatus.of(CocoaError(.fileWriteOutOfSpace)) == .cannotCreate)
+        // sysexits.h values, and no two classes share one.
+        #expect(ExitStatus.allCases.map(\.rawValue) == [1, 64, 65, 66, 69, 73])
+    }
+
+    @Test func theLibrarySaysWhatTheCLISaysWhatNext() {
+        let error = ArchiveError.gtfsNeedsWindow(file: "calendar.txt", line: 2, reason: "the service runs 4000 days")
+        #expect(!error.description.contains("--"))
+        #expect(
+            ErrorPresenter.message(for: error)
+                == "calendar.txt, line 2: the service runs 4000 days. Choose part of the feed with --from and --to.")
+        let vanished = RatingsError.regression(
+            previous: "ship-ratings.json", problems: ["MS Linth: lost"],
+            vanished: [VanishedShipPage(url: "https://www.zsg.ch/de/linth", status: 404, ship: "MS Linth")])
+        #expect(!vanished.description.contains("--") && !vanished.description.contains("nextwave"))
+        let message = ErrorPresenter.message(for: vanished)
+        #expect(message.contains("`nextwave fleet retire \"MS Linth\"`") && message.hasSuffix("--accept-regression."))
+    }
+}
