@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "WebFetch",
             dependencies: [
-                "CLibXML2", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "CLibXML2", "NextWaveSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
@@ -135,7 +135,7 @@ let package = Package(
         // CWakeKernel's AVX-512 paths on an emulation of the instructions, so that tests check
         // them bit for bit on processors without AVX-512.
         .target(name: "_CWakeKernelEmulation", dependencies: ["CWakeKernel"]),
-        .target(name: "_TestSupport", dependencies: ["CZlibCRC"], path: "Sources/_TestSupport"),
+        .target(name: "_TestSupport", dependencies: ["CZlibCRC", "NextWaveSupport"], path: "Sources/_TestSupport"),
 
         // Fuzzing (not products): the input readers as libFuzzer targets (scripts/fuzz).
         .target(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),

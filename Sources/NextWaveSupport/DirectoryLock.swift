@@ -21,24 +21,25 @@ package final class DirectoryLock {
 
     /// Called once when a lock is busy, with the folder's path (the CLI sets it once, at start,
     /// to print it).
-    nonisolated(unsafe) package static var waitingHandler: (@Sendable (String) -> Void)?
+    package static var waitingHandler: (@Sendable (String) -> Void)? {
+        get { processHandler.withLock { $0 } }
+        set { processHandler.withLock { $0 = newValue } }
+    }
+    private static let processHandler = Locked<(@Sendable (String) -> Void)?>(nil)
     /// A handler for the locks taken within one task's scope, before ``waitingHandler``: tests
     /// listen here without touching the process-wide handler other suites rely on.
     @TaskLocal package static var scopedWaitingHandler: (@Sendable (String) -> Void)?
     /// The longest wait for a busy lock (10 minutes).
-    nonisolated(unsafe) package static var maximumWait: Duration = .seconds(600)
+    package static let maximumWait: Duration = .seconds(600)
 
-    private static let registryLock = NSLock()
     /// Held folders of this process: real path → the folder's entry.
-    nonisolated(unsafe) private static var held: [String: Entry] = [:]
+    private static let held = Locked<[String: Entry]>([:])
 
-    /// One folder's lock within this process: a mutex that serialises this process's threads on
-    /// the folder (so that the wait for another process blocks only threads that want the same
-    /// folder), the `flock`ed descriptor, and how many holders share it.
-    private final class Entry: @unchecked Sendable {
-        let mutex = NSLock()
-        var descriptor: Int32 = -1
-        var holders = 0
+    /// One folder's lock within this process: its state under a lock that serialises this
+    /// process's threads on the folder (so that the wait for another process blocks only threads
+    /// that want the same folder): the `flock`ed descriptor and how many holders share it.
+    private final class Entry: Sendable {
+        let state = Locked((descriptor: Int32(-1), holders: 0))
     }
 
     /// Locks `directory` (creating it if needed): exclusively to write, shared to read.
@@ -52,25 +53,25 @@ package final class DirectoryLock {
                 path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))")
         }
         path = directory.resolvingSymlinksInPath().standardizedFileURL.path
-        let entry = Self.registryLock.withLock { () -> Entry in
-            if let entry = Self.held[path] { return entry }
+        let entry = Self.held.withLock { held -> Entry in
+            if let entry = held[path] { return entry }
             let entry = Entry()
-            Self.held[path] = entry
+            held[path] = entry
             return entry
         }
-        try entry.mutex.withLock {
-            if entry.holders == 0 { entry.descriptor = try Self.acquire(path, exclusive: exclusive) }
-            entry.holders += 1
+        try entry.state.withLock { state in
+            if state.holders == 0 { state.descriptor = try Self.acquire(path, exclusive: exclusive) }
+            state.holders += 1
         }
     }
 
     deinit {
-        guard let entry = Self.registryLock.withLock({ Self.held[path] }) else { return }
-        entry.mutex.withLock {
-            entry.holders -= 1
-            if entry.holders == 0 {
-                close(entry.descriptor)
-                entry.descriptor = -1
+        guard let entry = Self.held.withLock({ $0[path] }) else { return }
+        entry.state.withLock { state in
+            state.holders -= 1
+            if state.holders == 0 {
+                close(state.descriptor)
+                state.descriptor = -1
             }
         }
     }

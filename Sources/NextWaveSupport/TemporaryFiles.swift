@@ -21,8 +21,12 @@ package enum TemporaryFiles {
     /// The file inside a staged folder (a snapshot being written) that marks it as this tool's.
     package static let folderMarker = ".nextwave-staging"
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var paths = Set<String>()
+    /// The registered temporary files and staged folders, by path.
+    private struct Registry {
+        var paths = Set<String>()
+        var folders = Set<String>()
+    }
+    private static let registry = Locked(Registry())
 
     /// The temporary file for `target`, for this process; `suffix` tells apart two temporary
     /// files of one target (`.waves.csv.part.tmp-123`), and the name still marks the process.
@@ -53,27 +57,23 @@ package enum TemporaryFiles {
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
-    package static func register(_ url: URL) { lock.withLock { _ = paths.insert(url.path) } }
-    package static func unregister(_ url: URL) { lock.withLock { _ = paths.remove(url.path) } }
+    package static func register(_ url: URL) { registry.withLock { _ = $0.paths.insert(url.path) } }
+    package static func unregister(_ url: URL) { registry.withLock { _ = $0.paths.remove(url.path) } }
 
     /// Paths registered now (for tests).
-    package static var registered: Set<String> { lock.withLock { paths } }
-
-    nonisolated(unsafe) private static var folders = Set<String>()
+    package static var registered: Set<String> { registry.withLock { $0.paths } }
 
     /// A temporary folder (a snapshot being staged), removed with everything in it.
-    package static func registerFolder(_ url: URL) { lock.withLock { _ = folders.insert(url.path) } }
-    package static func unregisterFolder(_ url: URL) { lock.withLock { _ = folders.remove(url.path) } }
+    package static func registerFolder(_ url: URL) { registry.withLock { _ = $0.folders.insert(url.path) } }
+    package static func unregisterFolder(_ url: URL) { registry.withLock { _ = $0.folders.remove(url.path) } }
 
     /// Removes every registered temporary file and folder (on SIGINT, SIGTERM, SIGHUP).
     package static func removeAll() {
-        let (all, staged) = lock.withLock { () -> (Set<String>, Set<String>) in
-            defer {
-                paths.removeAll()
-                folders.removeAll()
-            }
-            return (paths, folders)
+        let taken = registry.withLock { registry in
+            defer { registry = Registry() }
+            return registry
         }
+        let (all, staged) = (taken.paths, taken.folders)
         for path in all { unlink(path) }
         for folder in staged { try? FileManager.default.removeItem(atPath: folder) }
     }

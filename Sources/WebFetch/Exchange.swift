@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
+import NextWaveSupport
 
 /// One HTTP exchange with hard bounds, over AsyncHTTPClient: the body streams in with back
 /// pressure (the server is read no faster than the body is taken), a compressed body is
@@ -147,55 +148,57 @@ struct Exchange: Sendable {
 }
 
 /// What has arrived of one exchange so far, and when: read by its watchdog.
-private final class Watch: @unchecked Sendable {
-    // Invariant: every field is read and written only under `lock`.
-    private let lock = NSLock()
+private final class Watch: Sendable {
+    private struct State {
+        var head: ContinuousClock.Instant?
+        var bytes = 0
+        /// (time, bytes so far) about every 100 ms after the head, for the low-speed window.
+        var samples: [(ContinuousClock.Instant, Int)] = []
+        /// When the watchdog last looked.
+        var lastLook: ContinuousClock.Instant
+    }
+
     private let start: ContinuousClock.Instant
-    private var head: ContinuousClock.Instant?
-    private var bytes = 0
-    /// (time, bytes so far) about every 100 ms after the head, for the low-speed window.
-    private var samples: [(ContinuousClock.Instant, Int)] = []
-    /// When the watchdog last looked.
-    private var lastLook: ContinuousClock.Instant
+    private let state: Locked<State>
 
     init(start: ContinuousClock.Instant) {
         self.start = start
-        lastLook = start
+        state = Locked(State(lastLook: start))
     }
 
     func headArrived() {
-        lock.withLock {
+        state.withLock { state in
             let now = ContinuousClock.now
-            head = now
-            samples = [(now, 0)]
+            state.head = now
+            state.samples = [(now, 0)]
         }
     }
 
     func received(_ count: Int) {
-        lock.withLock { bytes += count }
+        state.withLock { $0.bytes += count }
     }
 
     /// Why the exchange must end now, if it must.
     func verdict(bounds: Exchange.Bounds) -> Exchange.Failure? {
-        lock.withLock {
+        state.withLock { state in
             let now = ContinuousClock.now
-            defer { lastLook = now }
+            defer { state.lastLook = now }
             if seconds(now - start) >= bounds.deadline { return .overTime(seconds: bounds.deadline) }
             // Woken more than half a second late: this process, not the server, was stalled
             // (every thread busy), and what arrived meanwhile may not be counted yet: the speed
             // window starts again. (Silence is judged on the event loop, not here.)
-            if seconds(now - lastLook) > 0.6 {
-                if head != nil { samples = [(now, bytes)] }
+            if seconds(now - state.lastLook) > 0.6 {
+                if state.head != nil { state.samples = [(now, state.bytes)] }
                 return nil
             }
-            guard head != nil else { return nil }
-            samples.append((now, bytes))
+            guard state.head != nil else { return nil }
+            state.samples.append((now, state.bytes))
             let window = bounds.lowSpeed.seconds
             // The oldest sample at least `window` seconds old starts the window.
-            guard let index = samples.lastIndex(where: { seconds(now - $0.0) >= window }) else { return nil }
-            let (then, bytesThen) = samples[index]
-            samples.removeFirst(index)
-            let rate = Double(bytes - bytesThen) / seconds(now - then)
+            guard let index = state.samples.lastIndex(where: { seconds(now - $0.0) >= window }) else { return nil }
+            let (then, bytesThen) = state.samples[index]
+            state.samples.removeFirst(index)
+            let rate = Double(state.bytes - bytesThen) / seconds(now - then)
             return rate < Double(bounds.lowSpeed.bytesPerSecond) ? .tooSlow(bounds.lowSpeed) : nil
         }
     }
@@ -214,12 +217,11 @@ enum Transport {
         var silenceMilliseconds: Int64
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var clients: [Key: AsyncHTTPClient.HTTPClient] = [:]
+    private static let clients = Locked<[Key: AsyncHTTPClient.HTTPClient]>([:])
 
     static func client(decompressionLimit: Int, silence: Double) -> AsyncHTTPClient.HTTPClient {
         let key = Key(limit: decompressionLimit, silenceMilliseconds: Int64(min(max(silence, 0.01), 86_400) * 1000))
-        return lock.withLock {
+        return clients.withLock { clients in
             if let client = clients[key] { return client }
             var configuration = AsyncHTTPClient.HTTPClient.Configuration(
                 redirectConfiguration: .disallow,

@@ -1,4 +1,5 @@
 import Foundation
+import NextWaveSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +8,7 @@ import Foundation
 /// A real HTTP/1.1 server on 127.0.0.1 (ephemeral port) for tests of network code: it serves
 /// what a handler returns, and can delay, fail, or cut a body short. Each connection gets its
 /// own thread; every response closes the connection. Not API.
-package final class LocalHTTPServer: @unchecked Sendable {
+package final class LocalHTTPServer: Sendable {
     package struct Response: Sendable {
         package var status: Int
         package var headers: [(String, String)]
@@ -50,10 +51,12 @@ package final class LocalHTTPServer: @unchecked Sendable {
 
     private let listener: Int32
     private let handler: Handler
-    private let lock = NSLock()
-    private var hits: [String: Int] = [:]
-    private var log: [String] = []
-    private var stopped = false
+    private struct State {
+        var hits: [String: Int] = [:]
+        var log: [String] = []
+        var stopped = false
+    }
+    private let state = Locked(State())
 
     package init(handler: @escaping Handler) throws {
         self.handler = handler
@@ -87,12 +90,12 @@ package final class LocalHTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Paths requested so far, in order.
-    package var requestLog: [String] { lock.withLock { log } }
+    package var requestLog: [String] { state.withLock { $0.log } }
 
     package func stop() {
-        let wasStopped = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return stopped
+        let wasStopped = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return state.stopped
         }
         guard !wasStopped else { return }
         // Only wake the accept loop here; it closes the descriptor itself. Closing it here would
@@ -104,11 +107,11 @@ package final class LocalHTTPServer: @unchecked Sendable {
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
-                if errno == EINTR && !lock.withLock({ stopped }) { continue }
+                if errno == EINTR && !state.withLock({ $0.stopped }) { continue }
                 close(listener)
                 return
             }
-            if lock.withLock({ stopped }) {
+            if state.withLock({ $0.stopped }) {
                 close(client)
                 close(listener)
                 return
@@ -131,10 +134,10 @@ package final class LocalHTTPServer: @unchecked Sendable {
         let firstLine = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
         let parts = firstLine.split(separator: " ")
         let path = parts.count >= 2 ? String(parts[1]) : "/"
-        let hit = lock.withLock { () -> Int in
-            hits[path, default: 0] += 1
-            log.append(path)
-            return hits[path]!
+        let hit = state.withLock { state -> Int in
+            state.hits[path, default: 0] += 1
+            state.log.append(path)
+            return state.hits[path]!
         }
         let response = handler(path, hit)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
@@ -153,7 +156,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
             guard sendAll(client, bytes) else { return }
             for byte in body {
                 Thread.sleep(forTimeInterval: trickle)
-                guard !lock.withLock({ stopped }), sendAll(client, [byte]) else { return }
+                guard !state.withLock({ $0.stopped }), sendAll(client, [byte]) else { return }
             }
         } else {
             bytes += body

@@ -30,14 +30,13 @@ import _FuzzTargets
     }
 
     #if FUZZING
-        nonisolated(unsafe) static var target: FuzzTarget?
+        /// The target `NEXTWAVE_FUZZ_TARGET` names (set once, before libFuzzer starts).
+        static let target = FuzzTargets.named(ProcessInfo.processInfo.environment["NEXTWAVE_FUZZ_TARGET"] ?? "")
 
         static func fuzz() {
-            let name = ProcessInfo.processInfo.environment["NEXTWAVE_FUZZ_TARGET"] ?? ""
-            guard let chosen = FuzzTargets.named(name) else {
+            guard target != nil else {
                 fail("set NEXTWAVE_FUZZ_TARGET to one of: \(FuzzTargets.all.map(\.name).joined(separator: ", "))")
             }
-            target = chosen
             var argc = CommandLine.argc
             var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
             exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })

@@ -13,10 +13,12 @@ import NextWaveSupport
 ///   large", the outputs are left as they were and the error is reported;
 /// - waiting for a folder another run holds is announced on stderr.
 enum ProcessSafety {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// The signal sources, kept for the life of the process.
+    private static let sources = Locked<[DispatchSourceSignal]>([])
+    /// Sets the handlers up once (a `static let` is initialised exactly once, thread-safely).
     private static let once: Void = {
         signal(SIGXFSZ, SIG_IGN)
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        let made = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
@@ -34,8 +36,9 @@ enum ProcessSafety {
                 _exit(128 + number)
             }
             source.resume()
-            sources.append(source)
+            return source
         }
+        sources.withLock { $0 = made }
     }()
 
     static func install(_ terminal: Terminal) {
