@@ -28,7 +28,8 @@ let package = Package(
         .library(
             name: "_BenchmarkHooks",
             targets: [
-                "WakePhysics", "WakeModels", "WakeCalibration", "FleetScraper", "ShipRatings", "RatingsReports",
+                "WakeKernelSupport", "LegacyWakeModel", "WakeModels", "WakeCalibration", "FleetScraper", "ShipRatings",
+                "RatingsReports",
                 "ScheduleArchive", "SessionAnalytics",
             ]),
     ],
@@ -72,10 +73,14 @@ let package = Package(
         // Physics: the legacy wake model and its BLAS batch kernel; the distance- and depth-aware
         // models (Kriebel & Seelig, Sorensen & Weggel, PIANC), cusp-wave kinematics and their
         // ensemble kernel; the power-law calibration (LAPACK).
-        .target(name: "WakePhysics", dependencies: ["CBLAS", "CWakeKernel"]),
-        .target(name: "WakeModels", dependencies: ["WakePhysics", "CBLAS", "CWakeKernel"]),
+        // What every wake kernel uses: instruction-set choice, BLAS helpers, huge pages, the one
+        // parallel-for, physical constants and plausible ranges.
+        .target(name: "WakeKernelSupport", dependencies: ["CBLAS", "CWakeKernel"]),
+        .target(name: "LegacyWakeModel", dependencies: ["WakeKernelSupport", "CBLAS", "CWakeKernel"]),
+        .target(name: "WakeModels", dependencies: ["LegacyWakeModel", "WakeKernelSupport", "CBLAS", "CWakeKernel"]),
         .target(
-            name: "WakeCalibration", dependencies: ["WakeModels", "WakePhysics", "CLAPACKE", "CBLAS", "NextWaveSupport"]),
+            name: "WakeCalibration",
+            dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "CLAPACKE", "CBLAS", "NextWaveSupport"]),
 
         // Ratings domain.
         .target(name: "FleetScraper", dependencies: ["WebFetch", "NextWaveSupport"]),
@@ -84,17 +89,20 @@ let package = Package(
             dependencies: ["NextWaveSupport", .product(name: "ShipRatingReader", package: "SessionKit")]),
         .target(
             name: "ShipRatings",
-            dependencies: ["ShipRatingTable", "FleetScraper", "WakePhysics", "WakeModels", "NextWaveSupport"]),
+            dependencies: [
+                "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeKernelSupport", "NextWaveSupport",
+            ]),
         .target(
             name: "RatingsReports",
             dependencies: [
-                "ShipRatings", "ShipRatingTable", "FleetScraper", "WakePhysics", "WakeModels", "WakeCalibration",
+                "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeCalibration",
                 "NextWaveSupport",
             ]),
         .target(
             name: "RatingsPipeline",
             dependencies: [
-                "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "WakePhysics", "WakeModels",
+                "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels",
+                "WakeKernelSupport",
                 "WakeCalibration", "NextWaveSupport",
             ]),
 
@@ -142,7 +150,7 @@ let package = Package(
         .target(
             name: "_FuzzTargets",
             dependencies: [
-                "FleetScraper", "ShipRatings", "ShipRatingTable", "WakePhysics", "WakeModels", "WakeCalibration",
+                "FleetScraper", "ShipRatings", "ShipRatingTable", "LegacyWakeModel", "WakeModels", "WakeCalibration",
                 "ScheduleArchive", "WebFetch",
                 civilTime, solar, sessionCore, "NextWaveSupport",
             ],
@@ -158,8 +166,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]),
-        .testTarget(name: "WakePhysicsTests", dependencies: ["WakePhysics", "_TestSupport"]),
-        .testTarget(name: "WakeModelsTests", dependencies: ["WakeModels", "WakePhysics", "_TestSupport"]),
+        .testTarget(name: "LegacyWakeModelTests", dependencies: ["LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
+        .testTarget(
+            name: "WakeModelsTests", dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
         .testTarget(
             name: "WakeCalibrationTests", dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
         .testTarget(name: "CWakeKernelTests", dependencies: ["CWakeKernel", "_CWakeKernelEmulation", "_TestSupport"]),
@@ -168,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "ShipRatingsTests",
             dependencies: [
-                "ShipRatings", "ShipRatingTable", "RatingsReports", "WakePhysics", "WakeModels", "FleetScraper", "NextWaveSupport",
+                "ShipRatings", "ShipRatingTable", "RatingsReports", "LegacyWakeModel", "WakeModels", "FleetScraper", "NextWaveSupport",
                 "_TestSupport",
             ]),
         .testTarget(name: "SolarTests", dependencies: [solar, civilTime]),

@@ -3,7 +3,8 @@ import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 @_spi(Benchmarks) import ShipRatings
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
+import WakeKernelSupport
 
 /// One run of `nextwave grid`: every legacy figure of every ship with known dimensions over
 /// speeds × track depths (the water the ship sails in), as CSV. A track no deeper than a ship's

@@ -4,7 +4,7 @@ import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
 
 /// One run of `nextwave ratings`: the fleet pages and the curated fleet in, the rating table and
 /// its reports out, written together and only when the run succeeds and the new table is not

@@ -3,7 +3,7 @@ import Foundation
 import NextWaveSupport
 import ShipRatingTable
 import ShipRatings
-import WakePhysics
+import LegacyWakeModel
 
 /// `schiffsdaten.csv` exactly as `vesseldata.py` wrote it.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import NextWaveSupport
 import ShipRatingTable
 import ShipRatings
-import WakePhysics
+import LegacyWakeModel
 
 /// `ratings.md`: the table, the thresholds, why each ship got its rating, page-vs-curated
 /// conflicts, the differences from the app's hard-coded ratings, and what changed against

@@ -1,7 +1,7 @@
 import Foundation
 import NextWaveSupport
 import ShipRatingTable
-import WakePhysics
+import LegacyWakeModel
 
 /// The curated fleet file (`Data/fleet.json`): every unit of the fleet with a source for
 /// every value, including ships the operator's pages do not describe.

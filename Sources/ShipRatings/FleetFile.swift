@@ -1,7 +1,8 @@
 import Foundation
 import NextWaveSupport
 import ShipRatingTable
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// The curated fleet file as people edit it (`Data/fleet.json`, schema
 /// `schemas/fleet.schema.json`): checked as a whole (every problem at once), extended by

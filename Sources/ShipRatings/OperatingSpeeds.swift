@@ -1,6 +1,7 @@
 import Foundation
 import ShipRatingTable
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// Where a ship's operating speed comes from (docs/SCIENCE.md §7), best first. A top speed is
 /// never an operating speed.

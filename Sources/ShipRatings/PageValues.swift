@@ -1,6 +1,7 @@
 import FleetScraper
 import NextWaveSupport
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// The physics inputs of one scraped page (length, beam, displacement, found by their labels in
 /// any language, ``FleetScraper/SpecVocabulary``), parsed with ``SpecValueParser``; anything

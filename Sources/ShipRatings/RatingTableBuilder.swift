@@ -2,7 +2,7 @@
 import Foundation
 import ShipRatingTable
 @_spi(Benchmarks) import WakeModels
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
 
 /// The legacy CSV's view of one scraped page: its values and, when length, beam and
 /// displacement could be read, its wake figures.
@@ -33,7 +33,7 @@ public struct RatingRun: Sendable {
 /// Builds the rating table from scraped pages and the curated fleet (``ResolvedFleet``).
 ///
 /// - Legacy: all figures, of the pages and of the table's ships, come from one
-///   ``WakePhysics/WakeGrid`` batch at the operating point.
+///   ``LegacyWakeModel/WakeGrid`` batch at the operating point.
 /// - Wake: each ship's ensemble at the ``WakeReference`` (one ``WakeModels/WakeEnsemble``
 ///   batch), rated by height thresholds given or fitted to the app's ratings.
 /// Every ship carries both ratings (`ratingsByModel`); `rating` is the selected model's.

@@ -2,7 +2,7 @@ import NextWaveSupport
 import FleetScraper
 import ShipRatingTable
 import WakeModels
-import WakePhysics
+import LegacyWakeModel
 
 /// The fleet as the table lists it: every ship of the scraped pages (a page naming several
 /// ships gives one each) and every curated ship without a page, each with its physics inputs

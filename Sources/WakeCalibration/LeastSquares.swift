@@ -1,5 +1,6 @@
 internal import CLAPACKE
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// Ordinary least squares y ≈ X β through LAPACK's QR factorisation, done tall and skinny: the
 /// rows of [X | y] are factored in cache-sized blocks (`dgeqrf`), each block together with the
@@ -45,16 +46,16 @@ struct LeastSquares {
         _ = BLASThreads.callerOnly
         guard n > p else { throw CalibrationError.tooFewObservations(valid: n, needed: p, skipped: 0) }
         // Each part's triangle of [X | y], then one factorisation of the parts' triangles stacked.
-        let parts = Parallel.split(n, into: threads)
+        let parts = ParallelFor.chunks(n, workers: threads, minimumItems: 10_000)
         var triangles = [Double](repeating: 0, count: parts.count * q * q)
         var failures = [Int32](repeating: 0, count: parts.count)
         design.withUnsafeBufferPointer { x in
             response.withUnsafeBufferPointer { y in
                 triangles.withUnsafeMutableBufferPointer { t in
                     failures.withUnsafeMutableBufferPointer { f in
-                        let (t, f) = (Parallel.Shared(t), Parallel.Shared(f))
-                        let (x, y) = (Parallel.Input(x), Parallel.Input(y))
-                        Parallel.forEach(parts) { part, rows in
+                        let (t, f) = (SharedOutput(t), SharedOutput(f))
+                        let (x, y) = (SharedInput(x), SharedInput(y))
+                        ParallelFor.run(parts) { part, rows in
                             f.base[part] = Self.factor(
                                 rows: rows, design: x.base, response: y.base, n: n, p: p,
                                 into: UnsafeMutableBufferPointer(rebasing: t.base[(part * q * q)..<((part + 1) * q * q)]))
@@ -173,8 +174,8 @@ struct LeastSquares {
         design.withUnsafeBufferPointer { x in
             response.withUnsafeBufferPointer { yv in
                 partial.withUnsafeMutableBufferPointer { out in
-                    let (x, yv, out) = (Parallel.Input(x), Parallel.Input(yv), Parallel.Shared(out))
-                    Parallel.forEach(parts) { part, rows in
+                    let (x, yv, out) = (SharedInput(x), SharedInput(yv), SharedOutput(out))
+                    ParallelFor.run(parts) { part, rows in
                         var s = (y: 0.0, yy: 0.0, rss: 0.0, loo: 0.0, defined: true)
                         var row = [Double](repeating: 0, count: p)
                         for i in rows {

@@ -1,6 +1,7 @@
 import Foundation
 import NextWaveSupport
 import WakeModels
+import WakeKernelSupport
 
 /// Reads an observations CSV: a header with `lengthM, beamM, displacementT, speedKmh, depthM,
 /// distanceM, heightM` (any order), optional `ship, draftM, blockCoefficient, entranceLengthM`,
@@ -67,10 +68,10 @@ import WakeModels
             }
             let parts = split(body, into: threads)
             var results = [Reader?](repeating: nil, count: parts.count)
-            let shared = Parallel.Shared(UnsafeMutableBufferPointer(mutating: body))
+            let shared = SharedInput(body)
             results.withUnsafeMutableBufferPointer { slots in
-                let slots = Parallel.Shared(slots)
-                Parallel.forEach(parts.indices.map { $0..<($0 + 1) }) { index, _ in
+                let slots = SharedOutput(slots)
+                ParallelFor.run(parts.indices.map { $0..<($0 + 1) }) { index, _ in
                     var reader = Reader(path: url.path, columns: columns, firstLine: parts[index].firstLine)
                     let range = parts[index].range
                     let slice = UnsafeBufferPointer(rebasing: shared.base[range])

@@ -1,6 +1,7 @@
 import Foundation
 import WakeModels
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// The power law of docs/SCIENCE.md §6 fitted to observations, and each published model compared with
 /// them.
@@ -134,13 +135,13 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
         let p = featureNames.count
         var design = [Double](repeating: 0, count: n * p)
         var response = [Double](repeating: 0, count: n)
-        let parts = Parallel.split(n, into: threads)
+        let parts = ParallelFor.chunks(n, workers: threads, minimumItems: 10_000)
         var partRanges = [[(min: Double, max: Double)]](
             repeating: [(min: Double, max: Double)](repeating: (.infinity, -.infinity), count: p), count: parts.count)
         design.withUnsafeMutableBufferPointer { x in
             response.withUnsafeMutableBufferPointer { y in
                 partRanges.withUnsafeMutableBufferPointer { r in
-                    let (x, y, r) = (Parallel.Shared(x), Parallel.Shared(y), Parallel.Shared(r))
+                    let (x, y, r) = (SharedOutput(x), SharedOutput(y), SharedOutput(r))
                     // Per hull: ln L and the fourth feature, ln(D/(ρ_t L B)), which depends on the hull alone.
                     let logLength = table.hulls.map { log($0.lengthM) }
                     let fullness = table.hulls.map {
@@ -148,7 +149,7 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
                     }
                     let g = PhysicalConstants.gravity
                     let (lng, kmh) = (log(g), PhysicalConstants.kmhPerMetrePerSecond)
-                    Parallel.forEach(parts) { part, rows in
+                    ParallelFor.run(parts) { part, rows in
                         var low = [Double](repeating: .infinity, count: p)
                         var high = [Double](repeating: -.infinity, count: p)
                         table.hullIndex.withUnsafeBufferPointer { hullIndex in
@@ -196,16 +197,16 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
     {
         let n = table.count
         let models = WakeModel.allCases.count + 1  // and the ensemble, last
-        let parts = Parallel.split(n, into: threads)
+        let parts = ParallelFor.chunks(n, workers: threads, minimumItems: 10_000)
         var partSums = [[(count: Int, bias: Double, squares: Double)]](
             repeating: [(count: Int, bias: Double, squares: Double)](repeating: (0, 0, 0), count: models),
             count: parts.count)
         let lng = log(PhysicalConstants.gravity)
         let logLength = table.hulls.map { log($0.lengthM) }
         partSums.withUnsafeMutableBufferPointer { sums in
-            let sums = Parallel.Shared(sums)
+            let sums = SharedOutput(sums)
             let evaluator = PointEvaluator(hulls: table.hulls)
-            Parallel.forEach(parts) { part, rows in
+            ParallelFor.run(parts) { part, rows in
                 var local = [(count: Int, bias: Double, squares: Double)](repeating: (0, 0, 0), count: models)
                 for i in rows {
                     let hull = Int(table.hullIndex[i])

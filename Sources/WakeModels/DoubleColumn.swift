@@ -1,9 +1,13 @@
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// A column of doubles owned by a batch result: allocated uninitialised (with huge-page advice
 /// when large) and filled once by a kernel, then read-only. A random-access collection, so
 /// `column[i]` and `Array(column)` work as for an array.
 public final class DoubleColumn: RandomAccessCollection, @unchecked Sendable {
+    // Invariant: the kernel that creates the column writes every element before the column is
+    // handed out (and before any other thread sees it); from then on it is only read, and the
+    // memory lives exactly as long as the object.
     let base: UnsafeMutablePointer<Double>
     public let count: Int
 

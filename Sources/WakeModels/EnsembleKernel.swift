@@ -1,7 +1,8 @@
 internal import CBLAS
 internal import CWakeKernel
 import Dispatch
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// Where the ensemble kernel writes: eleven buffers of one double per cell each, in cell order
 /// (ship, speed, track depth, rider depth, distance; distance fastest). Caller-provided buffers
@@ -136,13 +137,8 @@ enum EnsembleKernel {
                                     rows: rows, onesAndLogDistance: rows.onesAndLogDistance(), distances: d,
                                     rowsPerBlock: rowsPerBlock, rowInputs: rowInputs, out: cOut,
                                     energyCoefficient: energyCoefficient, isa: Int32(isa.rawValue))
-                                let workers = min(max(threads, 1), blocks)
-                                if workers == 1 {
-                                    work.run(blocks: 0..<blocks)
-                                } else {
-                                    DispatchQueue.concurrentPerform(iterations: workers) { w in
-                                        work.run(blocks: (blocks * w / workers)..<(blocks * (w + 1) / workers))
-                                    }
+                                ParallelFor.run(blocks, workers: max(threads, 1)) { _, range in
+                                    work.run(blocks: range)
                                 }
                             }
                         }

@@ -1,5 +1,6 @@
 import Foundation
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// Linear (Airy) water waves in water of depth h.
 ///

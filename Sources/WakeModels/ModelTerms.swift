@@ -1,5 +1,6 @@
 import Foundation
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// The three models, factored by what each term depends on so that a batch computes every
 /// term once: per ship, per ship × speed, per ship × speed × depth (a "row"), and the distance

@@ -1,5 +1,6 @@
 import Foundation
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// The three models at single points, each ship's terms computed once (for observations, which
 /// are scattered points rather than a grid). Gives the values of ``WakeEnsemble`` to rounding:

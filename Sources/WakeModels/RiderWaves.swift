@@ -1,5 +1,5 @@
 import Foundation
-import WakePhysics
+import LegacyWakeModel
 
 /// The cusp waves after they have travelled from the ship's track, in depth h_s, to the rider's
 /// spot, in depth h_r: linear theory over straight, parallel depth contours with the track

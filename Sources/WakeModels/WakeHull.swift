@@ -1,4 +1,5 @@
-import WakePhysics
+import LegacyWakeModel
+import WakeKernelSupport
 
 /// The hull of one ship as the distance-aware wake models need it, with where each value came
 /// from (docs/SCIENCE.md §5): a block coefficient and a bow entrance length are rarely published, and
@@ -69,7 +70,7 @@ public struct WakeHull: Sendable, Equatable {
     /// Density of fresh water, t/m³.
     package static let freshWaterDensity = 1.0
 
-    /// What a ship can measure (``WakePhysics/PlausibleValues``).
+    /// What a ship can measure (``LegacyWakeModel/PlausibleValues``).
     package static let plausibleLengthM = PlausibleValues.lengthM
     package static let plausibleBeamM = PlausibleValues.beamM
     package static let plausibleDisplacementT = PlausibleValues.displacementT

@@ -4,7 +4,7 @@ import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
 @_spi(Benchmarks) import WakeCalibration
 @_spi(Benchmarks) import WakeModels
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
 
 extension FuzzTargets {
     static let siteRoot = URL(string: "https://www.zsg.ch")!

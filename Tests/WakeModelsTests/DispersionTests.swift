@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import WakePhysics
+import LegacyWakeModel
 
 @testable import WakeModels
+import WakeKernelSupport
 
 /// The dispersion solve against its identities and limits.
 @Suite struct DispersionTests {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
 import _TestSupport
 
 @_spi(Benchmarks) @testable import WakeModels
+import WakeKernelSupport
 
 /// The batch kernel against the literal transcription, over random grids.
 @Suite struct WakeEnsembleTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WakePhysics
+import LegacyWakeModel
 import _TestSupport
 
 @testable import WakeModels

@@ -1,5 +1,5 @@
 @_spi(Benchmarks) import WakeModels
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
 
 /// A deterministic synthetic fleet and operating grid, defined by integer formulas so that the
 /// Python baselines (`python/kernel_numpy.py`, `python/kernel_legacy_scalar.py`,

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import Synthetic
 @_spi(Benchmarks) import WakeModels
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
+@_spi(Benchmarks) import WakeKernelSupport
 
 /// The wake ensemble kernel on the synthetic fleet × speeds × track depths × distances, seen from
 /// one rider depth (``SyntheticFleet/riderDepthM``).

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// 2 MiB-aligned memory advised for transparent huge pages: what the kernels' own fresh outputs
-/// get (WakePhysics.HugePages), and so what every baseline and every caller-provided buffer of
+/// get (LegacyWakeModel.HugePages), and so what every baseline and every caller-provided buffer of
 /// a benchmark gets too. Without it a pre-faulted buffer of 4 KiB pages costs a TLB miss every
 /// 64 cache lines, which under a hypervisor (nested page tables) slows streaming by a third.
 func hugePageMemory(bytes: Int) -> UnsafeMutableRawPointer {

@@ -1,5 +1,6 @@
 import ArgumentParser
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
+@_spi(Benchmarks) import WakeKernelSupport
 
 /// The instruction set of the fused passes, as an option (default: the widest this processor has).
 struct ISAOption: ParsableArguments {

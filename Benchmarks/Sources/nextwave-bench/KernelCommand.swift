@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import Synthetic
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
+@_spi(Benchmarks) import WakeKernelSupport
 
 struct KernelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -24,7 +24,7 @@ int cwk_isa_supported(int isa);
 /// A time-stamp counter: x86 RDTSC ticks (the nominal clock), elsewhere nanoseconds.
 uint64_t cwk_ticks(void);
 
-/// The fused per-cell pass of the wake kernel (WakePhysics.WakeCells) over `rows` rows of
+/// The fused per-cell pass of the wake kernel (LegacyWakeModel.WakeCells) over `rows` rows of
 /// `depths` cells. Row s reads its wave heights H at heights + s · row_stride (cache-resident)
 /// and has its own c = c[s] and fc = fc[s]; for each cell it writes
 ///   H,  E = (ec * H) * H,  P = E * c,  F = fc * H,  rating = 1 + max(rE, rF)

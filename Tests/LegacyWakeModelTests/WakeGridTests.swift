@@ -1,6 +1,7 @@
 import Testing
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
 import _TestSupport
+import WakeKernelSupport
 
 @Suite struct WakeGridTests {
     /// The batch equals the scalar transcription to 1e-12 relative at random points, covering

@@ -1,6 +1,7 @@
 import Testing
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
 import _TestSupport
+import WakeKernelSupport
 
 /// The grid is the same whatever computes it: every instruction set this processor runs, and
 /// the in-place entry point into caller buffers (aligned alike, so streamed, or not), give the

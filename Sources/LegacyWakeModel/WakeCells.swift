@@ -1,6 +1,7 @@
 internal import CBLAS
 internal import CWakeKernel
 import Dispatch
+import WakeKernelSupport
 
 /// The per-cell outputs of ``WakeGrid``: H, E, P, F and the rating for ships × speeds × depths,
 /// in ship-major order `(i · speeds + j) · depths + k`.
@@ -111,14 +112,8 @@ struct WakeCells {
                             h0: h0.baseAddress!, f: f.baseAddress!, c: c.baseAddress!,
                             forceCoefficient: fc.baseAddress!, energyCoefficient: energyCoefficient, e1: e1, e2: e2,
                             f1: f1, f2: f2, ships: n, speeds: m, depths: d, isa: Int32(isa.rawValue))
-                        let workers = min(threads, blocks)
-                        if workers <= 1 {
-                            Self.run(blocks: 0..<blocks, tiling: tiling, inputs, out)
-                        } else {
-                            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                                let range = (blocks * w / workers)..<(blocks * (w + 1) / workers)
-                                Self.run(blocks: range, tiling: tiling, inputs, out)
-                            }
+                        ParallelFor.run(blocks, workers: threads) { _, range in
+                            Self.run(blocks: range, tiling: tiling, inputs, out)
                         }
                     }
                 }
@@ -128,6 +123,9 @@ struct WakeCells {
 
     /// Raw pointers shared by worker threads; each worker writes disjoint cells.
     struct Outputs: @unchecked Sendable {
+        // Invariant: the pointers point into buffers the caller keeps alive for the whole run;
+        // each worker writes only the cells of its own ship blocks; nothing reads them until
+        // every worker has finished.
         let h: UnsafeMutablePointer<Double>
         let e: UnsafeMutablePointer<Double>
         let p: UnsafeMutablePointer<Double>
@@ -135,7 +133,10 @@ struct WakeCells {
         let r: UnsafeMutablePointer<UInt8>
     }
 
+    /// Raw pointers to the per-ship and per-speed factors every worker reads.
     struct Inputs: @unchecked Sendable {
+        // Invariant: read-only while the workers run; the pointers come from
+        // `withUnsafeBufferPointer` calls that enclose the whole parallel run.
         let h0: UnsafePointer<Double>  // ships × speeds
         let f: UnsafePointer<Double>  // speeds × depths
         let c: UnsafePointer<Double>  // speeds

@@ -1,5 +1,6 @@
 internal import CBLAS
 import Foundation
+import WakeKernelSupport
 
 /// The legacy wake model (`vesseldata.py`) evaluated for ships × speeds × depths in one batch.
 ///
@@ -148,6 +149,8 @@ extension WakeGrid {
 /// Caller-provided outputs of ``WakeGrid/compute(hulls:speedsKmh:depthsM:thresholds:into:threads:isa:)``:
 /// H (m), E (J/m²), P (W/m), F (N/m²) and the rating (1–3), one element per cell each.
 @_spi(Benchmarks) public struct WakeGridBuffers: @unchecked Sendable {
+    // Invariant: the buffers are the caller's and outlive the computation; its workers write
+    // disjoint cells of each and never read them.
     public var waveHeightM: UnsafeMutableBufferPointer<Double>
     public var energyJPerM2: UnsafeMutableBufferPointer<Double>
     public var powerWPerM: UnsafeMutableBufferPointer<Double>

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Benchmarks) import WakePhysics
+@_spi(Benchmarks) import LegacyWakeModel
 
 /// docs/SCIENCE.md §1 check values, and hand calculations of the formulas.
 @Suite struct WorkedExampleTests {
