@@ -82,6 +82,9 @@ let package = Package(
             name: "WakeCalibration",
             dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "CLAPACKE", "CBLAS", "NextWaveSupport"]),
 
+        // The contract every pipeline job keeps (validate, events out, a result back).
+        .target(name: "JobContract"),
+
         // Ratings domain.
         .target(name: "FleetScraper", dependencies: ["WebFetch", "NextWaveSupport"]),
         .target(
@@ -101,6 +104,7 @@ let package = Package(
         .target(
             name: "RatingsPipeline",
             dependencies: [
+                "JobContract",
                 "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels",
                 "WakeKernelSupport",
                 "WakeCalibration", "NextWaveSupport",
@@ -123,6 +127,7 @@ let package = Package(
         .target(
             name: "SessionsPipeline",
             dependencies: [
+                "JobContract",
                 "SessionReports", "SessionAnalytics", sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime,
                 "NextWaveSupport",
             ]),
@@ -206,6 +211,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
+        .testTarget(name: "ShipRatingTableTests", dependencies: ["ShipRatingTable", "_TestSupport"]),
+        .testTarget(
+            name: "RatingsReportsTests",
+            dependencies: ["RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "_TestSupport"]),
+        .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
+        .testTarget(name: "JobContractTests", dependencies: ["JobContract"]),
+        .testTarget(
+            name: "RatingsPipelineTests",
+            dependencies: ["RatingsPipeline", "JobContract", "FleetScraper", "ShipRatingTable", "NextWaveSupport", "_TestSupport"]),
+        .testTarget(
+            name: "SessionsPipelineTests",
+            dependencies: [
+                "SessionsPipeline", "JobContract", civilTime, .product(name: "ShipRatingReader", package: "SessionKit"),
+                "_AppAlgorithm", "_TestSupport",
+            ]),
         .testTarget(
             name: "SessionReportsTests", dependencies: ["SessionReports", "SessionAnalytics", sessionCore, civilTime, solar]),
     ]

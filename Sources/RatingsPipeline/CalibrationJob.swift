@@ -1,3 +1,4 @@
+import JobContract
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
@@ -5,7 +6,7 @@ import NextWaveSupport
 
 /// One run of `nextwave calibrate`: observations in, the fitted power law and the models'
 /// comparison out (`calibration.json`).
-public struct CalibrationJob: Sendable {
+public struct CalibrationJob: Job {
     public var observations: URL
     /// Where to write `calibration.json` (nil: not written).
     public var out: URL?
@@ -21,6 +22,12 @@ public struct CalibrationJob: Sendable {
         self.observationsName = observationsName ?? observations.lastPathComponent
     }
 
+    public enum Event: Sendable {
+        /// A skipped row ("line N, column C: why"), as soon as the file is read (before the fit,
+        /// which may fail), then a count of any beyond the first 20.
+        case skipped(String)
+    }
+
     public struct Result: Sendable {
         public var calibration: PowerLawCalibration
         /// The first skipped rows, "line N, column C: why".
@@ -29,12 +36,13 @@ public struct CalibrationJob: Sendable {
 
     /// - Parameter onSkipped: each skipped row ("line N, column C: why"), as soon as the file is
     ///   read (before the fit, which may fail), then a count of any beyond the first 20.
-    public func run(onSkipped: ((String) -> Void)? = nil) throws -> Result {
+    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
+        try validate()
         let threads = ProcessInfo.processInfo.activeProcessorCount
         let file = try ObservationsFile.read(observations, threads: threads)
-        for line in file.skipped { onSkipped?(line) }
+        for line in file.skipped { onEvent(.skipped(line)) }
         if file.skippedCount > file.skipped.count {
-            onSkipped?("… and \(file.skippedCount - file.skipped.count) more rows")
+            onEvent(.skipped("… and \(file.skippedCount - file.skipped.count) more rows"))
         }
         let calibration = try PowerLawCalibration(
             table: file.observations, skipped: file.skippedCount, threads: threads)

@@ -1,3 +1,4 @@
+import JobContract
 @_spi(Benchmarks) import FleetScraper
 import Foundation
 import NextWaveSupport
@@ -9,7 +10,7 @@ import WakeKernelSupport
 /// One run of `nextwave grid`: every legacy figure of every ship with known dimensions over
 /// speeds × track depths (the water the ship sails in), as CSV. A track no deeper than a ship's
 /// draft (published, or derived as the wake models derive it) is refused, naming the ship.
-public struct GridJob: Sendable {
+public struct GridJob: Job {
     public var pages: FleetPages
     public var fleet: URL
     public var fleetReference: String
@@ -17,10 +18,14 @@ public struct GridJob: Sendable {
     public var speedsKmh: [Double]
     /// Depths, m, each in (0, 1000].
     public var depthsM: [Double]
+    public var output: Output
     /// How the CSV is written.
     package var csvStyle: CSVStyle = .standard
 
-    public init(pages: FleetPages, fleet: URL, fleetReference: String, speedsKmh: [Double], depthsM: [Double]) {
+    public init(
+        pages: FleetPages, fleet: URL, fleetReference: String, speedsKmh: [Double], depthsM: [Double], output: Output
+    ) {
+        self.output = output
         self.pages = pages
         self.fleet = fleet
         self.fleetReference = fleetReference
@@ -44,26 +49,47 @@ public struct GridJob: Sendable {
     /// allocated.
     /// - Throws: ``GridJobError``.
     public static func check(ships: Int, speedsKmh: [Double], depthsM: [Double]) throws {
-        if let bad = speedsKmh.first(where: { !($0.isFinite && $0 > 0 && $0 <= 100) }) {
-            throw GridJobError.badValue(axis: "speed", value: bad, range: "(0, 100] km/h")
-        }
-        if let bad = depthsM.first(where: { !($0.isFinite && $0 > 0 && $0 <= 1000) }) {
-            throw GridJobError.badValue(axis: "depth", value: bad, range: "(0, 1000] m")
-        }
+        try checkAxes(speedsKmh: speedsKmh, depthsM: depthsM)
         let rows = gridCellCount(ships, speedsKmh.count, depthsM.count)
         guard let rows, rows <= maximumRows else {
             throw GridJobError.tooLarge(ships: ships, speeds: speedsKmh.count, depths: depthsM.count, rows: rows)
         }
     }
 
-    /// Computes the grid and writes its CSV to `file` atomically, or to `sink` in chunks when
-    /// `file` is nil.
+    static func checkAxes(speedsKmh: [Double], depthsM: [Double]) throws {
+        if let bad = speedsKmh.first(where: { !($0.isFinite && $0 > 0 && $0 <= 100) }) {
+            throw GridJobError.badValue(axis: "speed", value: bad, range: "(0, 100] km/h")
+        }
+        if let bad = depthsM.first(where: { !($0.isFinite && $0 > 0 && $0 <= 1000) }) {
+            throw GridJobError.badValue(axis: "depth", value: bad, range: "(0, 1000] m")
+        }
+    }
+
+    public enum Event: Sendable {
+        /// Progress of reading the vessel pages.
+        case pages(FleetPages.Event)
+    }
+
+    /// Where the CSV goes.
+    public enum Output: Sendable {
+        /// A file, written atomically.
+        case file(URL)
+        /// A stream (stdout), in chunks; a chunk that cannot be written ends the run.
+        case stream(@Sendable (String) throws -> Void)
+    }
+
+    /// Refuses axis values the kernel cannot take (the grid's size is checked once the ships
+    /// are known).
+    public func validate() throws {
+        try Self.checkAxes(speedsKmh: speedsKmh, depthsM: depthsM)
+    }
+
+    /// Computes the grid and writes its CSV to ``output``.
     @discardableResult
-    public func run(
-        file: URL?, sink: (String) throws -> Void = { _ in }, onEvent: (@Sendable (FleetPages.Event) -> Void)? = nil
-    ) async throws -> Shape {
+    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Shape {
+        try validate()
         let curated = try CuratedFleet.load(from: fleet)
-        let (scrape, _) = try await pages.scrape(onEvent: onEvent)
+        let (scrape, _) = try await pages.scrape(onEvent: { onEvent(.pages($0)) })
         let resolved = ResolvedFleet(pages: scrape.pages, fleet: curated, fleetReference: fleetReference)
         let (names, hulls) = resolved.measured
         try Self.check(ships: names.count, speedsKmh: speedsKmh, depthsM: depthsM)
@@ -74,13 +100,14 @@ public struct GridJob: Sendable {
         }
         if !aground.isEmpty { throw GridJobError.aground(aground) }
         let grid = WakeGrid(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM)
-        if let file {
+        switch output {
+        case .file(let file):
             try AtomicFileWriter.stream(to: file) { handle in
                 try GridCSV.write(grid, shipNames: names, style: csvStyle) {
                     try handle.write(contentsOf: Data($0.utf8))
                 }
             }
-        } else {
+        case .stream(let sink):
             try GridCSV.write(grid, shipNames: names, style: csvStyle, sink: sink)
         }
         return Shape(ships: names.count, speeds: speedsKmh.count, depths: depthsM.count)

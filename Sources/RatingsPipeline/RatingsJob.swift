@@ -1,3 +1,4 @@
+import JobContract
 @_spi(Benchmarks) import FleetScraper
 import Foundation
 import NextWaveSupport
@@ -9,7 +10,7 @@ import ShipRatingTable
 /// One run of `nextwave ratings`: the fleet pages and the curated fleet in, the rating table and
 /// its reports out, written together and only when the run succeeds and the new table is not
 /// worse than the one it replaces.
-public struct RatingsJob: Sendable {
+public struct RatingsJob: Job {
     public struct Input: Sendable {
         public var pages: FleetPages
         /// The curated fleet file, and how the table cites it (e.g. "Data/fleet.json").
@@ -131,14 +132,15 @@ public struct RatingsJob: Sendable {
 
     /// Scrapes, builds, checks against the existing table and writes.
     /// - Throws: the first failure (fleet file, page, regression, write); nothing is written then.
-    public func run(onEvent: (@Sendable (Event) -> Void)? = nil) async throws -> Result {
+    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
+        try validate()
         let fleet = try CuratedFleet.load(from: input.fleet)
         let app = try? RatingTable.load(from: input.appRatings)
         if app == nil {
-            onEvent?(.warning("\(input.appRatings.path): app ratings not readable; the report skips the comparison"))
+            onEvent(.warning("\(input.appRatings.path): app ratings not readable; the report skips the comparison"))
         }
         let courses = try input.courseSpeeds.map(CourseSpeedTable.load(from:))
-        let (scrape, sourceDescription) = try await input.pages.scrape { onEvent?(.pages($0)) }
+        let (scrape, sourceDescription) = try await input.pages.scrape { onEvent(.pages($0)) }
         var builder = RatingTableBuilder(fleet: fleet, fleetReference: input.fleetReference, point: input.point)
         builder.courseSpeeds = courses
         builder.courseSpeedsReference = input.courseSpeedsReference
@@ -148,7 +150,7 @@ public struct RatingsJob: Sendable {
         builder.appRatings = app
         let now = input.now ?? Date()
         var run = try builder.build(from: scrape.pages, generatedAt: now)
-        for warning in scrape.warnings + run.warnings { onEvent?(.warning(warning)) }
+        for warning in scrape.warnings + run.warnings { onEvent(.warning(warning)) }
 
         // The folder stays locked from reading the existing table to writing the new one, so a
         // second run cannot slip in between (it waits).
@@ -243,7 +245,7 @@ public struct RatingsJob: Sendable {
 
     /// The table already in `out` (nil when there is none). An unreadable one stops the run
     /// unless ``Input/acceptRegression`` (it would be replaced unchecked).
-    private func existingTable(onEvent: (@Sendable (Event) -> Void)?) throws -> RatingTable? {
+    private func existingTable(onEvent: @Sendable (Event) -> Void) throws -> RatingTable? {
         let url = input.out.appendingPathComponent(Self.outputs.table)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do { return try RatingTable.load(from: url) } catch {
@@ -252,7 +254,7 @@ public struct RatingsJob: Sendable {
             guard input.acceptRegression else {
                 throw RatingsError.unreadableExisting(path: existingName, reason: reason)
             }
-            onEvent?(.warning("\(existingName) cannot be read (\(reason)); replaced, as regressions are accepted"))
+            onEvent(.warning("\(existingName) cannot be read (\(reason)); replaced, as regressions are accepted"))
             return nil
         }
     }

@@ -1,3 +1,4 @@
+import JobContract
 @_spi(Benchmarks) import FleetScraper
 import Foundation
 import NextWaveSupport
@@ -9,7 +10,9 @@ import ShipRatingTable
 
 /// One run of `nextwave wake`: ships of the fleet (or an explicit hull) over speeds × track depths
 /// × rider depths × distances, through the distance-aware models and on to the rider's spot.
-public struct WakeJob: Sendable {
+public struct WakeJob: Job {
+    public typealias Event = FleetPages.Event
+
     public enum Ships: Sendable {
         /// Ships of the fleet by name or alias; every ship with known dimensions when empty.
         case fleet(names: [String], pages: FleetPages, fleet: URL, fleetReference: String)
@@ -42,7 +45,8 @@ public struct WakeJob: Sendable {
         self.calibration = calibration
     }
 
-    public func run(onEvent: (@Sendable (FleetPages.Event) -> Void)? = nil) async throws -> WakeTable {
+    public func run(onEvent: @escaping @Sendable (FleetPages.Event) -> Void = { _ in }) async throws -> WakeTable {
+        try validate()
         let calibration = try self.calibration.map { url in
             let calibration = try JSONFile.decode(
                 PowerLawCalibration.self, at: url, what: "calibration file", limit: BoundedFile.tableLimit)

@@ -1,3 +1,4 @@
+import JobContract
 import CivilTime
 import Foundation
 import NextWaveSupport
@@ -7,7 +8,9 @@ import ShipRatingTable
 
 /// One run of `nextwave fleet speeds`: each ship's cruising speed from the legs of the courses an
 /// archive says it ran (``SessionAnalytics/CourseSpeeds``), as `operating-speeds.json`.
-public struct CourseSpeedsJob: Sendable {
+public struct CourseSpeedsJob: Job {
+    public typealias Event = NoEvent
+
     public var archive: URL
     /// The archive as the user named it (the table never carries a machine path).
     public var archiveName: String
@@ -34,7 +37,13 @@ public struct CourseSpeedsJob: Sendable {
         public var tooFew: [String: Int]
     }
 
-    public func run() throws -> Result {
+    /// Refuses a first day after the last, when both are given.
+    public func validate() throws {
+        if let from, let to, from > to { throw SessionsJobError.reversedDates(from: from, to: to) }
+    }
+
+    public func run(onEvent: @escaping @Sendable (NoEvent) -> Void = { _ in }) async throws -> Result {
+        try validate()
         let catalogue = try StationCatalogue.load(from: stations)
         let (opened, _) = try ScheduleArchive.opened(at: archive)
         guard let range = try opened.store.dateRange() else { throw SessionsJobError.emptyArchive(path: archiveName) }

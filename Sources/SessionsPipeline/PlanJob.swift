@@ -1,3 +1,4 @@
+import JobContract
 import CivilTime
 import Foundation
 @_spi(Benchmarks) import ScheduleArchive
@@ -8,11 +9,15 @@ import ShipRatingTable
 /// A rider's plan: for each day of a short range, the best distinct windows at the chosen
 /// stations, with the waves in them, and why a day has none (`nextwave plan`, `nextwave today`).
 /// The scoring is the survey's (``SessionAnalytics/SessionSurvey``): the app's rules, exactly.
-public struct PlanJob {
+public struct PlanJob: Job {
+    public typealias Event = NoEvent
+
     public struct Input: Sendable {
         public var archive: URL
         public var archiveName: String
         public var stations: URL
+        /// The station list, when the caller has already read `stations`.
+        public var catalogue: StationCatalogue?
         public var periods: URL
         public var ratings: URL
         public var ratingsName: String
@@ -49,11 +54,16 @@ public struct PlanJob {
 
     public init(_ input: Input) { self.input = input }
 
-    public func run() throws -> RiderPlan {
+    /// Refuses a plan of no days or of more than ``maximumDays``.
+    public func validate() throws {
         guard (1...Self.maximumDays).contains(input.days) else {
             throw PlanJobError.days(input.days, maximum: Self.maximumDays)
         }
-        let catalogue = try StationCatalogue.load(from: input.stations)
+    }
+
+    public func run(onEvent: @escaping @Sendable (NoEvent) -> Void = { _ in }) async throws -> RiderPlan {
+        try validate()
+        let catalogue = try input.catalogue ?? StationCatalogue.load(from: input.stations)
         let periods = try SchedulePeriods.load(from: input.periods)
         let table = try RatingTable.merged(input.ratings, with: input.moreRatings)
         let (archive, _) = try ScheduleArchive.opened(at: input.archive) { _, _ in }

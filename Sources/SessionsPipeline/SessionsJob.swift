@@ -1,3 +1,4 @@
+import JobContract
 import CivilTime
 import Foundation
 import NextWaveSupport
@@ -9,13 +10,16 @@ import ShipRatingTable
 
 /// One run of `nextwave sessions`: a schedule archive and a rating table in, the best sessions
 /// of every station-day out (`sessions.json`, `.csv`, `.md`, the heat map), written together.
-public struct SessionsJob {
+public struct SessionsJob: Job {
     public struct Input: Sendable {
         /// The archive directory, and its name as the user wrote it (for the reports).
         public var archive: URL
         public var archiveName: String
         /// `stations.json` and `schedule_periods.json`.
         public var stations: URL
+        /// The station list, when the caller has already read `stations` (the run then does not
+        /// read it again).
+        public var catalogue: StationCatalogue?
         public var periods: URL
         /// The rating table, and its name for the reports.
         public var ratings: URL
@@ -90,14 +94,24 @@ public struct SessionsJob {
 
     public init(_ input: Input) { self.input = input }
 
-    public func run(onEvent: ((Event) -> Void)? = nil) throws -> Result {
-        let catalogue = try StationCatalogue.load(from: input.stations)
+    /// Refuses dates the sun times do not cover and a first day after the last (when both are
+    /// given; without them the archive's range is taken, and checked once it is known).
+    public func validate() throws {
+        for date in [input.from, input.to].compactMap({ $0 }) where !SupportedDates.contains(date) {
+            throw SessionsJobError.unsupportedDate(date)
+        }
+        if let from = input.from, let to = input.to, from > to { throw SessionsJobError.reversedDates(from: from, to: to) }
+    }
+
+    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
+        try validate()
+        let catalogue = try input.catalogue ?? StationCatalogue.load(from: input.stations)
         let periods = try SchedulePeriods.load(from: input.periods)
         let table = try RatingTable.merged(input.ratings, with: input.moreRatings)
         let (archive, refresh) = try ScheduleArchive.opened(at: input.archive) {
-            onEvent?(.indexing(done: $0, total: $1))
+            onEvent(.indexing(done: $0, total: $1))
         }
-        for message in refresh.skipped { onEvent?(.warning("skipped \(message)")) }
+        for message in refresh.skipped { onEvent(.warning("skipped \(message)")) }
         guard let range = try archive.store.dateRange() else {
             throw SessionsJobError.emptyArchive(path: input.archiveName)
         }
@@ -134,20 +148,20 @@ public struct SessionsJob {
                     from: archive.store, catalogue: catalogue, periods: periods)
             }
             return try writer.write(survey: survey, store: archive.store, refresh: refresh, catalogue: catalogue) {
-                onEvent?(.scored(stationDays: $0, date: $1))
+                onEvent(.scored(stationDays: $0, date: $1))
             }
         }
-        onEvent?(.coverage(report.coverageText))
-        if let warning = report.coverageWarning { onEvent?(.warning(warning)) }
+        onEvent(.coverage(report.coverageText))
+        if let warning = report.coverageWarning { onEvent(.warning(warning)) }
         if !report.unknownShips.isEmpty {
-            onEvent?(
+            onEvent(
                 .warning(
                     "ships not in \(input.ratingsName), scored as other named ships: \(report.unknownShips.sorted().joined(separator: ", "))"
                 ))
         }
         if !report.stationsWithoutCoordinates.isEmpty {
             let ids = report.stationsWithoutCoordinates.sorted().map(String.init).joined(separator: ", ")
-            onEvent?(.warning("stations without coordinates in stations.json, scored with the app's sun point: \(ids)"))
+            onEvent(.warning("stations without coordinates in stations.json, scored with the app's sun point: \(ids)"))
         }
         let names = Self.outputs
         return Result(

@@ -45,7 +45,11 @@ struct CalibrateCommand: NextWaveCommand {
         let job = CalibrationJob(
             observations: URL(fileURLWithPath: observations), out: out.map { URL(fileURLWithPath: $0) },
             chart: chart.map { URL(fileURLWithPath: $0) }, observationsName: observations)
-        let result = try job.run { terminal.warn("skipped \($0)") }
+        let result = try await job.run { event in
+            switch event {
+            case .skipped(let row): terminal.warn("skipped \(row)")
+            }
+        }
         let c = result.calibration
         print(Self.summary(c))
         for file in [out, chart].compactMap({ $0 }) { terminal.info("wrote \(file)") }

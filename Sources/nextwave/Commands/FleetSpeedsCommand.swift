@@ -55,7 +55,7 @@ struct FleetSpeedsCommand: NextWaveCommand {
         let job = CourseSpeedsJob(
             archive: url, archiveName: name, stations: try archive.data.file("stations.json"), from: from, to: to,
             out: out.map { URL(fileURLWithPath: $0) })
-        let result = try job.run()
+        let result = try await job.run()
         if json {
             try FileHandle.standardOutput.write(contentsOf: try result.table.jsonData())
         } else {

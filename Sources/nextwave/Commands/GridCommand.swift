@@ -47,12 +47,15 @@ struct GridCommand: NextWaveCommand {
         let (fleetURL, reference) = try fleet.fleetFile()
         var job = GridJob(
             pages: try fleet.fleetPages(), fleet: fleetURL, fleetReference: reference, speedsKmh: speeds.values,
-            depthsM: depths.values)
+            depthsM: depths.values,
+            output: out.map { .file(URL(fileURLWithPath: $0)) }
+                ?? .stream { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) })
         job.csvStyle = csv.csvStyle
-        let stdout = FileHandle.standardOutput
-        let shape = try await job.run(
-            file: out.map { URL(fileURLWithPath: $0) }, sink: { try stdout.write(contentsOf: Data($0.utf8)) },
-            onEvent: { terminal.show($0) })
+        let shape = try await job.run { event in
+            switch event {
+            case .pages(let pages): terminal.show(pages)
+            }
+        }
         terminal.endProgress()
         if let out {
             terminal.info(

@@ -65,9 +65,6 @@ struct PlanCommand: NextWaveCommand {
 
     func validate() throws {
         try checkPaths([("--ratings", ratings), ("--ics", ics)])
-        guard (1...PlanJob.maximumDays).contains(days) else {
-            throw ValidationError("--days must lie in 1…\(PlanJob.maximumDays), got \(days)")
-        }
         if stations.isEmpty { throw ValidationError("choose --station NAME (repeatable) or --lake NAME") }
         guard (1...SessionRules.defaultTop).contains(windows) else {
             throw ValidationError("--windows must lie in 1…\(SessionRules.defaultTop), got \(windows)")
@@ -76,7 +73,7 @@ struct PlanCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let plan = try Self.plan(
+        let plan = try await Self.plan(
             source: source, stations: stations, ratings: ratings, sun: sun, predict: predict == .on, from: from,
             days: days)
         if let ics {
@@ -94,7 +91,7 @@ struct PlanCommand: NextWaveCommand {
     static func plan(
         source: ArchiveOptions, stations: StationOptions, ratings: String?, sun: SunSource, predict: Bool,
         from: LocalDate?, days: Int
-    ) throws -> RiderPlan {
+    ) async throws -> RiderPlan {
         let archive = try source.location()
         let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
         let chosen = try stations.resolve(in: catalogue)
@@ -116,7 +113,8 @@ struct PlanCommand: NextWaveCommand {
         input.sun = sun
         input.predict = predict
         input.moreRatings = more
-        return try PlanJob(input).run()
+        input.catalogue = catalogue
+        return try await PlanJob(input).run()
     }
 }
 
@@ -159,7 +157,7 @@ struct TodayCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let day = date ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
-        let result = try PlanCommand.plan(
+        let result = try await PlanCommand.plan(
             source: source, stations: try StationOptions.parse(["--station", station]), ratings: ratings, sun: .station,
             predict: true, from: day, days: 1)
         if json {

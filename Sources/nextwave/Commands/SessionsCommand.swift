@@ -73,9 +73,10 @@ struct SessionsCommand: NextWaveCommand {
     func validate() throws {
         try checkPaths([("--out", out), ("--ratings", ratings)])
         guard (1...100).contains(top) else { throw ValidationError("--top must lie in 1…100") }
+        // Every date option of every command follows one rule (within the years sun times are
+        // computed for); their order is the job's to check (SessionsJob.validate).
         try checkSupported(from, option: "--from")
         try checkSupported(to, option: "--to")
-        if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
     }
 
     /// The rating table: --ratings, else the app's own ratings (what the app scores with) —
@@ -119,8 +120,9 @@ struct SessionsCommand: NextWaveCommand {
         input.csvStyle = csv.csvStyle
         input.predict = predict == .on
         input.moreRatings = more.map(\.url)
+        input.catalogue = catalogue
         let job = SessionsJob(input)
-        let result = try job.run { event in
+        let result = try await job.run { event in
             switch event {
             case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")
             case .scored(let days, let date): terminal.progress("scored \(days) station-days (\(date))")

@@ -1,0 +1,65 @@
+import FleetScraper
+import Foundation
+import JobContract
+import NextWaveSupport
+import RatingsPipeline
+import ShipRatingTable
+import Testing
+import _TestSupport
+
+/// The ratings pipelines run in this process on temporary folders: what they write is checked
+/// against independent values (the legacy script's real output, the legacy formulas by hand).
+@Suite struct RatingsJobInProcessTests {
+    func input(out: URL) -> RatingsJob.Input {
+        RatingsJob.Input(
+            pages: .snapshot(directory: RepositoryPaths.snapshot, name: "zsg-2025-01-14"), fleet: RepositoryPaths.fleet,
+            fleetReference: "Data/fleet.json", out: out, outName: "out", appRatings: RepositoryPaths.appRatings)
+    }
+
+    @Test func theJobWritesTheLegacyScriptsOutputByteForByte() async throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let result = try await RatingsJob(input(out: out)).run()
+        #expect(result.written.contains(RatingsJob.outputs.legacyCSV))
+        let written = try Data(contentsOf: out.appendingPathComponent(RatingsJob.outputs.legacyCSV))
+        #expect(written == (try Data(contentsOf: RepositoryPaths.legacyCSV)))
+    }
+
+    @Test func aSecondRunOnTheSameInputsWritesNothing() async throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        _ = try await RatingsJob(input(out: out)).run()
+        let table = out.appendingPathComponent(RatingsJob.outputs.table)
+        let before = try Data(contentsOf: table)
+        let again = try await RatingsJob(input(out: out)).run()
+        #expect(again.written.isEmpty && again.unchanged)
+        #expect(try Data(contentsOf: table) == before)
+    }
+
+    @Test func theGridStreamsTheLegacyFiguresOfEveryCell() async throws {
+        let chunks = Locked<[String]>([])
+        let job = GridJob(
+            pages: .snapshot(directory: RepositoryPaths.snapshot, name: "zsg-2025-01-14"), fleet: RepositoryPaths.fleet,
+            fleetReference: "Data/fleet.json", speedsKmh: [18, 25], depthsM: [3, 10],
+            output: .stream { chunk in chunks.withLock { $0.append(chunk) } })
+        let shape = try await job.run()
+        let lines = chunks.withLock { $0.joined() }.split(separator: "\n").map(String.init)
+        #expect(lines.count == shape.rows + 1 && shape.speeds == 2 && shape.depths == 2)
+        // MS Panta Rhei (56.6 × 10.7 m, 382 t) at 25 km/h over 3 m: H = 0.04·D·v²/(L·B), times
+        // 1 + (Fr_h − 0.7) in shallow water (Fr_h = v/√(g h) = 1.28), by hand.
+        let v = 25 / 3.6
+        let height = 0.04 * 382 * v * v / (56.6 * 10.7) * (1 + (v / (9.81 * 3).squareRoot() - 0.7))
+        let header = lines[0].split(separator: ",").map(String.init)
+        let column = try #require(header.firstIndex { $0.hasPrefix("waveHeight") })
+        let row = try #require(lines.first { $0.contains("Panta Rhei") && $0.contains(",25.0,3.0,") })
+        let cell = try #require(Double(row.split(separator: ",")[column]))
+        #expect(abs(cell - height) <= 1e-9 * height, "\(row)")
+    }
+
+    @Test func aJobRefusesItsInputBeforeReadingAnything() async throws {
+        let nowhere = URL(fileURLWithPath: "/nonexistent/fleet.json")
+        let job = GridJob(
+            pages: .snapshot(directory: URL(fileURLWithPath: "/nonexistent"), name: "none"), fleet: nowhere,
+            fleetReference: "none", speedsKmh: [0], depthsM: [10], output: .stream { _ in })
+        #expect(throws: GridJobError.badValue(axis: "speed", value: 0, range: "(0, 100] km/h")) { try job.validate() }
+        await #expect(throws: GridJobError.self) { try await job.run() }
+    }
+}
