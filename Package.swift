@@ -80,7 +80,9 @@ let package = Package(
         .target(name: "WakeModels", dependencies: ["LegacyWakeModel", "WakeKernelSupport", "CBLAS", "CWakeKernel"]),
         .target(
             name: "WakeCalibration",
-            dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "CLAPACKE", "CBLAS", "NextWaveSupport"]),
+            dependencies: [
+                "WakeModels", "LegacyWakeModel", "WakeKernelSupport", "CLAPACKE", "CBLAS", "NextWaveSupport",
+            ]),
 
         // The contract every pipeline job keeps (validate, events out, a result back).
         .target(name: "JobContract"),
@@ -93,7 +95,8 @@ let package = Package(
         .target(
             name: "ShipRatings",
             dependencies: [
-                "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeKernelSupport", "NextWaveSupport",
+                "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeKernelSupport",
+                "NextWaveSupport",
             ]),
         .target(
             name: "RatingsReports",
@@ -123,7 +126,7 @@ let package = Package(
             name: "SessionAnalytics",
             dependencies: [sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar]),
         .target(
-            name: "SessionReports", dependencies: ["SessionAnalytics", sessionCore, civilTime, "NextWaveSupport"]),
+            name: "SessionReports", dependencies: ["SessionAnalytics", sessionCore, civilTime, solar, "NextWaveSupport"]),
         .target(
             name: "SessionsPipeline",
             dependencies: [
@@ -171,18 +174,23 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]),
-        .testTarget(name: "LegacyWakeModelTests", dependencies: ["LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
         .testTarget(
-            name: "WakeModelsTests", dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
+            name: "LegacyWakeModelTests", dependencies: ["LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
         .testTarget(
-            name: "WakeCalibrationTests", dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
+            name: "WakeModelsTests",
+            dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
+        .testTarget(
+            name: "WakeCalibrationTests",
+            dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
         .testTarget(name: "CWakeKernelTests", dependencies: ["CWakeKernel", "_CWakeKernelEmulation", "_TestSupport"]),
         .testTarget(
-            name: "FleetScraperTests", dependencies: ["FleetScraper", "WebFetch", "_TestSupport"], exclude: ["Fixtures"]),
+            name: "FleetScraperTests", dependencies: ["FleetScraper", "WebFetch", "_TestSupport"], exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "ShipRatingsTests",
             dependencies: [
-                "ShipRatings", "ShipRatingTable", "RatingsReports", "LegacyWakeModel", "WakeModels", "FleetScraper", "NextWaveSupport",
+                "ShipRatings", "ShipRatingTable", "RatingsReports", "LegacyWakeModel", "WakeModels", "FleetScraper",
+                "NextWaveSupport",
                 "_TestSupport",
             ]),
         .testTarget(name: "SolarTests", dependencies: [solar, civilTime]),
@@ -195,7 +203,8 @@ let package = Package(
         .testTarget(
             name: "SessionCoreTests",
             dependencies: [
-                sessionCore, solar, civilTime, .product(name: "ShipRatingReader", package: "SessionKit"), "_AppAlgorithm",
+                sessionCore, solar, civilTime, .product(name: "ShipRatingReader", package: "SessionKit"),
+                "_AppAlgorithm",
                 "_TestSupport",
             ]),
         .testTarget(
@@ -214,12 +223,16 @@ let package = Package(
         .testTarget(name: "ShipRatingTableTests", dependencies: ["ShipRatingTable", "_TestSupport"]),
         .testTarget(
             name: "RatingsReportsTests",
-            dependencies: ["RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "_TestSupport"]),
+            dependencies: [
+                "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "_TestSupport",
+            ]),
         .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
         .testTarget(name: "JobContractTests", dependencies: ["JobContract"]),
         .testTarget(
             name: "RatingsPipelineTests",
-            dependencies: ["RatingsPipeline", "JobContract", "FleetScraper", "ShipRatingTable", "NextWaveSupport", "_TestSupport"]),
+            dependencies: [
+                "RatingsPipeline", "JobContract", "FleetScraper", "ShipRatingTable", "NextWaveSupport", "_TestSupport",
+            ]),
         .testTarget(
             name: "SessionsPipelineTests",
             dependencies: [
@@ -227,6 +240,15 @@ let package = Package(
                 "_AppAlgorithm", "_TestSupport",
             ]),
         .testTarget(
-            name: "SessionReportsTests", dependencies: ["SessionReports", "SessionAnalytics", sessionCore, civilTime, solar]),
+            name: "SessionReportsTests",
+            dependencies: ["SessionReports", "SessionAnalytics", sessionCore, civilTime, solar]),
     ]
 )
+
+// One settings list for every Swift target: a member is visible only where its module is
+// imported (SE-0444), so each file's imports say what it uses.
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+let cTargets: Set<String> = ["CWakeKernel", "_CWakeKernelEmulation", "CFuzzerDriver"]
+for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

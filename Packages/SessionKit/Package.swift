@@ -21,3 +21,8 @@ let package = Package(
         .target(name: "ShipRatingReader"),
     ]
 )
+
+// The root package's settings list: a member is visible only where its module is imported.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -21,7 +21,8 @@ public enum FleetPages: Sendable {
     }
 
     /// The scraped pages and a description of where they came from, for reports.
-    package func scrape(onEvent: (@Sendable (Event) -> Void)? = nil) async throws -> (FleetScrape, description: String) {
+    package func scrape(onEvent: (@Sendable (Event) -> Void)? = nil) async throws -> (FleetScrape, description: String)
+    {
         switch self {
         case .snapshot(let directory, let name):
             let source = try SnapshotPageSource(directory: directory)
@@ -40,7 +41,9 @@ public enum FleetPages: Sendable {
                     path: directory.path, reason: "manifest has neither shipPages nor an indexURL")
             }
             var result = try await ShipPageScraper(base: root, start: start, layout: layout).scrape(from: source)
-            if let cited = manifest.sourceBase.flatMap(URL.init(string:)) { result = result.citing(mirror: root, as: cited) }
+            if let cited = manifest.sourceBase.flatMap(URL.init(string:)) {
+                result = result.citing(mirror: root, as: cited)
+            }
             return (result, "the snapshot `\(name)` (\(manifest.capturedAt.prefix(10)))")
         case .live(let fleet):
             return try await fleet.scrape(onEvent: onEvent)

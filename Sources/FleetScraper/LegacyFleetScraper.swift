@@ -98,7 +98,8 @@ public struct ShipPageScraper: Sendable {
         for (done, url) in ships.enumerated() {
             let html: Data
             do { html = try await source.page(at: url) } catch WebFetchError.httpStatus(_, let status, _)
-            where VanishedPage.statuses.contains(status) {
+                where VanishedPage.statuses.contains(status)
+            {
                 // A listed page that is gone is a change to review (the gate holds it), while a
                 // network failure or a server error stays an error.
                 vanished.append(VanishedPage(url: url.absoluteString, status: status))

@@ -21,7 +21,8 @@ struct ShipLinks {
     /// Adds `href` when `accept` takes it (given the href and its resolved URL).
     mutating func add(_ href: String, accept: (String, URL) -> Bool) {
         let href = href.trimmingCharacters(in: .whitespaces)
-        let resolved = page.map { URL(string: href, relativeTo: $0)?.absoluteURL } ?? SiteURL.resolve(href, against: base)
+        let resolved =
+            page.map { URL(string: href, relativeTo: $0)?.absoluteURL } ?? SiteURL.resolve(href, against: base)
         guard let resolved, accept(href, resolved) else { return }
         guard SiteURL.isSameSite(resolved, as: base) else {
             offSite.append(resolved.absoluteString)

@@ -77,7 +77,9 @@ import WebFetch
     @_spi(Benchmarks) public init(directory: URL) throws {
         let manifestURL = directory.appendingPathComponent(SnapshotManifest.fileName)
         let data: Data
-        do { data = try BoundedFile.read(manifestURL, limit: BoundedFile.tableLimit, what: "snapshot manifest") } catch let problem as FileProblem {
+        do {
+            data = try BoundedFile.read(manifestURL, limit: BoundedFile.tableLimit, what: "snapshot manifest")
+        } catch let problem as FileProblem {
             throw ScrapeError.snapshot(path: problem.path, reason: problem.reason)
         }
         manifest = try SnapshotManifest.decode(data, path: manifestURL.path)

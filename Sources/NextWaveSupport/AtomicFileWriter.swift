@@ -154,7 +154,8 @@ package enum AtomicFileWriter {
             case S_IFREG: return Target(requested: requested, url: url, inPlace: false, mode: info.st_mode & 0o7777)
             case S_IFCHR, S_IFIFO: return Target(requested: requested, url: url, inPlace: true, mode: 0)
             case S_IFDIR: throw FileProblem(path: requested.path, reason: "is a folder; give a file name")
-            default: throw FileProblem(path: requested.path, reason: "is not a regular file, a device or a FIFO; refused")
+            default:
+                throw FileProblem(path: requested.path, reason: "is not a regular file, a device or a FIFO; refused")
             }
         }
     }
@@ -178,7 +179,7 @@ package enum AtomicFileWriter {
             }
         } catch let error as FileProblem {
             throw error
-        } catch where isFileSystemError(error) {
+        } catch  where isFileSystemError(error) {
             throw FileProblem(path: target.requested.path, reason: "cannot write (\(FileProblem.words(for: error)))")
         }
     }
@@ -212,7 +213,9 @@ package enum AtomicFileWriter {
             TemporaryFiles.register(temporary)
             defer { TemporaryFiles.unregister(temporary) }
             do {
-                try produce(.data(data), into: temporary, for: Target(requested: record, url: record, inPlace: false, mode: 0o644))
+                try produce(
+                    .data(data), into: temporary,
+                    for: Target(requested: record, url: record, inPlace: false, mode: 0o644))
             } catch {
                 unlink(temporary.path)
                 for done in written { unlink(done.path) }

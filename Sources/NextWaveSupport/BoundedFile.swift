@@ -53,8 +53,12 @@ extension BoundedFile {
         guard kind == S_IFREG else {
             close(fd)
             let name =
-                kind == S_IFDIR ? "a folder" : kind == S_IFIFO ? "a FIFO" : kind == S_IFCHR || kind == S_IFBLK
-                ? "a device" : kind == S_IFSOCK ? "a socket" : "not a regular file"
+                kind == S_IFDIR
+                ? "a folder"
+                : kind == S_IFIFO
+                    ? "a FIFO"
+                    : kind == S_IFCHR || kind == S_IFBLK
+                        ? "a device" : kind == S_IFSOCK ? "a socket" : "not a regular file"
             throw FileProblem(path: url.path, reason: "the \(what) is \(name), not a regular file; refused")
         }
         // Back to blocking reads for a regular file (O_NONBLOCK has no effect on them anyway).
@@ -83,7 +87,8 @@ extension BoundedFile {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
             return try read(url, limit: limit, what: what)
         }
-        return Data(bytesNoCopy: base, count: size, deallocator: .custom { pointer, count in _ = munmap(pointer, count) })
+        return Data(
+            bytesNoCopy: base, count: size, deallocator: .custom { pointer, count in _ = munmap(pointer, count) })
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the toolkit's English CSV files are written.
 package enum CSVStyle: String, CaseIterable, Sendable {
     /// RFC 4180: `,` separators, `.` decimals, UTF-8 without BOM (scripts, pandas, most tools).

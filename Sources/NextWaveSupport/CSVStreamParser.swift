@@ -89,7 +89,9 @@ package struct CSVStreamParser {
                             }
                             if scanIndex + 1 == count && !final { break }  // need the next byte
                             inQuotes = false
-                        } else if byte == 0x0A || (byte == 0x0D && scanIndex + 1 < count && bytes[scanIndex + 1] != 0x0A) {
+                        } else if byte == 0x0A
+                            || (byte == 0x0D && scanIndex + 1 < count && bytes[scanIndex + 1] != 0x0A)
+                        {
                             newlinesInRecord += 1
                         }
                     } else if byte == 0x22 && scanIndex == fieldStart {

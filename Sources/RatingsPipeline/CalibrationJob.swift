@@ -1,5 +1,5 @@
-import JobContract
 import Foundation
+import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 @_spi(Benchmarks) import WakeCalibration

@@ -1,11 +1,12 @@
-import JobContract
 @_spi(Benchmarks) import FleetScraper
 import Foundation
+import JobContract
+@_spi(Benchmarks) import LegacyWakeModel
 import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 @_spi(Benchmarks) import ShipRatings
-@_spi(Benchmarks) import LegacyWakeModel
 import WakeKernelSupport
+import WakeModels
 
 /// One run of `nextwave grid`: every legacy figure of every ship with known dimensions over
 /// speeds × track depths (the water the ship sails in), as CSV. A track no deeper than a ship's
@@ -134,7 +135,8 @@ public enum GridJobError: Error, Equatable, CustomStringConvertible {
         case .aground(let ships):
             "aground: "
                 + ships.map { a in
-                    let depths = a.depthsM.count > 3
+                    let depths =
+                        a.depthsM.count > 3
                         ? "\(a.depthsM.count) track depths up to \(plain(a.depthsM.max() ?? 0)) m"
                         : a.depthsM.map { "\(plain($0)) m" }.joined(separator: ", ")
                     return "\(a.ship) draws \(plain((a.draftM * 100).rounded() / 100)) m (\(depths))"

@@ -1,11 +1,11 @@
-import JobContract
 @_spi(Benchmarks) import FleetScraper
 import Foundation
+import JobContract
+@_spi(Benchmarks) import LegacyWakeModel
 import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
-@_spi(Benchmarks) import LegacyWakeModel
 
 /// One run of `nextwave ratings`: the fleet pages and the curated fleet in, the rating table and
 /// its reports out, written together and only when the run succeeds and the new table is not
@@ -164,7 +164,10 @@ public struct RatingsJob: Job {
         run.table = Self.keepingVanished(scrape.vanished, previous: baseline?.table, in: run.table)
         run.table = RatingDiff.carryingPageMissing(
             previous: baseline?.table, into: run.table, date: String(run.table.generatedAt.prefix(10)))
-        let regressions = (baseline.map { RatingDiff.regressions(previous: $0.table, current: run.table, retired: run.retired.map(\.name)) } ?? [])
+        let regressions =
+            (baseline.map {
+                RatingDiff.regressions(previous: $0.table, current: run.table, retired: run.retired.map(\.name))
+            } ?? [])
             + run.held
         if !regressions.isEmpty && !input.acceptRegression && !input.dryRun {
             throw RatingsError.regression(

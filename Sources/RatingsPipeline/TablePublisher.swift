@@ -53,7 +53,8 @@ public enum TablePublisher {
         // The table before the manifest that names it, so that an app never finds a manifest
         // pointing at a file not there yet.
         try AtomicFileWriter.write(data, to: directory.appendingPathComponent(manifest.current))
-        try AtomicFileWriter.write(try StableJSON.encode(manifest), to: directory.appendingPathComponent("manifest.json"))
+        try AtomicFileWriter.write(
+            try StableJSON.encode(manifest), to: directory.appendingPathComponent("manifest.json"))
         return (manifest, true)
     }
 

@@ -1,6 +1,6 @@
-import JobContract
 @_spi(Benchmarks) import FleetScraper
 import Foundation
+import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 import ShipRatingTable

@@ -7,7 +7,9 @@ import WakeModels
 /// model, the ensemble and the fitted power law, each with the 1:1 line and its log bias and log
 /// RMSE. A panel shows the observations where its model is valid.
 package enum CalibrationChartSVG {
-    package static func render(_ calibration: PowerLawCalibration, samples: [PowerLawCalibration.Sample], source: String)
+    package static func render(
+        _ calibration: PowerLawCalibration, samples: [PowerLawCalibration.Sample], source: String
+    )
         -> String
     {
         typealias Panel = (title: String, key: String?, points: [(Double, Double)])
@@ -15,7 +17,10 @@ package enum CalibrationChartSVG {
             (model.citation, model.rawValue, samples.compactMap { s in s.models[model].map { ($0, s.observedM) } })
         }
         panels.append(
-            ("Ensemble (KS, SW)", PowerLawCalibration.ensembleKey, samples.compactMap { s in s.ensembleM.map { ($0, s.observedM) } }))
+            (
+                "Ensemble (KS, SW)", PowerLawCalibration.ensembleKey,
+                samples.compactMap { s in s.ensembleM.map { ($0, s.observedM) } }
+            ))
         panels.append(("Fitted power law", nil, samples.map { ($0.fittedM, $0.observedM) }))
         let values = panels.flatMap { $0.points.flatMap { [$0.0, $0.1] } }.filter { $0 > 0 && $0.isFinite }
         let lowDecade = floor(log10(values.min() ?? 0.01))
@@ -45,31 +50,42 @@ package enum CalibrationChartSVG {
                     "n \(s.count)" + (s.logBias.map { ", bias \(fixed($0, 2))" } ?? "")
                         + (s.logRmse.map { ", RMSE \(fixed($0, 2))" } ?? "")
                 } ?? "R² \(fixed(calibration.powerLaw.rSquared, 3))"
-            svg += "<text x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0 - 22, 1))\" font-weight=\"bold\">\(xmlEscaped(panel.title))</text>\n"
+            svg +=
+                "<text x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0 - 22, 1))\" font-weight=\"bold\">\(xmlEscaped(panel.title))</text>\n"
             svg += "<text x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0 - 8, 1))\" fill=\"#555\">\(xmlEscaped(note))</text>\n"
-            svg += "<rect x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0, 1))\" width=\"\(fixed(panelSize, 1))\" height=\"\(fixed(panelSize, 1))\" fill=\"none\" stroke=\"#999\"/>\n"
+            svg +=
+                "<rect x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0, 1))\" width=\"\(fixed(panelSize, 1))\" height=\"\(fixed(panelSize, 1))\" fill=\"none\" stroke=\"#999\"/>\n"
             var decade = lowDecade
             while decade <= highDecade {
                 let v = pow(10, decade)
                 let label = decade >= 0 ? fixed(v, 0) : fixed(v, Int(-decade))
-                svg += "<line x1=\"\(fixed(px(v), 1))\" y1=\"\(fixed(y0, 1))\" x2=\"\(fixed(px(v), 1))\" y2=\"\(fixed(y0 + panelSize, 1))\" stroke=\"#eee\"/>\n"
-                svg += "<line x1=\"\(fixed(x0, 1))\" y1=\"\(fixed(py(v), 1))\" x2=\"\(fixed(x0 + panelSize, 1))\" y2=\"\(fixed(py(v), 1))\" stroke=\"#eee\"/>\n"
-                svg += "<text x=\"\(fixed(px(v), 1))\" y=\"\(fixed(y0 + panelSize + 15, 1))\" text-anchor=\"middle\" fill=\"#333\">\(label)</text>\n"
-                svg += "<text x=\"\(fixed(x0 - 5, 1))\" y=\"\(fixed(py(v) + 4, 1))\" text-anchor=\"end\" fill=\"#333\">\(label)</text>\n"
+                svg +=
+                    "<line x1=\"\(fixed(px(v), 1))\" y1=\"\(fixed(y0, 1))\" x2=\"\(fixed(px(v), 1))\" y2=\"\(fixed(y0 + panelSize, 1))\" stroke=\"#eee\"/>\n"
+                svg +=
+                    "<line x1=\"\(fixed(x0, 1))\" y1=\"\(fixed(py(v), 1))\" x2=\"\(fixed(x0 + panelSize, 1))\" y2=\"\(fixed(py(v), 1))\" stroke=\"#eee\"/>\n"
+                svg +=
+                    "<text x=\"\(fixed(px(v), 1))\" y=\"\(fixed(y0 + panelSize + 15, 1))\" text-anchor=\"middle\" fill=\"#333\">\(label)</text>\n"
+                svg +=
+                    "<text x=\"\(fixed(x0 - 5, 1))\" y=\"\(fixed(py(v) + 4, 1))\" text-anchor=\"end\" fill=\"#333\">\(label)</text>\n"
                 decade += 1
             }
             let (lo, hi) = (pow(10, lowDecade), pow(10, highDecade))
-            svg += "<line x1=\"\(fixed(px(lo), 1))\" y1=\"\(fixed(py(lo), 1))\" x2=\"\(fixed(px(hi), 1))\" y2=\"\(fixed(py(hi), 1))\" stroke=\"#888\" stroke-width=\"1.5\"/>\n"
+            svg +=
+                "<line x1=\"\(fixed(px(lo), 1))\" y1=\"\(fixed(py(lo), 1))\" x2=\"\(fixed(px(hi), 1))\" y2=\"\(fixed(py(hi), 1))\" stroke=\"#888\" stroke-width=\"1.5\"/>\n"
             for (predicted, measured) in panel.points where predicted > 0 && measured > 0 {
                 guard predicted >= lo, predicted <= hi else { continue }
-                svg += "<circle cx=\"\(fixed(px(predicted), 1))\" cy=\"\(fixed(py(measured), 1))\" r=\"2\" fill=\"#1f77b4\" fill-opacity=\"0.5\"/>\n"
+                svg +=
+                    "<circle cx=\"\(fixed(px(predicted), 1))\" cy=\"\(fixed(py(measured), 1))\" r=\"2\" fill=\"#1f77b4\" fill-opacity=\"0.5\"/>\n"
             }
             if panel.points.isEmpty {
-                svg += "<text x=\"\(fixed(x0 + panelSize / 2, 1))\" y=\"\(fixed(y0 + panelSize / 2, 1))\" text-anchor=\"middle\" fill=\"#a33\">valid at no observation</text>\n"
+                svg +=
+                    "<text x=\"\(fixed(x0 + panelSize / 2, 1))\" y=\"\(fixed(y0 + panelSize / 2, 1))\" text-anchor=\"middle\" fill=\"#a33\">valid at no observation</text>\n"
             }
-            svg += "<text x=\"\(fixed(x0 + panelSize / 2, 1))\" y=\"\(fixed(y0 + panelSize + 32, 1))\" text-anchor=\"middle\" fill=\"#333\">predicted (m)</text>\n"
+            svg +=
+                "<text x=\"\(fixed(x0 + panelSize / 2, 1))\" y=\"\(fixed(y0 + panelSize + 32, 1))\" text-anchor=\"middle\" fill=\"#333\">predicted (m)</text>\n"
             if index % columns == 0 {
-                svg += "<text x=\"\(fixed(x0 - 45, 1))\" y=\"\(fixed(y0 + panelSize / 2, 1))\" text-anchor=\"middle\" transform=\"rotate(-90 \(fixed(x0 - 45, 1)) \(fixed(y0 + panelSize / 2, 1)))\">measured (m)</text>\n"
+                svg +=
+                    "<text x=\"\(fixed(x0 - 45, 1))\" y=\"\(fixed(y0 + panelSize / 2, 1))\" text-anchor=\"middle\" transform=\"rotate(-90 \(fixed(x0 - 45, 1)) \(fixed(y0 + panelSize / 2, 1)))\">measured (m)</text>\n"
             }
         }
         svg += "</svg>\n"

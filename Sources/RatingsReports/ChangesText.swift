@@ -8,7 +8,8 @@ package enum ChangesText {
         -> [String]
     {
         var lines: [String] = []
-        let retiredKeys = Dictionary(retired.map { (ShipNames.key($0.name), $0.since) }, uniquingKeysWith: { a, _ in a })
+        let retiredKeys = Dictionary(
+            retired.map { (ShipNames.key($0.name), $0.since) }, uniquingKeysWith: { a, _ in a })
         lines += diff.added.map { "added: \($0)" }
         lines += diff.removed.map { name in
             retiredKeys[ShipNames.key(name)].map { "retired: \(name) (since \($0))" } ?? "removed: \(name)"

@@ -1,9 +1,9 @@
 import FleetScraper
 import Foundation
+import LegacyWakeModel
 import NextWaveSupport
 import ShipRatingTable
 import ShipRatings
-import LegacyWakeModel
 
 /// `schiffsdaten.csv` exactly as `vesseldata.py` wrote it.
 ///

@@ -23,10 +23,12 @@ extension RatingsMarkdown {
         md += "0.78 × depth (docs/SCIENCE.md §5). The rated wave is the diverging wave a rider meets at a safe "
         md += "distance: never in front of a ship, never the stern wave.\n\n"
         if let t = settings.waveHeightM {
-            md += t[0] == t[1]
+            md +=
+                t[0] == t[1]
                 ? "One boundary: rating 3 above \(fixed(t[1], 3)) m, else 1"
                 : "Rating 3 above \(fixed(t[1], 3)) m, 2 above \(fixed(t[0], 3)) m"
-            md += settings.thresholdsFitted
+            md +=
+                settings.thresholdsFitted
                 ? ", fitted to the app's ratings where the physics separates ships (see below).\n\n"
                 : ", as given.\n\n"
         } else {
@@ -52,9 +54,11 @@ extension RatingsMarkdown {
                     ? "\(ratio) (\(fixed(abs(m) / ship.logSpread, 1)) u)" : ratio
             }
             md += "| \(s.name) | \(fixed(w.speedKmh, 1))\(spread) | \(w.speedBasis) | "
-            md += "\(n(w.generatedWaveHeightM?.median, 3)) | \(fixed(h.median, 3)) (\(fixed(h.min, 3))–\(fixed(h.max, 3)))"
+            md +=
+                "\(n(w.generatedWaveHeightM?.median, 3)) | \(fixed(h.median, 3)) (\(fixed(h.min, 3))–\(fixed(h.max, 3)))"
             md += "\(w.breaking ? " breaking" : "") | \(n(w.heightSpreadFactor, 2)) | \(n(w.periodS, 2)) | "
-            md += "\(n(w.wavelengthM, 1)) | \(s.ratingsByModel?.wake.map(String.init) ?? "–") | \(loo) | \(appRating) | "
+            md +=
+                "\(n(w.wavelengthM, 1)) | \(s.ratingsByModel?.wake.map(String.init) ?? "–") | \(loo) | \(appRating) | "
             md += "\(margin ?? "–") |\n"
         }
         md += "\nH at rider: the ensemble, with the lowest and highest ensemble model in brackets. Spread: the factor "
@@ -103,7 +107,8 @@ extension RatingsMarkdown {
         let table = run.table
         var md = "\n## Agreement with the app's ratings\n\nRows: the app's rating; columns: the model's.\n\n"
         func grid(_ title: String, _ counts: [[Int]], matches: Int, of compared: Int) -> String {
-            var md = "\(title): \(matches) of \(compared) ships agree.\n\n| App ＼ model | 1 | 2 | 3 |\n|---|--:|--:|--:|\n"
+            var md =
+                "\(title): \(matches) of \(compared) ships agree.\n\n| App ＼ model | 1 | 2 | 3 |\n|---|--:|--:|--:|\n"
             for a in 0..<3 { md += "| \(a + 1) | \(counts[a][0]) | \(counts[a][1]) | \(counts[a][2]) |\n" }
             return md + "\n"
         }
@@ -112,7 +117,9 @@ extension RatingsMarkdown {
         var legacyCompared = 0
         var legacyHeights: [(Double, Double)] = []
         for s in table.ships {
-            guard let a = app.ship(named: s.name)?.rating, let m = s.ratingsByModel?.legacy ?? s.rating else { continue }
+            guard let a = app.ship(named: s.name)?.rating, let m = s.ratingsByModel?.legacy ?? s.rating else {
+                continue
+            }
             legacy[a - 1][m - 1] += 1
             legacyCompared += 1
             if a == m { legacyMatches += 1 }

@@ -1,4 +1,5 @@
 import NextWaveSupport
+import WakeCalibration
 import WakeModels
 
 /// `wake.csv`: one row per ship × speed × track depth × rider depth × distance, every figure at

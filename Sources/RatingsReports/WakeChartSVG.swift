@@ -47,12 +47,14 @@ package enum WakeChartSVG {
         if allCases.count > cases.count { leftOut.append("\(allCases.count - cases.count) speed × depth cases") }
         if e.shipCount > ships.count { leftOut.append("\(e.shipCount - ships.count) ships") }
         if !leftOut.isEmpty {
-            svg += "<text x=\"10\" y=\"56\" fill=\"#a33\">Not drawn (all are in wake.csv): \(leftOut.joined(separator: " and ")).</text>\n"
+            svg +=
+                "<text x=\"10\" y=\"56\" fill=\"#a33\">Not drawn (all are in wake.csv): \(leftOut.joined(separator: " and ")).</text>\n"
         }
         for (index, c) in cases.enumerated() {
             let x = left + Double(index % 2) * 360
             let y = top + 8 + Double(index / 2) * 22
-            svg += "<rect x=\"\(fixed(x, 1))\" y=\"\(fixed(y - 9, 1))\" width=\"14\" height=\"10\" fill=\"\(colours[index % colours.count])\"/>\n"
+            svg +=
+                "<rect x=\"\(fixed(x, 1))\" y=\"\(fixed(y - 9, 1))\" width=\"14\" height=\"10\" fill=\"\(colours[index % colours.count])\"/>\n"
             svg += "<text x=\"\(fixed(x + 20, 1))\" y=\"\(fixed(y, 1))\">\(xmlEscaped(table.label(c)))</text>\n"
         }
         for (panel, i) in ships.enumerated() {
@@ -61,17 +63,22 @@ package enum WakeChartSVG {
             let (w, h) = (panelW - 40, panelH - 30)
             func px(_ x: Double) -> Double { x0 + x / xMax * w }
             func py(_ y: Double) -> Double { y0 + h - y / yMax * h }
-            svg += "<text x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0 - 6, 1))\" font-weight=\"bold\">\(xmlEscaped(table.names[i]))</text>\n"
+            svg +=
+                "<text x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0 - 6, 1))\" font-weight=\"bold\">\(xmlEscaped(table.names[i]))</text>\n"
             for step in 0...5 {
                 let y = yMax * Double(step) / 5
-                svg += "<line x1=\"\(fixed(x0, 1))\" y1=\"\(fixed(py(y), 1))\" x2=\"\(fixed(x0 + w, 1))\" y2=\"\(fixed(py(y), 1))\" stroke=\"#e5e5e5\"/>\n"
+                svg +=
+                    "<line x1=\"\(fixed(x0, 1))\" y1=\"\(fixed(py(y), 1))\" x2=\"\(fixed(x0 + w, 1))\" y2=\"\(fixed(py(y), 1))\" stroke=\"#e5e5e5\"/>\n"
                 if panel % columnsCount == 0 {
-                    svg += "<text x=\"\(fixed(x0 - 5, 1))\" y=\"\(fixed(py(y) + 4, 1))\" text-anchor=\"end\" fill=\"#333\">\(fixed(y, 2))</text>\n"
+                    svg +=
+                        "<text x=\"\(fixed(x0 - 5, 1))\" y=\"\(fixed(py(y) + 4, 1))\" text-anchor=\"end\" fill=\"#333\">\(fixed(y, 2))</text>\n"
                 }
                 let x = xMax * Double(step) / 5
-                svg += "<text x=\"\(fixed(px(x), 1))\" y=\"\(fixed(y0 + h + 15, 1))\" text-anchor=\"middle\" fill=\"#333\">\(fixed(x, 0))</text>\n"
+                svg +=
+                    "<text x=\"\(fixed(px(x), 1))\" y=\"\(fixed(y0 + h + 15, 1))\" text-anchor=\"middle\" fill=\"#333\">\(fixed(x, 0))</text>\n"
             }
-            svg += "<rect x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0, 1))\" width=\"\(fixed(w, 1))\" height=\"\(fixed(h, 1))\" fill=\"none\" stroke=\"#999\"/>\n"
+            svg +=
+                "<rect x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0, 1))\" width=\"\(fixed(w, 1))\" height=\"\(fixed(h, 1))\" fill=\"none\" stroke=\"#999\"/>\n"
             var drawn = 0
             for (index, points) in series[panel].enumerated() where !points.isEmpty {
                 drawn += 1
@@ -79,17 +86,20 @@ package enum WakeChartSVG {
                 if banded {
                     let upper = points.map { "\(fixed(px($0.x), 1)),\(fixed(py($0.high), 1))" }
                     let lower = points.reversed().map { "\(fixed(px($0.x), 1)),\(fixed(py($0.low), 1))" }
-                    svg += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.12\" stroke=\"none\"/>\n"
+                    svg +=
+                        "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.12\" stroke=\"none\"/>\n"
                 }
                 let line = points.map { "\(fixed(px($0.x), 1)),\(fixed(py($0.median), 1))" }.joined(separator: " ")
                 svg += "<polyline points=\"\(line)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"/>\n"
             }
             if drawn == 0 {
-                svg += "<text x=\"\(fixed(x0 + w / 2, 1))\" y=\"\(fixed(y0 + h / 2, 1))\" text-anchor=\"middle\" fill=\"#a33\">no height: the models do not hold here</text>\n"
+                svg +=
+                    "<text x=\"\(fixed(x0 + w / 2, 1))\" y=\"\(fixed(y0 + h / 2, 1))\" text-anchor=\"middle\" fill=\"#a33\">no height: the models do not hold here</text>\n"
             }
         }
         let bottom = height - 8
-        svg += "<text x=\"\(fixed(left + Double(columnsCount) * panelW / 2, 1))\" y=\"\(fixed(bottom, 1))\" text-anchor=\"middle\">distance from the sailing line (m); height at the rider (m)</text>\n"
+        svg +=
+            "<text x=\"\(fixed(left + Double(columnsCount) * panelW / 2, 1))\" y=\"\(fixed(bottom, 1))\" text-anchor=\"middle\">distance from the sailing line (m); height at the rider (m)</text>\n"
         svg += "</svg>\n"
         return svg
     }

@@ -1,3 +1,4 @@
+import Foundation
 import NextWaveSupport
 import WakeCalibration
 import WakeModels
@@ -25,9 +26,11 @@ package enum WakeMarkdown {
         md += "## Hulls\n\n| Ship | L (m) | B (m) | D (t) | T (m) | C_B | L_e (m) | Defaults used |\n"
         md += "|---|--:|--:|--:|--:|--:|--:|---|\n"
         for (name, h) in zip(table.names, e.hulls) {
-            let origin = { (f: WakeHull.Field) -> String in h.origins[f] == .given ? "" : " (\(h.origins[f].rawValue))" }
+            let origin = { (f: WakeHull.Field) -> String in h.origins[f] == .given ? "" : " (\(h.origins[f].rawValue))"
+            }
             md += "| \(name) | \(fixed(h.lengthM, 1)) | \(fixed(h.beamM, 1)) | \(fixed(h.displacementT, 1)) | "
-            md += "\(fixed(h.draftM, 2))\(origin(.draftM)) | \(fixed(h.blockCoefficient, 3))\(origin(.blockCoefficient)) | "
+            md +=
+                "\(fixed(h.draftM, 2))\(origin(.draftM)) | \(fixed(h.blockCoefficient, 3))\(origin(.blockCoefficient)) | "
             md += "\(fixed(h.entranceLengthM, 1))\(origin(.entranceLengthM)) | "
             md += "\(h.defaults.isEmpty ? "none" : h.defaults.joined(separator: ", ")) |\n"
         }
@@ -41,7 +44,9 @@ package enum WakeMarkdown {
             md += "\n## \(table.names[i])\n\n"
             md += "| Speed (km/h) | Track (m) | Rider (m) |"
             md += columns.map { " \(fixed(e.distancesM[$0], 0)) m |" }.joined()
-            md += " T (s) | K | Notes |\n|--:|--:|--:|" + String(repeating: "--:|", count: columns.count) + "--:|--:|---|\n"
+            md +=
+                " T (s) | K | Notes |\n|--:|--:|--:|" + String(repeating: "--:|", count: columns.count)
+                + "--:|--:|---|\n"
             for c in cases.prefix(maximumRows) {
                 let first = table.point(ship: i, c, distance: columns[0])
                 md += "| \(fixed(e.speedsKmh[c.speed], 1)) | \(fixed(e.trackDepthsM[c.trackDepth], 1)) | "
@@ -50,9 +55,11 @@ package enum WakeMarkdown {
                 for l in columns {
                     let p = table.point(ship: i, c, distance: l)
                     md += " \(p.waveHeightM.map { fixed($0.median, 3) } ?? "–")\(p.breaking ? "ᵇ" : "") |"
-                    notes.formUnion(WakeText.notes(p).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                    notes.formUnion(
+                        WakeText.notes(p).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
                 }
-                md += " \(first.rider.map { fixed($0.periodS, 2) } ?? "–") | \(first.rider.map { fixed($0.factor, 2) } ?? "–") | "
+                md +=
+                    " \(first.rider.map { fixed($0.periodS, 2) } ?? "–") | \(first.rider.map { fixed($0.factor, 2) } ?? "–") | "
                 md += "\(notes.sorted().joined(separator: ", ")) |\n"
             }
             if cases.count > maximumRows {

@@ -26,12 +26,15 @@ public struct WakeTable: Sendable {
     var cases: [Case] {
         let e = ensemble
         return (0..<e.speedCount).flatMap { j in
-            (0..<e.trackDepthCount).flatMap { k in (0..<e.riderDepthCount).map { Case(speed: j, trackDepth: k, riderDepth: $0) } }
+            (0..<e.trackDepthCount).flatMap { k in
+                (0..<e.riderDepthCount).map { Case(speed: j, trackDepth: k, riderDepth: $0) }
+            }
         }
     }
 
     func point(ship: Int, _ c: Case, distance: Int) -> WakePoint {
-        ensemble.point(ship: ship, speed: c.speed, trackDepth: c.trackDepth, riderDepth: c.riderDepth, distance: distance)
+        ensemble.point(
+            ship: ship, speed: c.speed, trackDepth: c.trackDepth, riderDepth: c.riderDepth, distance: distance)
     }
 
     /// "18 km/h, track 10 m, rider 3 m".

@@ -1,4 +1,5 @@
 import NextWaveSupport
+import WakeCalibration
 import WakeModels
 
 /// The readable table `nextwave wake` prints (80 columns): per ship its hull, then one line per

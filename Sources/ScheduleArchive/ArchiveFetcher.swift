@@ -206,7 +206,9 @@ package struct ArchiveFetcher: Sendable {
                     report.failed.append(Self.describe(error, url: url))
                 }
             }
-            if charters > 0 { report.notes.append("\(date): \(charters) charter departure(s) without a course skipped") }
+            if charters > 0 {
+                report.notes.append("\(date): \(charters) charter departure(s) without a course skipped")
+            }
             // One assignment per course: the one seen with the most stops.
             var byCourse: [String: ShipAssignment] = [:]
             for a in day where a.stops.count >= (byCourse[a.course]?.stops.count ?? -1) { byCourse[a.course] = a }

@@ -59,13 +59,16 @@ package enum ArchiveMerge {
         }
         // Each holds departures the other lacks: the answer, plus the archived ones it lacks.
         let missing = oldKeys.subtracting(newKeys).sorted()
-        if let merged = try? mergedBody(answer: answer, archived: archived, adding: missing, station: station,
+        if let merged = try? mergedBody(
+            answer: answer, archived: archived, adding: missing, station: station,
             date: date, path: path),
             let got = try? keys(merged), oldKeys.union(newKeys).isSubset(of: got)
         {
             return .write(
                 merged,
-                note: "merged: \(newKeys.count) departures of the answer and \(missing.count) only the archived file held")
+                note:
+                    "merged: \(newKeys.count) departures of the answer and \(missing.count) only the archived file held"
+            )
         }
         return .kept(
             "the answer holds \(newKeys.subtracting(oldKeys).count) departures the archived file lacks, but the two "
@@ -93,8 +96,11 @@ package enum ArchiveMerge {
         var result: [Key: Any] = [:]
         for journey in list {
             // Each journey read as the archive reads it, so the keys are the archive's.
-            let one = try JSONSerialization.data(withJSONObject: ["station": object["station"] ?? NSNull(), "stationboard": [journey]])
-            for departure in try StationboardReader.departures(from: one, path: path, expectedStation: station).departures
+            let one = try JSONSerialization.data(withJSONObject: [
+                "station": object["station"] ?? NSNull(), "stationboard": [journey],
+            ])
+            for departure in try StationboardReader.departures(from: one, path: path, expectedStation: station)
+                .departures
             where departure.date == date {
                 result[Key(time: departure.time, course: departure.course)] = journey
             }
@@ -115,7 +121,8 @@ package enum ArchiveMerge {
         let oldCourses = Dictionary(old.map { ($0.course, $0.ship) }, uniquingKeysWith: { first, _ in first })
         let lacking = Set(oldCourses.keys).subtracting(newCourses.keys)
         if lacking.isEmpty { return .write(body, note: nil) }
-        if Set(newCourses.keys).isSubset(of: oldCourses.keys), newCourses.allSatisfy({ oldCourses[$0.key] == $0.value }) {
+        if Set(newCourses.keys).isSubset(of: oldCourses.keys), newCourses.allSatisfy({ oldCourses[$0.key] == $0.value })
+        {
             return .kept(
                 "the new page names \(newCourses.count) courses, all archived already (the archived file names "
                     + "\(oldCourses.count))")

@@ -60,7 +60,9 @@ package enum CGNDepartureBoard {
     /// The assignments on one pier's board, and how many charters (no service number) it held.
     /// - Throws: ``ArchiveError/badResponse(url:reason:)`` for a body that is not a board, or
     ///   a departure without a boat (the layout has changed).
-    package static func assignments(from data: Data, url: String) throws -> (assignments: [ShipAssignment], charters: Int) {
+    package static func assignments(from data: Data, url: String) throws -> (
+        assignments: [ShipAssignment], charters: Int
+    ) {
         let board: Board
         do { board = try JSONDecoder().decode(Board.self, from: data) } catch {
             throw ArchiveError.badResponse(url: url, reason: "not a departure board (\(describeDecodingError(error)))")

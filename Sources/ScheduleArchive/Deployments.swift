@@ -103,7 +103,8 @@ import NextWaveSupport
                     !route.shipName.trimmingCharacters(in: .whitespaces).isEmpty
                 else { continue }
                 let stops = (route.stops ?? []).filter { ShipAssignment.seconds(ofTime: $0.time) != nil }.map {
-                    ShipAssignment.Stop(name: $0.name, time: $0.time, uic: $0.uic.flatMap { (1...99_999_999).contains($0) ? $0 : nil })
+                    ShipAssignment.Stop(
+                        name: $0.name, time: $0.time, uic: $0.uic.flatMap { (1...99_999_999).contains($0) ? $0 : nil })
                 }
                 result.append(ShipAssignment(date: date, course: course, ship: route.shipName, stops: stops))
             }

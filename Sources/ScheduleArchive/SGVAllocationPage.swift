@@ -38,7 +38,8 @@ package enum SGVAllocationPage {
             throw ArchiveError.badResponse(url: url, reason: "unreadable HTML (\(error))")
         }
         let lines = document.textLines
-        guard let start = lines.firstIndex(where: { $0.localizedCaseInsensitiveContains("Dampfschiff-Einsätze") }) else {
+        guard let start = lines.firstIndex(where: { $0.localizedCaseInsensitiveContains("Dampfschiff-Einsätze") })
+        else {
             throw ArchiveError.badResponse(
                 url: url, reason: "no heading \"Dampfschiff-Einsätze\"; the page layout has probably changed")
         }

@@ -214,7 +214,8 @@ public final class ScheduleArchive {
                 return []
             }
             do { return try manager.contentsOfDirectory(atPath: folder.path).sorted() } catch {
-                throw ArchiveError.unreadable(path: folder.path, reason: "cannot list the folder (\(error.localizedDescription))")
+                throw ArchiveError.unreadable(
+                    path: folder.path, reason: "cannot list the folder (\(error.localizedDescription))")
             }
         }
         do {

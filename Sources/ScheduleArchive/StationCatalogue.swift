@@ -58,7 +58,9 @@ public struct StationCatalogue: Sendable {
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` when the file is not that shape at all.
     @_spi(Benchmarks) public static func load(from url: URL) throws -> StationCatalogue {
         let data: Data
-        do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "station list") } catch let problem as FileProblem {
+        do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "station list") } catch let problem
+            as FileProblem
+        {
             throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
         }
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

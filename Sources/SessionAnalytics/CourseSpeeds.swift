@@ -81,7 +81,9 @@ package enum CourseSpeeds {
     }
 
     /// The great-circle distance between two points (haversine, R = 6 371 km), m.
-    package static func distanceM(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double))
+    package static func distanceM(
+        _ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double)
+    )
         -> Double
     {
         let r = 6_371_000.0
@@ -89,7 +91,8 @@ package enum CourseSpeeds {
         let dLat = (b.latitude - a.latitude) * rad
         let dLon = (b.longitude - a.longitude) * rad
         let h =
-            sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLon / 2) * sin(dLon / 2)
+            sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLon / 2)
+            * sin(dLon / 2)
         return 2 * r * asin(min(1, h.squareRoot()))
     }
 
@@ -147,7 +150,8 @@ package enum CourseSpeeds {
             let r = PublishedPrecision.rounded as (Double) -> Double
             ships.append(
                 .init(
-                    name: name, cruisingSpeedKmh: r(fit.speedMPerS * kmh), standardErrorKmh: r(fit.standardErrorMPerS * kmh),
+                    name: name, cruisingSpeedKmh: r(fit.speedMPerS * kmh),
+                    standardErrorKmh: r(fit.standardErrorMPerS * kmh),
                     lostTimePerLegS: r(fit.lostTimeS), residualS: r(fit.residualS), legs: fit.legs,
                     days: Set(list.map(\.date)).count))
         }

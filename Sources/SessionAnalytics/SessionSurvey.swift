@@ -24,7 +24,8 @@ import Solar
 
     /// Streams the survey: `body` receives each station-day with at least one wave, scored, in
     /// (date, station) order.
-    @_spi(Benchmarks) public func run(store: ScheduleStore, _ body: (StationDay) throws -> Void) throws -> SurveyReport {
+    @_spi(Benchmarks) public func run(store: ScheduleStore, _ body: (StationDay) throws -> Void) throws -> SurveyReport
+    {
         try forEachStationDay(store: store) { try body(score($0)) }
     }
 

@@ -14,7 +14,8 @@ import SessionCore
 package enum PlanCalendar {
     /// - Parameter stamp: DTSTAMP (when the calendar was made), Unix seconds.
     /// - Parameter windows: how many of each station-day's windows become events, best first.
-    package static func render(_ plan: RiderPlan, stamp: Int64, windows: Int = 2, clock: ZoneClock = .zurich) -> String {
+    package static func render(_ plan: RiderPlan, stamp: Int64, windows: Int = 2, clock: ZoneClock = .zurich) -> String
+    {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Next Wave//nextwave plan//EN", "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH", "X-WR-CALNAME:Next Wave sessions", "X-WR-TIMEZONE:Europe/Zurich",
@@ -22,7 +23,8 @@ package enum PlanCalendar {
         lines += zurichTimeZone
         for day in plan.stationDays {
             for (rank, session) in day.distinctSessions.prefix(windows).enumerated() {
-                lines += event(day: day, rank: rank, session: session, place: plan.places[day.station], stamp: stamp, clock: clock)
+                lines += event(
+                    day: day, rank: rank, session: session, place: plan.places[day.station], stamp: stamp, clock: clock)
             }
         }
         lines.append("END:VCALENDAR")
@@ -40,7 +42,8 @@ package enum PlanCalendar {
             let course = wave.course.isEmpty ? "" : " course \(wave.course)"
             let height = wave.waveHeightM.map { String(format: ", %.2f m", $0) } ?? ""
             description.append(
-                "\(clock.hourMinute(wave.time))\(course): \(PlanWords.ship(wave.ship)) \(PlanWords.stars(wave.rating))\(height)")
+                "\(clock.hourMinute(wave.time))\(course): \(PlanWords.ship(wave.ship)) \(PlanWords.stars(wave.rating))\(height)"
+            )
         }
         var lines = [
             "BEGIN:VEVENT",
@@ -48,7 +51,8 @@ package enum PlanCalendar {
             "DTSTAMP:\(utc(stamp))",
             "DTSTART;TZID=Europe/Zurich:\(local(session.start, clock))",
             "DTEND;TZID=Europe/Zurich:\(local(session.end, clock))",
-            "SUMMARY:" + escaped("\(day.stationName): \(session.waves) waves, score \(String(format: "%.1f", session.score))"),
+            "SUMMARY:"
+                + escaped("\(day.stationName): \(session.waves) waves, score \(String(format: "%.1f", session.score))"),
             "DESCRIPTION:" + escaped(description.joined(separator: "\n")),
             "LOCATION:" + escaped(day.stationName),
         ]

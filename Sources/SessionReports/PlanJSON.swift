@@ -79,7 +79,8 @@ package enum PlanJSON {
         }
         let document = Document(
             from: plan.from.description, to: plan.to.description,
-            archive: Range(first: plan.archiveRange.lowerBound.description, last: plan.archiveRange.upperBound.description),
+            archive: Range(
+                first: plan.archiveRange.lowerBound.description, last: plan.archiveRange.upperBound.description),
             ratings: plan.ratingsName, ratingsPoint: plan.ratingsPoint, days: days,
             quietStations: plan.quietStations.map(\.name), daysPastArchive: plan.daysPastArchive.map(\.description))
         let encoder = JSONEncoder()
@@ -91,7 +92,8 @@ package enum PlanJSON {
         let (ship, source, share): (String?, String, Double?) =
             switch wave.ship {
             case .known(let name): (name, "known", nil)
-            case .predicted(let shares): (shares.first?.ship, "predicted", shares.first.map { ($0.share * 1000).rounded() / 1000 })
+            case .predicted(let shares):
+                (shares.first?.ship, "predicted", shares.first.map { ($0.share * 1000).rounded() / 1000 })
             case .none: (nil, "unknown", nil)
             }
         return Wave(

@@ -2,6 +2,7 @@ import CivilTime
 import NextWaveSupport
 import SessionAnalytics
 import SessionCore
+import Solar
 
 /// `sessions.csv`: one row per distinct session (non-overlapping windows, rank 1 = the day's
 /// best); times ISO-8601 with the Europe/Zurich offset, as in the JSON, and as local HH:MM
@@ -57,7 +58,8 @@ package enum WavesCSV {
                 case .none: ("", "none", "", "")
                 }
             return [
-                String(day.station), day.stationName, day.date.description, clock.iso8601(w.time), clock.hourMinute(w.time),
+                String(day.station), day.stationName, day.date.description, clock.iso8601(w.time),
+                clock.hourMinute(w.time),
                 w.course, w.category,
                 w.nextStop.map(String.init) ?? "", w.nextStopName ?? "", ship, source, share, all,
                 w.rating.map(String.init) ?? "", SessionsCSV.points(w.points), w.waveHeightM.map { fixed($0, 3) } ?? "",

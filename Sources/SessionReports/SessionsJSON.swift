@@ -3,6 +3,7 @@ import Foundation
 import NextWaveSupport
 import SessionAnalytics
 import SessionCore
+import Solar
 
 /// `sessions.json`: `{"schemaVersion": 2, "settings": {…}, "days": [{stationId, stationName, lake,
 /// date, weekday, waves, unknownShipWaves, predictedShipWaves, sun: {sunrise, sunset,

@@ -1,5 +1,7 @@
 import CivilTime
+import Foundation
 import SessionAnalytics
+import SessionCore
 
 /// `nextwave today`: every departure of the day at one station, with its ship, rating, daylight
 /// phase and the windows it belongs to.
@@ -14,12 +16,15 @@ package enum TodayText {
         lines.append("\(day.stationName), \(PlanText.dayHeading(day.date))")
         lines.append(
             "sunrise \(clock.hourMinute(day.sun.sunrise)), sunset \(clock.hourMinute(day.sun.sunset)); "
-                + "civil twilight \(clock.hourMinute(day.sun.civilTwilightBegin))–\(clock.hourMinute(day.sun.civilTwilightEnd))")
+                + "civil twilight \(clock.hourMinute(day.sun.civilTwilightBegin))–\(clock.hourMinute(day.sun.civilTwilightEnd))"
+        )
         lines.append("")
         lines.append("Time   Course      Rating  Light     Windows  Ship")
         for wave in day.waves {
-            let windows = day.distinctSessions.enumerated().filter { wave.time >= $0.element.start && wave.time <= $0.element.end }
-                .map { String($0.offset + 1) }.joined(separator: ",")
+            let windows = day.distinctSessions.enumerated().filter {
+                wave.time >= $0.element.start && wave.time <= $0.element.end
+            }
+            .map { String($0.offset + 1) }.joined(separator: ",")
             lines.append(
                 "\(clock.hourMinute(wave.time))  \(PlanText.pad(wave.course.isEmpty ? "–" : wave.course, 10))  "
                     + "\(PlanText.pad(PlanWords.stars(wave.rating), 6))  \(PlanText.pad(PlanWords.phase(wave.time, sun: day.sun), 8))  "

@@ -1,6 +1,6 @@
-import JobContract
 import CivilTime
 import Foundation
+import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
@@ -20,7 +20,9 @@ public struct CourseSpeedsJob: Job {
     /// Where to write the table (nil: not written).
     public var out: URL?
 
-    public init(archive: URL, archiveName: String, stations: URL, from: LocalDate? = nil, to: LocalDate? = nil, out: URL?) {
+    public init(
+        archive: URL, archiveName: String, stations: URL, from: LocalDate? = nil, to: LocalDate? = nil, out: URL?
+    ) {
         self.archive = archive
         self.archiveName = archiveName
         self.stations = stations

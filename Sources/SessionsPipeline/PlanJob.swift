@@ -1,6 +1,6 @@
-import JobContract
 import CivilTime
 import Foundation
+import JobContract
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
 import SessionCore
@@ -82,12 +82,14 @@ public struct PlanJob: Job {
         let last = from.adding(days: input.days - 1)
         let to = min(last, range.upperBound)
         let chosen = try SessionsJob.stations(for: input.selection, in: catalogue)
-        let settings = SurveySettings(from: from, to: to, stations: chosen, sun: input.sun, top: SessionRules.defaultTop)
+        let settings = SurveySettings(
+            from: from, to: to, stations: chosen, sun: input.sun, top: SessionRules.defaultTop)
         var survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
         var days: [StationDay] = []
         try archive.withLock(exclusive: false) {
             if input.predict {
-                survey.predictions = try ShipPredictions.learn(from: archive.store, catalogue: catalogue, periods: periods)
+                survey.predictions = try ShipPredictions.learn(
+                    from: archive.store, catalogue: catalogue, periods: periods)
             }
             _ = try survey.run(store: archive.store) { days.append($0) }
         }
@@ -96,13 +98,16 @@ public struct PlanJob: Job {
         if case .stations(let ids) = input.selection, days.isEmpty {
             let names = ids.compactMap { catalogue.station(uic: $0)?.name }
             throw PlanJobError.noDepartures(
-                stations: names, from: from, to: to, lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue))
+                stations: names, from: from, to: to,
+                lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue))
         }
         func place(_ s: Station) -> RiderPlan.Place {
             .init(uic: s.uic, name: s.name, latitude: s.latitude, longitude: s.longitude)
         }
         let quiet = wanted.filter { !seen.contains($0.uic) }.map(place).sorted { $0.name < $1.name }
-        let past = last > range.upperBound ? (1...range.upperBound.days(to: last)).map { range.upperBound.adding(days: $0) } : []
+        let past =
+            last > range.upperBound
+            ? (1...range.upperBound.days(to: last)).map { range.upperBound.adding(days: $0) } : []
         return RiderPlan(
             from: from, to: last, stationDays: days, quietStations: quiet, daysPastArchive: past, archiveRange: range,
             places: Dictionary(wanted.map { ($0.uic, place($0)) }, uniquingKeysWith: { a, _ in a }),

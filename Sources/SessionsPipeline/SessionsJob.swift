@@ -1,6 +1,6 @@
-import JobContract
 import CivilTime
 import Foundation
+import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
@@ -100,7 +100,9 @@ public struct SessionsJob: Job {
         for date in [input.from, input.to].compactMap({ $0 }) where !SupportedDates.contains(date) {
             throw SessionsJobError.unsupportedDate(date)
         }
-        if let from = input.from, let to = input.to, from > to { throw SessionsJobError.reversedDates(from: from, to: to) }
+        if let from = input.from, let to = input.to, from > to {
+            throw SessionsJobError.reversedDates(from: from, to: to)
+        }
     }
 
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
@@ -218,7 +220,8 @@ extension SessionsJob {
         if table.model.name.hasPrefix("wake"), let wake = table.model.wake {
             let speed = wake.speedKmh.map { "at \(number($0)) km/h" } ?? "each ship at its operating speed"
             let track = ", the track \(number(wake.trackDepthM)) m deep"
-            return "wake model: the wave \(number(wake.distanceM)) m off in \(number(wake.depthM)) m of water\(track), \(speed)"
+            return
+                "wake model: the wave \(number(wake.distanceM)) m off in \(number(wake.depthM)) m of water\(track), \(speed)"
         }
         guard let speed = table.model.speedKmh, let depth = table.model.depthM else { return nil }
         return "legacy model at \(number(speed)) km/h over \(number(depth)) m"

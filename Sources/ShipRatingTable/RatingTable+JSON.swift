@@ -9,7 +9,9 @@ extension RatingTable {
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the file and the place.
     public static func load(from url: URL) throws -> RatingTable {
         let data: Data
-        do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "rating table") } catch let problem as FileProblem {
+        do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "rating table") } catch let problem
+            as FileProblem
+        {
             throw RatingsError.invalidFile(path: problem.path, reason: problem.reason)
         }
         return try decode(data, path: url.path)

@@ -1,7 +1,7 @@
 import Foundation
+import LegacyWakeModel
 import NextWaveSupport
 import ShipRatingTable
-import LegacyWakeModel
 
 /// The curated fleet file (`Data/fleet.json`): every unit of the fleet with a source for
 /// every value, including ships the operator's pages do not describe.
@@ -78,7 +78,9 @@ public struct CuratedFleet: Codable, Sendable {
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the ship and field at fault.
     @_spi(Benchmarks) public static func load(from url: URL) throws -> CuratedFleet {
         let data: Data
-        do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "curated fleet file") } catch let problem as FileProblem {
+        do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "curated fleet file") } catch let
+            problem as FileProblem
+        {
             throw RatingsError.invalidFile(path: problem.path, reason: problem.reason)
         }
         return try decode(data, path: url.path)

@@ -1,7 +1,7 @@
 import Foundation
+import LegacyWakeModel
 import NextWaveSupport
 import ShipRatingTable
-import LegacyWakeModel
 import WakeKernelSupport
 
 /// The curated fleet file as people edit it (`Data/fleet.json`, schema
@@ -186,7 +186,10 @@ package enum FleetFile {
 
     static func checkRetirement(_ raw: Any, entry: String, field: String) -> [Problem] {
         guard let object = raw as? [String: Any] else {
-            return [Problem(entry: entry, field: field, reason: "must be {\"since\": \"YYYY-MM-DD\", \"reason\"?, \"source\"?}")]
+            return [
+                Problem(
+                    entry: entry, field: field, reason: "must be {\"since\": \"YYYY-MM-DD\", \"reason\"?, \"source\"?}")
+            ]
         }
         var problems: [Problem] = []
         func problem(_ reason: String) { problems.append(Problem(entry: entry, field: field, reason: reason)) }
@@ -231,7 +234,8 @@ package enum FleetFile {
             switch path.count {
             case 0: return ["description", "ships"]
             case 1: return fields.map(\.name)
-            default: return path.last == "retired" ? ["since", "reason", "source"] : ["value", "source", "overridesPage"]
+            default:
+                return path.last == "retired" ? ["since", "reason", "source"] : ["value", "source", "overridesPage"]
             }
         }
     }
@@ -284,7 +288,8 @@ package enum FleetFile {
         guard existing.isEmpty else { throw invalid(path, existing) }
         var root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         var ships = root["ships"] as! [Any]
-        if let index = entryIndex(named: "\(entry.prefix) \(entry.name)", in: ships) ?? entryIndex(named: entry.name, in: ships),
+        if let index = entryIndex(named: "\(entry.prefix) \(entry.name)", in: ships)
+            ?? entryIndex(named: entry.name, in: ships),
             let other = ships[index] as? [String: Any]
         {
             let full = "\(other["prefix"] as? String ?? "") \(other["name"] as? String ?? entry.name)"
@@ -313,7 +318,8 @@ package enum FleetFile {
         return ships.firstIndex { raw in
             guard let ship = raw as? [String: Any], let bare = ship["name"] as? String else { return false }
             let prefix = ship["prefix"] as? String ?? ""
-            let aliases = (ship["aliases"] as? [Any])?.compactMap { $0 as? String } ?? aliases(name: bare, prefix: prefix)
+            let aliases =
+                (ship["aliases"] as? [Any])?.compactMap { $0 as? String } ?? aliases(name: bare, prefix: prefix)
             return ([bare, "\(prefix) \(bare)"] + aliases).contains { ShipNames.key($0) == key }
         }
     }
@@ -330,13 +336,17 @@ package enum FleetFile {
         var root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         var ships = root["ships"] as! [Any]
         guard let index = entryIndex(named: name, in: ships) else {
-            let known = ships.compactMap { ($0 as? [String: Any]).flatMap { s in
-                (s["name"] as? String).map { "\(s["prefix"] as? String ?? "") \($0)" } } }
+            let known = ships.compactMap {
+                ($0 as? [String: Any]).flatMap { s in
+                    (s["name"] as? String).map { "\(s["prefix"] as? String ?? "") \($0)" }
+                }
+            }
             let hint = NameMatch.closest(to: name, in: known, limit: 3)
             throw RatingsError.invalidFile(
                 path: path,
                 reason: "no ship \"\(name)\" in the file"
-                    + (hint.isEmpty ? "; add it with `nextwave fleet add`" : "; did you mean \(hint.joined(separator: ", "))?"))
+                    + (hint.isEmpty
+                        ? "; add it with `nextwave fleet add`" : "; did you mean \(hint.joined(separator: ", "))?"))
         }
         var ship = ships[index] as! [String: Any]
         change(&ship)
@@ -369,7 +379,8 @@ package enum FleetFile {
         _ name: String, since: String, reason: String?, source: String?, in data: Data, path: String
     ) throws -> Data {
         guard isDate(since) else {
-            throw RatingsError.invalidFile(path: path, reason: "the retirement date \(since) is not a date (YYYY-MM-DD)")
+            throw RatingsError.invalidFile(
+                path: path, reason: "the retirement date \(since) is not a date (YYYY-MM-DD)")
         }
         return try changing(name, in: data, path: path) { ship in
             var retired: [String: Any] = ["since": since]

@@ -77,7 +77,11 @@ struct FleetWake {
                 if spread > 0 {
                     let up = point(m.hull, m.speed.kmh + spread)?.waveHeightM?.median
                     let down = m.speed.kmh - spread > 0 ? point(m.hull, m.speed.kmh - spread)?.waveHeightM?.median : nil
-                    if let up, let down, up > 0, down > 0 { logSpread = abs(log(up / down)) / 2 } else { logSpread = .infinity }
+                    if let up, let down, up > 0, down > 0 {
+                        logSpread = abs(log(up / down)) / 2
+                    } else {
+                        logSpread = .infinity
+                    }
                 } else {
                     logSpread = 0
                 }
@@ -108,7 +112,8 @@ struct FleetWake {
         }
         return ShipRating.Wake(
             speedKmh: speed.kmh, speedBasis: speed.basis.rawValue, speedSource: speed.source,
-            speedSpreadKmh: speed.spreadKmh, waveHeightM: range(p.waveHeightM), generatedWaveHeightM: range(p.generated),
+            speedSpreadKmh: speed.spreadKmh, waveHeightM: range(p.waveHeightM),
+            generatedWaveHeightM: range(p.generated),
             heightSpreadFactor: logSpread.isFinite ? exp(logSpread) : nil, breaking: p.breaking,
             periodS: p.cusp?.periodS, wavelengthM: p.rider?.wavelengthM, energyPerWaveJPerM: p.energyPerWaveJPerM,
             shorewardFluxWPerM: p.shorewardFluxWPerM, ensembleModels: p.ensembleModels.map(\.rawValue),

@@ -1,6 +1,6 @@
 import Foundation
-import ShipRatingTable
 import LegacyWakeModel
+import ShipRatingTable
 import WakeKernelSupport
 
 /// Where a ship's operating speed comes from (docs/SCIENCE.md §7), best first. A top speed is
@@ -139,10 +139,13 @@ public struct OperatingSpeeds: Sendable {
         }
         let known = ships.filter { speeds[$0.name] != nil }
         for ship in ships where speeds[ship.name] == nil {
-            guard let sister = known.first(where: { sisters($0, ship) }), let speed = speeds[sister.name] else { continue }
+            guard let sister = known.first(where: { sisters($0, ship) }), let speed = speeds[sister.name] else {
+                continue
+            }
             speeds[ship.name] = OperatingSpeed(
                 kmh: speed.kmh, basis: .sisterShip,
-                source: "\(sister.name) (same length, beam and power, displacement within 5 %): \(speed.basis.rawValue)",
+                source:
+                    "\(sister.name) (same length, beam and power, displacement within 5 %): \(speed.basis.rawValue)",
                 spreadKmh: speed.spreadKmh)
         }
         // The Admiralty relation, fitted on the ships with a published or measured speed.
@@ -155,7 +158,8 @@ public struct OperatingSpeeds: Sendable {
         let fit = AdmiraltyFit(fitted.map { (name: $0.0, displacementT: $0.1, powerKW: $0.2, speedKmh: $0.3) })
         for ship in ships where speeds[ship.name] == nil {
             guard let d = ship.displacement, let p = ship.power else {
-                let lacking = [("displacement", ship.displacement), ("power", ship.power)].filter { $0.1 == nil }.map(\.0)
+                let lacking = [("displacement", ship.displacement), ("power", ship.power)].filter { $0.1 == nil }.map(
+                    \.0)
                 missing[ship.name] =
                     "no published service speed, no archived courses, and no \(lacking.joined(separator: " or ")) "
                     + "to estimate one"

@@ -1,6 +1,6 @@
 import FleetScraper
-import NextWaveSupport
 import LegacyWakeModel
+import NextWaveSupport
 import WakeKernelSupport
 
 /// The physics inputs of one scraped page (length, beam, displacement, found by their labels in
@@ -71,7 +71,8 @@ public struct PageValues: Sendable {
                 speedIsTop = ["höchst", "hoechst", "max", "top", "maximale", "massima"].contains { label.contains($0) }
             } else {
                 warnings.append(
-                    "\(page.name) (\(page.url)): field '\(spec.key)': cannot read a plausible speed from '\(Self.excerpt(spec.value))'")
+                    "\(page.name) (\(page.url)): field '\(spec.key)': cannot read a plausible speed from '\(Self.excerpt(spec.value))'"
+                )
             }
         }
         if let power = page.spec(.power), !power.value.isEmpty {

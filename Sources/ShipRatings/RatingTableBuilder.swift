@@ -1,8 +1,8 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
+@_spi(Benchmarks) import LegacyWakeModel
 import ShipRatingTable
 @_spi(Benchmarks) import WakeModels
-@_spi(Benchmarks) import LegacyWakeModel
 
 /// The legacy CSV's view of one scraped page: its values and, when length, beam and
 /// displacement could be read, its wake figures.

@@ -1,8 +1,8 @@
-import NextWaveSupport
 import FleetScraper
+import LegacyWakeModel
+import NextWaveSupport
 import ShipRatingTable
 import WakeModels
-import LegacyWakeModel
 
 /// The fleet as the table lists it: every ship of the scraped pages (a page naming several
 /// ships gives one each) and every curated ship without a page, each with its physics inputs
@@ -204,7 +204,8 @@ private struct Entry {
         let pageSpeed = page?.speedKmh
         let serviceSpeed = choose(
             "serviceSpeedKmh", page: page?.speedIsTop == false ? pageSpeed : nil, curated: curated?.serviceSpeedKmh)
-        let topSpeed = choose("topSpeedKmh", page: page?.speedIsTop == true ? pageSpeed : nil, curated: curated?.topSpeedKmh)
+        let topSpeed = choose(
+            "topSpeedKmh", page: page?.speedIsTop == true ? pageSpeed : nil, curated: curated?.topSpeedKmh)
         let source = ShipRating.Source(
             page: page?.page.url, curated: curated.map { "\(fleetReference)#\($0.name)" },
             lengthM: length?.source, beamM: beam?.source, displacementT: displacement?.source)

@@ -129,7 +129,8 @@ public struct WakeRatingFit: Sendable {
             let (a, b) = (sorted[i].heightM, sorted[i + 1].heightM)
             guard b > a else { continue }
             let t = (a * b).squareRoot()
-            if let margin = admissibleMargin(threshold: t, below: Array(sorted[...i]), above: Array(sorted[(i + 1)...])) {
+            if let margin = admissibleMargin(threshold: t, below: Array(sorted[...i]), above: Array(sorted[(i + 1)...]))
+            {
                 out.append((t, margin))
             }
         }

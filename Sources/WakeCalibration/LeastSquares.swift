@@ -58,13 +58,16 @@ struct LeastSquares {
                         ParallelFor.run(parts) { part, rows in
                             f.base[part] = Self.factor(
                                 rows: rows, design: x.base, response: y.base, n: n, p: p,
-                                into: UnsafeMutableBufferPointer(rebasing: t.base[(part * q * q)..<((part + 1) * q * q)]))
+                                into: UnsafeMutableBufferPointer(
+                                    rebasing: t.base[(part * q * q)..<((part + 1) * q * q)]))
                         }
                     }
                 }
             }
         }
-        if let info = failures.first(where: { $0 != 0 }) { throw CalibrationError.lapack(routine: "dgeqrf", info: info) }
+        if let info = failures.first(where: { $0 != 0 }) {
+            throw CalibrationError.lapack(routine: "dgeqrf", info: info)
+        }
         let stacked = Self.stack(triangles, count: parts.count, q: q)
         let r = try Self.triangle(of: stacked, rows: parts.count * q, q: q)
         // R (p × p, column-major) and r, ρ from the last column.
@@ -109,7 +112,8 @@ struct LeastSquares {
     /// The triangle of the rows `rows` of [X | y] into `out` (q × q, column-major): block after
     /// block, each stacked under the triangle so far and factored with `dgeqrf`.
     static func factor(
-        rows: Range<Int>, design x: UnsafeBufferPointer<Double>, response y: UnsafeBufferPointer<Double>, n: Int, p: Int,
+        rows: Range<Int>, design x: UnsafeBufferPointer<Double>, response y: UnsafeBufferPointer<Double>, n: Int,
+        p: Int,
         into out: UnsafeMutableBufferPointer<Double>
     ) -> Int32 {
         let q = p + 1

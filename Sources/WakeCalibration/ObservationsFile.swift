@@ -1,7 +1,7 @@
 import Foundation
 import NextWaveSupport
-import WakeModels
 import WakeKernelSupport
+import WakeModels
 
 /// Reads an observations CSV: a header with `lengthM, beamM, displacementT, speedKmh, depthM,
 /// distanceM, heightM` (any order), optional `ship, draftM, blockCoefficient, entranceLengthM`,

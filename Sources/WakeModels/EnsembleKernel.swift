@@ -69,9 +69,10 @@ struct EnsembleRows {
     var logDistance: [Double] = []
 
     mutating func reserve(_ rows: Int) {
-        for array in [\EnsembleRows.ksCoefficient, \.piancCoefficient, \.factor, \.cap, \.groupVelocity,
-            \.shorewardShare, \.wavelength]
-        {
+        for array in [
+            \EnsembleRows.ksCoefficient, \.piancCoefficient, \.factor, \.cap, \.groupVelocity,
+            \.shorewardShare, \.wavelength,
+        ] {
             self[keyPath: array].reserveCapacity(rows)
         }
         swPair.reserveCapacity(2 * rows)
@@ -165,7 +166,7 @@ enum EnsembleKernel {
             let d = distances
             let capacity = rowsPerBlock * d
             let scratch = (0..<4).map { _ in UnsafeMutablePointer<Double>.allocate(capacity: capacity) }
-            defer { scratch.forEach { $0.deallocate() } }
+            defer { for buffer in scratch { buffer.deallocate() } }
             let (ks, sw, pi, lg) = (scratch[0], scratch[1], scratch[2], scratch[3])
             rows.ksCoefficient.withUnsafeBufferPointer { aKS in
                 rows.piancCoefficient.withUnsafeBufferPointer { aP in

@@ -75,7 +75,8 @@ package struct PointEvaluator: Sendable {
         hull: Int, speedMPerS v: Double, logSpeed lnV: Double, depthM h: Double, logDepth lnh: Double,
         logDistance lny: Double, weights: EnsembleWeights = .equal
     ) -> (models: Heights, ensemble: Double?) {
-        let l = ModelTerms.logHeights(ships[hull], speedMPerS: v, logSpeed: lnV, depthM: h, logDepth: lnh, logDistance: lny)
+        let l = ModelTerms.logHeights(
+            ships[hull], speedMPerS: v, logSpeed: lnV, depthM: h, logDepth: lnh, logDistance: lny)
         let models = Heights(kriebelSeelig: l.ks, sorensenWeggel: l.sw, pianc: l.pianc, valid: l.valid)
         guard l.subcritical, !hulls[hull].isAground(trackDepthM: h) else { return (models, nil) }
         let wKS = weights.kriebelSeelig * l.ksShare

@@ -259,7 +259,9 @@ public struct WakeEnsemble: Sendable {
                         aground: inputs.aground[i * ts + k])
                     let log = terms.ensembleLog(mask: mask, weights: weights)
                     for m in 0..<rs {
-                        rows.append(terms, mask: mask, log: log, waves: inputs.rider[pair * rs + m], riderDepth: riderDepthsM[m])
+                        rows.append(
+                            terms, mask: mask, log: log, waves: inputs.rider[pair * rs + m], riderDepth: riderDepthsM[m]
+                        )
                     }
                 }
             }

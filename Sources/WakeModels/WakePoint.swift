@@ -76,13 +76,16 @@ extension WakeEnsemble {
         }
         let waves = rider[transformIndex(speed: j, trackDepth: k, riderDepth: m)]
         let atRider = present(median[cell]).map { WakePoint.Range(median: $0, min: minimum[cell], max: maximum[cell]) }
-        let breaking = waves.map { w in generatedRange.map { $0.median * w.factor > w.breakingHeightM } ?? false } ?? false
+        let breaking =
+            waves.map { w in generatedRange.map { $0.median * w.factor > w.breakingHeightM } ?? false } ?? false
         let fh = froudeDepth[pair]
         let isAground = aground[i * trackDepthCount + k]
         return WakePoint(
             speedKmh: speedsKmh[j], trackDepthM: trackDepthsM[k], depthM: riderDepthsM[m], distanceM: distancesM[l],
             models: models, ensembleModels: members,
-            shares: [.kriebelSeelig2005: shares[source].kriebelSeelig, .sorensenWeggel1984: shares[source].sorensenWeggel],
+            shares: [
+                .kriebelSeelig2005: shares[source].kriebelSeelig, .sorensenWeggel1984: shares[source].sorensenWeggel,
+            ],
             generated: generatedRange, waveHeightM: atRider,
             froudeLength: froudeLength[i * speedCount + j], froudeDepth: fh, regime: WakeRegime(froudeDepth: fh),
             aground: isAground, cusp: cusp[pair], rider: waves, breaking: breaking,
@@ -167,7 +170,8 @@ package enum WakeFlags {
         }
         if s.validity & WakeModel.pianc1987.bit == 0 {
             let why =
-                fh > 0.7 ? "depth Froude number \(f(fh)) above 0.7" : "length Froude number \(f(s.froudeLength)) above 0.7"
+                fh > 0.7
+                ? "depth Froude number \(f(fh)) above 0.7" : "length Froude number \(f(s.froudeLength)) above 0.7"
             flags.append("PIANC reference outside its range (\(why))")
         }
         if s.ensemble.isEmpty && !s.aground && WakeRegime(froudeDepth: fh) == .subcritical {

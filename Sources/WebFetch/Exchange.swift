@@ -131,7 +131,8 @@ struct Exchange: Sendable {
         if let client = error as? HTTPClientError {
             switch client {
             case .connectTimeout: return .transport("cannot connect (timed out)", unreachable: false)
-            case .readTimeout: return silence > 0 ? .silent(seconds: silence) : .transport("timed out", unreachable: false)
+            case .readTimeout:
+                return silence > 0 ? .silent(seconds: silence) : .transport("timed out", unreachable: false)
             case .deadlineExceeded: return .transport("timed out", unreachable: false)
             case .remoteConnectionClosed: return .transport("connection lost (truncated body?)", unreachable: false)
             case .invalidURL, .emptyHost, .emptyScheme:

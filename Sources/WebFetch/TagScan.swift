@@ -151,7 +151,8 @@ package enum TagScan {
         -> Bool
     {
         let pattern = Array(text.utf8)
-        return range.count == pattern.count && pattern.indices.allSatisfy { bytes[range.lowerBound + $0] | 0x20 == pattern[$0] }
+        return range.count == pattern.count
+            && pattern.indices.allSatisfy { bytes[range.lowerBound + $0] | 0x20 == pattern[$0] }
     }
 
     /// The first index of `text` at or after `from` (ASCII case folded when asked): at most

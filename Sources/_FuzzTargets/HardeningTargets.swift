@@ -11,15 +11,20 @@ extension FuzzTargets {
     static let hardeningTargets: [FuzzTarget] = [
         FuzzTarget(
             name: "html-tags",
-            summary: "HTML → the attribute pre-scan (limit 8) and libxml2: no element may have more than the scan let through",
+            summary:
+                "HTML → the attribute pre-scan (limit 8) and libxml2: no element may have more than the scan let through",
             run: { data in
                 let limit = 8
-                let crowded = data.withUnsafeBytes { TagScan.firstCrowdedTag(in: $0.bindMemory(to: UInt8.self), limit: limit) }
+                let crowded = data.withUnsafeBytes {
+                    TagScan.firstCrowdedTag(in: $0.bindMemory(to: UInt8.self), limit: limit)
+                }
                 guard crowded == nil, let document = try? HTMLDocument(data: data, url: "fuzz.html") else { return }
                 // The scan never counts fewer attributes than libxml2 parses (else the bound
                 // in front of its quadratic duplicate check would leak).
                 for node in document.select("//*") {
-                    precondition(node.attributeCount <= limit, "libxml2 parsed \(node.attributeCount) attributes the scan missed")
+                    precondition(
+                        node.attributeCount <= limit, "libxml2 parsed \(node.attributeCount) attributes the scan missed"
+                    )
                 }
             },
             seeds: { root in
@@ -77,7 +82,8 @@ extension FuzzTargets {
                 }
             },
             seeds: { root in
-                let board = root.appendingPathComponent("Data/archive/zsg-2026-09/stationboards/2026-09-22/8503670.json")
+                let board = root.appendingPathComponent(
+                    "Data/archive/zsg-2026-09/stationboards/2026-09-22/8503670.json")
                 guard let data = try? Data(contentsOf: board) else { return [] }
                 return [("board-twice", data + Data("\n--\n".utf8) + data)]
             }),

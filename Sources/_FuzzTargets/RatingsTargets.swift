@@ -1,10 +1,10 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
+@_spi(Benchmarks) import LegacyWakeModel
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
 @_spi(Benchmarks) import WakeCalibration
 @_spi(Benchmarks) import WakeModels
-@_spi(Benchmarks) import LegacyWakeModel
 
 extension FuzzTargets {
     static let siteRoot = URL(string: "https://www.zsg.ch")!

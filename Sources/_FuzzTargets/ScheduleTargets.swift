@@ -53,7 +53,8 @@ extension FuzzTargets {
                 // A record over the (small) length limit is refused, however the input is cut;
                 // otherwise a difference is a parser bug: trap so that the fuzzer reports it.
                 precondition(
-                    (whole == nil) == (pieces == nil), "one reading refused a record the other accepted (split at \(cut))")
+                    (whole == nil) == (pieces == nil),
+                    "one reading refused a record the other accepted (split at \(cut))")
                 if let whole, let pieces {
                     precondition(whole == pieces, "CSV records differ when the input is split at \(cut)")
                 }

@@ -40,7 +40,9 @@ import _TestSupport
 
     @Test func fileErrorsAreWordsThatNameTheFile() async throws {
         let missing = RepositoryPaths.temporaryDirectory().appendingPathComponent("no-fleet.json")
-        let r = try await CLI.runOffPool(["ratings", "--fleet", missing.path, "--out", RepositoryPaths.temporaryDirectory().path])
+        let r = try await CLI.runOffPool([
+            "ratings", "--fleet", missing.path, "--out", RepositoryPaths.temporaryDirectory().path,
+        ])
         #expect(r.status == 66)
         #expect(r.stderr.contains(missing.path) && r.stderr.contains("no such file"), "\(r.stderr)")
         #expect(!r.stderr.contains("Domain") && !r.stderr.contains("Code="), "\(r.stderr)")
@@ -121,11 +123,14 @@ import _TestSupport
         for bin in [prefix.appendingPathComponent("bin"), CLI.binary.deletingLastPathComponent()] {
             let elsewhere = RepositoryPaths.temporaryDirectory("nextwave-cron")
             let r = try await CLI.runOffPool(
-                ["-i", "PATH=\(bin.path):/usr/bin:/bin", "HOME=\(home.path)", "OPENBLAS_NUM_THREADS=1", "nextwave",
-                 "ratings", "--no-progress", "--out", "out"],
+                [
+                    "-i", "PATH=\(bin.path):/usr/bin:/bin", "HOME=\(home.path)", "OPENBLAS_NUM_THREADS=1", "nextwave",
+                    "ratings", "--no-progress", "--out", "out",
+                ],
                 in: elsewhere, executable: URL(fileURLWithPath: "/usr/bin/env"))
             #expect(r.status == 0, "\(bin.path): \(r.stderr)")
-            #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("out/ship-ratings.json").path))
+            #expect(
+                FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("out/ship-ratings.json").path))
         }
     }
 

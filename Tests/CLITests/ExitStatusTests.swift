@@ -5,6 +5,7 @@ import ScheduleArchive
 import ShipRatingTable
 import Testing
 import WebFetch
+
 @testable import nextwave
 
 /// The CLI reads each library error as a class of problem (README, "Exit status") and adds the

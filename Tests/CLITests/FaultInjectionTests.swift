@@ -57,23 +57,23 @@ import _TestSupport
         let speeds = ["18", "25"]
         let interrupted = try await killRepeatedly(
             { ["ratings", "--out", out.path, "--speed", speeds[$0 % 2], "--accept-regression", "--no-progress"] },
-            maxDelay: 0.25, rng: &rng
-        ) { round in
-            // Every output is a whole file.
-            let table =
-                try JSONSerialization.jsonObject(
-                    with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
-                as! [String: Any]
-            let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
-            let svg = try String(contentsOf: out.appendingPathComponent("ratings-chart.svg"), encoding: .utf8)
-            let csv = try String(contentsOf: out.appendingPathComponent("ship-ratings.csv"), encoding: .utf8)
-            #expect(svg.hasSuffix("</svg>\n") && csv.hasSuffix("\n") && csv.split(separator: "\n").count == 18)
-            // One run's set, unless a commit record says the next write will complete it.
-            if !names(out).contains(where: { $0.hasPrefix(".nextwave-commit-") }) {
-                let speed = (table["model"] as! [String: Any])["speedKmh"] as! Double
-                #expect(markdown.contains("formulas at v = \(speed) km/h"), "round \(round): a mixed set")
-            }
-        }
+            maxDelay: 0.25, rng: &rng,
+            check: { round in
+                // Every output is a whole file.
+                let table =
+                    try JSONSerialization.jsonObject(
+                        with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
+                    as! [String: Any]
+                let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+                let svg = try String(contentsOf: out.appendingPathComponent("ratings-chart.svg"), encoding: .utf8)
+                let csv = try String(contentsOf: out.appendingPathComponent("ship-ratings.csv"), encoding: .utf8)
+                #expect(svg.hasSuffix("</svg>\n") && csv.hasSuffix("\n") && csv.split(separator: "\n").count == 18)
+                // One run's set, unless a commit record says the next write will complete it.
+                if !names(out).contains(where: { $0.hasPrefix(".nextwave-commit-") }) {
+                    let speed = (table["model"] as! [String: Any])["speedKmh"] as! Double
+                    #expect(markdown.contains("formulas at v = \(speed) km/h"), "round \(round): a mixed set")
+                }
+            })
         let final = try await CLI.runOffPool(["ratings", "--out", out.path, "--accept-regression"])
         #expect(final.status == 0, "\(final.stderr)")
         #expect(leftovers(out).isEmpty, "\(leftovers(out))")
@@ -97,7 +97,10 @@ import _TestSupport
     @Test func sessionsKilledWhileIndexingOrWritingRecover() async throws {
         var rng = SplitMix64(seed: Self.seed + 1)
         let reference = RepositoryPaths.temporaryDirectory()
-        #expect(try await CLI.runOffPool(["sessions", "--archive", try RepositoryPaths.copyOfArchive().path, "--out", reference.path]).status == 0)
+        #expect(
+            try await CLI.runOffPool([
+                "sessions", "--archive", try RepositoryPaths.copyOfArchive().path, "--out", reference.path,
+            ]).status == 0)
         let expected = try Data(contentsOf: reference.appendingPathComponent("sessions.csv"))
 
         let archive = try RepositoryPaths.copyOfArchive()
@@ -111,18 +114,18 @@ import _TestSupport
                     }
                 }
                 return ["sessions", "--archive", archive.path, "--out", out.path, "--no-progress"]
-            }, maxDelay: 0.3, rng: &rng
-        ) { (_: Int) throws in
-            for name in ["sessions.csv", "sessions.json", "sessions.md", "sessions-heatmap.svg"]
-            where names(out).contains(name) {
-                let data = try Data(contentsOf: out.appendingPathComponent(name))
-                #expect(!data.isEmpty)
-            }
-            if names(out).contains("sessions.csv") {
-                let csv = try Data(contentsOf: out.appendingPathComponent("sessions.csv"))
-                #expect(csv == expected)
-            }
-        }
+            }, maxDelay: 0.3, rng: &rng,
+            check: { (_: Int) throws in
+                for name in ["sessions.csv", "sessions.json", "sessions.md", "sessions-heatmap.svg"]
+                where names(out).contains(name) {
+                    let data = try Data(contentsOf: out.appendingPathComponent(name))
+                    #expect(!data.isEmpty)
+                }
+                if names(out).contains("sessions.csv") {
+                    let csv = try Data(contentsOf: out.appendingPathComponent("sessions.csv"))
+                    #expect(csv == expected)
+                }
+            })
         let final = try await CLI.runOffPool(["sessions", "--archive", archive.path, "--out", out.path])
         #expect(final.status == 0, "\(final.stderr)")
         #expect(try Data(contentsOf: out.appendingPathComponent("sessions.csv")) == expected)
@@ -157,19 +160,20 @@ import _TestSupport
         var rng = SplitMix64(seed: Self.seed + 2)
         let feed = try largerFeed(padding: 200_000)
         let reference = RepositoryPaths.temporaryDirectory("archive")
-        #expect(try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", reference.path]).status == 0)
+        #expect(
+            try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", reference.path]).status == 0)
         let expected = try await departures(reference)
         #expect(expected.contains("departures   12 at"), "\(expected)")
 
         let archive = RepositoryPaths.temporaryDirectory("archive")
         let interrupted = try await killRepeatedly(
             { _ in ["archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress"] }, maxDelay: 0.6,
-            rng: &rng
-        ) { _ in
-            // The store opens and holds either nothing of the feed or all of it.
-            let now = try await departures(archive)
-            #expect(now == expected || now.hasPrefix("departures   0 "), "\(now)")
-        }
+            rng: &rng,
+            check: { _ in
+                // The store opens and holds either nothing of the feed or all of it.
+                let now = try await departures(archive)
+                #expect(now == expected || now.hasPrefix("departures   0 "), "\(now)")
+            })
         #expect(try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", archive.path]).status == 0)
         #expect(try await departures(archive) == expected)
         #expect(interrupted > 0)
@@ -194,12 +198,14 @@ import _TestSupport
             "--from", "2026-09-22", "--days", "2", "--api-url", server.baseURL.absoluteString, "--no-deployments",
             "--delay", "0", "--no-progress",
         ]
-        let interrupted = try await killRepeatedly({ _ in arguments }, maxDelay: 0.4, rng: &rng) { _ in
-            // Every board in the archive is whole: indexing it reports nothing malformed.
-            let status = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])
-            #expect(status.status == 0)
-            #expect(status.stdout.contains("skipped      0 malformed file(s)"), "\(status.stdout)")
-        }
+        let interrupted = try await killRepeatedly(
+            { _ in arguments }, maxDelay: 0.4, rng: &rng,
+            check: { _ in
+                // Every board in the archive is whole: indexing it reports nothing malformed.
+                let status = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])
+                #expect(status.status == 0)
+                #expect(status.stdout.contains("skipped      0 malformed file(s)"), "\(status.stdout)")
+            })
         let final = try await CLI.runOffPool(arguments)
         #expect(final.status == 0, "\(final.stderr)")
         for day in ["2026-09-22", "2026-09-23", "2026-09-24"] {

@@ -162,8 +162,10 @@ import _TestSupport
             "--no-progress",
         ])
         #expect(r.status == 0, "\(r.stderr)")
-        let pages = try String(contentsOf: RepositoryPaths.data.appendingPathComponent("pages/zsg-2026.txt"), encoding: .utf8)
-            .split(separator: "\n").filter { $0.hasPrefix("/") }.map(String.init)
+        let pages = try String(
+            contentsOf: RepositoryPaths.data.appendingPathComponent("pages/zsg-2026.txt"), encoding: .utf8
+        )
+        .split(separator: "\n").filter { $0.hasPrefix("/") }.map(String.init)
         #expect(server.requestLog.sorted() == pages.sorted(), "\(server.requestLog)")
         #expect(r.stderr.contains("HTTP 404; the page is gone"), "the pages the mirror lacks are reported")
         let sources = try ships(out).compactMap { ($0["source"] as? [String: Any])?["page"] as? String }
@@ -177,8 +179,11 @@ import _TestSupport
         let server = try LocalHTTPServer(handler: SnapshotServer.handler())
         defer { server.stop() }
         let site = RepositoryPaths.temporaryDirectory("site")
-        let mirror = ["--base-url", server.baseURL.absoluteString, "--delay", "0", "--no-progress", "--publish", site.path]
-        let refused = try await CLI.runOffPool(["ratings", "--out", RepositoryPaths.temporaryDirectory().path] + mirror)
+        let mirror = [
+            "--base-url", server.baseURL.absoluteString, "--delay", "0", "--no-progress", "--publish", site.path,
+        ]
+        let refused = try await CLI.runOffPool(
+            ["ratings", "--out", RepositoryPaths.temporaryDirectory().path] + mirror)
         #expect(refused.status == 1 && refused.stderr.contains("--source-base"), "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).isEmpty)
 
@@ -286,7 +291,9 @@ import _TestSupport
             add.stderr.contains(
                 "aliases: E-MS Zuerichsee, E-MS Zürichsee, EM Zuerichsee, EM Zürichsee, EMS Zuerichsee, MS Zuerichsee, "
                     + "MS Zürichsee)"), "\(add.stderr)")
-        #expect(try await CLI.runOffPool(["fleet", "show", fleet.path]).stdout.contains("EMS Zürichsee         55.8   11.2    290"))
+        #expect(
+            try await CLI.runOffPool(["fleet", "show", fleet.path]).stdout.contains(
+                "EMS Zürichsee         55.8   11.2    290"))
         // The app's "EM …" name finds the new ship's rating.
         let out = RepositoryPaths.temporaryDirectory()
         #expect(try await CLI.runOffPool(["ratings", "--fleet", fleet.path, "--out", out.path]).status == 0)
@@ -365,7 +372,9 @@ import _TestSupport
         let refused = try await CLI.runOffPool(["ratings", "--pages", fewer.path] + site, environment: env)
         #expect(refused.status == 1 && refused.stderr.contains("MS Helvetia was scraped from"), "\(refused.stderr)")
         #expect(
-            try await CLI.runOffPool(["ratings", "--pages", fewer.path, "--accept-regression"] + site, environment: env).status == 0)
+            try await CLI.runOffPool(
+                ["ratings", "--pages", fewer.path, "--accept-regression"] + site, environment: env
+            ).status == 0)
         // Later runs pass the guard, but the ship stays flagged, with the date its page went.
         let later = try await CLI.runOffPool(["ratings", "--pages", fewer.path, "--speed", "20"] + site)
         #expect(later.status == 0, "\(later.stderr)")
@@ -385,8 +394,10 @@ import _TestSupport
         let out = RepositoryPaths.temporaryDirectory()
         let helvetia = "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-helvetia"
         let pages = try file("/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth\n\(helvetia)\n")
-        let run = ["ratings", "--base-url", server.baseURL.absoluteString, "--pages", pages.path, "--delay", "0",
-            "--out", out.path, "--no-progress"]
+        let run = [
+            "ratings", "--base-url", server.baseURL.absoluteString, "--pages", pages.path, "--delay", "0",
+            "--out", out.path, "--no-progress",
+        ]
         #expect(try await CLI.runOffPool(run).status == 0)
         let before = try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))
 
@@ -394,12 +405,14 @@ import _TestSupport
         let held = try await CLI.runOffPool(run)
         #expect(held.status == 1, "\(held.stderr)")
         #expect(held.stderr.contains("MS Helvetia was scraped from"), "\(held.stderr)")
-        #expect(held.stderr.contains("answered HTTP 404") && held.stderr.contains("nextwave fleet retire \"MS Helvetia\""))
+        #expect(
+            held.stderr.contains("answered HTTP 404") && held.stderr.contains("nextwave fleet retire \"MS Helvetia\""))
         #expect(try Data(contentsOf: out.appendingPathComponent("ship-ratings.json")) == before)
 
         let dry = try await CLI.runOffPool(run + ["--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout.contains("page gone: \(server.baseURL.absoluteString)\(helvetia) (HTTP 404)"), "\(dry.stdout)")
+        #expect(
+            dry.stdout.contains("page gone: \(server.baseURL.absoluteString)\(helvetia) (HTTP 404)"), "\(dry.stdout)")
         #expect(dry.stdout.contains("A real run would stop here"), "\(dry.stdout)")
         #expect(dry.stdout.contains("MS Helvetia: no page since"), "\(dry.stdout)")
 
@@ -430,7 +443,9 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.path).isEmpty)
 
         let site = RepositoryPaths.temporaryDirectory("site")
-        #expect(try await CLI.runOffPool(["ratings", "--out", reviewed.path, "--publish", site.path, "--no-progress"]).status == 0)
+        #expect(
+            try await CLI.runOffPool(["ratings", "--out", reviewed.path, "--publish", site.path, "--no-progress"])
+                .status == 0)
         let elsewhere = RepositoryPaths.temporaryDirectory()
         let againstPublished = try await CLI.runOffPool([
             "ratings", "--out", elsewhere.path, "--publish", site.path, "--fleet", fewer.path, "--no-progress",
@@ -473,14 +488,18 @@ import _TestSupport
 
         let out = RepositoryPaths.temporaryDirectory()
         #expect(try await CLI.runOffPool(["ratings", "--out", out.path, "--no-progress"]).status == 0)
-        let retire = try await CLI.runOffPool(["fleet", "retire", "MS Helvetia", "--since", "2026-11-01", "--reason", "sold", fleet.path])
+        let retire = try await CLI.runOffPool([
+            "fleet", "retire", "MS Helvetia", "--since", "2026-11-01", "--reason", "sold", fleet.path,
+        ])
         #expect(retire.status == 0, "\(retire.stderr)")
         let helvetia = try #require(
             (try json(fleet)["ships"] as! [[String: Any]]).first { $0["name"] as? String == "Helvetia" })
         #expect((helvetia["retired"] as? [String: Any])?["since"] as? String == "2026-11-01")
         #expect(try await CLI.runOffPool(["fleet", "check", fleet.path]).status == 0)
 
-        let rated = try await CLI.runOffPool(["ratings", "--out", out.path, "--fleet", fleet.path, "--no-progress", "--diff"])
+        let rated = try await CLI.runOffPool([
+            "ratings", "--out", out.path, "--fleet", fleet.path, "--no-progress", "--diff",
+        ])
         #expect(rated.status == 0, "\(rated.stderr)")
         #expect(rated.stdout.contains("retired: MS Helvetia (since 2026-11-01)"), "\(rated.stdout)")
         #expect(try ships(out).allSatisfy { $0["name"] as? String != "MS Helvetia" })
@@ -501,14 +520,18 @@ import _TestSupport
         let port = probe.port
         probe.stop()
         // A failing step must not leave the mirror running (it would hold the output open).
-        let script = "set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n"
+        let script =
+            "set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n"
             + readme[start.upperBound..<end.lowerBound].replacingOccurrences(of: "8000", with: String(port)) + "\n"
         let work = RepositoryPaths.temporaryDirectory("recipe")
         try FileManager.default.copyItem(at: RepositoryPaths.data, to: work.appendingPathComponent("Data"))
         try FileManager.default.createSymbolicLink(
-            at: work.appendingPathComponent("scripts"), withDestinationURL: RepositoryPaths.root.appendingPathComponent("scripts"))
+            at: work.appendingPathComponent("scripts"),
+            withDestinationURL: RepositoryPaths.root.appendingPathComponent("scripts"))
         try Data(script.utf8).write(to: work.appendingPathComponent("recipe.sh"))
-        let path = CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path =
+            CLI.binary.deletingLastPathComponent().path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let r = try await CLI.runOffPool(
             ["--default-signal", "bash", work.appendingPathComponent("recipe.sh").path], in: work,
             executable: URL(fileURLWithPath: "/usr/bin/env"),
@@ -523,7 +546,8 @@ import _TestSupport
         #expect(table.contains { $0["name"] as? String == "MS Zürichsee" })
         #expect(!table.contains { $0["name"] as? String == "MS Forch" })
         let manifest = try json(work.appendingPathComponent("site/ratings/manifest.json"))
-        let published = try Data(contentsOf: work.appendingPathComponent("site/ratings/\(manifest["current"] as! String)"))
+        let published = try Data(
+            contentsOf: work.appendingPathComponent("site/ratings/\(manifest["current"] as! String)"))
         #expect(published == (try Data(contentsOf: work.appendingPathComponent("reports/ship-ratings.json"))))
     }
 
@@ -603,7 +627,9 @@ import _TestSupport
         let table = try file(
             #"{"schemaVersion": 2, "model": {"name": "x"}, "ships": [{"name": "MS A", "rating": 3}, {"aliases": []}]}"#,
             named: "ratings.json")
-        let r = try await CLI.runOffPool(["sessions", "--ratings", table.path, "--out", RepositoryPaths.temporaryDirectory().path])
+        let r = try await CLI.runOffPool([
+            "sessions", "--ratings", table.path, "--out", RepositoryPaths.temporaryDirectory().path,
+        ])
         #expect(r.status == 65)
         #expect(
             r.stderr.contains(

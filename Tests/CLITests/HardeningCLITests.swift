@@ -75,7 +75,8 @@ import _TestSupport
         #expect(worse.stderr.contains("MS Helvetia was rated"), "\(worse.stderr)")
         #expect(try outputs(strict) == good)
         // The grid over the same pages runs, without Helvetia.
-        let grid = try await CLI.runOffPool(["grid"] + site + ["--fleet", fleet.path, "--speeds", "18", "--depths", "10"])
+        let grid = try await CLI.runOffPool(
+            ["grid"] + site + ["--fleet", fleet.path, "--speeds", "18", "--depths", "10"])
         #expect(grid.status == 0, "\(grid.stderr)")
         #expect(!grid.stdout.contains("MS Helvetia,") && grid.stdout.contains("MS Linth,"))
     }
@@ -110,7 +111,9 @@ import _TestSupport
 
     @Test func aGridThatWouldNotFitIsRefusedBeforeAllocating() async throws {
         let started = ContinuousClock.now
-        let r = try await CLI.runOffPool(["grid", "--speeds", "1:100:0.001", "--depths", "1:1000:0.01", "--out", "/tmp/never.csv"])
+        let r = try await CLI.runOffPool([
+            "grid", "--speeds", "1:100:0.001", "--depths", "1:1000:0.01", "--out", "/tmp/never.csv",
+        ])
         #expect(r.status == 64)
         #expect(
             r.stderr.contains(
@@ -143,7 +146,9 @@ import _TestSupport
 
     @Test func oneDateRuleForSunAndSessions() async throws {
         let sun = try await CLI.runOffPool(["sun", "--lat", "47.37", "--lon", "8.54", "--date", "0001-01-01"])
-        let sessions = try await CLI.runOffPool(["sessions", "--from", "0001-01-01", "--to", "0001-01-02", "--out", "/tmp/x"])
+        let sessions = try await CLI.runOffPool([
+            "sessions", "--from", "0001-01-01", "--to", "0001-01-02", "--out", "/tmp/x",
+        ])
         let fetch = try await CLI.runOffPool([
             "archive", "fetch", "--archive", "/tmp/x", "--stations", "8503670", "--from", "2100-01-01",
         ])
@@ -172,7 +177,8 @@ import _TestSupport
                 at: RepositoryPaths.archive.appendingPathComponent(folder), to: archive.appendingPathComponent(folder))
         }
         let sessionsOut = RepositoryPaths.temporaryDirectory()
-        #expect(try await CLI.runOffPool(["sessions", "--archive", archive.path, "--out", sessionsOut.path]).status == 0)
+        #expect(
+            try await CLI.runOffPool(["sessions", "--archive", archive.path, "--out", sessionsOut.path]).status == 0)
         let sessionsBefore = try outputs(sessionsOut)
         // 64 KiB: sessions.json (about 110 KB) cannot be written.
         let s = try await CLI.runOffPool(
@@ -206,13 +212,16 @@ import _TestSupport
         kill(killed.processIdentifier, SIGKILL)
         killed.waitUntilExit()
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).contains { $0.contains(".nwtmp-") })
-        #expect(try await CLI.runOffPool(["grid", "--speeds", "18", "--depths", "10", "--out", target.path]).status == 0)
+        #expect(
+            try await CLI.runOffPool(["grid", "--speeds", "18", "--depths", "10", "--out", target.path]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["grid.csv"])
     }
 
     func waitForTemporaryFile(in folder: URL) throws {
         for _ in 0..<600 {
-            if try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: { $0.contains(".nwtmp-") }
+            if try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: {
+                $0.contains(".nwtmp-")
+            }
             ) {
                 return
             }

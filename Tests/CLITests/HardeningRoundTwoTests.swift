@@ -62,12 +62,15 @@ import _TestSupport
         let feed = RepositoryPaths.temporaryDirectory("gtfs")
         let fixture = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")
         for name in try FileManager.default.contentsOfDirectory(atPath: fixture.path) where name != "stop_times.txt" {
-            try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: feed.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: fixture.appendingPathComponent(name), to: feed.appendingPathComponent(name))
         }
         try FileManager.default.createSymbolicLink(
             atPath: feed.appendingPathComponent("stop_times.txt").path, withDestinationPath: "/dev/zero")
         let archive = RepositoryPaths.temporaryDirectory("archive")
-        let result = try await runBounded(["archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress"])
+        let result = try await runBounded([
+            "archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress",
+        ])
         #expect(result.status == 65, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("stop_times.txt") && result.stderr.contains("a device"), "\(result.stderr)")
     }
@@ -164,10 +167,13 @@ import _TestSupport
         let out = RepositoryPaths.temporaryDirectory("ro-out")
         _ = try await CLI.runOffPool(
             ["chmod", "-R", "a-w,a+rX", archive.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
-        defer { _ = try? CLI.run(["chmod", "-R", "u+w", archive.path], executable: URL(fileURLWithPath: "/usr/bin/env")) }
+        defer {
+            _ = try? CLI.run(["chmod", "-R", "u+w", archive.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        }
         chmod(out.path, 0o777)
         let asUser: [String] =
-            getuid() == 0 ? ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "env", "HOME=/tmp"] : []
+            getuid() == 0
+            ? ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "env", "HOME=/tmp"] : []
         for arguments in [
             ["archive", "status", "--archive", archive.path],
             ["sessions", "--archive", archive.path, "--out", out.path, "--no-progress"],
@@ -209,7 +215,8 @@ import _TestSupport
         for arguments in [
             ["stations", "--json"], ["stations"], ["sun", "--station", "Wädenswil", "--date", "2026-06-21"],
             ["fleet", "show"], ["wake", "--ship", "MS Panta Rhei"], ["wake", "--ship", "MS Panta Rhei", "--json"],
-            ["sessions", "--out", out.path, "--no-progress"], ["archive", "status", "--archive", RepositoryPaths.archive.path],
+            ["sessions", "--out", out.path, "--no-progress"],
+            ["archive", "status", "--archive", RepositoryPaths.archive.path],
             ["fleet", "speeds", "--json"],
         ] {
             let status: Int32 = try await withCheckedThrowingContinuation { continuation in
@@ -236,7 +243,8 @@ import _TestSupport
         }
         // The message names standard output.
         let named = try await CLI.runOffPool(
-            ["sh", "-c", "\"$0\" stations > /dev/full", CLI.binary.path], executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["sh", "-c", "\"$0\" stations > /dev/full", CLI.binary.path],
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
             environment: ["NEXTWAVE_DATA": RepositoryPaths.data.path])
         #expect(named.stderr.contains("cannot write to standard output (no space left on device)"), "\(named.stderr)")
     }
@@ -251,11 +259,14 @@ import _TestSupport
         chmod(day.path, 0o000)
         defer { chmod(day.path, 0o755) }
         let asUser: [String] =
-            getuid() == 0 ? ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "env", "HOME=/tmp"] : []
+            getuid() == 0
+            ? ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "env", "HOME=/tmp"] : []
         let result = try await CLI.runOffPool(
             asUser + [CLI.binary.path, "archive", "status", "--archive", archive.path],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(result.status == 66, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stderr.contains("2026-09-23") && result.stderr.contains("cannot list the folder"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("2026-09-23") && result.stderr.contains("cannot list the folder"), "\(result.stderr)"
+        )
     }
 }

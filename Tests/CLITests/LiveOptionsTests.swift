@@ -1,6 +1,8 @@
+import ArgumentParser
 import FleetScraper
 import Foundation
 import Testing
+import WebFetch
 import _TestSupport
 
 @testable import nextwave

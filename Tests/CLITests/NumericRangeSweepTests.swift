@@ -26,7 +26,8 @@ import _TestSupport
     func expectNoTrap(_ arguments: [String], computed: Bool? = nil) async throws {
         let result = try await CLI.runOffPool(arguments)
         let line = arguments.joined(separator: " ")
-        #expect([0, 1, 64].contains(result.status), "trap or crash (status \(result.status)): \(line)\n\(result.stderr)")
+        #expect(
+            [0, 1, 64].contains(result.status), "trap or crash (status \(result.status)): \(line)\n\(result.stderr)")
         if result.status != 0 { #expect(!result.stderr.isEmpty, "refused without a word: \(line)") }
         if let computed { #expect((result.status == 0) == computed, "\(line)\n\(result.stderr)") }
     }
@@ -69,11 +70,15 @@ import _TestSupport
                 "--out", folder.appendingPathComponent("grid.csv").path, "--no-progress",
             ], computed: true)
         try await expectNoTrap(
-            ["grid", "--speeds", "1,100", "--track-depths", "0.1,0.5", "--out", folder.appendingPathComponent("g.csv").path],
+            [
+                "grid", "--speeds", "1,100", "--track-depths", "0.1,0.5", "--out",
+                folder.appendingPathComponent("g.csv").path,
+            ],
             computed: false)
         for (speed, track, depth, distance) in [
             ("1", "0.1", "0.1", "1"), ("100", "1000", "1000", "10000"), ("100", "0.1", "1000", "1"),
-            ("1", "1000", "0.1", "10000"), ("18", "1.4", "0.1000001", "1.0001"), ("service", "999.9999", "0.11", "9999.99"),
+            ("1", "1000", "0.1", "10000"), ("18", "1.4", "0.1000001", "1.0001"),
+            ("service", "999.9999", "0.11", "9999.99"),
         ] {
             try await expectNoTrap([
                 "ratings", "--speed", speed, "--track-depth", track, "--depth", depth, "--distance", distance,
@@ -129,7 +134,8 @@ import _TestSupport
             ["plan", "--days", "1", "--from", "2026-09-22", "--station", "Wädenswil"],
             ["plan", "--days", "31", "--from", "2026-09-22", "--station", "Wädenswil"],
             [
-                "ratings", "--timeout", "1", "--attempts", "10", "--max-request-time", "3600", "--max-run-time", "86400",
+                "ratings", "--timeout", "1", "--attempts", "10", "--max-request-time", "3600", "--max-run-time",
+                "86400",
                 "--low-speed-limit", "1000000000", "--low-speed-time", "1", "--delay", "0", "--dry-run", "--out", out,
             ],
         ] {
@@ -164,12 +170,14 @@ import _TestSupport
             }
         }
         for ship in ["MS Tiny", "MS Huge"] {
-            try await expectNoTrap([
-                "wake", "--fleet", fleet.path, "--ship", ship, "--speeds", "1,18,100", "--track-depth", "31,1000",
-                "--depths", "0.1,1000", "--distances", "1,10000", "--json",
-            ], computed: true)
+            try await expectNoTrap(
+                [
+                    "wake", "--fleet", fleet.path, "--ship", ship, "--speeds", "1,18,100", "--track-depth", "31,1000",
+                    "--depths", "0.1,1000", "--distances", "1,10000", "--json",
+                ], computed: true)
         }
-        try await expectNoTrap(["grid", "--fleet", fleet.path, "--speeds", "1,100", "--track-depths", "31,1000"], computed: true)
+        try await expectNoTrap(
+            ["grid", "--fleet", fleet.path, "--speeds", "1,100", "--track-depths", "31,1000"], computed: true)
         // The archive's options at their bounds, against a local API.
         let board = try Data(
             contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))

@@ -11,7 +11,9 @@ import _TestSupport
     /// whose courses the SGV fixture assigns (2201 and 2205 Gallia, 2123 and 2124 Uri) and one
     /// motor-ship course it does not (2501).
     static let board: Data = {
-        let departures = [("09:12", "2201"), ("10:12", "2123"), ("10:40", "2124"), ("11:00", "2205"), ("11:30", "2501")]
+        let departures = [
+            ("09:12", "2201"), ("10:12", "2123"), ("10:40", "2124"), ("11:00", "2205"), ("11:30", "2501"),
+        ]
         let journeys = departures.map { time, course in
             """
             {"stop":{"station":{"id":"8508505","name":"Luzern Schweizerhofquai"},"departure":"2026-09-22T\(time):00+0200"},
@@ -39,13 +41,15 @@ import _TestSupport
         defer { server.stop() }
         let archive = RepositoryPaths.temporaryDirectory("lucerne")
         let fetch = try await CLI.runOffPool([
-            "archive", "fetch", "--archive", archive.path, "--station", "8508505", "--from", "2026-09-22", "--days", "1",
+            "archive", "fetch", "--archive", archive.path, "--station", "8508505", "--from", "2026-09-22", "--days",
+            "1",
             "--api-url", server.baseURL.absoluteString, "--deployment-url",
             server.baseURL.appendingPathComponent("sgv/").absoluteString, "--delay", "0", "--no-progress",
         ])
         #expect(fetch.status == 0, "\(fetch.stderr)")
         // The station's lake is SGV's: its allocation page was read without --operator.
-        #expect(FileManager.default.fileExists(atPath: archive.appendingPathComponent("deployments/2026-09-22.json").path))
+        #expect(
+            FileManager.default.fileExists(atPath: archive.appendingPathComponent("deployments/2026-09-22.json").path))
 
         let out = RepositoryPaths.temporaryDirectory("lucerne-out")
         let sessions = try await CLI.runOffPool([
@@ -57,7 +61,8 @@ import _TestSupport
         let header = try #require(rows.first)
         func column(_ name: String) throws -> Int { try #require(header.firstIndex(of: name)) }
         let (course, ship, rating) = (try column("course"), try column("ship"), try column("rating"))
-        let byCourse = Dictionary(rows.dropFirst().map { ($0[course], ($0[ship], $0[rating])) }, uniquingKeysWith: { a, _ in a })
+        let byCourse = Dictionary(
+            rows.dropFirst().map { ($0[course], ($0[ship], $0[rating])) }, uniquingKeysWith: { a, _ in a })
         // The legacy ratings of Data/ratings/sgv.json: DS Uri and DS Gallia rate 3 (their hull beams
         // 6.8 and 7.2 m, displacements 284 and 339 t; see Data/fleets/CHOICES.md).
         #expect(byCourse["2201"]?.0 == "DS Gallia" && byCourse["2201"]?.1 == "3", "\(byCourse)")
@@ -119,7 +124,9 @@ import _TestSupport
         let feed = RepositoryPaths.temporaryDirectory("gtfs")
         for name in try FileManager.default.contentsOfDirectory(atPath: fixture.path) {
             var text = try String(contentsOf: fixture.appendingPathComponent(name), encoding: .utf8)
-            if name == "agency.txt" || name == "routes.txt" { text = text.replacingOccurrences(of: "\"194\"", with: "\"185\"") }
+            if name == "agency.txt" || name == "routes.txt" {
+                text = text.replacingOccurrences(of: "\"194\"", with: "\"185\"")
+            }
             try Data(text.utf8).write(to: feed.appendingPathComponent(name))
         }
         let archive = RepositoryPaths.temporaryDirectory("archive")
@@ -129,7 +136,9 @@ import _TestSupport
         #expect(lucerne.status == 0, "\(lucerne.stderr)")
         #expect(lucerne.stderr.contains("Vierwaldstättersee: agencies 185"), "\(lucerne.stderr)")
         #expect((lucerne.stdout + lucerne.stderr).contains("imported 12 departures"), "\(lucerne.stderr)")
-        let unknown = try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", archive.path, "--lake", "Hallwil"])
+        let unknown = try await CLI.runOffPool([
+            "archive", "import-gtfs", feed.path, "--archive", archive.path, "--lake", "Hallwil",
+        ])
         #expect(unknown.status == 64 && unknown.stderr.contains("no GTFS agency id is known for Hallwilersee"))
     }
 }

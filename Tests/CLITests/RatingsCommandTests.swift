@@ -60,7 +60,9 @@ import _TestSupport
                     ? .html(#"<div class="ce_headline"><h1>Motorschiff Linth</h1></div><p>Neu!</p>"#) : nil
             })
         defer { server.stop() }
-        let r = try await CLI.runOffPool(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path])
+        let r = try await CLI.runOffPool([
+            "ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path,
+        ])
         #expect(r.status == 65)
         #expect(r.stderr.contains("/ms-linth") && r.stderr.contains("layout"))
         let after = try outputs.map { try Data(contentsOf: out.appendingPathComponent($0)) }
@@ -71,7 +73,9 @@ import _TestSupport
         let server = try LocalHTTPServer { _, _ in .html("<html><body><p>Neue Website</p></body></html>") }
         defer { server.stop() }
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try await CLI.runOffPool(["ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path])
+        let r = try await CLI.runOffPool([
+            "ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path,
+        ])
         #expect(r.status == 65)
         #expect(r.stderr.contains("no ship links"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
@@ -105,7 +109,8 @@ import _TestSupport
     @Test func diffAgainstAPreviousTableListsReratedShips() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let args = [
-            "ratings", "--out", out.path, "--previous", RepositoryPaths.data.appendingPathComponent("app-ratings.json").path,
+            "ratings", "--out", out.path, "--previous",
+            RepositoryPaths.data.appendingPathComponent("app-ratings.json").path,
         ]
         // The app rates Forch and Zimmerberg, which have no published dimensions: the gate holds
         // against --previous as against the table in --out, and a fresh --out stays empty.

@@ -24,7 +24,9 @@ import _TestSupport
         #expect(best["startLocal"] as? String == "14:31" && best["endLocal"] as? String == "16:31")
         #expect(best["waves"] as? Int == 8 && best["score"] as? Double == 53.2)
         #expect((best["waveList"] as! [[String: Any]]).count == 8)
-        let text = try await CLI.runOffPool(["plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--sun", "app"])
+        let text = try await CLI.runOffPool([
+            "plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--sun", "app",
+        ])
         #expect(text.stdout.contains("Tue 22 Sep 2026") && text.stdout.contains("14:31–16:31  8 waves  score 53.2"))
         #expect(text.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
@@ -35,14 +37,17 @@ import _TestSupport
         let out = RepositoryPaths.temporaryDirectory()
         let sessions = try await CLI.runOffPool(["sessions", "--lake", "Zürichsee", "--out", out.path, "--no-progress"])
         #expect(sessions.status == 0, "\(sessions.stderr)")
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("sessions.json")))
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("sessions.json")))
             as! [String: Any]
         var expected: [String: [String]] = [:]
         for day in report["days"] as! [[String: Any]] {
             let key = "\(day["date"]!) \(day["stationId"]!)"
             expected[key] = (day["distinctSessions"] as! [[String: Any]]).map { "\($0["start"]!)–\($0["end"]!)" }
         }
-        let plan = try await CLI.runOffPool(["plan", "--lake", "zürich", "--from", "2026-09-22", "--days", "10", "--json"])
+        let plan = try await CLI.runOffPool([
+            "plan", "--lake", "zürich", "--from", "2026-09-22", "--days", "10", "--json",
+        ])
         #expect(plan.status == 0, "\(plan.stderr)")
         var got: [String: [String]] = [:]
         for day in try json(plan.stdout)["days"] as! [[String: Any]] {
@@ -60,7 +65,9 @@ import _TestSupport
     /// joins three of them (15:00→16:09 is 69 min); the best run is 18:16–19:00, 2 waves over
     /// 44 min; the longest gap 12:09→15:00, 171 min.
     @Test func aDayWithoutASessionSaysWhy() async throws {
-        let r = try await CLI.runOffPool(["plan", "--station", "Horgen", "--from", "2026-09-30", "--days", "1", "--json"])
+        let r = try await CLI.runOffPool([
+            "plan", "--station", "Horgen", "--from", "2026-09-30", "--days", "1", "--json",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let day = try #require((try json(r.stdout)["days"] as! [[String: Any]]).first)
         let station = try #require((day["stations"] as! [[String: Any]]).first)
@@ -108,11 +115,16 @@ import _TestSupport
             let date = (day["date"] as! String).replacingOccurrences(of: "-", with: "")
             for station in day["stations"] as! [[String: Any]] {
                 for session in (station["sessions"] as! [[String: Any]]).prefix(2) {
-                    let waves = (session["waveList"] as! [[String: Any]]).map { "\($0["timeLocal"]!) course \($0["course"]!)" }
+                    let waves = (session["waveList"] as! [[String: Any]]).map {
+                        "\($0["timeLocal"]!) course \($0["course"]!)"
+                    }
                     expected.append(
-                        ("nextwave-\(station["stationId"]!)-\(date)-\(session["rank"]!)@nextwave",
-                         String((session["start"] as! String).prefix(19)), String((session["end"] as! String).prefix(19)),
-                         waves))
+                        (
+                            "nextwave-\(station["stationId"]!)-\(date)-\(session["rank"]!)@nextwave",
+                            String((session["start"] as! String).prefix(19)),
+                            String((session["end"] as! String).prefix(19)),
+                            waves
+                        ))
                 }
             }
         }
@@ -133,8 +145,10 @@ import _TestSupport
         let folder = RepositoryPaths.temporaryDirectory("ics")
         let ics = folder.appendingPathComponent("s.ics")
         #expect(
-            try await CLI.runOffPool(["plan", "--station", "Wädenswil", "--from", "2026-09-22", "--days", "1", "--ics", ics.path])
-                .status == 0)
+            try await CLI.runOffPool([
+                "plan", "--station", "Wädenswil", "--from", "2026-09-22", "--days", "1", "--ics", ics.path,
+            ])
+            .status == 0)
         let text = try String(contentsOf: ics, encoding: .utf8)
         #expect(text.hasSuffix("\r\n") && !text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
         for line in text.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75, "\(line)") }
@@ -149,15 +163,22 @@ import _TestSupport
     @Test func todayListsEveryDeparture() async throws {
         let r = try await CLI.runOffPool(["today", "--station", "wadenswil", "--date", "2026-09-22"])
         #expect(r.status == 0, "\(r.stderr)")
-        let rows = r.stdout.split(separator: "\n").filter { $0.range(of: #"^\d\d:\d\d  "#, options: .regularExpression) != nil }
-        let plan = try await CLI.runOffPool(["plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--json"])
+        let rows = r.stdout.split(separator: "\n").filter {
+            $0.range(of: #"^\d\d:\d\d  "#, options: .regularExpression) != nil
+        }
+        let plan = try await CLI.runOffPool([
+            "plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--json",
+        ])
         let day = (try json(plan.stdout)["days"] as! [[String: Any]])[0]
         let station = (day["stations"] as! [[String: Any]])[0]
         let windowWaves = (station["sessions"] as! [[String: Any]]).reduce(0) { $0 + ($1["waves"] as! Int) }
         #expect(rows.count >= windowWaves && rows.count > 20, "\(rows.count) departures")
         let times = rows.map { String($0.prefix(5)) }
         #expect(times == times.sorted())
-        #expect(rows.contains { $0.contains("14:45") && $0.contains("day") && $0.contains("MS Panta Rhei") && $0.contains("1") })
+        #expect(
+            rows.contains {
+                $0.contains("14:45") && $0.contains("day") && $0.contains("MS Panta Rhei") && $0.contains("1")
+            })
         #expect(r.stdout.contains("Window 1: 14:31–16:31, 8 waves"))
     }
 
@@ -167,17 +188,23 @@ import _TestSupport
         let past = try await CLI.runOffPool(["plan", "--station", "wadenswil", "--from", "2027-06-01"])
         #expect(past.status == 64)
         #expect(past.stderr.contains("2026-09-22 … 2026-10-01") && past.stderr.contains("nextwave archive fetch"))
-        let sessions = try await CLI.runOffPool(["sessions", "--station", "wadenswil", "--from", "2027-06-01", "--out",
-            RepositoryPaths.temporaryDirectory().path])
+        let sessions = try await CLI.runOffPool([
+            "sessions", "--station", "wadenswil", "--from", "2027-06-01", "--out",
+            RepositoryPaths.temporaryDirectory().path,
+        ])
         #expect(sessions.status == 64 && sessions.stderr.contains("nextwave archive fetch"), "\(sessions.stderr)")
         #expect(!sessions.stderr.contains("is after --to"))
         let elsewhere = try await CLI.runOffPool(["plan", "--station", "Luzern", "--from", "2026-09-22", "--days", "2"])
         #expect(elsewhere.status == 64 && elsewhere.stderr.contains("it holds Zürichsee"), "\(elsewhere.stderr)")
         let quiet = try await CLI.runOffPool(["plan", "--lake", "zür", "--from", "2026-09-22", "--days", "1"])
         #expect(quiet.status == 0 && quiet.stdout.contains("No departures in the archive on these days: Altendorf"))
-        let lake = try await CLI.runOffPool(["sessions", "--lake", "Zürichsee", "--out", RepositoryPaths.temporaryDirectory().path])
+        let lake = try await CLI.runOffPool([
+            "sessions", "--lake", "Zürichsee", "--out", RepositoryPaths.temporaryDirectory().path,
+        ])
         #expect(lake.status == 0 && lake.stdout.contains("No departures in the archive from 2026-09-22 to 2026-10-01:"))
-        #expect(lake.stdout.contains("Zürichhorn (See)") && lake.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        #expect(
+            lake.stdout.contains("Zürichhorn (See)") && lake.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }
+        )
     }
 
     /// The Swiss spreadsheet style: `;` between fields, `.` in numbers, a UTF-8 byte order mark;
@@ -202,7 +229,9 @@ import _TestSupport
         #expect(parsed.status == 0, "\(parsed.stderr)")
         let rows = try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as! [[String: String]]
         let best = try #require(rows.first { $0["date"] == "2026-09-22" && $0["rank"] == "1" })
-        #expect(best["startLocal"] == "14:31" && best["endLocal"] == "16:31" && best["start"]!.hasPrefix("2026-09-22T14:31"))
+        #expect(
+            best["startLocal"] == "14:31" && best["endLocal"] == "16:31" && best["start"]!.hasPrefix("2026-09-22T14:31")
+        )
         for row in rows {
             #expect(Double(row["score"]!) != nil, "a decimal point: \(row["score"]!)")
             #expect(row["score"]!.split(separator: ".").last.map { $0.count <= 2 } ?? true, "two decimals at most")

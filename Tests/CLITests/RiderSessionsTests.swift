@@ -28,12 +28,15 @@ import _TestSupport
 
     @Test func stationsByNameEverywhere() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let r = try await CLI.runOffPool(["sessions", "--station", "wadenswil", "--station", "Stäfa", "--out", out.path])
+        let r = try await CLI.runOffPool([
+            "sessions", "--station", "wadenswil", "--station", "Stäfa", "--out", out.path,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let days = try json(out.appendingPathComponent("sessions.json"))["days"] as! [[String: Any]]
         #expect(Set(days.map { $0["stationId"] as! String }) == ["8503670", "8503665"])
         let unknown = try await CLI.runOffPool(["sessions", "--station", "Wadensvil", "--out", out.path])
-        #expect(unknown.status == 64 && unknown.stderr.contains("did you mean \"Wädenswil (See)\""), "\(unknown.stderr)")
+        #expect(
+            unknown.status == 64 && unknown.stderr.contains("did you mean \"Wädenswil (See)\""), "\(unknown.stderr)")
         let ambiguous = try await CLI.runOffPool(["sessions", "--station", "zürich", "--out", out.path])
         #expect(ambiguous.status == 64 && ambiguous.stderr.contains("\"zürich\" names"), "\(ambiguous.stderr)")
         let id = try await CLI.runOffPool(["sessions", "--station", "1234567", "--out", out.path])
@@ -114,7 +117,9 @@ import _TestSupport
         #expect(markdown.contains("\(predicted) predicted"))
 
         // Without predictions, most waves are unknown and the run says what that means.
-        let off = try await CLI.runOffPool(["sessions", "--archive", archive.path, "--out", out.path, "--predict", "off"])
+        let off = try await CLI.runOffPool([
+            "sessions", "--archive", archive.path, "--out", out.path, "--predict", "off",
+        ])
         #expect(off.status == 0 && off.stderr.contains("scores reflect how often ships pass"), "\(off.stderr)")
         let offMarkdown = try String(contentsOf: out.appendingPathComponent("sessions.md"), encoding: .utf8)
         #expect(offMarkdown.contains("**Warning:**") && offMarkdown.contains("Predictions are off"))

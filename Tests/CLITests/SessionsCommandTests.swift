@@ -90,7 +90,9 @@ import _TestSupport
 
     @Test func badInputsFailWithAClearMessageAndWriteNothing() async throws {
         let out = RepositoryPaths.temporaryDirectory()
-        let missing = try await CLI.runOffPool(["sessions", "--ratings", "/nonexistent/ratings.json", "--out", out.path])
+        let missing = try await CLI.runOffPool([
+            "sessions", "--ratings", "/nonexistent/ratings.json", "--out", out.path,
+        ])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("/nonexistent/ratings.json: no rating table"))
         let lake = try await CLI.runOffPool([
@@ -103,12 +105,16 @@ import _TestSupport
             "--out", out.path,
         ])
         #expect(empty.status == 64)
-        #expect(empty.stderr.contains("2027-01-01 lies past the archive") && empty.stderr.contains("nextwave archive fetch"))
+        #expect(
+            empty.stderr.contains("2027-01-01 lies past the archive") && empty.stderr.contains("nextwave archive fetch")
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
     @Test func sunPrintsJSONWithTheFourKeys() async throws {
-        let r = try await CLI.runOffPool(["sun", "--lat", "47.3657", "--lon", "8.5410", "--date", "2026-06-21", "--json"])
+        let r = try await CLI.runOffPool([
+            "sun", "--lat", "47.3657", "--lon", "8.5410", "--date", "2026-06-21", "--json",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         // Reference (JPL DE421 via Skyfield, scripts/sun-reference.py): 05:29:06 and 21:26:11.
@@ -116,7 +122,9 @@ import _TestSupport
         #expect((object["sunset"] as? String)?.hasPrefix("2026-06-21T21:2") == true)
         #expect((object["civilTwilightBegin"] as? String)?.hasSuffix("+02:00") == true)
         #expect(object["civilTwilightEnd"] is String)
-        let polar = try await CLI.runOffPool(["sun", "--lat", "78.2232", "--lon", "15.6267", "--date", "2026-12-21", "--anywhere"])
+        let polar = try await CLI.runOffPool([
+            "sun", "--lat", "78.2232", "--lon", "15.6267", "--date", "2026-12-21", "--anywhere",
+        ])
         #expect(polar.status == 0)
         #expect(polar.stdout.contains("none (polar night: the sun does not rise)"))
         let bad = try await CLI.runOffPool(["sun", "--lat", "95", "--lon", "8"])
@@ -134,7 +142,9 @@ import _TestSupport
     @Test func importGTFSThenScoreTheImportedDays() async throws {
         let archive = RepositoryPaths.temporaryDirectory("gtfs-archive")
         let feed = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")
-        let imported = try await CLI.runOffPool(["archive", "import-gtfs", feed.path, "--archive", archive.path, "--agency", "194"])
+        let imported = try await CLI.runOffPool([
+            "archive", "import-gtfs", feed.path, "--archive", archive.path, "--agency", "194",
+        ])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr.contains("imported 12 departures"))
         #expect(imported.stderr.contains("warning: skipped") && imported.stderr.contains("stop_times.txt, line 15"))

@@ -41,7 +41,9 @@ import _TestSupport
         let supercritical = points[6]
         let generated = supercritical["generated"] as! [String: Any]
         #expect((generated["froudeDepth"] as! Double) > 1 && generated["regime"] as? String == "supercritical")
-        for key in ["directionDeg", "celerityMPerS", "wavelengthM", "periodS", "energyFluxWPerM", "waveHeightM", "shoaling"] {
+        for key in [
+            "directionDeg", "celerityMPerS", "wavelengthM", "periodS", "energyFluxWPerM", "waveHeightM", "shoaling",
+        ] {
             #expect(supercritical[key] is NSNull, "\(key)")
         }
         #expect((supercritical["flags"] as! [String]).contains { $0.hasPrefix("supercritical") })
@@ -63,7 +65,8 @@ import _TestSupport
     /// water (which made it 0.108 m, less than in 10 m, and 0.008 m at 25 km/h).
     @Test func theRidersDepthIsNotTheTracks() async throws {
         func height(_ arguments: [String]) throws -> [String: Any] {
-            let r = try CLI.run(["wake", "--ship", "MS Panta Rhei", "--distances", "50", "--json", "--no-progress"] + arguments)
+            let r = try CLI.run(
+                ["wake", "--ship", "MS Panta Rhei", "--distances", "50", "--json", "--no-progress"] + arguments)
             #expect(r.status == 0, "\(r.stderr)")
             let document = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
             return ((document["ships"] as! [[String: Any]])[0]["points"] as! [[String: Any]])[0]
@@ -71,10 +74,14 @@ import _TestSupport
         let shallow = try height(["--speeds", "18", "--depths", "3"])
         let deep = try height(["--speeds", "18", "--depths", "10"])
         #expect(shallow["trackDepthM"] as? Double == 10 && deep["trackDepthM"] as? Double == 10)
-        let generated = { (p: [String: Any]) in ((p["generated"] as! [String: Any])["waveHeightM"] as! [String: Double])["median"]! }
+        let generated = { (p: [String: Any]) in
+            ((p["generated"] as! [String: Any])["waveHeightM"] as! [String: Double])["median"]!
+        }
         #expect(generated(shallow) == generated(deep))
         let rider = { (p: [String: Any]) in (p["waveHeightM"] as! [String: Double])["median"]! }
-        #expect(abs(rider(shallow) / rider(deep) - (shallow["shoaling"] as! Double) * (shallow["refraction"] as! Double)) < 1e-12)
+        #expect(
+            abs(rider(shallow) / rider(deep) - (shallow["shoaling"] as! Double) * (shallow["refraction"] as! Double))
+                < 1e-12)
         // Faster over the same track, a higher wave (24 km/h: F_h 0.67); at 25 km/h the track is
         // trans-critical (F_h 0.70): no height, and the words say why, never a tiny number.
         let fast = try height(["--speeds", "24", "--depths", "3"])
@@ -86,7 +93,9 @@ import _TestSupport
 
     /// A track no deeper than the draft is refused by name, in `wake` and `grid` alike.
     @Test func agroundIsRefusedByName() async throws {
-        let wake = try await CLI.runOffPool(["wake", "--ship", "MS Panta Rhei", "--track-depth", "1.2", "--no-progress"])
+        let wake = try await CLI.runOffPool([
+            "wake", "--ship", "MS Panta Rhei", "--track-depth", "1.2", "--no-progress",
+        ])
         #expect(wake.status == 64)
         #expect(wake.stderr.contains("aground") && wake.stderr.contains("MS Panta Rhei draws 1.39 m"), "\(wake.stderr)")
         let grid = try await CLI.runOffPool(["grid", "--speeds", "18", "--track-depths", "1:2:0.5", "--no-progress"])
@@ -121,7 +130,8 @@ import _TestSupport
         let r = try await CLI.runOffPool([
             "wake", "--length", "54", "--beam", "10.5", "--displacement", "530.145", "--draft", "1.7",
             "--block-coefficient", "0.55", "--entrance-length", "13.5", "--speeds", "18", "--track-depth", "10",
-            "--depths", "10", "--distances", "50", "--csv", csv.path, "--out", out.appendingPathComponent("report").path,
+            "--depths", "10", "--distances", "50", "--csv", csv.path, "--out",
+            out.appendingPathComponent("report").path,
         ])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = CSVText.parse(try String(contentsOf: csv, encoding: .utf8))
@@ -159,7 +169,10 @@ import _TestSupport
         #expect(Set(models["pianc1987"]!.keys) == ["count", "logBias", "factor", "logRmse"])
         // One panel per model, the ensemble and the fit, each with its 1:1 line.
         let svg = try String(contentsOf: chart, encoding: .utf8)
-        for title in ["Kriebel &amp; Seelig (2005)", "Sorensen &amp; Weggel (1984)", "PIANC (1987)", "Ensemble", "Fitted power law"] {
+        for title in [
+            "Kriebel &amp; Seelig (2005)", "Sorensen &amp; Weggel (1984)", "PIANC (1987)", "Ensemble",
+            "Fitted power law",
+        ] {
             #expect(svg.contains(title), "\(title)")
         }
         #expect(svg.components(separatedBy: "stroke=\"#888\"").count == 6)

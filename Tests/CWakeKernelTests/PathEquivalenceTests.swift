@@ -231,7 +231,8 @@ import _TestSupport
             ]
             func exponent(_ rng: inout SplitMix64) -> Double {
                 rng.next() % 3 == 0
-                    ? exponents[Int(rng.next() % UInt64(exponents.count))] : Double(Int64(rng.next() % 3000) - 2000) / 100
+                    ? exponents[Int(rng.next() % UInt64(exponents.count))]
+                    : Double(Int64(rng.next() % 3000) - 2000) / 100
             }
             rows = 1 + Int(rng.next() % 5)
             distances = 1 + Int(rng.next() % (long ? 70 : 12))
@@ -242,7 +243,9 @@ import _TestSupport
             lnEnsemble = (0..<count).map { _ in exponent(&rng) }
             masks = (0..<rows).map { _ in UInt8(rng.next() % 4) }
             rowValues = (0..<rows).map { _ in
-                (0..<5).map { _ in rng.next() % 10 == 0 ? PathEquivalenceTests.special(&rng) : Double(rng.next() % 1000) / 100 }
+                (0..<5).map { _ in
+                    rng.next() % 10 == 0 ? PathEquivalenceTests.special(&rng) : Double(rng.next() % 1000) / 100
+                }
             }
         }
     }
@@ -303,9 +306,14 @@ import _TestSupport
                     }
                 let h = lesser(cap, g * K)
                 let e = 1226.25 * h * h
-                let want = [a, b, x.pianc[i], g, h, lesser(cap, lo * K), lesser(cap, hi * K), e, e * cg, e * cg * share, e * lambda]
+                let want = [
+                    a, b, x.pianc[i], g, h, lesser(cap, lo * K), lesser(cap, hi * K), e, e * cg, e * cg * share,
+                    e * lambda,
+                ]
                 for (o, value) in want.enumerated() {
-                    #expect(run.outputs[o][i] == value.bitPattern || (value.isNaN && Double(bitPattern: run.outputs[o][i]).isNaN), "output \(o) cell \(i)")
+                    #expect(
+                        run.outputs[o][i] == value.bitPattern
+                            || (value.isNaN && Double(bitPattern: run.outputs[o][i]).isNaN), "output \(o) cell \(i)")
                 }
             }
         }

@@ -1,7 +1,7 @@
-import Testing
 @_spi(Benchmarks) import LegacyWakeModel
-import _TestSupport
+import Testing
 import WakeKernelSupport
+import _TestSupport
 
 /// The grid is the same whatever computes it: every instruction set this processor runs, and
 /// the in-place entry point into caller buffers (aligned alike, so streamed, or not), give the
@@ -21,7 +21,7 @@ import WakeKernelSupport
         init(cells: Int, offsets: [Int]) {
             let doubles = (0..<4).map { _ in UnsafeMutableBufferPointer<Double>.allocate(capacity: cells + 8) }
             let ratings = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: cells + 8)
-            doubles.forEach { $0.initialize(repeating: -1) }
+            for buffer in doubles { buffer.initialize(repeating: -1) }
             ratings.initialize(repeating: 0)
             let views = (0..<4).map {
                 UnsafeMutableBufferPointer(rebasing: doubles[$0][offsets[$0]..<(offsets[$0] + cells)])
@@ -33,7 +33,7 @@ import WakeKernelSupport
                 rating: UnsafeMutableBufferPointer(rebasing: ratings[offsets[4]..<(offsets[4] + cells)]))
         }
         deinit {
-            storage.forEach { $0.deallocate() }
+            for buffer in storage { buffer.deallocate() }
             ratingStorage.deallocate()
         }
     }

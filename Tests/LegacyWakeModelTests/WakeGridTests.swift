@@ -1,7 +1,7 @@
-import Testing
 @_spi(Benchmarks) import LegacyWakeModel
-import _TestSupport
+import Testing
 import WakeKernelSupport
+import _TestSupport
 
 @Suite struct WakeGridTests {
     /// The batch equals the scalar transcription to 1e-12 relative at random points, covering

@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 @_spi(Benchmarks) import LegacyWakeModel
+import Testing
 
 /// docs/SCIENCE.md §1 check values, and hand calculations of the formulas.
 @Suite struct WorkedExampleTests {

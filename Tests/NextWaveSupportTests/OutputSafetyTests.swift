@@ -16,7 +16,9 @@ import _TestSupport
         #expect(url.path == "/out/.ratings.md.nwtmp-\(getpid())")
         #expect(TemporaryFiles.owner(ofTemporaryName: ".ratings.md.nwtmp-4242") == 4242)
         #expect(TemporaryFiles.owner(ofTemporaryName: ".grid.csv.nwtmp-1") == 1)
-        for name in ["ratings.md", ".nwtmp-12", ".x.nwtmp-", ".x.nwtmp-12a", "x.nwtmp-12", ".x.nwtmp-99999999999", ".x.nwtmp--3"] {
+        for name in [
+            "ratings.md", ".nwtmp-12", ".x.nwtmp-", ".x.nwtmp-12a", "x.nwtmp-12", ".x.nwtmp-99999999999", ".x.nwtmp--3",
+        ] {
             #expect(TemporaryFiles.owner(ofTemporaryName: name) == nil, "\(name)")
         }
     }
@@ -111,9 +113,11 @@ import _TestSupport
         let told = LockedFlag()
         let started = ContinuousClock.now
         // A handler for this scope only: other suites' locks never call it.
-        try DirectoryLock.$scopedWaitingHandler.withValue({ _ in told.set() }) {
-            try AtomicFileWriter.write(Data("x".utf8), to: dir.appendingPathComponent("out.txt"))
-        }
+        try DirectoryLock.$scopedWaitingHandler.withValue(
+            { _ in told.set() },
+            operation: {
+                try AtomicFileWriter.write(Data("x".utf8), to: dir.appendingPathComponent("out.txt"))
+            })
         #expect(ContinuousClock.now - started >= .milliseconds(500), "the write waited for the other holder")
         #expect(told.value, "the wait was announced")
         #expect(try Data(contentsOf: dir.appendingPathComponent("out.txt")) == Data("x".utf8))

@@ -28,7 +28,8 @@ import _TestSupport
         ]
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try Data("planted".utf8).write(to: out.appendingPathComponent(".ok.txt.nwtmp-\(dead)"))
-        try JSONSerialization.data(withJSONObject: pairs).write(to: out.appendingPathComponent(".nextwave-commit-\(dead)"))
+        try JSONSerialization.data(withJSONObject: pairs).write(
+            to: out.appendingPathComponent(".nextwave-commit-\(dead)"))
         try AtomicFileWriter.write(Data("grid".utf8), to: out.appendingPathComponent("grid.csv"))
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
         #expect(try String(contentsOf: bait, encoding: .utf8) == "bait")
@@ -80,14 +81,17 @@ import _TestSupport
         let dir = RepositoryPaths.temporaryDirectory("sweep")
         let dead = try RepositoryPaths.endedProcessID()
         // A user's files named like temporaries of other tools stay.
-        for name in [".notes.tmp-\(dead)", ".x.tmp-1"] { try Data("mine".utf8).write(to: dir.appendingPathComponent(name)) }
+        for name in [".notes.tmp-\(dead)", ".x.tmp-1"] {
+            try Data("mine".utf8).write(to: dir.appendingPathComponent(name))
+        }
         // A folder with the marker name but without the staging mark stays whole.
         let unmarked = dir.appendingPathComponent(".photos.nwtmp-\(dead)")
         try FileManager.default.createDirectory(at: unmarked, withIntermediateDirectories: true)
         try Data("photo".utf8).write(to: unmarked.appendingPathComponent("a.jpg"))
         // A staged snapshot of a killed run: its files go; a folder inside it stays.
         let staged = dir.appendingPathComponent(".snap.nwtmp-\(dead)")
-        try FileManager.default.createDirectory(at: staged.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: staged.appendingPathComponent("inner"), withIntermediateDirectories: true)
         try Data().write(to: staged.appendingPathComponent(TemporaryFiles.folderMarker))
         try Data("page".utf8).write(to: staged.appendingPathComponent("index.html"))
         try Data("deep".utf8).write(to: staged.appendingPathComponent("inner/keep.txt"))

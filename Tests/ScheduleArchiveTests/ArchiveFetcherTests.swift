@@ -10,9 +10,9 @@ import _TestSupport
 /// operator's deployment page.
 @Suite struct ArchiveFetcherTests {
     static let day = LocalDate(iso: "2026-09-22")!
-    static let wädenswil = try! Data(
+    static let wadenswil = try! Data(
         contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
-    static let stäfa = try! Data(
+    static let stafa = try! Data(
         contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503665.json"))
 
     func fetcher(_ server: LocalHTTPServer, deployments: Bool = true, attempts: Int = 3, timeout: Double = 5)
@@ -33,10 +33,10 @@ import _TestSupport
         try LocalHTTPServer { path, hit in
             if let answer = override?(path, hit) { return answer }
             if path.hasPrefix("/v1/stationboard?id=8503670&limit=420&date=2026-09-22") {
-                return .init(headers: [("Content-Type", "application/json")], body: Self.wädenswil)
+                return .init(headers: [("Content-Type", "application/json")], body: Self.wadenswil)
             }
             if path.hasPrefix("/v1/stationboard?id=8503665&limit=420&date=2026-09-22") {
-                return .init(headers: [("Content-Type", "application/json")], body: Self.stäfa)
+                return .init(headers: [("Content-Type", "application/json")], body: Self.stafa)
             }
             if path.hasPrefix("/schiffeinsatz?timestamp=") { return .html(DeploymentPageTests.flatSpans) }
             return .status(404)
@@ -57,7 +57,7 @@ import _TestSupport
             ])
         #expect(
             try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
-                == Self.wädenswil)
+                == Self.wadenswil)
         #expect(server.requestLog.contains("/v1/stationboard?id=8503670&limit=420&date=2026-09-22"))
         let second = await fetcher(server).fetch(stations: [8_503_670, 8_503_665], dates: [Self.day], into: archive)
         #expect(second.written.isEmpty && second.unchanged.count == 3)
@@ -100,7 +100,7 @@ import _TestSupport
 
         let bad = try server { path, _ in
             if path.contains("id=8503670") {  // truncated body: Content-Length says more
-                return .init(body: Self.wädenswil, truncateBodyTo: 1000)
+                return .init(body: Self.wadenswil, truncateBodyTo: 1000)
             }
             if path.contains("id=8503665") { return .init(body: Data("{\"errors\": [{\"message\": \"x\"}]}".utf8)) }
             if path.hasPrefix("/schiffeinsatz") { return .html("<html><body>Wartung</body></html>") }
@@ -122,7 +122,7 @@ import _TestSupport
 
     @Test func aTimeoutIsRetriedThenReported() async throws {
         let server = try server { path, _ in
-            path.contains("id=8503670") ? .init(body: Self.wädenswil, delay: 3) : nil
+            path.contains("id=8503670") ? .init(body: Self.wadenswil, delay: 3) : nil
         }
         defer { server.stop() }
         let archive = RepositoryPaths.temporaryDirectory("fetch")

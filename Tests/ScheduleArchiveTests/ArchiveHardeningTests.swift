@@ -118,7 +118,10 @@ import _TestSupport
             #expect(error.description.contains("calendar.txt, line 2"), "\(error)")
             #expect(error.description.contains("0001-01-01") && error.description.contains("9999-12-31"))
             // The remedy (a window: --from/--to) is the CLI's to name; the library's case says one is needed.
-            guard case .gtfsNeedsWindow = error else { Issue.record("not a window-needed error: \(error)"); return }
+            guard case .gtfsNeedsWindow = error else {
+                Issue.record("not a window-needed error: \(error)")
+                return
+            }
         }
     }
 

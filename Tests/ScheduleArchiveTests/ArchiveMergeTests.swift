@@ -30,7 +30,8 @@ import _TestSupport
             contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-25/8503670.json"))
         let archive = RepositoryPaths.temporaryDirectory("fetch")
         let target = archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         let archived = try board { $0 < 6 }
         try archived.write(to: target)
         let server = try LocalHTTPServer { _, _ in .init(headers: [("Content-Type", "application/json")], body: other) }
@@ -49,8 +50,9 @@ import _TestSupport
         let archived = try board { $0 < 20 }
         let answer = try board { $0 >= 10 }
         let all = try count(board { _ in true })
-        guard case .write(let merged, let note) = try ArchiveMerge.stationboard(
-            archived: archived, answer: answer, station: 8_503_670, date: Self.day, path: "f")
+        guard
+            case .write(let merged, let note) = try ArchiveMerge.stationboard(
+                archived: archived, answer: answer, station: 8_503_670, date: Self.day, path: "f")
         else {
             Issue.record("expected a merge")
             return
@@ -60,10 +62,12 @@ import _TestSupport
         // An answer holding all of the archived ones replaces it; one adding nothing keeps it.
         let whole = try board { _ in true }
         #expect(
-            try ArchiveMerge.stationboard(archived: archived, answer: whole, station: 8_503_670, date: Self.day, path: "f")
+            try ArchiveMerge.stationboard(
+                archived: archived, answer: whole, station: 8_503_670, date: Self.day, path: "f")
                 == .write(whole, note: nil))
-        guard case .kept = try ArchiveMerge.stationboard(
-            archived: archived, answer: try board { $0 < 5 }, station: 8_503_670, date: Self.day, path: "f")
+        guard
+            case .kept = try ArchiveMerge.stationboard(
+                archived: archived, answer: try board { $0 < 5 }, station: 8_503_670, date: Self.day, path: "f")
         else {
             Issue.record("expected the archived file kept")
             return
@@ -78,14 +82,16 @@ import _TestSupport
         let answer = [("102", "MS Linth"), ("201", "MS Linth"), ("202", "MS Linth")].map {
             ShipAssignment(date: Self.day, course: $0.0, ship: $0.1)
         }
-        guard case .write(let merged, _) = try ArchiveMerge.deployment(
-            archived: archived, answer: answer, date: Self.day, path: "f")
+        guard
+            case .write(let merged, _) = try ArchiveMerge.deployment(
+                archived: archived, answer: answer, date: Self.day, path: "f")
         else {
             Issue.record("expected a merge")
             return
         }
         let courses = Dictionary(
-            uniqueKeysWithValues: try DeploymentReader.assignments(from: merged, path: "f").map { ($0.course, $0.ship) })
+            uniqueKeysWithValues: try DeploymentReader.assignments(from: merged, path: "f").map { ($0.course, $0.ship) }
+        )
         #expect(
             courses == [
                 "101": "MS Helvetia", "105": "MS Helvetia", "102": "MS Linth", "201": "MS Linth", "202": "MS Linth",

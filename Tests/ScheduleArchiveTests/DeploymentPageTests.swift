@@ -66,7 +66,10 @@ import Testing
 
     @Test func readsTheStopsOfACourse() throws {
         let a = try DeploymentPage.assignments(html: Data(Self.flatSpans.utf8), url: "u", date: Self.day)
-        #expect(a.first { $0.course == "2533" }?.stops == [.init(name: "Wädenswil", time: "14:31"), .init(name: "Stäfa", time: "14:44")])
+        #expect(
+            a.first { $0.course == "2533" }?.stops == [
+                .init(name: "Wädenswil", time: "14:31"), .init(name: "Stäfa", time: "14:44"),
+            ])
         #expect(a.first { $0.course == "2535" }?.stops == [])
     }
 }

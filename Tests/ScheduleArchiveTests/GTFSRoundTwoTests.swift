@@ -26,7 +26,8 @@ import _TestSupport
     }
 
     @Test func aStationNumberBeyond32BitsIsANamedSkip() throws {
-        let stops = try text("stops.txt") + "\"2147483648\",\"Nowhere\",\"47\",\"8\",\"\",\"\"\n"
+        let stops =
+            try text("stops.txt") + "\"2147483648\",\"Nowhere\",\"47\",\"8\",\"\",\"\"\n"
             + "\"9999999999:0:1\",\"Nowhere 2\",\"47\",\"8\",\"\",\"Parent9999999999\"\n"
         let report = try GTFSImporter(agencies: ["194"]).run(
             feed: GTFSFeed(url: feed(["stops.txt": Data(stops.utf8)])), into: ScheduleStore(url: nil))
@@ -83,7 +84,8 @@ import _TestSupport
                         "calendar.txt": Data(calendar.utf8),
                     ])), into: ScheduleStore(url: nil))
         }
-        #expect(error?.description.contains("more than 5000000 ship departures") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("more than 5000000 ship departures") == true, "\(String(describing: error))")
         guard case .gtfsNeedsWindow? = error else {
             Issue.record("not a window-needed error: \(String(describing: error))")
             return
@@ -125,9 +127,15 @@ import _TestSupport
         }
         let expected = [["a", "b"], ["c", "d"], ["e", "f"]]
         for text in ["a,b\nc,d\ne,f", "a,b\r\nc,d\r\ne,f\r\n", "a,b\rc,d\re,f\r", "a,b\rc,d\r\ne,f\n"] {
-            for chunk in 1...4 { #expect(try records(text, chunk: chunk) == expected, "\(text.debugDescription) by \(chunk)") }
+            for chunk in 1...4 {
+                #expect(try records(text, chunk: chunk) == expected, "\(text.debugDescription) by \(chunk)")
+            }
         }
-        #expect(throws: CSVStreamParser.RecordTooLong.self) { try records("a,b\n" + String(repeating: "x", count: 100), chunk: 7, limit: 50) }
-        #expect(throws: CSVStreamParser.RecordTooLong.self) { try records("a,b\n" + String(repeating: "x", count: 100) + "\n", chunk: 1000, limit: 50) }
+        #expect(throws: CSVStreamParser.RecordTooLong.self) {
+            try records("a,b\n" + String(repeating: "x", count: 100), chunk: 7, limit: 50)
+        }
+        #expect(throws: CSVStreamParser.RecordTooLong.self) {
+            try records("a,b\n" + String(repeating: "x", count: 100) + "\n", chunk: 1000, limit: 50)
+        }
     }
 }

@@ -49,7 +49,8 @@ import _TestSupport
 
     @Test func fetchingSGVWritesTheRequestedDaysAndNeverEmptiesOne() async throws {
         let server = try LocalHTTPServer { path, _ in
-            path.hasPrefix("/de/informationen/fahrplan-schiffseinsaetze") ? .html(String(decoding: Self.allocation, as: UTF8.self)) : .status(404)
+            path.hasPrefix("/de/informationen/fahrplan-schiffseinsaetze")
+                ? .html(String(decoding: Self.allocation, as: UTF8.self)) : .status(404)
         }
         defer { server.stop() }
         let archive = RepositoryPaths.temporaryDirectory("sgv")
@@ -57,11 +58,13 @@ import _TestSupport
         let kept = archive.appendingPathComponent("deployments/2026-09-24.json")
         try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
         let earlier = try DeploymentReader.encode(
-            date: day("2026-09-24"), assignments: [ShipAssignment(date: day("2026-09-24"), course: "2123", ship: "DS Uri")])
+            date: day("2026-09-24"),
+            assignments: [ShipAssignment(date: day("2026-09-24"), course: "2123", ship: "DS Uri")])
         try earlier.write(to: kept)
         let fetcher = ArchiveFetcher(
             apiRoot: server.baseURL,
-            assignments: .sgvAllocationPage(server.baseURL.appendingPathComponent("de/informationen/fahrplan-schiffseinsaetze/")),
+            assignments: .sgvAllocationPage(
+                server.baseURL.appendingPathComponent("de/informationen/fahrplan-schiffseinsaetze/")),
             http: http())
         let report = await fetcher.fetch(
             stations: [], dates: [day("2026-09-22"), day("2026-09-23"), day("2026-09-24")], into: archive)
@@ -70,9 +73,10 @@ import _TestSupport
         #expect(try Data(contentsOf: kept) == earlier)
         let day22 = try DeploymentReader.assignments(
             from: Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-22.json")), path: "f")
-        #expect(Set(day22.map { "\($0.course) \($0.ship)" }) == [
-            "2123 DS Uri", "2124 DS Uri", "2201 DS Gallia", "2202 DS Gallia", "2205 DS Gallia", "2206 DS Gallia",
-        ])
+        #expect(
+            Set(day22.map { "\($0.course) \($0.ship)" }) == [
+                "2123 DS Uri", "2124 DS Uri", "2201 DS Gallia", "2202 DS Gallia", "2205 DS Gallia", "2206 DS Gallia",
+            ])
     }
 
     /// CGN's board service: two piers, a burst limit (the first request of each path answers 429
@@ -111,16 +115,18 @@ import _TestSupport
         let server = try Self.cgnServer()
         defer { server.stop() }
         let archive = RepositoryPaths.temporaryDirectory("cgn")
-        var fetcher = ArchiveFetcher(apiRoot: server.baseURL, assignments: .cgnDepartureBoard(server.baseURL), http: http())
+        var fetcher = ArchiveFetcher(
+            apiRoot: server.baseURL, assignments: .cgnDepartureBoard(server.baseURL), http: http())
         fetcher.stations = try StationCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("stations.json"))
         fetcher.lakes = ["Lac Léman"]
         let report = await fetcher.fetch(stations: [], dates: [day("2026-09-27")], into: archive)
         #expect(report.failed.isEmpty, "\(report.failed)")
         #expect(report.written == ["deployments/2026-09-27.json"])
         // Course 902's stops are kept with their times; Lausanne-Ouchy is matched to its station.
-        let stops = try DeploymentReader.assignments(
-            from: Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-27.json")), path: "f"
-        ).first { $0.course == "902" }?.stops ?? []
+        let stops =
+            try DeploymentReader.assignments(
+                from: Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-27.json")), path: "f"
+            ).first { $0.course == "902" }?.stops ?? []
         #expect(stops.first == .init(name: "Lausanne-Ouchy", time: "10:05", uic: 8_501_075), "\(stops)")
         let assignments = try DeploymentReader.assignments(
             from: Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-27.json")), path: "f")
@@ -141,13 +147,16 @@ import _TestSupport
         let file = archive.appendingPathComponent("deployments/2026-09-27.json")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let earlier = try DeploymentReader.encode(
-            date: day("2026-09-27"), assignments: [ShipAssignment(date: day("2026-09-27"), course: "902", ship: "LAUSANNE")])
+            date: day("2026-09-27"),
+            assignments: [ShipAssignment(date: day("2026-09-27"), course: "902", ship: "LAUSANNE")])
         try earlier.write(to: file)
-        let fetcher = ArchiveFetcher(apiRoot: server.baseURL, assignments: .cgnDepartureBoard(server.baseURL), http: http())
+        let fetcher = ArchiveFetcher(
+            apiRoot: server.baseURL, assignments: .cgnDepartureBoard(server.baseURL), http: http())
         let report = await fetcher.fetch(stations: [], dates: [day("2026-09-27"), day("2026-09-28")], into: archive)
         #expect(report.written.isEmpty && report.failed.isEmpty)
         #expect(try Data(contentsOf: file) == earlier)
-        #expect(!FileManager.default.fileExists(atPath: archive.appendingPathComponent("deployments/2026-09-28.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: archive.appendingPathComponent("deployments/2026-09-28.json").path))
     }
 }
 
@@ -169,12 +178,16 @@ import _TestSupport
             ShipAssignment(
                 date: day, course: "9001", ship: "MS Panta Rhei",
                 stops: [
-                    .init(name: "Wädenswil", time: "19:05", uic: 8_503_670), .init(name: "Stäfa", time: "19:25", uic: 8_503_665),
+                    .init(name: "Wädenswil", time: "19:05", uic: 8_503_670),
+                    .init(name: "Stäfa", time: "19:25", uic: 8_503_665),
                     .init(name: "Wädenswil", time: "19:50", uic: 8_503_670),
                 ]),
             ShipAssignment(
                 date: day, course: "2533", ship: "MS Forch",
-                stops: [.init(name: "Wädenswil", time: "14:32", uic: 8_503_670), .init(name: "Stäfa", time: "14:45", uic: 8_503_665)]),
+                stops: [
+                    .init(name: "Wädenswil", time: "14:32", uic: 8_503_670),
+                    .init(name: "Stäfa", time: "14:45", uic: 8_503_665),
+                ]),
         ]
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("deployments"), withIntermediateDirectories: true)

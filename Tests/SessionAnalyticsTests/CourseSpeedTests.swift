@@ -32,7 +32,8 @@ import _TestSupport
         // Too few legs, no spread in distance, time falling with distance: no fit.
         #expect(CourseSpeeds.fit(distancesM: [1, 2, 3, 4], durationsS: [1, 2, 3, 4]) == nil)
         #expect(CourseSpeeds.fit(distancesM: [900, 900, 900, 900, 900], durationsS: [200, 210, 190, 205, 195]) == nil)
-        #expect(CourseSpeeds.fit(distancesM: [1000, 2000, 3000, 4000, 5000], durationsS: [900, 800, 700, 600, 500]) == nil)
+        #expect(
+            CourseSpeeds.fit(distancesM: [1000, 2000, 3000, 4000, 5000], durationsS: [900, 800, 700, 600, 500]) == nil)
     }
 
     /// The haversine distance between Zürich Bürkliplatz and Wädenswil, by hand on a sphere of
@@ -47,7 +48,7 @@ import _TestSupport
     /// an unassigned day and a hop under 300 m are left out.
     @Test func legsComeFromAssignedCourses() throws {
         let catalogue = try StationCatalogue.load(from: RepositoryPaths.stations)
-        let (zürich, wädenswil, au) = (8_503_651, 8_503_670, 8_503_671)
+        let (zurich, wadenswil, au) = (8_503_651, 8_503_670, 8_503_671)
         let clock = ZoneClock.zurich
         let store = try ScheduleStore(url: nil)
         try store.transaction {
@@ -55,15 +56,17 @@ import _TestSupport
             let writer = try store.departureWriter(source: source)
             for day in ["2026-09-22", "2026-09-23", "2026-09-24"] {
                 let date = LocalDate(iso: day)!
-                for (minutes, station) in [(600, zürich), (660, wädenswil), (670, au)] {
+                for (minutes, station) in [(600, zurich), (660, wadenswil), (670, au)] {
                     try writer.add(
                         Departure(
-                            station: station, date: date, time: clock.unixTime(of: date, secondsAfterMidnight: minutes * 60),
+                            station: station, date: date,
+                            time: clock.unixTime(of: date, secondsAfterMidnight: minutes * 60),
                             course: "7", category: "BAT"))
                 }
             }
             for day in ["2026-09-22", "2026-09-23"] {
-                let file = try store.beginSource(kind: .deployments, path: "deployments/\(day).json", size: 0, modified: 0)
+                let file = try store.beginSource(
+                    kind: .deployments, path: "deployments/\(day).json", size: 0, modified: 0)
                 try store.addAssignments(
                     [ShipAssignment(date: LocalDate(iso: day)!, course: "7", ship: "MS Test")],
                     filed: LocalDate(iso: day)!, source: file)

@@ -11,8 +11,8 @@ import _TestSupport
 /// Predicted ship assignments (issue: sessions for riders) on a small store built here: course
 /// 900 calls at Wädenswil (See) three times a day, 14:00, 14:30 and 15:00, and runs on to Stäfa.
 @Suite struct PredictionTests {
-    static let wädenswil = 8_503_670
-    static let stäfa = 8_503_665
+    static let wadenswil = 8_503_670
+    static let stafa = 8_503_665
     static let clock = ZoneClock.zurich
 
     /// A store with the course on `days`, assignments `ships[date]` where given.
@@ -24,7 +24,7 @@ import _TestSupport
             for text in days {
                 let date = LocalDate(iso: text)!
                 for (minutes, station) in [
-                    (840, Self.wädenswil), (855, Self.stäfa), (870, Self.wädenswil), (900, Self.wädenswil),
+                    (840, Self.wadenswil), (855, Self.stafa), (870, Self.wadenswil), (900, Self.wadenswil),
                 ] {
                     try writer.add(
                         Departure(
@@ -50,7 +50,7 @@ import _TestSupport
         let date = LocalDate(iso: day)!
         var survey = SessionSurvey(
             catalogue: catalogue, ratings: RatingLookup(try RatingTable.load(from: RepositoryPaths.appRatings)),
-            settings: SurveySettings(from: date, to: date, stations: [Self.wädenswil], sun: .app))
+            settings: SurveySettings(from: date, to: date, stations: [Self.wadenswil], sun: .app))
         if predict {
             survey.predictions = try ShipPredictions.learn(from: store, catalogue: catalogue, periods: periods)
         }
@@ -82,7 +82,7 @@ import _TestSupport
         #expect(session.predictedWaves == 3 && session.predictedShips == ["MS Panta Rhei"] && session.ships.isEmpty)
         #expect(day.predictedShipWaves == 3)
         // The next stop of the 14:00 wave is Stäfa (14:15); of the 15:00 wave, none.
-        #expect(day.waves[0].nextStop == Self.stäfa && day.waves[0].nextStopName == "Stäfa (See)")
+        #expect(day.waves[0].nextStop == Self.stafa && day.waves[0].nextStopName == "Stäfa (See)")
         #expect(day.waves[2].nextStop == nil)
     }
 

@@ -24,13 +24,13 @@ import _TestSupport
         return days
     }
 
-    @Test func wädenswilOn22September2026WithTheAppsRatingsAndSun() throws {
+    @Test func wadenswilOn22September2026WithTheAppsRatingsAndSun() throws {
         let day = LocalDate(iso: "2026-09-22")!
         let days = try survey(SurveySettings(from: day, to: day, stations: [8_503_670], sun: .app))
-        let wädenswil = try #require(days.first)
+        let wadenswil = try #require(days.first)
         #expect(days.count == 1)
         let clock = ZoneClock.zurich
-        let best = try #require(wädenswil.sessions.first)
+        let best = try #require(wadenswil.sessions.first)
         #expect(clock.hourMinute(best.start) == "14:31")
         #expect(clock.hourMinute(best.end) == "16:31")
         #expect(best.waves == 8)
@@ -43,10 +43,10 @@ import _TestSupport
         #expect(best.ships == ["MS Forch", "MS Linth", "MS Panta Rhei", "DS Stadt Zürich"])
         // The app's point with seconds dropped: sunrise 07:12:54 → 07:12, sunset 19:24:15 → 19:24
         // (reference: scripts/sun-reference.py).
-        #expect(clock.iso8601(wädenswil.sun.sunrise) == "2026-09-22T07:12:00+02:00")
-        #expect(clock.iso8601(wädenswil.sun.sunset) == "2026-09-22T19:24:00+02:00")
-        #expect(wädenswil.sessions.count == 5)
-        #expect(zip(wädenswil.sessions, wädenswil.sessions.dropFirst()).allSatisfy { $0.score >= $1.score })
+        #expect(clock.iso8601(wadenswil.sun.sunrise) == "2026-09-22T07:12:00+02:00")
+        #expect(clock.iso8601(wadenswil.sun.sunset) == "2026-09-22T19:24:00+02:00")
+        #expect(wadenswil.sessions.count == 5)
+        #expect(zip(wadenswil.sessions, wadenswil.sessions.dropFirst()).allSatisfy { $0.score >= $1.score })
     }
 
     @Test func everyStationDayOfTheBundledArchiveIsScored() throws {

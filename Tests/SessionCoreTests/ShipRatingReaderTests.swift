@@ -6,10 +6,12 @@ import _TestSupport
 /// The app's reader of the published table: every schema version, names as the apps write them.
 @Suite struct ShipRatingReaderTests {
     @Test func everySchemaVersionReads() throws {
-        let v1 = #"{"schemaVersion": 1, "generatedAt": "2025-01-14T00:00:00Z", "ships": [{"name": "MS Linth", "aliases": ["Linth"], "rating": 2, "waveHeightM": 0.44}]}"#
+        let v1 =
+            #"{"schemaVersion": 1, "generatedAt": "2025-01-14T00:00:00Z", "ships": [{"name": "MS Linth", "aliases": ["Linth"], "rating": 2, "waveHeightM": 0.44}]}"#
         let t1 = try PublishedRatings(data: Data(v1.utf8))
         #expect(t1.schemaVersion == 1 && t1.ships[0].wakeHeightM == nil && t1.rating(for: "linth") == 2)
-        let v2 = #"{"schemaVersion": 2, "generatedAt": "x", "ships": [{"name": "MS Linth", "aliases": [], "rating": null, "waveHeightM": null, "wake": null}, {"name": "DS Stadt Zürich", "aliases": ["Stadt Zürich"], "rating": 3, "waveHeightM": 0.63, "wake": {"waveHeightM": {"median": 0.38, "min": 0.1, "max": 0.9}}}]}"#
+        let v2 =
+            #"{"schemaVersion": 2, "generatedAt": "x", "ships": [{"name": "MS Linth", "aliases": [], "rating": null, "waveHeightM": null, "wake": null}, {"name": "DS Stadt Zürich", "aliases": ["Stadt Zürich"], "rating": 3, "waveHeightM": 0.63, "wake": {"waveHeightM": {"median": 0.38, "min": 0.1, "max": 0.9}}}]}"#
         let t2 = try PublishedRatings(data: Data(v2.utf8))
         #expect(t2.rating(for: "MS Linth") == nil && t2.ship(named: "MS Linth") != nil)
         #expect(t2.ship(named: "stadt zuerich")?.wakeHeightM == 0.38)

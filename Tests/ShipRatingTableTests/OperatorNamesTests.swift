@@ -17,7 +17,8 @@ import _TestSupport
     }
 
     @Test func sgvsSteamersByTheirPageNames() throws {
-        let lookup = RatingLookup(try RatingTable.load(from: RepositoryPaths.data.appendingPathComponent("ratings/sgv.json")))
+        let lookup = RatingLookup(
+            try RatingTable.load(from: RepositoryPaths.data.appendingPathComponent("ratings/sgv.json")))
         #expect(lookup.ship(named: "Dampfschiff Uri")?.rating == 3)
         #expect(lookup.ship(named: "DS Stadt Luzern")?.name == "DS Stadt Luzern")
         #expect(lookup.ship(named: "MS Saphir")?.rating == nil)

@@ -145,7 +145,8 @@ import _TestSupport
         #expect(
             ship.fullName == "MS Zürichsee"
                 && ship.aliases == [
-                    "M/S Zuerichsee", "M/S Zürichsee", "MS Zuerichsee", "Motorschiff Zuerichsee", "Motorschiff Zürichsee",
+                    "M/S Zuerichsee", "M/S Zürichsee", "MS Zuerichsee", "Motorschiff Zuerichsee",
+                    "Motorschiff Zürichsee",
                 ])
         #expect(ship.lengthM?.value == 55.8 && ship.displacementT?.source == "https://example.ch/ms-zuerichsee")
         // The old text is unchanged up to the end of the last entry: the diff is the addition.

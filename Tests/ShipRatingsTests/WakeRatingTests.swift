@@ -103,7 +103,9 @@ import _TestSupport
     static func literalFit(_ ships: [Ship]) -> (Double, Double)? {
         guard ships.contains(where: { $0.label != nil }) else { return nil }
         let heights = ships.map(\.heightM).sorted()
-        var candidates: [(t: Double, margin: Double)] = [(heights.first! / 2, .infinity), (heights.last! * 2, .infinity)]
+        var candidates: [(t: Double, margin: Double)] = [
+            (heights.first! / 2, .infinity), (heights.last! * 2, .infinity),
+        ]
         for (a, b) in zip(heights, heights.dropFirst()) where b > a {
             let t = (a * b).squareRoot()
             var ok = true
@@ -156,7 +158,11 @@ import _TestSupport
     @Test func operatingSpeedsFollowTheEvidenceInOrder() throws {
         let courses = CourseSpeedTable(
             archive: "A", from: "2026-09-22", to: "2026-10-01", estimator: "e",
-            ships: [.init(name: "MS B", cruisingSpeedKmh: 17, standardErrorKmh: 0.4, lostTimePerLegS: 120, residualS: 60, legs: 50, days: 5)])
+            ships: [
+                .init(
+                    name: "MS B", cruisingSpeedKmh: 17, standardErrorKmh: 0.4, lostTimePerLegS: 120, residualS: 60,
+                    legs: 50, days: 5)
+            ])
         let ships = [
             resolved("MS A", service: 12, top: 16, displacement: 38, power: 110),
             resolved("MS B", top: 30, displacement: 382, power: 884),
@@ -228,7 +234,8 @@ import _TestSupport
         let scrape = try await LegacyFleetScraper(siteRoot: URL(string: source.manifest.siteRoot)!).scrape(from: source)
         var builder = RatingTableBuilder(
             fleet: try CuratedFleet.load(from: RepositoryPaths.fleet), fleetReference: "Data/fleet.json")
-        builder.courseSpeeds = try CourseSpeedTable.load(from: RepositoryPaths.data.appendingPathComponent("operating-speeds.json"))
+        builder.courseSpeeds = try CourseSpeedTable.load(
+            from: RepositoryPaths.data.appendingPathComponent("operating-speeds.json"))
         builder.wakeReference = WakeReference(distanceM: 50, trackDepthM: 10, riderDepthM: 3, speed: .operating)
         let run = try builder.build(from: scrape.pages)
         let heights = run.table.ships.compactMap { $0.wake?.waveHeightM?.median }

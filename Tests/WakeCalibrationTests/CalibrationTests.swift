@@ -158,7 +158,9 @@ import _TestSupport
             let hull = try WakeHull(
                 lengthM: rng.uniform(30, 60), beamM: rng.uniform(6, 11), displacementT: rng.uniform(80, 400))
             let (speed, depth, distance) = (rng.uniform(10, 22), rng.uniform(6, 40), rng.uniform(20, 200))
-            guard let h = PointEvaluator(hulls: [hull]).ensemble(hull: 0, speedKmh: speed, depthM: depth, distanceM: distance)
+            guard
+                let h = PointEvaluator(hulls: [hull]).ensemble(
+                    hull: 0, speedKmh: speed, depthM: depth, distanceM: distance)
             else { continue }
             observations.append(
                 Observation(

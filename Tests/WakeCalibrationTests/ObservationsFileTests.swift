@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WakeModels
 import _TestSupport
 
 @_spi(Benchmarks) @testable import WakeCalibration

@@ -12,7 +12,8 @@ import WakeKernelSupport
         // Nothing to do is one empty chunk, run on the caller's thread.
         #expect(ParallelFor.chunks(0, workers: 8) == [0..<0])
         // At least 10 000 items per chunk: 25 000 rows make at most 25 000/10 000 + 1 = 3 chunks.
-        #expect(ParallelFor.chunks(25_000, workers: 8, minimumItems: 10_000) == [0..<8333, 8333..<16_666, 16_666..<25_000])
+        #expect(
+            ParallelFor.chunks(25_000, workers: 8, minimumItems: 10_000) == [0..<8333, 8333..<16_666, 16_666..<25_000])
         #expect(ParallelFor.chunks(9_999, workers: 8, minimumItems: 10_000) == [0..<9_999])
     }
 

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import LegacyWakeModel
+import Testing
+import WakeKernelSupport
 
 @testable import WakeModels
-import WakeKernelSupport
 
 /// The dispersion solve against its identities and limits.
 @Suite struct DispersionTests {

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
 @_spi(Benchmarks) import LegacyWakeModel
+import Testing
+import WakeKernelSupport
 import _TestSupport
 
 @_spi(Benchmarks) @testable import WakeModels
-import WakeKernelSupport
 
 /// The batch kernel against the literal transcription, over random grids.
 @Suite struct WakeEnsembleTests {
@@ -50,7 +50,9 @@ import WakeKernelSupport
             #expect(got.valid == want.valid, "\(model) validity")
         }
         let generated = Literal.ensemble(s, V: V, h: hs, y: y)
-        #expect(close(p.generated?.median, generated, 1e-11), "generated \(String(describing: p.generated)) \(String(describing: generated))")
+        #expect(
+            close(p.generated?.median, generated, 1e-11),
+            "generated \(String(describing: p.generated)) \(String(describing: generated))")
         let t = Literal.transform(V: V, hs: hs, hr: hr)
         guard let generated, let t else {
             #expect(p.waveHeightM == nil && p.energyJPerM2 == nil)
@@ -124,7 +126,8 @@ import WakeKernelSupport
     @Test func theRiderInTheTracksDepthMeetsTheGeneratedWave() throws {
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
         for h in [6.0, 10, 30] {
-            let grid = WakeEnsemble(hulls: [hull], speedsKmh: [17], trackDepthsM: [h], riderDepthsM: [h], distancesM: [50])
+            let grid = WakeEnsemble(
+                hulls: [hull], speedsKmh: [17], trackDepthsM: [h], riderDepthsM: [h], distancesM: [50])
             let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
             let rider = try #require(p.rider)
             #expect(abs(rider.shoaling - 1) < 1e-12 && abs(rider.refraction - 1) < 1e-12, "h \(h): \(rider)")
@@ -153,7 +156,8 @@ import WakeKernelSupport
     /// The depth limit: a rider in 0.2 m meets at most 0.156 m, and the point says the wave breaks.
     @Test func theBreakingCapHoldsAndIsSaid() throws {
         let hull = try WakeHull(lengthM: 33.3, beamM: 6.3, displacementT: 64)
-        let grid = WakeEnsemble(hulls: [hull], speedsKmh: [18], trackDepthsM: [10], riderDepthsM: [0.2], distancesM: [20])
+        let grid = WakeEnsemble(
+            hulls: [hull], speedsKmh: [18], trackDepthsM: [10], riderDepthsM: [0.2], distancesM: [20])
         let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         let generated = try #require(p.generated?.median)
         #expect(generated * p.rider!.factor > 0.156)
@@ -167,7 +171,8 @@ import WakeKernelSupport
     @Test func supercriticalAndTransCriticalTracksGiveNoHeight() throws {
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
         // 25 km/h over 3 m: F_h = 6.94 / √29.4 = 1.28; 18 km/h over 4 m: F_h = 0.80.
-        let grid = WakeEnsemble(hulls: [hull], speedsKmh: [25, 18], trackDepthsM: [3, 4], riderDepthsM: [3], distancesM: [50])
+        let grid = WakeEnsemble(
+            hulls: [hull], speedsKmh: [25, 18], trackDepthsM: [3, 4], riderDepthsM: [3], distancesM: [50])
         let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         #expect(p.regime == .supercritical && p.cusp == nil && p.rider == nil)
         #expect(p.waveHeightM == nil && p.generated == nil && p.energyJPerM2 == nil)
@@ -181,8 +186,10 @@ import WakeKernelSupport
     /// A hull that draws as much as the track is deep gets no wake, and the point says so.
     @Test func anAgroundHullHasNoWake() throws {
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
-        #expect(hull.isAground(trackDepthM: 1.39) && hull.isAground(trackDepthM: 1) && !hull.isAground(trackDepthM: 1.4))
-        let grid = WakeEnsemble(hulls: [hull], speedsKmh: [5], trackDepthsM: [1.2], riderDepthsM: [1.2], distancesM: [50])
+        #expect(
+            hull.isAground(trackDepthM: 1.39) && hull.isAground(trackDepthM: 1) && !hull.isAground(trackDepthM: 1.4))
+        let grid = WakeEnsemble(
+            hulls: [hull], speedsKmh: [5], trackDepthsM: [1.2], riderDepthsM: [1.2], distancesM: [50])
         let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         #expect(p.aground && p.waveHeightM == nil && p.generated == nil)
         #expect(p.flags.first?.hasPrefix("aground") == true)
@@ -193,7 +200,8 @@ import WakeKernelSupport
     @Test func theEnsembleIsTheGeometricMeanOfTheHullModels() throws {
         // Panta Rhei at 20 km/h over 10 m, 50 m off: both hull models inside their ranges.
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
-        let grid = WakeEnsemble(hulls: [hull], speedsKmh: [20], trackDepthsM: [10], riderDepthsM: [10], distancesM: [50])
+        let grid = WakeEnsemble(
+            hulls: [hull], speedsKmh: [20], trackDepthsM: [10], riderDepthsM: [10], distancesM: [50])
         let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         let ks = p.models[.kriebelSeelig2005]!
         let sw = p.models[.sorensenWeggel1984]!
@@ -206,7 +214,8 @@ import WakeKernelSupport
         #expect(p.generated!.max == max(ks.waveHeightM, sw.waveHeightM))
         // PIANC lies between the two here, and yet two hulls of the same speed differ.
         let small = try WakeHull(lengthM: 33.3, beamM: 6.3, displacementT: 64)
-        let both = WakeEnsemble(hulls: [hull, small], speedsKmh: [20], trackDepthsM: [10], riderDepthsM: [10], distancesM: [50])
+        let both = WakeEnsemble(
+            hulls: [hull, small], speedsKmh: [20], trackDepthsM: [10], riderDepthsM: [10], distancesM: [50])
         let a = both.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         let b = both.point(ship: 1, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         #expect(a.models[.pianc1987]!.waveHeightM == b.models[.pianc1987]!.waveHeightM)
@@ -293,7 +302,7 @@ import WakeKernelSupport
             let storage = (0..<EnsembleBuffers.outputCount).map { _ in
                 UnsafeMutableBufferPointer<Double>.allocate(capacity: cells + 1)
             }
-            defer { storage.forEach { $0.deallocate() } }
+            defer { for buffer in storage { buffer.deallocate() } }
             let views = storage.enumerated().map { index, buffer in
                 UnsafeMutableBufferPointer(rebasing: buffer[(index == 4 ? 1 : 0)..<(index == 4 ? cells + 1 : cells)])
             }

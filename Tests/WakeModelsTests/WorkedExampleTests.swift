@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LegacyWakeModel
+import Testing
 import _TestSupport
 
 @testable import WakeModels
@@ -47,7 +47,9 @@ import _TestSupport
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382)
         let grid = WakeEnsemble(
             hulls: [hull], speedsKmh: [17], trackDepthsM: [8, 10, 20, 40], riderDepthsM: [3], distancesM: [50])
-        let sw = (0..<4).map { grid.sorensenWeggel[grid.cellIndex(ship: 0, speed: 0, trackDepth: $0, riderDepth: 0, distance: 0)] }
+        let sw = (0..<4).map {
+            grid.sorensenWeggel[grid.cellIndex(ship: 0, speed: 0, trackDepth: $0, riderDepth: 0, distance: 0)]
+        }
         #expect(abs(sw[0] - 0.151_400_306) < 1e-8)
         for deep in sw[1...] { #expect(abs(deep - 0.265_466_314) < 1e-8) }
     }
@@ -92,7 +94,9 @@ import _TestSupport
             for model in WakeModel.allCases {
                 let (height, valid) = heights[model]
                 #expect(logs[model].valid == valid, "\(model)")
-                if height > 0 { #expect(abs(logs[model].height - log(height)) < 1e-11 * max(1, abs(log(height))), "\(model)") }
+                if height > 0 {
+                    #expect(abs(logs[model].height - log(height)) < 1e-11 * max(1, abs(log(height))), "\(model)")
+                }
             }
             let direct = evaluator.ensemble(hull: 0, speedKmh: kmh, depthM: h, distanceM: y)
             #expect((ensemble == nil) == (direct == nil))

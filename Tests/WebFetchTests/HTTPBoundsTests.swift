@@ -1,11 +1,12 @@
 import Foundation
+import NIOCore
+import NIOHTTPCompression
 import Testing
 import _TestSupport
 
-@testable import WebFetch
 import struct AsyncHTTPClient.HTTPClientError
-import NIOCore
-import NIOHTTPCompression
+
+@testable import WebFetch
 
 #if canImport(Glibc)
     import Glibc

@@ -141,7 +141,10 @@ import _TestSupport
         let limit = TagScan.maximumAttributes
         #expect(try HTMLDocument(data: page(attributes: limit), url: "ok.html").first("//div")?.text == "Länge 50 m")
         #expect(try HTMLDocument(data: page(attributes: limit, spaced: true), url: "ok.html").first("//div") != nil)
-        #expect(throws: WebFetchError.malformedHTML(url: "x.html", reason: "the tag at byte 12 has more than 1000 attributes")) {
+        #expect(
+            throws: WebFetchError.malformedHTML(
+                url: "x.html", reason: "the tag at byte 12 has more than 1000 attributes")
+        ) {
             try HTMLDocument(data: page(attributes: limit + 1), url: "x.html")
         }
         let started = ContinuousClock.now
@@ -167,7 +170,8 @@ import _TestSupport
             throws: WebFetchError.malformedHTML(
                 url: "e.html", reason: "it declares the charset \"ibm037\", which this tool does not read")
         ) { try HTMLDocument(data: ebcdic, url: "e.html") }
-        let latin1 = Data("<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-1\">".utf8)
+        let latin1 = Data(
+            "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-1\">".utf8)
         #expect(try HTMLDocument(data: latin1, url: "l.html").root != nil)
     }
 

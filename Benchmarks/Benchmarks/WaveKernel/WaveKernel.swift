@@ -1,6 +1,6 @@
 import Benchmark
-import Synthetic
 @_spi(Benchmarks) import LegacyWakeModel
+import Synthetic
 
 // The wake batch kernel: 1e7 cells (1000 ships × 100 speeds × 100 depths), single-threaded and
 // over two threads, and at the real fleet's size. Run with OPENBLAS_NUM_THREADS=1.

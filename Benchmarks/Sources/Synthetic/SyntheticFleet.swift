@@ -1,5 +1,5 @@
-@_spi(Benchmarks) import WakeModels
 @_spi(Benchmarks) import LegacyWakeModel
+@_spi(Benchmarks) import WakeModels
 
 /// A deterministic synthetic fleet and operating grid, defined by integer formulas so that the
 /// Python baselines (`python/kernel_numpy.py`, `python/kernel_legacy_scalar.py`,

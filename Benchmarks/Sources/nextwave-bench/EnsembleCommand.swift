@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import Synthetic
-@_spi(Benchmarks) import WakeModels
 @_spi(Benchmarks) import LegacyWakeModel
+import Synthetic
 @_spi(Benchmarks) import WakeKernelSupport
+@_spi(Benchmarks) import WakeModels
 
 /// The wake ensemble kernel on the synthetic fleet × speeds × track depths × distances, seen from
 /// one rider depth (``SyntheticFleet/riderDepthM``).
@@ -61,7 +61,7 @@ struct EnsembleCommand: ParsableCommand {
         )
         let cells = ships * speeds * depths * distances
         let storage = (0..<EnsembleBuffers.outputCount).map { _ in prefaultedBuffer(Double.self, count: cells) }
-        defer { storage.forEach { $0.release() } }
+        defer { for buffer in storage { buffer.release() } }
         let buffers = EnsembleBuffers(storage)
         var ticks = UInt64.max
         let seconds = fastest(repeats: repeats) {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Synthetic
 @_spi(Benchmarks) import LegacyWakeModel
+import Synthetic
 @_spi(Benchmarks) import WakeKernelSupport
 
 struct KernelCommand: ParsableCommand {
@@ -48,7 +48,7 @@ struct KernelCommand: ParsableCommand {
         let doubles = (0..<4).map { _ in prefaultedBuffer(Double.self, count: cells) }
         let ratings = prefaultedBuffer(UInt8.self, count: cells)
         defer {
-            doubles.forEach { $0.release() }
+            for buffer in doubles { buffer.release() }
             ratings.release()
         }
         let buffers = WakeGridBuffers(

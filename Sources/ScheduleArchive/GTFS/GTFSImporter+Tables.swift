@@ -142,7 +142,8 @@ extension GTFSImporter {
             guard let uic = Self.uic(parent.isEmpty ? id : parent) ?? Self.uic(id) else { return }
             // GTFS ids are text; a station number is stored in 32 bits (UICs have 7 digits).
             guard let station = Int32(exactly: uic) else {
-                report.skip("\(file), line \(record.line): stop \"\(id)\" has the station number \(uic), too large for one")
+                report.skip(
+                    "\(file), line \(record.line): stop \"\(id)\" has the station number \(uic), too large for one")
                 return
             }
             stops.station[Array(id.utf8)] = station

@@ -148,11 +148,13 @@ extension ArchiveFetchCommand {
         } else {
             let catalogue = try OperatorCatalogue.inDataFolder(data)
             let lakes = Set(stations.map(\.lake)).sorted()
-            let publishing = Set(lakes.flatMap { catalogue.operators(onLake: $0) }.filter { $0.assignments != nil }.map(\.id))
+            let publishing = Set(
+                lakes.flatMap { catalogue.operators(onLake: $0) }.filter { $0.assignments != nil }.map(\.id))
             chosen = catalogue.operators.first { publishing.contains($0.id) }
             if chosen == nil {
                 terminal.info(
-                    "no operator publishes ship assignments for \(lakes.joined(separator: ", ")); sessions predict ships")
+                    "no operator publishes ship assignments for \(lakes.joined(separator: ", ")); sessions predict ships"
+                )
             } else if publishing.count > 1 {
                 terminal.warn("several operators publish assignments here; fetching \(chosen!.code)'s (--operator)")
             }
@@ -166,7 +168,10 @@ extension ArchiveFetchCommand {
         case "zsg-deployment-page": return .zsgDeploymentPage(given ?? URL(string: "https://einsatzderschiffe.zsg.ch")!)
         case "sgv-allocation-page": return .sgvAllocationPage(given ?? SGVAllocationPage.url)
         case "cgn-departure-board": return .cgnDepartureBoard(given ?? CGNDepartureBoard.root)
-        default: throw CLIError("\(OperatorCatalogue.fileName): \(chosen.id) has an unknown assignments source \"\(kind)\"", status: .dataError)
+        default:
+            throw CLIError(
+                "\(OperatorCatalogue.fileName): \(chosen.id) has an unknown assignments source \"\(kind)\"",
+                status: .dataError)
         }
     }
 }
@@ -259,7 +264,8 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let archive = try ScheduleArchive(directory: try target.url())
-        var importer = GTFSImporter(agencies: Set(try agencies(terminal)), window: from.flatMap { f in to.map { f...$0 } })
+        var importer = GTFSImporter(
+            agencies: Set(try agencies(terminal)), window: from.flatMap { f in to.map { f...$0 } })
         importer.progress = { lines in terminal.progress("stop_times.txt: \(lines / 1_000_000) M lines read") }
         let gtfs = try GTFSFeed(url: URL(fileURLWithPath: feed))
         let report = try archive.withLock(exclusive: true) { try importer.run(feed: gtfs, into: archive.store) }

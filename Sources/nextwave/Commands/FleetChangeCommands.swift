@@ -93,7 +93,9 @@ struct FleetRetireCommand: NextWaveCommand {
     var showsProgress: Bool { false }
 
     func validate() throws {
-        if let since, !FleetFile.isDate(since) { throw ValidationError("--since takes a date, YYYY-MM-DD; got \(since)") }
+        if let since, !FleetFile.isDate(since) {
+            throw ValidationError("--since takes a date, YYYY-MM-DD; got \(since)")
+        }
     }
 
     func execute(_ terminal: Terminal) async throws {

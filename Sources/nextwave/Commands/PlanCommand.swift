@@ -36,7 +36,9 @@ struct PlanCommand: NextWaveCommand {
 
     @OptionGroup var stations: StationOptions
 
-    @Option(help: ArgumentHelp("First day, YYYY-MM-DD, today or tomorrow (default: the archive's first).", valueName: "DATE"))
+    @Option(
+        help: ArgumentHelp(
+            "First day, YYYY-MM-DD, today or tomorrow (default: the archive's first).", valueName: "DATE"))
     var from: LocalDate?
 
     @Option(help: ArgumentHelp("How many days (1…31).", valueName: "N"))
@@ -49,7 +51,8 @@ struct PlanCommand: NextWaveCommand {
     var predict: Switch = .on
 
     @Option(
-        help: ArgumentHelp("Sun times: each station's own coordinates, or the app's single point.", valueName: "SOURCE"))
+        help: ArgumentHelp("Sun times: each station's own coordinates, or the app's single point.", valueName: "SOURCE")
+    )
     var sun: SunSource = .station
 
     @Option(help: ArgumentHelp("Windows shown per station and day, best first (1…5).", valueName: "N"))
@@ -78,7 +81,8 @@ struct PlanCommand: NextWaveCommand {
             days: days)
         if let ics {
             let url = URL(fileURLWithPath: ics)
-            let stamp = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init)
+            let stamp =
+                ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init)
                 ?? Int64(Date().timeIntervalSince1970)
             try AtomicFileWriter.write(Data(PlanCalendar.render(plan, stamp: stamp, windows: windows).utf8), to: url)
             let events = plan.stationDays.reduce(0) { $0 + min(windows, $1.distinctSessions.count) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FleetScraper
 import Foundation
 import NextWaveSupport
 import RatingsPipeline

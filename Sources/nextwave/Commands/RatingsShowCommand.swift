@@ -37,7 +37,9 @@ struct RatingsShowCommand: NextWaveCommand {
         let (loaded, name) = try Self.load(table)
         if let ship {
             guard let entry = RatingLookup(loaded).ship(named: ship) else {
-                throw CLIError("\(name) has no ship \"\(ship)\"; it has \(loaded.ships.map(\.name).joined(separator: ", "))", status: .usage)
+                throw CLIError(
+                    "\(name) has no ship \"\(ship)\"; it has \(loaded.ships.map(\.name).joined(separator: ", "))",
+                    status: .usage)
             }
             if json {
                 let encoder = JSONEncoder()
@@ -52,7 +54,8 @@ struct RatingsShowCommand: NextWaveCommand {
             print(String(decoding: try loaded.jsonData(), as: UTF8.self), terminator: "")
             return
         }
-        print("\(name): schema \(loaded.schemaVersion), generated \(loaded.generatedAt), rating by \(loaded.model.name)")
+        print(
+            "\(name): schema \(loaded.schemaVersion), generated \(loaded.generatedAt), rating by \(loaded.model.name)")
         print(RatingsCommand.summary(loaded))
     }
 
@@ -61,12 +64,16 @@ struct RatingsShowCommand: NextWaveCommand {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw CLIError("\(path): no such file or folder; give a ship-ratings.json or the folder `ratings` wrote", status: .noInput)
+            throw CLIError(
+                "\(path): no such file or folder; give a ship-ratings.json or the folder `ratings` wrote",
+                status: .noInput)
         }
         guard isDirectory.boolValue else { return (try RatingTable.load(from: url), path) }
         let file = url.appendingPathComponent(RatingsJob.outputs.table)
         if FileManager.default.fileExists(atPath: file.path) {
-            return (try RatingTable.load(from: file), (path as NSString).appendingPathComponent(RatingsJob.outputs.table))
+            return (
+                try RatingTable.load(from: file), (path as NSString).appendingPathComponent(RatingsJob.outputs.table)
+            )
         }
         if let (table, name) = try TablePublisher.current(in: url) { return (table, "\(path): \(name)") }
         throw CLIError("\(path) holds neither ship-ratings.json nor a publishing manifest.json", status: .noInput)

@@ -85,12 +85,15 @@ struct SessionsCommand: NextWaveCommand {
         if let ratings {
             let url = URL(fileURLWithPath: ratings)
             guard FileManager.default.fileExists(atPath: url.path) else {
-                throw CLIError("\(ratings): no rating table; run `nextwave ratings` first or pass another --ratings", status: .noInput)
+                throw CLIError(
+                    "\(ratings): no rating table; run `nextwave ratings` first or pass another --ratings",
+                    status: .noInput)
             }
             terminal.info("ratings: \(ratings)")
             return (url, ratings)
         }
-        terminal.info("ratings: the app's own ratings (Data/app-ratings.json); --ratings FILE scores with another table")
+        terminal.info(
+            "ratings: the app's own ratings (Data/app-ratings.json); --ratings FILE scores with another table")
         return (try source.data.file("app-ratings.json"), "Data/app-ratings.json")
     }
 
@@ -140,9 +143,11 @@ struct SessionsCommand: NextWaveCommand {
         let scored = Set(result.summary.rankedStations.map(\.station))
         let quiet = (chosen ?? []).filter { !scored.contains($0.uic) }.map(\.name).sorted()
         if !quiet.isEmpty {
-            print("\n" + PlanText.wrap(
-                "No departures in the archive from \(result.settings.from) to \(result.settings.to): "
-                    + quiet.joined(separator: ", ")))
+            print(
+                "\n"
+                    + PlanText.wrap(
+                        "No departures in the archive from \(result.settings.from) to \(result.settings.to): "
+                            + quiet.joined(separator: ", ")))
         }
         terminal.info(
             "\(result.survey.stationDays) station-days, \(result.summary.sessionCount) sessions from \(result.survey.departures) departures; wrote \(result.written.joined(separator: ", ")) to \(out)"

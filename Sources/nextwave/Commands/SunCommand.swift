@@ -54,7 +54,9 @@ struct SunCommand: NextWaveCommand {
     static let swissLongitudes = 5.8...10.6
 
     func validate() throws {
-        if station != nil && (lat != nil || lon != nil) { throw ValidationError("give --station or --lat/--lon, not both") }
+        if station != nil && (lat != nil || lon != nil) {
+            throw ValidationError("give --station or --lat/--lon, not both")
+        }
         if station == nil {
             guard let lat, let lon else { throw ValidationError("give --station NAME, or --lat and --lon") }
             guard (-90...90).contains(lat) else { throw ValidationError("--lat must lie in −90…90") }

@@ -17,9 +17,12 @@ enum DefaultRatingTables {
         var seen = Set<String>()
         var tables: [(url: URL, name: String)] = []
         for lake in lakes {
-            for chosen in catalogue.operators(onLake: lake) where chosen.id != "zsg" && seen.insert(chosen.id).inserted {
+            for chosen in catalogue.operators(onLake: lake) where chosen.id != "zsg" && seen.insert(chosen.id).inserted
+            {
                 let url = try data.file("ratings/\(chosen.id).json")
-                if FileManager.default.fileExists(atPath: url.path) { tables.append((url, "Data/ratings/\(chosen.id).json")) }
+                if FileManager.default.fileExists(atPath: url.path) {
+                    tables.append((url, "Data/ratings/\(chosen.id).json"))
+                }
             }
         }
         let app = (url: try data.file("app-ratings.json"), name: "Data/app-ratings.json")

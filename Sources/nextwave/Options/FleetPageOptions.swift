@@ -227,7 +227,8 @@ struct OperatingPointOptions: ParsableArguments {
 
     func validate() throws {
         if case .kmh(let speed) = speed {
-            try OperatingRanges.check([speed], in: OperatingRanges.speedKmh, flag: "--speed", unit: "km/h (or 'service')")
+            try OperatingRanges.check(
+                [speed], in: OperatingRanges.speedKmh, flag: "--speed", unit: "km/h (or 'service')")
         }
         try OperatingRanges.check([trackDepth], in: OperatingRanges.depthM, flag: "--track-depth", unit: "m")
         try OperatingRanges.check([depth], in: OperatingRanges.depthM, flag: "--depth (the rider's)", unit: "m")
@@ -259,6 +260,8 @@ extension OperatorCatalogue {
 
     static func named(_ argument: String, data: DataOptions) throws -> Operator {
         let catalogue = try inDataFolder(data)
-        do { return try catalogue.find(argument) } catch let unknown as Unknown { throw CLIError("--operator: \(unknown)", status: .usage) }
+        do { return try catalogue.find(argument) } catch let unknown as Unknown {
+            throw CLIError("--operator: \(unknown)", status: .usage)
+        }
     }
 }

@@ -22,7 +22,11 @@ enum Advice {
         case let error as StationQueryError:
             if case .unknown = error { stated + " (nextwave stations --search TEXT lists them)" } else { stated }
         case let error as ArchiveError:
-            if case .gtfsNeedsWindow = error { stated + ". Choose part of the feed with --from and --to." } else { stated }
+            if case .gtfsNeedsWindow = error {
+                stated + ". Choose part of the feed with --from and --to."
+            } else {
+                stated
+            }
         default: stated
         }
     }

@@ -98,8 +98,10 @@ public struct PublishedRatings: Sendable, Decodable {
     public static func key(_ name: String) -> String {
         let quotes: Set<Character> = ["«", "»", "‹", "›", "\"", "„", "“", "”", "‚", "‘", "’", "'"]
         let unquoted = String(name.map { quotes.contains($0) ? " " : $0 })
-        let folded = unquoted.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let folded = unquoted.folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+        )
+        .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return folded.replacingOccurrences(of: "ae", with: "a").replacingOccurrences(of: "oe", with: "o")
             .replacingOccurrences(of: "ue", with: "u")
     }
