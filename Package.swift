@@ -126,7 +126,8 @@ let package = Package(
             name: "SessionAnalytics",
             dependencies: [sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar]),
         .target(
-            name: "SessionReports", dependencies: ["SessionAnalytics", sessionCore, civilTime, solar, "NextWaveSupport"]),
+            name: "SessionReports",
+            dependencies: ["SessionAnalytics", sessionCore, civilTime, solar, "NextWaveSupport"]),
         .target(
             name: "SessionsPipeline",
             dependencies: [
@@ -246,8 +247,11 @@ let package = Package(
 )
 
 // One settings list for every Swift target: a member is visible only where its module is
-// imported (SE-0444), so each file's imports say what it uses.
-let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+// imported (SE-0444), and an import is internal unless it says otherwise (SE-0409), so each
+// file's imports say what it uses and which of it its own API exposes (`public import`).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+]
 let cTargets: Set<String> = ["CWakeKernel", "_CWakeKernelEmulation", "CFuzzerDriver"]
 for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings

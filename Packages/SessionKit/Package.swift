@@ -22,7 +22,11 @@ let package = Package(
     ]
 )
 
-// The root package's settings list: a member is visible only where its module is imported.
+// The root package's settings list: members visible only where their module is imported, and
+// imports internal unless they say otherwise.
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }

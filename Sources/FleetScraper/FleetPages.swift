@@ -1,5 +1,5 @@
-import Foundation
-import WebFetch
+public import Foundation
+public import WebFetch
 
 /// Where a ratings run takes the operator's fleet pages from.
 public enum FleetPages: Sendable {

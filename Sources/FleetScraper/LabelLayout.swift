@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import WebFetch
 
 /// Ship pages of any layout, read by their labels rather than by the site's markup: the

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import WebFetch
 
 /// The operator's fleet pages in the layout `vesseldata.py` read (ZSG website, until 2025).

@@ -1,5 +1,5 @@
-import Foundation
-import WebFetch
+public import Foundation
+public import WebFetch
 
 /// The result of scraping the fleet.
 @_spi(Benchmarks) public struct FleetScrape: Sendable {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import NextWaveSupport
-import WebFetch
+public import WebFetch
 
 /// A saved set of fleet pages that can be replayed offline.
 ///

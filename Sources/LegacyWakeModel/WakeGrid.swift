@@ -1,6 +1,6 @@
 internal import CBLAS
 import Foundation
-import WakeKernelSupport
+public import WakeKernelSupport
 
 /// The legacy wake model (`vesseldata.py`) evaluated for ships × speeds × depths in one batch.
 ///

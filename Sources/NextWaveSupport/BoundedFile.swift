@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Reads whole files with a size limit, so that no input file (a snapshot page, an archive
 /// body, a rating table) can exhaust memory or overflow a 32-bit length further on.

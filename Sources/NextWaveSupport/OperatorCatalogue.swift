@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The lake operators the toolkit knows (`Data/operators.json`): each one's curated fleet file,
 /// whether its ship pages are scraped, who publishes its ship assignments, and its lakes with

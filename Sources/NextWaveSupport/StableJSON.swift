@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The JSON the toolkit writes for files people diff: pretty-printed, keys sorted, slashes
 /// unescaped, newline-terminated, so that the same content always gives the same bytes.

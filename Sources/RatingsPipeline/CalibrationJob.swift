@@ -1,8 +1,8 @@
-import Foundation
-import JobContract
+public import Foundation
+public import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
-@_spi(Benchmarks) import WakeCalibration
+@_spi(Benchmarks) public import WakeCalibration
 
 /// One run of `nextwave calibrate`: observations in, the fitted power law and the models'
 /// comparison out (`calibration.json`).

@@ -1,8 +1,8 @@
-@_spi(Benchmarks) import FleetScraper
-import Foundation
-import JobContract
+@_spi(Benchmarks) public import FleetScraper
+public import Foundation
+public import JobContract
 @_spi(Benchmarks) import LegacyWakeModel
-import NextWaveSupport
+package import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 @_spi(Benchmarks) import ShipRatings
 import WakeKernelSupport

@@ -1,11 +1,11 @@
-@_spi(Benchmarks) import FleetScraper
-import Foundation
-import JobContract
+@_spi(Benchmarks) public import FleetScraper
+public import Foundation
+public import JobContract
 @_spi(Benchmarks) import LegacyWakeModel
-import NextWaveSupport
+package import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
-import ShipRatingTable
-@_spi(Benchmarks) import ShipRatings
+public import ShipRatingTable
+@_spi(Benchmarks) public import ShipRatings
 
 /// One run of `nextwave ratings`: the fleet pages and the curated fleet in, the rating table and
 /// its reports out, written together and only when the run succeeds and the new table is not

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import NextWaveSupport
-import ShipRatingTable
+public import ShipRatingTable
 
 /// Publishes a rating table for the apps on any static host: the table under a name that
 /// holds its content hash (`ship-ratings.<hash>.json`, cacheable for ever) and a small

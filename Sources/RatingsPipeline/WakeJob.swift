@@ -1,12 +1,12 @@
-@_spi(Benchmarks) import FleetScraper
-import Foundation
-import JobContract
-import NextWaveSupport
-@_spi(Benchmarks) import RatingsReports
+@_spi(Benchmarks) public import FleetScraper
+public import Foundation
+public import JobContract
+package import NextWaveSupport
+@_spi(Benchmarks) public import RatingsReports
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
 @_spi(Benchmarks) import WakeCalibration
-@_spi(Benchmarks) import WakeModels
+@_spi(Benchmarks) public import WakeModels
 
 /// One run of `nextwave wake`: ships of the fleet (or an explicit hull) over speeds × track depths
 /// × rider depths × distances, through the distance-aware models and on to the rider's spot.

@@ -1,6 +1,6 @@
 import Foundation
 import NextWaveSupport
-import WakeCalibration
+package import WakeCalibration
 import WakeModels
 
 /// `calibrate --chart`: predicted against measured wave height, log-log, one panel per published

@@ -1,5 +1,5 @@
 import NextWaveSupport
-import ShipRatingTable
+package import ShipRatingTable
 
 /// What changed between two rating tables, in words: for `ratings.md`, `--dry-run` and `--diff`.
 package enum ChangesText {

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Benchmarks) import LegacyWakeModel
-import NextWaveSupport
+@_spi(Benchmarks) package import LegacyWakeModel
+package import NextWaveSupport
 
 /// The `nextwave grid` CSV: one row per ship × speed × track depth, every figure at full precision
 /// (shortest round-trip decimal), column names with units.

@@ -3,7 +3,7 @@ import Foundation
 import LegacyWakeModel
 import NextWaveSupport
 import ShipRatingTable
-import ShipRatings
+public import ShipRatings
 
 /// `schiffsdaten.csv` exactly as `vesseldata.py` wrote it.
 ///

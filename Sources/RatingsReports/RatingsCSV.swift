@@ -1,6 +1,6 @@
 import Foundation
-import NextWaveSupport
-import ShipRatingTable
+package import NextWaveSupport
+package import ShipRatingTable
 
 /// `ship-ratings.csv`: the rating table with English headers and units, one row per ship.
 package enum RatingsCSV {

@@ -1,6 +1,6 @@
 import Foundation
 import NextWaveSupport
-import ShipRatingTable
+public import ShipRatingTable
 
 /// An SVG chart of energy and force per ship against the rating thresholds: two panels of
 /// horizontal bars, threshold lines dashed, bars coloured by the ship's rating.

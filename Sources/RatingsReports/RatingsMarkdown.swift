@@ -1,8 +1,8 @@
 import Foundation
 import LegacyWakeModel
 import NextWaveSupport
-import ShipRatingTable
-import ShipRatings
+package import ShipRatingTable
+package import ShipRatings
 
 /// `ratings.md`: the table, the thresholds, why each ship got its rating, page-vs-curated
 /// conflicts, the differences from the app's hard-coded ratings, and what changed against

@@ -1,4 +1,4 @@
-import NextWaveSupport
+package import NextWaveSupport
 import WakeCalibration
 import WakeModels
 

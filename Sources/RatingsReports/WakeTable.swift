@@ -1,6 +1,6 @@
 import NextWaveSupport
-import WakeCalibration
-import WakeModels
+public import WakeCalibration
+public import WakeModels
 
 /// What the wake reports show: the ships by name, their batch, and a calibration if given.
 public struct WakeTable: Sendable {

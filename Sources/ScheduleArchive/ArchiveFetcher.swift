@@ -1,7 +1,7 @@
-import CivilTime
-import Foundation
+package import CivilTime
+package import Foundation
 import NextWaveSupport
-import WebFetch
+package import WebFetch
 
 /// Adds stationboards and ship assignments to an archive over HTTP.
 ///

@@ -1,5 +1,5 @@
-import CivilTime
-import Foundation
+package import CivilTime
+package import Foundation
 import NextWaveSupport
 
 /// What a fetched answer may do to an archived file: an archive only grows. An answer replaces

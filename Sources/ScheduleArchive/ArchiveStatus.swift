@@ -1,5 +1,5 @@
-import CivilTime
-import Foundation
+package import CivilTime
+package import Foundation
 
 extension ScheduleArchive {
     /// Opens an archive and brings its store up to date with the raw files (``refresh(progress:)``).

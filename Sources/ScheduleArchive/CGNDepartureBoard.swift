@@ -1,5 +1,5 @@
-import CivilTime
-import Foundation
+package import CivilTime
+package import Foundation
 import NextWaveSupport
 
 /// Reads which boat sails which course on Lake Geneva from CGN's pier departure board

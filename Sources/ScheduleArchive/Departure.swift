@@ -1,4 +1,4 @@
-import CivilTime
+package import CivilTime
 import Foundation
 
 /// One ship departure at one station: the moment a wake passes there.

@@ -1,5 +1,5 @@
-import CivilTime
-import Foundation
+package import CivilTime
+package import Foundation
 import WebFetch
 
 /// Reads ship assignments from the operator's deployment page (einsatzderschiffe.zsg.ch,

@@ -1,5 +1,5 @@
-import CivilTime
-import Foundation
+public import CivilTime
+public import Foundation
 import NextWaveSupport
 
 /// Which ship runs which course on a day (the operator's deployment data).

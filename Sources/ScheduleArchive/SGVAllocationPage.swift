@@ -1,5 +1,5 @@
 import CivilTime
-import Foundation
+package import Foundation
 import WebFetch
 
 /// Reads the steamer deployments SGV publishes on Lake Lucerne ("Aktuelle Fahrpläne &

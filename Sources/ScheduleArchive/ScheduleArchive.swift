@@ -1,5 +1,5 @@
 import CivilTime
-import Foundation
+public import Foundation
 import NextWaveSupport
 
 /// A schedule archive: a directory that is the historical record, and its schedule store.

@@ -1,5 +1,5 @@
-import CivilTime
-import Foundation
+public import CivilTime
+package import Foundation
 import NextWaveSupport
 
 /// A timetable period of a lake (`schedule_periods.json`): summer, winter, …

@@ -1,5 +1,5 @@
-import CivilTime
-import Foundation
+public import CivilTime
+public import Foundation
 
 /// The archive's schedule store: an SQLite index of every departure and ship assignment,
 /// beside the raw files it was built from (`schedule.sqlite` in the archive directory).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import NextWaveSupport
 
 /// A station of the app's list (`Data/stations.json`).

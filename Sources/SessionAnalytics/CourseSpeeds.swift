@@ -1,7 +1,7 @@
-import CivilTime
+package import CivilTime
 import Foundation
-import ScheduleArchive
-import ShipRatingTable
+package import ScheduleArchive
+package import ShipRatingTable
 
 /// The cruising speed of each ship from the courses it ran: its legs (consecutive departures of
 /// one course on one lake, the straight distance between the piers, the scheduled time between

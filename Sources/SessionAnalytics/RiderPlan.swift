@@ -1,4 +1,4 @@
-import CivilTime
+public import CivilTime
 
 /// A rider's plan over a few days (`nextwave plan`): every chosen station-day with waves,
 /// scored by the app's rules, and what the range lacks.

@@ -1,5 +1,5 @@
-import CivilTime
-import ScheduleArchive
+public import CivilTime
+public import ScheduleArchive
 import SessionCore
 
 /// A window that recurs: the day's best session from `start` to `end` (local clock), the days

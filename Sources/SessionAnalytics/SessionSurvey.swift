@@ -1,7 +1,7 @@
-import CivilTime
-import ScheduleArchive
+public import CivilTime
+public import ScheduleArchive
 import SessionCore
-import ShipRatingTable
+public import ShipRatingTable
 import Solar
 
 /// Scores every station-day of a schedule store: groups departures by (date, station), finds

@@ -1,5 +1,5 @@
-import CivilTime
-import ScheduleArchive
+package import CivilTime
+package import ScheduleArchive
 
 /// One ship a course is predicted to run with, and its share of the archived days.
 public struct ShipShare: Hashable, Sendable {

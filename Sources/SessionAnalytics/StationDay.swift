@@ -1,6 +1,6 @@
-import CivilTime
-import SessionCore
-import Solar
+public import CivilTime
+public import SessionCore
+public import Solar
 
 /// Whose wake a wave is: the ship the operator assigned, the ships predicted from archived
 /// days, or nobody known.

@@ -1,5 +1,5 @@
-import CivilTime
-import SessionCore
+public import CivilTime
+public import SessionCore
 
 /// What a survey covers and how it scores.
 public struct SurveySettings: Sendable {

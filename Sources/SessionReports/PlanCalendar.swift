@@ -1,6 +1,6 @@
-import CivilTime
+package import CivilTime
 import Foundation
-import SessionAnalytics
+package import SessionAnalytics
 import SessionCore
 
 /// A plan as an iCalendar file (RFC 5545) riders subscribe to: one VEVENT per distinct window

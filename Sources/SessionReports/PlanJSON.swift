@@ -1,6 +1,6 @@
-import CivilTime
+package import CivilTime
 import Foundation
-import SessionAnalytics
+package import SessionAnalytics
 import SessionCore
 
 /// `nextwave plan --json`: the plan as one JSON document (times ISO-8601 with the Europe/Zurich

@@ -1,8 +1,8 @@
-import CivilTime
+package import CivilTime
 import Foundation
 import NextWaveSupport
-import SessionAnalytics
-import SessionCore
+package import SessionAnalytics
+package import SessionCore
 
 /// The words and marks a plan shows a rider, shared by text, JSON and calendar.
 package enum PlanWords {

@@ -1,6 +1,6 @@
 import Foundation
 import NextWaveSupport
-import SessionAnalytics
+package import SessionAnalytics
 
 /// An SVG heat map of session quality by station (rows, best first) × local hour (columns):
 /// each cell is ``SessionSummary/StationStats/meanHourQuality(_:)``, the mean over the

@@ -1,6 +1,6 @@
-import CivilTime
+package import CivilTime
 import NextWaveSupport
-import SessionAnalytics
+package import SessionAnalytics
 import SessionCore
 import Solar
 

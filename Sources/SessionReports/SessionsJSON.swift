@@ -1,8 +1,8 @@
-import CivilTime
+package import CivilTime
 import Foundation
 import NextWaveSupport
-import SessionAnalytics
-import SessionCore
+package import SessionAnalytics
+package import SessionCore
 import Solar
 
 /// `sessions.json`: `{"schemaVersion": 2, "settings": {…}, "days": [{stationId, stationName, lake,

@@ -1,7 +1,7 @@
 import CivilTime
 import Foundation
 import NextWaveSupport
-import SessionAnalytics
+package import SessionAnalytics
 import SessionCore
 
 /// `sessions.md`: where and when sessions are best over the surveyed period, per timetable

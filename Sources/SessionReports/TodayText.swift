@@ -1,6 +1,6 @@
-import CivilTime
+package import CivilTime
 import Foundation
-import SessionAnalytics
+package import SessionAnalytics
 import SessionCore
 
 /// `nextwave today`: every departure of the day at one station, with its ship, rating, daylight

@@ -1,10 +1,10 @@
-import CivilTime
-import Foundation
-import JobContract
+public import CivilTime
+public import Foundation
+public import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
-import ShipRatingTable
+public import ShipRatingTable
 
 /// One run of `nextwave fleet speeds`: each ship's cruising speed from the legs of the courses an
 /// archive says it ran (``SessionAnalytics/CourseSpeeds``), as `operating-speeds.json`.

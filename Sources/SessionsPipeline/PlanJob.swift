@@ -1,9 +1,9 @@
-import CivilTime
-import Foundation
-import JobContract
-@_spi(Benchmarks) import ScheduleArchive
-@_spi(Benchmarks) import SessionAnalytics
-import SessionCore
+public import CivilTime
+public import Foundation
+public import JobContract
+@_spi(Benchmarks) public import ScheduleArchive
+@_spi(Benchmarks) public import SessionAnalytics
+public import SessionCore
 import ShipRatingTable
 
 /// A rider's plan: for each day of a short range, the best distinct windows at the chosen

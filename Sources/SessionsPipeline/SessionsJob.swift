@@ -1,10 +1,10 @@
-import CivilTime
-import Foundation
-import JobContract
-import NextWaveSupport
-@_spi(Benchmarks) import ScheduleArchive
-@_spi(Benchmarks) import SessionAnalytics
-import SessionCore
+public import CivilTime
+public import Foundation
+public import JobContract
+package import NextWaveSupport
+@_spi(Benchmarks) public import ScheduleArchive
+@_spi(Benchmarks) public import SessionAnalytics
+public import SessionCore
 import SessionReports
 import ShipRatingTable
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import NextWaveSupport
 
 /// `operating-speeds.json`: the cruising speed each ship shows on the courses it ran, as an

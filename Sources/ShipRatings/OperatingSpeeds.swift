@@ -1,6 +1,6 @@
 import Foundation
 import LegacyWakeModel
-import ShipRatingTable
+public import ShipRatingTable
 import WakeKernelSupport
 
 /// Where a ship's operating speed comes from (docs/SCIENCE.md §7), best first. A top speed is

@@ -1,4 +1,4 @@
-import FleetScraper
+public import FleetScraper
 import LegacyWakeModel
 import NextWaveSupport
 import WakeKernelSupport

@@ -1,7 +1,7 @@
-@_spi(Benchmarks) import FleetScraper
-import Foundation
-@_spi(Benchmarks) import LegacyWakeModel
-import ShipRatingTable
+@_spi(Benchmarks) public import FleetScraper
+public import Foundation
+@_spi(Benchmarks) public import LegacyWakeModel
+public import ShipRatingTable
 @_spi(Benchmarks) import WakeModels
 
 /// The legacy CSV's view of one scraped page: its values and, when length, beam and

@@ -1,8 +1,8 @@
-import FleetScraper
-import LegacyWakeModel
+public import FleetScraper
+public import LegacyWakeModel
 import NextWaveSupport
-import ShipRatingTable
-import WakeModels
+package import ShipRatingTable
+package import WakeModels
 
 /// The fleet as the table lists it: every ship of the scraped pages (a page naming several
 /// ships gives one each) and every curated ship without a page, each with its physics inputs

@@ -1,4 +1,4 @@
-import WakeModels
+public import WakeModels
 
 /// One measured wake: the ship, where and how it passed, and the highest wave seen.
 public struct Observation: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import WakeModels
+public import WakeModels
 
 /// Observations as columns (structure of arrays): the form the fit and the comparison read, and
 /// the form a million-row file is read into without a struct per row. Hulls are kept once each

@@ -1,7 +1,7 @@
 import Foundation
 import LegacyWakeModel
 import WakeKernelSupport
-import WakeModels
+package import WakeModels
 
 /// The power law of docs/SCIENCE.md §6 fitted to observations, and each published model compared with
 /// them.

@@ -1,6 +1,6 @@
 import Foundation
 import LegacyWakeModel
-import WakeKernelSupport
+public import WakeKernelSupport
 
 /// The distance- and depth-aware wake of ships × speeds × track depths × rider depths ×
 /// distances in one batch: each published model's height where the ship sails (``WakeModel``),

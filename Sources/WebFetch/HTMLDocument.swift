@@ -1,5 +1,5 @@
 internal import CLibXML2
-import Foundation
+package import Foundation
 
 /// An HTML document parsed by libxml2's forgiving HTML parser, queried with XPath.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Fetches pages of one site over HTTP(S), politely and robustly: the one HTTP client of the
 /// toolkit (fleet pages, stationboards, the deployment page). Built on AsyncHTTPClient

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where page bytes come from: a site over HTTP, or a saved copy.
 public protocol PageSource: Sendable {

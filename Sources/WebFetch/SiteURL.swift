@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// URL rules of the scraper: resolution against the site root, same-site checks, and the
 /// canonical form used to visit each page once.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A linear pass over HTML bytes that counts the attributes of each start tag, before libxml2
 /// sees them: libxml2's HTML parser compares every attribute of a tag with all the tag's

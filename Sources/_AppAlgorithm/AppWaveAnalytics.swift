@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A faithful port of the Next Wave app's session search (its WaveAnalyticsViewModel), kept as
 /// the baseline that benchmarks and tests hold ``SessionFinder`` against. Not for production:

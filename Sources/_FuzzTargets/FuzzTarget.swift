@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// One input format the toolkit reads, as a fuzz target: `run` feeds it any bytes and must
 /// return, whatever they are (a thrown error is a correct answer; a trap, a crash, a hang or an

@@ -1,5 +1,5 @@
 import CZlibCRC
-import Foundation
+package import Foundation
 
 /// gzip for tests (zlib's deflate with the gzip wrapper). Not API.
 package enum Gzip {

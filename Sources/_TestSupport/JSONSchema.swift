@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A validator for the subset of JSON Schema (2020-12) the toolkit's schemas use: `type` (one or
 /// a list), `enum`, `const`, `required`, `properties`, `additionalProperties: false`, `items`,

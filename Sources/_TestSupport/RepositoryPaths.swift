@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Paths in this repository for tests. Not API.
 package enum RepositoryPaths {

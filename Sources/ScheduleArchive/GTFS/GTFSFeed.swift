@@ -1,5 +1,5 @@
 internal import CZlibCRC
-import Foundation
+public import Foundation
 import NextWaveSupport
 import ZIPFoundation
 

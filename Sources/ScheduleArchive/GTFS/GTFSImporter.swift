@@ -1,4 +1,4 @@
-import CivilTime
+public import CivilTime
 import Foundation
 import NextWaveSupport
 

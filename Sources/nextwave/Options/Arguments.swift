@@ -1,5 +1,5 @@
-import ArgumentParser
-import CivilTime
+public import ArgumentParser
+public import CivilTime
 import Foundation
 import SessionCore
 

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 @_spi(Benchmarks) import FleetScraper
 import Foundation
 import NextWaveSupport

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Civil time in one IANA zone (Europe/Zurich for everything the toolkit writes): local dates
 /// and midnights of Unix times, and ISO-8601 text with the zone's offset.

@@ -1,5 +1,5 @@
-import CivilTime
-import Solar
+public import CivilTime
+public import Solar
 
 /// Where session scoring takes its sun times from; the raw values are the command-line and
 /// report spellings (`station`, `app`).

@@ -1,5 +1,5 @@
-import CivilTime
-import Solar
+public import CivilTime
+public import Solar
 
 /// The four sun times session scoring uses, in Unix seconds.
 ///

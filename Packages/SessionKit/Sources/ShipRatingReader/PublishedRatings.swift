@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The published rating table (`ship-ratings.json`, schema versions 1–3, or the manifest's
 /// current file) as an app needs it: each ship's rating, found by any name the deployment page

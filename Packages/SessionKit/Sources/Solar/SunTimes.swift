@@ -1,4 +1,4 @@
-import CivilTime
+public import CivilTime
 import Foundation
 
 /// How the sun's centre meets one altitude on a day.
