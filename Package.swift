@@ -256,3 +256,13 @@ let cTargets: Set<String> = ["CWakeKernel", "_CWakeKernelEmulation", "CFuzzerDri
 for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
+// Each library module and the CLI have a README.md (concept, entry points, invariants, where to
+// change what): documentation, not a resource.
+let documented: Set<String> = [
+    "NextWaveSupport", "JobContract", "WebFetch", "WakeKernelSupport", "LegacyWakeModel", "WakeModels",
+    "WakeCalibration", "FleetScraper", "ShipRatingTable", "ShipRatings", "RatingsReports", "RatingsPipeline",
+    "ScheduleArchive", "SessionAnalytics", "SessionReports", "SessionsPipeline", "nextwave",
+]
+for target in package.targets where documented.contains(target.name) {
+    target.exclude.append("README.md")
+}
