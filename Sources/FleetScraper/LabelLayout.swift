@@ -1,5 +1,5 @@
 package import Foundation
-import WebFetch
+package import WebFetch
 
 /// Ship pages of any layout, read by their labels rather than by the site's markup: the
 /// label/value pairs of table rows (`th`/`td`, `td`/`td`), definition lists, label and value
@@ -7,13 +7,17 @@ import WebFetch
 /// when the label is one of ``SpecVocabulary``'s. The ship's name is the page's main heading
 /// (else its title, without the site's name). Navigation, headers, footers and forms are not
 /// read (``PageText``), and prose is not a pair, so their numbers never become specs.
-package enum LabelLayout {
+package enum LabelLayout: ShipPageReading {
     /// The name and specs of one ship page.
     /// - Throws: ``ScrapeError/layoutChanged(url:missing:)`` when the page has no name, or none
     ///   of length, beam and displacement: then this is not a ship page as expected (or the
     ///   site changed), and a table must not be built from it.
-    package static func shipPage(html: Data, url: String) throws -> ShipPage {
-        let document = try HTMLDocument(data: html, url: url)
+    /// Whether the page reads as a ship page by its labels: a name and a known dimension.
+    package static func recognises(_ document: HTMLDocument) -> Bool {
+        (try? shipPage(in: document, url: document.url)) != nil
+    }
+
+    package static func shipPage(in document: HTMLDocument, url: String) throws -> ShipPage {
         guard let name = title(of: document) else {
             throw ScrapeError.layoutChanged(url: url, missing: "a ship name (no h1 heading or title)")
         }
@@ -81,10 +85,9 @@ package enum LabelLayout {
     /// one (`motorschiff-`, `dampfschiff-`, `/ms-`, `/ds-`), outside the page furniture, each
     /// once, in page order.
     /// - Throws: ``ScrapeError/noShipLinks(url:expected:)`` when there are none.
-    package static func shipLinks(indexHTML: Data, indexURL: String, base: URL) throws -> (
+    package static func shipLinks(in document: HTMLDocument, indexURL: String, base: URL) throws -> (
         ships: [URL], offSite: [String]
     ) {
-        let document = try HTMLDocument(data: indexHTML, url: indexURL)
         // Links resolve against the index page itself, as a browser resolves them: a mirror's
         // root-relative links stay on the mirror.
         var links = ShipLinks(base: base, page: URL(string: indexURL))

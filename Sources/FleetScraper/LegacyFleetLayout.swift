@@ -1,5 +1,5 @@
 package import Foundation
-import WebFetch
+package import WebFetch
 
 /// The operator's fleet pages in the layout `vesseldata.py` read (ZSG website, until 2025).
 ///
@@ -8,7 +8,7 @@ import WebFetch
 /// - Ship page: the name is the `h1` inside `div.ce_headline`; the specs are the rows with
 ///   exactly two `td` in the tables of the `div.accordion` of the `section.ce_accordion` whose
 ///   `div.toggler` mentions "Technische Informationen". Other accordions are ignored.
-@_spi(Benchmarks) public enum LegacyFleetLayout {
+@_spi(Benchmarks) public enum LegacyFleetLayout: ShipPageReading {
     /// The fleet index's path on the operator's site.
     @_spi(Benchmarks) public static let indexPath = "/de/gruppen-firmen/eventlocation-mieten/schiff-mieten"
     /// The operator's site.
@@ -18,10 +18,9 @@ import WebFetch
     /// Ship page URLs on the index, in page order, each once (see ``SiteURL/canonical(_:)``).
     /// Links to other hosts are returned in `offSite`, not followed.
     /// - Throws: ``ScrapeError/noShipLinks(url:expected:)`` when there are none.
-    package static func shipLinks(indexHTML: Data, indexURL: String, siteRoot: URL) throws
+    package static func shipLinks(in document: HTMLDocument, indexURL: String, base siteRoot: URL) throws
         -> (ships: [URL], offSite: [String])
     {
-        let document = try HTMLDocument(data: indexHTML, url: indexURL)
         var links = ShipLinks(base: siteRoot)
         for anchor in document.select("//ul[@class='vlist level_3']//a[@href]") {
             links.add(anchor.attribute("href") ?? "") { href, _ in href.contains("ms-") || href.contains("ds-") }
@@ -30,18 +29,15 @@ import WebFetch
     }
 
     /// Whether a page has the legacy structure (the headline and the technical accordion).
-    package static func looksLegacy(html: Data, url: String) -> Bool {
-        guard let document = try? HTMLDocument(data: html, url: url),
-            document.first("//div[\(XPath.hasClass("ce_headline"))]//h1") != nil
-        else { return false }
+    package static func recognises(_ document: HTMLDocument) -> Bool {
+        guard document.first("//div[\(XPath.hasClass("ce_headline"))]//h1") != nil else { return false }
         return document.select("//section[\(XPath.hasClass("ce_accordion"))]//div[\(XPath.hasClass("toggler"))]")
             .contains { $0.text.contains(technicalToggler) }
     }
 
     /// The name and technical table of one ship page.
     /// - Throws: ``ScrapeError/layoutChanged(url:missing:)`` without the headline or the table.
-    package static func shipPage(html: Data, url: String) throws -> ShipPage {
-        let document = try HTMLDocument(data: html, url: url)
+    package static func shipPage(in document: HTMLDocument, url: String) throws -> ShipPage {
         guard let heading = document.first("//div[\(XPath.hasClass("ce_headline"))]//h1"),
             !heading.trimmedText.isEmpty
         else { throw ScrapeError.layoutChanged(url: url, missing: "ship name (h1 in div.ce_headline)") }

@@ -1,5 +1,5 @@
 package import Foundation
-import WebFetch
+package import WebFetch
 
 /// How ship pages are read.
 public enum PageLayout: String, Sendable, CaseIterable {
@@ -11,29 +11,63 @@ public enum PageLayout: String, Sendable, CaseIterable {
     /// Labels, whatever the markup (``LabelLayout``).
     case labels
 
-    /// One ship page in this layout.
+    /// One ship page in this layout, parsed once (auto looks for the legacy structure in the
+    /// same document it then reads).
     package func shipPage(html: Data, url: String) throws -> ShipPage {
+        let document = try HTMLDocument(data: html, url: url)
+        return try reader(for: document).shipPage(in: document, url: url)
+    }
+
+    /// The ship links of an index page in this layout (auto: the legacy list where present),
+    /// parsed once.
+    package func shipLinks(indexHTML: Data, indexURL: String, base: URL) throws -> (ships: [URL], offSite: [String]) {
+        let document = try HTMLDocument(data: indexHTML, url: indexURL)
         switch self {
-        case .legacy: return try LegacyFleetLayout.shipPage(html: html, url: url)
-        case .labels: return try LabelLayout.shipPage(html: html, url: url)
+        case .legacy: return try LegacyFleetLayout.shipLinks(in: document, indexURL: indexURL, base: base)
+        case .labels: return try LabelLayout.shipLinks(in: document, indexURL: indexURL, base: base)
         case .auto:
-            if LegacyFleetLayout.looksLegacy(html: html, url: url) {
-                return try LegacyFleetLayout.shipPage(html: html, url: url)
+            if let legacy = try? LegacyFleetLayout.shipLinks(in: document, indexURL: indexURL, base: base) {
+                return legacy
             }
-            return try LabelLayout.shipPage(html: html, url: url)
+            return try LabelLayout.shipLinks(in: document, indexURL: indexURL, base: base)
         }
     }
 
-    /// The ship links of an index page in this layout (auto: the legacy list where present).
-    package func shipLinks(indexHTML: Data, indexURL: String, base: URL) throws -> (ships: [URL], offSite: [String]) {
+    /// The reader of a ship page in this layout.
+    func reader(for document: HTMLDocument) -> any ShipPageReading.Type {
         switch self {
-        case .legacy: return try LegacyFleetLayout.shipLinks(indexHTML: indexHTML, indexURL: indexURL, siteRoot: base)
-        case .labels: return try LabelLayout.shipLinks(indexHTML: indexHTML, indexURL: indexURL, base: base)
-        case .auto:
-            if let legacy = try? LegacyFleetLayout.shipLinks(indexHTML: indexHTML, indexURL: indexURL, siteRoot: base) {
-                return legacy
-            }
-            return try LabelLayout.shipLinks(indexHTML: indexHTML, indexURL: indexURL, base: base)
+        case .legacy: LegacyFleetLayout.self
+        case .labels: LabelLayout.self
+        case .auto: LegacyFleetLayout.recognises(document) ? LegacyFleetLayout.self : LabelLayout.self
         }
+    }
+}
+
+/// A way of reading an operator's pages, over a document parsed once: a ship page's name and
+/// specs, and the ship links of a fleet index. ``PageLayout`` chooses among them.
+package protocol ShipPageReading {
+    /// Whether a page has this layout's structure (what `auto` asks).
+    static func recognises(_ document: HTMLDocument) -> Bool
+    /// The name and specs of one ship page.
+    /// - Throws: ``ScrapeError/layoutChanged(url:missing:)`` when the page is not one.
+    static func shipPage(in document: HTMLDocument, url: String) throws -> ShipPage
+    /// The ship page URLs of a fleet index, in page order, each once; links to other sites in
+    /// `offSite`.
+    /// - Throws: ``ScrapeError/noShipLinks(url:expected:)`` when there are none.
+    static func shipLinks(in document: HTMLDocument, indexURL: String, base: URL) throws
+        -> (ships: [URL], offSite: [String])
+}
+
+extension ShipPageReading {
+    /// Parses `html` and reads it as a ship page.
+    package static func shipPage(html: Data, url: String) throws -> ShipPage {
+        try shipPage(in: HTMLDocument(data: html, url: url), url: url)
+    }
+
+    /// Parses `indexHTML` and reads its ship links.
+    package static func shipLinks(indexHTML: Data, indexURL: String, base: URL) throws
+        -> (ships: [URL], offSite: [String])
+    {
+        try shipLinks(in: HTMLDocument(data: indexHTML, url: indexURL), indexURL: indexURL, base: base)
     }
 }

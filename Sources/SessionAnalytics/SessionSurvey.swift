@@ -51,15 +51,15 @@ import Solar
             }
             return result
         }
-        let sessions = SessionFinder.best(waves: day.waves, sun: day.sun, top: settings.top).map(result)
+        // One search gives both the app's top windows and the distinct ones.
+        let found = SessionFinder.bestAndDistinct(waves: day.waves, sun: day.sun, top: settings.top)
+        let sessions = found.best.map(result)
         var scored = StationDay(
             station: day.station, stationName: day.stationName, lake: day.lake, date: day.date, sun: day.sun,
             sunTimes: day.sunTimes, waveCount: day.waves.count, unknownShipWaves: day.ships.filter { $0 == nil }.count,
             sessions: sessions)
         scored.predictedShipWaves = day.details.filter { if case .predicted = $0.ship { true } else { false } }.count
-        scored.distinctSessions =
-            sessions.isEmpty
-            ? [] : SessionFinder.distinct(waves: day.waves, sun: day.sun, limit: settings.top).map(result)
+        scored.distinctSessions = found.distinct.map(result)
         scored.waves = day.details
         scored.noSession = sessions.isEmpty ? NoSessionReason.of(waves: day.waves, sun: day.sun) : nil
         return scored

@@ -41,7 +41,7 @@ extension FuzzTargets {
             summary: "HTML → the legacy layout's ship links and spec table (libxml2), then the fleet",
             run: { data in
                 _ = try? LegacyFleetLayout.shipLinks(
-                    indexHTML: data, indexURL: "https://www.zsg.ch/de/schiffe", siteRoot: siteRoot)
+                    indexHTML: data, indexURL: "https://www.zsg.ch/de/schiffe", base: siteRoot)
                 if let page = try? LegacyFleetLayout.shipPage(html: data, url: "https://www.zsg.ch/de/fuzz") {
                     let fleet = CuratedFleet(description: "", ships: [])
                     let resolved = ResolvedFleet(pages: [page], fleet: fleet, fleetReference: "fleet.json")

@@ -31,7 +31,7 @@ import _TestSupport
             </ul></body></html>
             """
         let links = try LegacyFleetLayout.shipLinks(
-            indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", siteRoot: root)
+            indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", base: root)
         #expect(
             links.ships.map(\.absoluteString) == [
                 "https://www.zsg.ch/de/schiff-mieten/ms-helvetia",
@@ -44,11 +44,11 @@ import _TestSupport
         let html = #"<html><body><ul class="vlist level_3 new"><li><a href="/ms-x">x</a></li></ul></body></html>"#
         #expect(throws: ScrapeError.self) {
             try LegacyFleetLayout.shipLinks(
-                indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", siteRoot: root)
+                indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", base: root)
         }
         do {
             _ = try LegacyFleetLayout.shipLinks(
-                indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", siteRoot: root)
+                indexHTML: Data(html.utf8), indexURL: "https://www.zsg.ch/i", base: root)
         } catch {
             #expect(String(describing: error).contains("https://www.zsg.ch/i"))
             #expect(String(describing: error).contains("layout"))

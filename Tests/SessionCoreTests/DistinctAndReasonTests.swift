@@ -36,6 +36,9 @@ import _TestSupport
                     start: $0.start, end: $0.end, count: $0.count, quality: $0.quality, score: $0.score)
             }
             #expect(fast == literal, "trial \(trial)")
+            // The survey's one search gives the same two lists.
+            let both = SessionFinder.bestAndDistinct(waves: waves, sun: sun, top: 5)
+            #expect(both.distinct == distinct && both.best == SessionFinder.best(waves: waves, sun: sun, top: 5))
         }
     }
 

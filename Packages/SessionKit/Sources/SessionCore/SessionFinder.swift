@@ -44,7 +44,7 @@ public struct SessionWindow: Hashable, Sendable {
 /// - the span limit is a pointer that only moves forward as the start time grows;
 /// - the window ends at the smaller of the two, and its quality is a difference of prefix sums.
 /// The best `top` windows (score descending, ties in start order) are kept in a bounded list,
-/// so the whole search is O(n · top).
+/// so the whole search is O(n · top); the distinct windows sort the O(n) candidates once.
 public enum SessionFinder {
     /// The best windows of one day.
     /// - Parameters:
@@ -53,11 +53,36 @@ public enum SessionFinder {
     ///   - top: how many to keep (≥ 1).
     public static func best(waves: [Wave], sun: SunWindow, top: Int = SessionRules.defaultTop) -> [SessionWindow] {
         precondition(top >= 1, "top must be at least 1")
+        var kept: [SessionWindow] = []
+        kept.reserveCapacity(top + 1)
+        forEachWindow(waves: waves, sun: sun) { window in
+            // Bounded insertion: after every kept window with score ≥ this one (stable).
+            if kept.count == top, let worst = kept.last, !(window.score > worst.score) { return }
+            var position = kept.count
+            while position > 0 && kept[position - 1].score < window.score { position -= 1 }
+            kept.insert(window, at: position)
+            if kept.count > top { kept.removeLast() }
+        }
+        return kept
+    }
+
+    /// The day's best windows and its distinct ones (``distinct(waves:sun:limit:)``) from one
+    /// search: what a station-day report needs, in O(n log n + n · top).
+    public static func bestAndDistinct(
+        waves: [Wave], sun: SunWindow, top: Int = SessionRules.defaultTop
+    ) -> (best: [SessionWindow], distinct: [SessionWindow]) {
+        precondition(top >= 1, "top must be at least 1")
+        let all = ranked(waves: waves, sun: sun)
+        return (Array(all.prefix(top)), nonOverlapping(all, limit: top))
+    }
+
+    /// Every qualifying window (at most one per start wave), in start order: O(n).
+    static func forEachWindow(waves: [Wave], sun: SunWindow, _ body: (SessionWindow) -> Void) {
         let n = waves.count
         guard n >= SessionRules.minimumWaves, waves[n - 1].time - waves[0].time >= SessionRules.minimumSpan else {
-            return []
+            return
         }
-        return waves.withUnsafeBufferPointer { w in
+        waves.withUnsafeBufferPointer { w in
             var prefix = [Double](repeating: 0, count: n + 1)
             for k in 0..<n { prefix[k + 1] = prefix[k] + w[k].quality }
             var runEnd = [Int](repeating: n - 1, count: n)
@@ -66,8 +91,6 @@ public enum SessionFinder {
                     runEnd[k] = w[k + 1].time - w[k].time <= SessionRules.maximumGap ? runEnd[k + 1] : k
                 }
             }
-            var kept: [SessionWindow] = []
-            kept.reserveCapacity(top + 1)
             var groupStart = 0
             var spanEnd = 0
             for i in 0..<n {
@@ -82,33 +105,40 @@ public enum SessionFinder {
                 let quality = prefix[last + 1] - prefix[groupStart]
                 let score = SessionRules.score(quality: quality, count: count, start: start, end: end, sun: sun)
                 guard score > 0 else { continue }
-                // Bounded insertion: after every kept window with score ≥ this one (stable).
-                if kept.count == top, let worst = kept.last, !(score > worst.score) { continue }
-                var position = kept.count
-                while position > 0 && kept[position - 1].score < score { position -= 1 }
-                kept.insert(
+                body(
                     SessionWindow(
                         startIndex: i, first: groupStart, last: last, start: start, end: end, quality: quality,
-                        score: score), at: position)
-                if kept.count > top { kept.removeLast() }
+                        score: score))
             }
-            return kept
         }
+    }
+
+    /// Every qualifying window, best first (ties in start order, as ``best(waves:sun:top:)``
+    /// keeps them): O(n log n).
+    static func ranked(waves: [Wave], sun: SunWindow) -> [SessionWindow] {
+        var all: [SessionWindow] = []
+        forEachWindow(waves: waves, sun: sun) { all.append($0) }
+        return all.sorted { $0.score > $1.score || ($0.score == $1.score && $0.startIndex < $1.startIndex) }
+    }
+
+    /// The best window, then the best that shares no time with those chosen, up to `limit`:
+    /// O(n · limit).
+    static func nonOverlapping(_ ranked: [SessionWindow], limit: Int) -> [SessionWindow] {
+        var chosen: [SessionWindow] = []
+        for window in ranked where chosen.count < limit {
+            if !chosen.contains(where: { $0.overlaps(window) }) { chosen.append(window) }
+        }
+        return chosen
     }
 }
 
 extension SessionFinder {
     /// Non-overlapping windows of one day, best first: the best window, then the best that
     /// shares no time with it, and so on. Where the app's top 5 are often near-copies of one
-    /// window, these are the day's distinct sessions.
+    /// window, these are the day's distinct sessions. O(n log n + n · limit).
     public static func distinct(waves: [Wave], sun: SunWindow, limit: Int = SessionRules.defaultTop) -> [SessionWindow]
     {
         guard limit >= 1, !waves.isEmpty else { return [] }
-        var chosen: [SessionWindow] = []
-        // Every qualifying window, best first (at most one per start wave).
-        for window in best(waves: waves, sun: sun, top: waves.count) where chosen.count < limit {
-            if !chosen.contains(where: { $0.overlaps(window) }) { chosen.append(window) }
-        }
-        return chosen
+        return nonOverlapping(ranked(waves: waves, sun: sun), limit: limit)
     }
 }
