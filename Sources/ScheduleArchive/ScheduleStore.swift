@@ -19,9 +19,9 @@ public final class ScheduleStore {
     let database: SQLiteDatabase
     public let path: String
 
-    /// 2: rows outside ``CivilTime/SupportedDates`` are refused on read (version 1 stored them;
-    /// opening a version 1 store drops them and re-reads the files they came from).
-    static let schemaVersion = 2
+    /// The number of ``StoreMigrations`` steps a current store has applied (2: rows outside
+    /// ``CivilTime/SupportedDates`` are refused).
+    static var schemaVersion: Int { StoreMigrations.latest }
 
     /// Whether the store was opened read-only (``init(readingOnly:)``).
     public let isReadOnly: Bool
@@ -39,7 +39,8 @@ public final class ScheduleStore {
         }
     }
 
-    /// Opens or creates the store. `url == nil` opens a private in-memory store.
+    /// Opens or creates the store, applying the schema steps it has not applied
+    /// (``StoreMigrations``). `url == nil` opens a private in-memory store.
     public init(url: URL?) throws {
         path = url?.path ?? ":memory:"
         isReadOnly = false
@@ -50,72 +51,14 @@ public final class ScheduleStore {
             PRAGMA synchronous=NORMAL;
             PRAGMA cache_size=-65536;
             PRAGMA temp_store=MEMORY;
-            CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS sources(
-                id INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
-                size INTEGER NOT NULL, mtime REAL NOT NULL);
-            CREATE TABLE IF NOT EXISTS departures(
-                day INTEGER NOT NULL, station INTEGER NOT NULL, time INTEGER NOT NULL,
-                course TEXT NOT NULL, category TEXT NOT NULL, source INTEGER NOT NULL,
-                PRIMARY KEY(day, station, time, course, source)) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS departures_by_source ON departures(source);
-            CREATE TABLE IF NOT EXISTS assignments(
-                day INTEGER NOT NULL, course TEXT NOT NULL, ship TEXT NOT NULL,
-                filed INTEGER NOT NULL, source INTEGER NOT NULL,
-                PRIMARY KEY(day, course, source)) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS assignments_by_source ON assignments(source);
-            CREATE TABLE IF NOT EXISTS station_names(uic INTEGER PRIMARY KEY, name TEXT NOT NULL);
             """)
-        let version = try database.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'")
-        if try version.step() {
-            if Int(version.string(0)) == 1 {
-                version.reset()
-                try migrateFromVersion1()
-                return
-            }
-            guard Int(version.string(0)) == Self.schemaVersion else {
-                throw ArchiveError.store(
-                    path: path,
-                    reason:
-                        "schema version \(version.string(0)), expected \(Self.schemaVersion); delete the file to rebuild"
-                )
-            }
-        } else {
-            // OR IGNORE: another process may have created the store at the same moment.
-            try database.execute("INSERT OR IGNORE INTO meta VALUES ('schemaVersion', '\(Self.schemaVersion)')")
-        }
+        try StoreMigrations.migrate(database, path: path)
     }
 
     /// The supported range as the store keeps it: local days and Unix seconds.
     static let dayRange =
         SupportedDates.dates.lowerBound.daysSinceEpoch...SupportedDates.dates.upperBound.daysSinceEpoch
     static let timeRange = SupportedDates.unixTimes
-
-    /// Version 1 stored departures with any time. Drops the rows outside the supported dates;
-    /// the raw files they came from are forgotten, so the next refresh reads them again and
-    /// reports them by name (a GTFS import keeps its other rows).
-    private func migrateFromVersion1() throws {
-        let (d0, d1) = (Self.dayRange.lowerBound, Self.dayRange.upperBound)
-        let (t0, t1) = (Self.timeRange.lowerBound, Self.timeRange.upperBound)
-        let outside = "(day NOT BETWEEN \(d0) AND \(d1) OR time NOT BETWEEN \(t0) AND \(t1))"
-        try database.transaction {
-            try database.execute(
-                """
-                CREATE TEMP TABLE bad_sources AS
-                    SELECT DISTINCT source AS id FROM departures WHERE \(outside)
-                    UNION SELECT DISTINCT source FROM assignments WHERE day NOT BETWEEN \(d0) AND \(d1);
-                DELETE FROM departures WHERE \(outside);
-                DELETE FROM assignments WHERE day NOT BETWEEN \(d0) AND \(d1);
-                DELETE FROM departures WHERE source IN
-                    (SELECT id FROM bad_sources WHERE id IN (SELECT id FROM sources WHERE kind != 'gtfs'));
-                DELETE FROM assignments WHERE source IN
-                    (SELECT id FROM bad_sources WHERE id IN (SELECT id FROM sources WHERE kind != 'gtfs'));
-                DELETE FROM sources WHERE kind != 'gtfs' AND id IN (SELECT id FROM bad_sources);
-                DROP TABLE bad_sources;
-                UPDATE meta SET value = '\(Self.schemaVersion)' WHERE key = 'schemaVersion';
-                """)
-        }
-    }
 
     // MARK: Sources
 

@@ -98,6 +98,18 @@ import _TestSupport
         #expect(try count(archive) < total)
     }
 
+    @Test func theSchemaStepsAreAppliedOnceInOrderAndRecordedAsTheVersion() throws {
+        let database = try SQLiteDatabase(path: ":memory:")
+        #expect(
+            try StoreMigrations.migrate(database, path: "m")
+                == ["create the tables", "refuse rows outside the supported dates"])
+        #expect(try StoreMigrations.version(database, path: "m") == 2)
+        #expect(try StoreMigrations.migrate(database, path: "m").isEmpty)
+        // A store that recorded version 1 gets the second step only.
+        try database.execute("UPDATE meta SET value = '1' WHERE key = 'schemaVersion'")
+        #expect(try StoreMigrations.migrate(database, path: "m") == ["refuse rows outside the supported dates"])
+    }
+
     @Test func aStoreOfAnotherSchemaVersionIsAnErrorNotSilentlyReplaced() throws {
         let directory = RepositoryPaths.temporaryDirectory("schema")
         defer { try? FileManager.default.removeItem(at: directory) }
