@@ -40,6 +40,33 @@ package struct ArchiveFetcher: Sendable {
         case sgvAllocationPage(URL)
         /// CGN's pier departure boards (`qr.cgn.ch`): every pier, every day.
         case cgnDepartureBoard(URL)
+
+        /// Each source described once: its id in `Data/operators.json` (`assignments`) and its
+        /// address on the operator's site.
+        package enum Kind: String, CaseIterable, Sendable {
+            case zsgDeploymentPage = "zsg-deployment-page"
+            case sgvAllocationPage = "sgv-allocation-page"
+            case cgnDepartureBoard = "cgn-departure-board"
+
+            /// Where the operator publishes it.
+            package var defaultURL: URL {
+                switch self {
+                case .zsgDeploymentPage: URL(string: "https://einsatzderschiffe.zsg.ch")!
+                case .sgvAllocationPage: SGVAllocationPage.url
+                case .cgnDepartureBoard: CGNDepartureBoard.root
+                }
+            }
+        }
+
+        /// The source of `kind`, at `url` (a mirror) or where the operator publishes it.
+        package init(_ kind: Kind, url: URL? = nil) {
+            let url = url ?? kind.defaultURL
+            switch kind {
+            case .zsgDeploymentPage: self = .zsgDeploymentPage(url)
+            case .sgvAllocationPage: self = .sgvAllocationPage(url)
+            case .cgnDepartureBoard: self = .cgnDepartureBoard(url)
+            }
+        }
     }
 
     /// The ZSG deployment page's root, when that is the source.
@@ -50,7 +77,7 @@ package struct ArchiveFetcher: Sendable {
 
     package init(
         apiRoot: URL = URL(string: "https://transport.opendata.ch")!,
-        deploymentRoot: URL? = URL(string: "https://einsatzderschiffe.zsg.ch")!,
+        deploymentRoot: URL? = AssignmentSource.Kind.zsgDeploymentPage.defaultURL,
         limit: Int = ArchiveFetcher.maxLimit, http: HTTPClient.Configuration = .init()
     ) {
         precondition((1...Self.maxLimit).contains(limit), "limit must be 1…\(Self.maxLimit)")

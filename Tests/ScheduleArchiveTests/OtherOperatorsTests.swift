@@ -1,5 +1,6 @@
 import CivilTime
 import Foundation
+import NextWaveSupport
 import Testing
 import WebFetch
 import _TestSupport
@@ -10,6 +11,16 @@ import _TestSupport
 /// CGN's pier boards, read from fixtures written from the public description of their requests
 /// (chamberneezy/boats), served by a real HTTP server on 127.0.0.1.
 @Suite struct OtherOperatorsTests {
+    /// Every source the operators' file names is one the fetcher knows, described once.
+    @Test func theCataloguesSourcesAreTheFetchersOwn() throws {
+        let catalogue = try OperatorCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("operators.json"))
+        let named = catalogue.operators.compactMap(\.assignments)
+        #expect(Set(named) == Set(ArchiveFetcher.AssignmentSource.Kind.allCases.map(\.rawValue)))
+        #expect(ArchiveFetcher.AssignmentSource(.sgvAllocationPage) == .sgvAllocationPage(SGVAllocationPage.url))
+        let mirror = URL(string: "http://127.0.0.1:1/cgn")!
+        #expect(ArchiveFetcher.AssignmentSource(.cgnDepartureBoard, url: mirror) == .cgnDepartureBoard(mirror))
+    }
+
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let allocation = try! Data(contentsOf: fixtures.appendingPathComponent("sgv/allocation.html"))
 

@@ -164,15 +164,14 @@ extension ArchiveFetchCommand {
             return nil
         }
         let given = deploymentURL.flatMap(URL.init(string:))
-        switch kind {
-        case "zsg-deployment-page": return .zsgDeploymentPage(given ?? URL(string: "https://einsatzderschiffe.zsg.ch")!)
-        case "sgv-allocation-page": return .sgvAllocationPage(given ?? SGVAllocationPage.url)
-        case "cgn-departure-board": return .cgnDepartureBoard(given ?? CGNDepartureBoard.root)
-        default:
+        guard let source = ArchiveFetcher.AssignmentSource.Kind(rawValue: kind) else {
+            let known = ArchiveFetcher.AssignmentSource.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw CLIError(
-                "\(OperatorCatalogue.fileName): \(chosen.id) has an unknown assignments source \"\(kind)\"",
+                "\(OperatorCatalogue.fileName): \(chosen.id) has an unknown assignments source \"\(kind)\" "
+                    + "(known: \(known))",
                 status: .dataError)
         }
+        return ArchiveFetcher.AssignmentSource(source, url: given)
     }
 }
 
