@@ -10,6 +10,7 @@ import PackageDescription
 let sessionCore = Target.Dependency.product(name: "SessionCore", package: "SessionKit")
 let civilTime = Target.Dependency.product(name: "CivilTime", package: "SessionKit")
 let solar = Target.Dependency.product(name: "Solar", package: "SessionKit")
+let waveRating = Target.Dependency.product(name: "WaveRating", package: "SessionKit")
 
 let package = Package(
     name: "NextWave",
@@ -76,7 +77,7 @@ let package = Package(
         // What every wake kernel uses: instruction-set choice, BLAS helpers, huge pages, the one
         // parallel-for, physical constants and plausible ranges.
         .target(name: "WakeKernelSupport", dependencies: ["CBLAS", "CWakeKernel"]),
-        .target(name: "LegacyWakeModel", dependencies: ["WakeKernelSupport", "CBLAS", "CWakeKernel"]),
+        .target(name: "LegacyWakeModel", dependencies: ["WakeKernelSupport", waveRating, "CBLAS", "CWakeKernel"]),
         .target(name: "WakeModels", dependencies: ["LegacyWakeModel", "WakeKernelSupport", "CBLAS", "CWakeKernel"]),
         .target(
             name: "WakeCalibration",
@@ -91,16 +92,18 @@ let package = Package(
         .target(name: "FleetScraper", dependencies: ["WebFetch", "NextWaveSupport"]),
         .target(
             name: "ShipRatingTable",
-            dependencies: ["NextWaveSupport", .product(name: "ShipRatingReader", package: "SessionKit")]),
+            dependencies: [waveRating, "NextWaveSupport", .product(name: "ShipRatingReader", package: "SessionKit")]),
         .target(
             name: "ShipRatings",
             dependencies: [
+                waveRating,
                 "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeKernelSupport",
                 "NextWaveSupport",
             ]),
         .target(
             name: "RatingsReports",
             dependencies: [
+                waveRating,
                 "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeCalibration",
                 "NextWaveSupport",
             ]),
@@ -124,10 +127,10 @@ let package = Package(
             ]),
         .target(
             name: "SessionAnalytics",
-            dependencies: [sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar]),
+            dependencies: [waveRating, sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar]),
         .target(
             name: "SessionReports",
-            dependencies: ["SessionAnalytics", sessionCore, civilTime, solar, "NextWaveSupport"]),
+            dependencies: [waveRating, "SessionAnalytics", sessionCore, civilTime, solar, "NextWaveSupport"]),
         .target(
             name: "SessionsPipeline",
             dependencies: [
@@ -176,7 +179,8 @@ let package = Package(
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]),
         .testTarget(
-            name: "LegacyWakeModelTests", dependencies: ["LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
+            name: "LegacyWakeModelTests",
+            dependencies: [waveRating, "LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
         .testTarget(
             name: "WakeModelsTests",
             dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
@@ -190,6 +194,7 @@ let package = Package(
         .testTarget(
             name: "ShipRatingsTests",
             dependencies: [
+                waveRating,
                 "ShipRatings", "ShipRatingTable", "RatingsReports", "LegacyWakeModel", "WakeModels", "FleetScraper",
                 "NextWaveSupport",
                 "_TestSupport",
@@ -204,6 +209,7 @@ let package = Package(
         .testTarget(
             name: "SessionCoreTests",
             dependencies: [
+                waveRating,
                 sessionCore, solar, civilTime, .product(name: "ShipRatingReader", package: "SessionKit"),
                 "_AppAlgorithm",
                 "_TestSupport",
@@ -211,6 +217,7 @@ let package = Package(
         .testTarget(
             name: "SessionAnalyticsTests",
             dependencies: [
+                waveRating,
                 "SessionAnalytics", sessionCore, "ScheduleArchive", "ShipRatingTable", solar, civilTime,
                 "_TestSupport",
             ]),
@@ -221,10 +228,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
-        .testTarget(name: "ShipRatingTableTests", dependencies: ["ShipRatingTable", "_TestSupport"]),
+        .testTarget(name: "ShipRatingTableTests", dependencies: [waveRating, "ShipRatingTable", "_TestSupport"]),
         .testTarget(
             name: "RatingsReportsTests",
             dependencies: [
+                waveRating,
                 "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "_TestSupport",
             ]),
         .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
@@ -237,6 +245,7 @@ let package = Package(
         .testTarget(
             name: "SessionsPipelineTests",
             dependencies: [
+                waveRating,
                 "SessionsPipeline", "JobContract", civilTime, .product(name: "ShipRatingReader", package: "SessionKit"),
                 "_AppAlgorithm", "_TestSupport",
             ]),

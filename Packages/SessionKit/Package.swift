@@ -13,12 +13,14 @@ let package = Package(
         .library(name: "CivilTime", targets: ["CivilTime"]),
         .library(name: "Solar", targets: ["Solar"]),
         .library(name: "ShipRatingReader", targets: ["ShipRatingReader"]),
+        .library(name: "WaveRating", targets: ["WaveRating"]),
     ],
     targets: [
+        .target(name: "WaveRating"),
         .target(name: "CivilTime"),
         .target(name: "Solar", dependencies: ["CivilTime"]),
-        .target(name: "SessionCore", dependencies: ["CivilTime", "Solar"]),
-        .target(name: "ShipRatingReader"),
+        .target(name: "SessionCore", dependencies: ["CivilTime", "Solar", "WaveRating"]),
+        .target(name: "ShipRatingReader", dependencies: ["WaveRating"]),
     ]
 )
 

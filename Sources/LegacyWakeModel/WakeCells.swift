@@ -2,6 +2,7 @@ internal import CBLAS
 internal import CWakeKernel
 import Dispatch
 import WakeKernelSupport
+import WaveRating
 
 /// The per-cell outputs of ``WakeGrid``: H, E, P, F and the rating for ships × speeds × depths,
 /// in ship-major order `(i · speeds + j) · depths + k`.

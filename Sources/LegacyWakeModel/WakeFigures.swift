@@ -1,3 +1,5 @@
+public import WaveRating
+
 /// All wake figures of one ship at one speed and depth (one cell of a ``WakeGrid``).
 public struct WakeFigures: Sendable, Equatable, Codable {
     /// Maximum wave height H, m.
@@ -22,10 +24,10 @@ public struct WakeFigures: Sendable, Equatable, Codable {
     public var reynolds: Double
     /// Kelvin half-angle, degrees (19.47°).
     public var kelvinAngleDeg: Double
-    /// Wave rating 1–3.
-    public var rating: Int
-    /// Rating from energy alone, 1–3.
-    public var energyRating: Int
-    /// Rating from force alone, 1–3.
-    public var forceRating: Int
+    /// Wave rating.
+    public var rating: Rating
+    /// Rating from energy alone.
+    public var energyRating: Rating
+    /// Rating from force alone.
+    public var forceRating: Rating
 }

@@ -1,6 +1,7 @@
 internal import CBLAS
 import Foundation
 public import WakeKernelSupport
+public import WaveRating
 
 /// The legacy wake model (`vesseldata.py`) evaluated for ships × speeds × depths in one batch.
 ///
@@ -131,8 +132,10 @@ public import WakeKernelSupport
             celerityMPerS: celerityMPerS[j], energyJPerM2: e, powerWPerM: powerWPerM[cell],
             forceNPerM2: f, froudeLength: froudeLength[i * speedCount + j],
             froudeDepth: froudeDepth[j * depthCount + k], reynolds: reynolds[i * speedCount + j],
-            kelvinAngleDeg: PhysicalConstants.kelvinAngleDegrees, rating: Int(rating[cell]),
-            energyRating: Int(thresholds.energyRating(e)), forceRating: Int(thresholds.forceRating(f)))
+            kelvinAngleDeg: PhysicalConstants.kelvinAngleDegrees,
+            // The kernel's byte is 1, 2 or 3; the same rule in Swift stands in should it not be.
+            rating: Rating(rating[cell]) ?? thresholds.rating(energyJPerM2: e, forceNPerM2: f),
+            energyRating: thresholds.energyRating(e), forceRating: thresholds.forceRating(f))
     }
 }
 

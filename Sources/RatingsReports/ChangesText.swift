@@ -1,5 +1,6 @@
 import NextWaveSupport
 package import ShipRatingTable
+import WaveRating
 
 /// What changed between two rating tables, in words: for `ratings.md`, `--dry-run` and `--diff`.
 package enum ChangesText {
@@ -69,6 +70,6 @@ package enum ChangesText {
         return md
     }
 
-    static func rating(_ value: Int?) -> String { value.map(String.init) ?? "unrated" }
+    static func rating(_ value: Rating?) -> String { value.map { String($0.rawValue) } ?? "unrated" }
     static func value(_ number: Double?) -> String { number.map(plain) ?? "–" }
 }

@@ -4,6 +4,7 @@ import LegacyWakeModel
 import NextWaveSupport
 import ShipRatingTable
 public import ShipRatings
+import WaveRating
 
 /// `schiffsdaten.csv` exactly as `vesseldata.py` wrote it.
 ///
@@ -76,7 +77,7 @@ public import ShipRatings
                 waves = [
                     fixed(f.waveHeightM, 2), fixed(f.wavelengthM, 1), fixed(f.periodS, 1), fixed(f.celerityMPerS, 1),
                     fixed(f.energyJPerM2, 0), fixed(f.powerWPerM, 0), fixed(f.forceNPerM2, 0), fixed(f.froudeLength, 3),
-                    fixed(f.froudeDepth, 3), fixed(f.kelvinAngleDeg, 1), String(f.rating),
+                    fixed(f.froudeDepth, 3), fixed(f.kelvinAngleDeg, 1), String(f.rating.rawValue),
                 ]
             } else {
                 waves = Array(repeating: "", count: waveColumns.count)

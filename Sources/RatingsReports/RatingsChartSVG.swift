@@ -1,6 +1,7 @@
 import Foundation
 import NextWaveSupport
 public import ShipRatingTable
+import WaveRating
 
 /// An SVG chart of energy and force per ship against the rating thresholds: two panels of
 /// horizontal bars, threshold lines dashed, bars coloured by the ship's rating.
@@ -28,7 +29,7 @@ public import ShipRatingTable
             svg += "<text x=\"\(x0)\" y=\"\(top - 6)\" font-weight=\"bold\">\(title) (\(unit))</text>\n"
             for (row, (ship, value)) in zip(ships, values).enumerated() {
                 let y = top + Double(row) * rowHeight
-                let colour = colours[ship.rating ?? 1] ?? "#9aa5b1"
+                let colour = colours[ship.rating?.rawValue ?? 1] ?? "#9aa5b1"
                 svg +=
                     "<rect x=\"\(x0)\" y=\"\(fixed(y + 3, 1))\" width=\"\(fixed(value * scale, 1))\" height=\"\(rowHeight - 6)\" fill=\"\(colour)\"/>\n"
                 svg +=
@@ -49,7 +50,7 @@ public import ShipRatingTable
         for (row, ship) in ships.enumerated() {
             let y = top + Double(row) * rowHeight + 15
             svg +=
-                "<text x=\"\(labelWidth - 8)\" y=\"\(fixed(y, 1))\" text-anchor=\"end\">\(xmlEscaped(ship.name)) (\(ship.rating ?? 0))</text>\n"
+                "<text x=\"\(labelWidth - 8)\" y=\"\(fixed(y, 1))\" text-anchor=\"end\">\(xmlEscaped(ship.name)) (\(ship.rating?.rawValue ?? 0))</text>\n"
         }
         panel(
             x0: labelWidth, title: "Energy E", unit: "J/m²", values: ships.map { $0.energyJPerM2! },

@@ -3,6 +3,7 @@ import NextWaveSupport
 import ShipRatingTable
 import ShipRatings
 import WakeModels
+import WaveRating
 
 extension RatingsMarkdown {
     /// The wake model: the reference point, each ship's speed and heights, the thresholds and the
@@ -117,7 +118,9 @@ extension RatingsMarkdown {
         var legacyCompared = 0
         var legacyHeights: [(Double, Double)] = []
         for s in table.ships {
-            guard let a = app.ship(named: s.name)?.rating, let m = s.ratingsByModel?.legacy ?? s.rating else {
+            guard let a = app.ship(named: s.name)?.rating?.rawValue,
+                let m = (s.ratingsByModel?.legacy ?? s.rating)?.rawValue
+            else {
                 continue
             }
             legacy[a - 1][m - 1] += 1

@@ -3,6 +3,7 @@ import LegacyWakeModel
 import NextWaveSupport
 package import ShipRatingTable
 package import ShipRatings
+import WaveRating
 
 /// `ratings.md`: the table, the thresholds, why each ship got its rating, page-vs-curated
 /// conflicts, the differences from the app's hard-coded ratings, and what changed against
@@ -78,18 +79,18 @@ package enum RatingsMarkdown {
 
             """
         func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "–" }
-        func r(_ v: Int?) -> String { v.map(String.init) ?? "–" }
+        func r(_ v: Rating?) -> String { v.map { String($0.rawValue) } ?? "–" }
         for s in table.ships {
             let appRating = app?.ship(named: s.name)?.rating.map(String.init) ?? "–"
             let byModel = s.ratingsByModel
             md +=
-                "| \(s.name) | \(s.rating.map(String.init) ?? "unrated") | \(r(byModel?.legacy)) | \(r(byModel?.wake)) | \(appRating) | \(s.ratingBasis ?? "–") | \(n(s.waveHeightM, 2)) | \(n(s.wake?.waveHeightM?.median, 3)) | \(n(s.energyJPerM2, 0)) | \(n(s.forceNPerM2, 0)) | \(n(s.lengthM, 1)) | \(n(s.beamM, 1)) | \(n(s.displacementT, 1)) |\n"
+                "| \(s.name) | \(s.rating.map { String($0.rawValue) } ?? "unrated") | \(r(byModel?.legacy)) | \(r(byModel?.wake)) | \(appRating) | \(s.ratingBasis ?? "–") | \(n(s.waveHeightM, 2)) | \(n(s.wake?.waveHeightM?.median, 3)) | \(n(s.energyJPerM2, 0)) | \(n(s.forceNPerM2, 0)) | \(n(s.lengthM, 1)) | \(n(s.beamM, 1)) | \(n(s.displacementT, 1)) |\n"
         }
         return md + "\n![Energy and force per ship against the thresholds](\(chartFile))\n\n"
     }
 
     static func reasons(_ table: RatingTable) -> String {
-        let t = RatingThresholds(table.model.thresholds)
+        let t = table.model.thresholds
         var md = "## Why each ship got its legacy rating\n\n"
         for s in table.ships {
             guard let r = s.rating, let e = s.energyJPerM2, let f = s.forceNPerM2 else {

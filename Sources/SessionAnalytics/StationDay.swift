@@ -1,6 +1,7 @@
 public import CivilTime
 public import SessionCore
 public import Solar
+public import WaveRating
 
 /// Whose wake a wave is: the ship the operator assigned, the ships predicted from archived
 /// days, or nobody known.
@@ -33,7 +34,7 @@ public struct WaveDetail: Hashable, Sendable {
     public var nextStopName: String?
     public var ship: WaveShip
     /// The known ship's rating (nil for predicted or unknown ships, or an unrated ship).
-    public var rating: Int?
+    public var rating: Rating?
     /// Its points: the app's 10/5/2/1, or the expected points of a predicted ship.
     public var points: Double
     /// The wave height the rating table gives the ship at its reference point (the ensemble

@@ -2,6 +2,7 @@ package import CivilTime
 import Foundation
 package import SessionAnalytics
 import SessionCore
+import WaveRating
 
 /// `nextwave plan --json`: the plan as one JSON document (times ISO-8601 with the Europe/Zurich
 /// offset and as local HH:MM beside them).
@@ -53,7 +54,7 @@ package enum PlanJSON {
         /// `known`, `predicted` or `unknown`.
         var shipSource: String
         var shipShare: Double?
-        var rating: Int?
+        var rating: Rating?
         var waveHeightM: Double?
     }
 

@@ -3,13 +3,14 @@ import Foundation
 import NextWaveSupport
 package import SessionAnalytics
 package import SessionCore
+package import WaveRating
 
 /// The words and marks a plan shows a rider, shared by text, JSON and calendar.
 package enum PlanWords {
     /// "★★★" for rating 3, "★★☆" for 2, "★☆☆" for 1, "–" for none.
-    package static func stars(_ rating: Int?) -> String {
-        guard let rating, (1...3).contains(rating) else { return "–" }
-        return String(repeating: "★", count: rating) + String(repeating: "☆", count: 3 - rating)
+    package static func stars(_ rating: Rating?) -> String {
+        guard let rating else { return "–" }
+        return String(repeating: "★", count: rating.rawValue) + String(repeating: "☆", count: 3 - rating.rawValue)
     }
 
     /// The ship of a wave as a rider reads it: "MS Panta Rhei", "MS Linth? (predicted, 70 %)",

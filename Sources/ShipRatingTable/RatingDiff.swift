@@ -1,4 +1,5 @@
 import Foundation
+public import WaveRating
 
 /// What changed between two rating tables (the maintainer's "fleet changed" check).
 public struct RatingDiff: Sendable, Equatable {
@@ -8,10 +9,10 @@ public struct RatingDiff: Sendable, Equatable {
 
     public struct Rerated: Sendable, Equatable {
         public var name: String
-        public var from: Int?
-        public var to: Int?
+        public var from: Rating?
+        public var to: Rating?
 
-        public init(name: String, from: Int?, to: Int?) {
+        public init(name: String, from: Rating?, to: Rating?) {
             self.name = name
             self.from = from
             self.to = to
@@ -43,7 +44,7 @@ public struct RatingDiff: Sendable, Equatable {
         ("lengthM", \.lengthM), ("beamM", \.beamM), ("displacementT", \.displacementT), ("waveHeightM", \.waveHeightM),
         ("energyJPerM2", \.energyJPerM2), ("forceNPerM2", \.forceNPerM2), ("powerWPerM", \.powerWPerM),
         ("wake.waveHeightM.median", { $0.wake?.waveHeightM?.median }),
-        ("ratingsByModel.wake", { $0.ratingsByModel?.wake.map(Double.init) }),
+        ("ratingsByModel.wake", { $0.ratingsByModel?.wake.map { Double($0.rawValue) } }),
     ]
 
     /// Ships are matched by name or alias (so "MS Uetliberg" → "EMS Uetliberg" is a rename,

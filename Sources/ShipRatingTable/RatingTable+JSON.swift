@@ -1,5 +1,6 @@
 public import Foundation
 import NextWaveSupport
+import WaveRating
 
 extension RatingTable {
     /// Pretty-printed JSON with sorted keys (stable diffs), newline-terminated.
@@ -44,12 +45,7 @@ extension RatingTable {
                 path: url.path, reason: "model.thresholds.\(name): expected two finite ascending numbers, got \(values)"
             )
         }
-        for (index, ship) in table.ships.enumerated() {
-            if let r = ship.rating, !(1...3).contains(r) {
-                throw RatingsError.invalidFile(
-                    path: url.path, reason: "ships[\(index)] (\(ship.name)): rating \(r) is not 1–3")
-            }
-        }
+        // A rating outside 1…3 fails the decoding itself (`Rating`), naming the ship's index.
         return table
     }
 

@@ -1,3 +1,5 @@
+public import WaveRating
+
 /// The table the Next Wave apps consume (`ship-ratings.json`, schema in
 /// `schemas/ship-ratings.schema.json`).
 public struct RatingTable: Codable, Sendable, Equatable {
@@ -148,18 +150,9 @@ public struct RatingTable: Codable, Sendable, Equatable {
         }
     }
 
-    /// The rating thresholds the table was made with (strict: a value must exceed them).
-    public struct Thresholds: Codable, Sendable, Equatable {
-        /// Energy density above which the energy rating is 2 and 3, J/m² (ascending).
-        public var energyJPerM2: [Double]
-        /// Impact force above which the force rating is 2 and 3, N/m² (ascending).
-        public var forceNPerM2: [Double]
-
-        public init(energyJPerM2: [Double], forceNPerM2: [Double]) {
-            self.energyJPerM2 = energyJPerM2
-            self.forceNPerM2 = forceNPerM2
-        }
-    }
+    /// The rating thresholds the table was made with (strict: a value must exceed them): the
+    /// legacy model's energy and force thresholds, the one type the kernels classify with.
+    public typealias Thresholds = RatingThresholds
 }
 
 /// One ship of a ``RatingTable``.
@@ -169,7 +162,7 @@ public struct ShipRating: Codable, Sendable, Equatable {
     /// Other names the apps and the deployment page use, e.g. "EM Uetliberg".
     public var aliases: [String]
     /// 1–3, or nil when unrated (see ``unratedReason``).
-    public var rating: Int?
+    public var rating: Rating?
     /// Which figure decided the rating: "energy", "force" or "energy and force" (legacy), or "wave
     /// height at the rider" (wake model, schema 3).
     public var ratingBasis: String?
@@ -193,9 +186,9 @@ public struct ShipRating: Codable, Sendable, Equatable {
     public var wake: Wake?
 
     public struct RatingsByModel: Codable, Sendable, Equatable {
-        public var legacy: Int?
-        public var wake: Int?
-        public init(legacy: Int?, wake: Int?) {
+        public var legacy: Rating?
+        public var wake: Rating?
+        public init(legacy: Rating?, wake: Rating?) {
             self.legacy = legacy
             self.wake = wake
         }

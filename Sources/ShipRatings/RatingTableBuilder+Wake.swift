@@ -1,5 +1,6 @@
 import ShipRatingTable
 import WakeModels
+import WaveRating
 
 /// The wake side of a ratings run, for the reports: the reference, each ship's speed and
 /// heights, the fit and its agreement with the app.
@@ -31,7 +32,7 @@ extension RatingTableBuilder {
 
     func wakeRatings(_ resolved: ResolvedFleet) throws -> WakeRatings {
         let app = appRatings.map(RatingLookup.init)
-        func appRating(_ ship: ResolvedFleet.Ship) -> Int? {
+        func appRating(_ ship: ResolvedFleet.Ship) -> Rating? {
             app?.ship(matching: ShipRating(name: ship.name, aliases: ship.aliases, source: .init()))?.rating
         }
         let speeds: OperatingSpeeds?
@@ -73,7 +74,8 @@ extension RatingTableBuilder {
             ? nil
             : RatingTable.WakeSettings.Agreement(
                 matches: matches, of: labelled.count, leaveOneOutMatches: fit?.leaveOneOutMatches,
-                kendallTau: WakeRatingFit.kendallTauB(labelled.map(\.heightM), labelled.map { Double($0.label!) }))
+                kendallTau: WakeRatingFit.kendallTauB(
+                    labelled.map(\.heightM), labelled.map { Double($0.label!.rawValue) }))
         let settings = RatingTable.WakeSettings(
             distanceM: wakeReference.distanceM, trackDepthM: wakeReference.trackDepthM,
             depthM: wakeReference.riderDepthM, speedMode: mode, speedKmh: speed, waveHeightM: thresholds?.waveHeightM,

@@ -3,6 +3,7 @@ public import Foundation
 @_spi(Benchmarks) public import LegacyWakeModel
 public import ShipRatingTable
 @_spi(Benchmarks) import WakeModels
+public import WaveRating
 
 /// The legacy CSV's view of one scraped page: its values and, when length, beam and
 /// displacement could be read, its wake figures.
@@ -90,7 +91,7 @@ public struct RatingRun: Sendable {
             rating.beamM = ship.beam?.value
             rating.displacementT = ship.displacement?.value
             rating.conflicts = ship.conflicts.isEmpty ? nil : ship.conflicts
-            var legacyRating: Int?
+            var legacyRating: Rating?
             if ship.hull != nil, let f = next.next() {
                 rating.apply(f)
                 legacyRating = f.rating

@@ -1,4 +1,5 @@
 import Foundation
+public import WaveRating
 
 /// Heights at the rider above which a ship rates 2 and 3 (strict, as the legacy thresholds).
 public struct HeightThresholds: Sendable, Equatable {
@@ -10,7 +11,7 @@ public struct HeightThresholds: Sendable, Equatable {
         waveHeightM = [two, three]
     }
 
-    package func rating(_ heightM: Double) -> Int { heightM > waveHeightM[1] ? 3 : heightM > waveHeightM[0] ? 2 : 1 }
+    package func rating(_ heightM: Double) -> Rating { Rating.classify(heightM, above: waveHeightM) }
 }
 
 /// How heights become ratings in a run.
@@ -44,9 +45,9 @@ public struct WakeRatingFit: Sendable {
         /// Each ensemble model's height at the rider (nil where the model does not hold), m.
         package var modelHeightsM: [Double?]
         /// The label (1–3), or nil.
-        package var label: Int?
+        package var label: Rating?
 
-        package init(name: String, heightM: Double, logSpread: Double, modelHeightsM: [Double?], label: Int?) {
+        package init(name: String, heightM: Double, logSpread: Double, modelHeightsM: [Double?], label: Rating?) {
             self.name = name
             self.heightM = heightM
             self.logSpread = logSpread
@@ -74,7 +75,7 @@ public struct WakeRatingFit: Sendable {
     /// Labelled ships.
     public var compared: Int
     /// Per labelled ship (by name): its rating by thresholds fitted without it.
-    public var leaveOneOut: [String: Int]
+    public var leaveOneOut: [String: Rating]
     public var leaveOneOutMatches: Int
     /// [label − 1][leave-one-out rating − 1].
     public var confusion: [[Int]]
@@ -91,7 +92,7 @@ public struct WakeRatingFit: Sendable {
         let fit = Self.fit(ships)
         thresholds = fit?.thresholds
         matches = fit?.matches ?? 0
-        var loo: [String: Int] = [:]
+        var loo: [String: Rating] = [:]
         var confusion = [[Int]](repeating: [0, 0, 0], count: 3)
         for (index, ship) in ships.enumerated() {
             guard let label = ship.label else { continue }
@@ -100,12 +101,12 @@ public struct WakeRatingFit: Sendable {
             guard let without = Self.fit(others) else { continue }
             let rating = without.thresholds.rating(ship.heightM)
             loo[ship.name] = rating
-            confusion[label - 1][rating - 1] += 1
+            confusion[label.rawValue - 1][rating.rawValue - 1] += 1
         }
         leaveOneOut = loo
         leaveOneOutMatches = labelled.filter { loo[$0.name] == $0.label }.count
         self.confusion = confusion
-        kendallTau = Self.kendallTauB(labelled.map(\.heightM), labelled.map { Double($0.label!) })
+        kendallTau = Self.kendallTauB(labelled.map(\.heightM), labelled.map { Double($0.label!.rawValue) })
         gaps = Self.gaps(ships)
     }
 

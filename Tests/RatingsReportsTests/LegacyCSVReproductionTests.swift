@@ -5,6 +5,7 @@ import LegacyWakeModel
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
 import Testing
+import WaveRating
 import _TestSupport
 
 /// The 2025-01-14 output of the legacy script, reproduced from the bundled snapshot.
@@ -78,7 +79,7 @@ import _TestSupport
         ])
         // Legacy: 0.382 t → H 0.0006 m. Correct: as Panta Rhei, 0.63 m, rating 3.
         #expect(String(format: "%.2f", run.scraped[0].figures!.waveHeightM) == "0.63")
-        #expect(run.table.ships[0].rating == 3)
+        #expect(run.table.ships[0].rating == .three)
     }
 
     @Test func unreadableValueIsAWarningNamingShipFieldAndText() throws {

@@ -4,6 +4,7 @@ import Foundation
 import SessionCore
 import ShipRatingTable
 import Testing
+import WaveRating
 import _TestSupport
 
 @_spi(Benchmarks) @testable import SessionAnalytics
@@ -98,7 +99,7 @@ import _TestSupport
         let store = try store(
             days: ["2026-07-06", "2026-07-09"], ships: ["2026-07-06": "MS Panta Rhei", "2026-07-09": "MS Forch"])
         let day = try survey(store, day: "2026-07-09")
-        #expect(day.waves.allSatisfy { $0.ship == .known("MS Forch") && $0.points == 2 && $0.rating == 1 })
+        #expect(day.waves.allSatisfy { $0.ship == .known("MS Forch") && $0.points == 2 && $0.rating == .one })
     }
 
     @Test func theSamePeriodFirstThenAllArchivedDays() throws {

@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import SessionCore
 import Testing
+import WaveRating
 import _TestSupport
 
 /// The README's example of the session core, run exactly as written there.
@@ -12,7 +13,7 @@ import _TestSupport
         // README example begins
         let clock = ZoneClock.zurich
         let day = LocalDate(year: 2026, month: 9, day: 22)!
-        let ratings = ["MS Panta Rhei": 3, "MS Linth": 2]  // the rating table, by ship name
+        let ratings: [String: Rating] = ["MS Panta Rhei": .three, "MS Linth": .two]  // by ship name
         let departures: [(secondsAfterMidnight: Int, ship: String?)] = [
             (50_400, "MS Panta Rhei"), (52_200, "MS Linth"), (54_000, nil),  // 14:00, 14:30, 15:00
         ]

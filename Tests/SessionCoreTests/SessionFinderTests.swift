@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+import WaveRating
 import _AppAlgorithm
 import _TestSupport
 
@@ -111,7 +112,8 @@ import _TestSupport
         let names: [String?] = ["MS Panta Rhei", "MS Albis", "MS Linth", "MS Forch", nil]
         func quality(_ name: String?) -> Int {
             SessionRules.quality(
-                rating: name.flatMap { ["MS Panta Rhei": 3, "MS Albis": 3, "MS Linth": 2][$0] }, named: name != nil)
+                rating: name.flatMap { ["MS Panta Rhei": Rating.three, "MS Albis": .three, "MS Linth": .two][$0] },
+                named: name != nil)
         }
         var compared = 0
         for _ in 0..<1500 {

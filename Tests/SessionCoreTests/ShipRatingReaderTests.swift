@@ -1,6 +1,7 @@
 import Foundation
 import ShipRatingReader
 import Testing
+import WaveRating
 import _TestSupport
 
 /// The app's reader of the published table: every schema version, names as the apps write them.
@@ -9,7 +10,7 @@ import _TestSupport
         let v1 =
             #"{"schemaVersion": 1, "generatedAt": "2025-01-14T00:00:00Z", "ships": [{"name": "MS Linth", "aliases": ["Linth"], "rating": 2, "waveHeightM": 0.44}]}"#
         let t1 = try PublishedRatings(data: Data(v1.utf8))
-        #expect(t1.schemaVersion == 1 && t1.ships[0].wakeHeightM == nil && t1.rating(for: "linth") == 2)
+        #expect(t1.schemaVersion == 1 && t1.ships[0].wakeHeightM == nil && t1.rating(for: "linth") == .two)
         let v2 =
             #"{"schemaVersion": 2, "generatedAt": "x", "ships": [{"name": "MS Linth", "aliases": [], "rating": null, "waveHeightM": null, "wake": null}, {"name": "DS Stadt Zürich", "aliases": ["Stadt Zürich"], "rating": 3, "waveHeightM": 0.63, "wake": {"waveHeightM": {"median": 0.38, "min": 0.1, "max": 0.9}}}]}"#
         let t2 = try PublishedRatings(data: Data(v2.utf8))
@@ -21,8 +22,8 @@ import _TestSupport
         #expect(t3.schemaVersion == 3 && t3.ships.count == 17)
         #expect(t3.ship(named: "MS Panta Rhei")?.wakeHeightM.map { $0 > 0 } == true)
         let app = try PublishedRatings(data: Data(contentsOf: RepositoryPaths.appRatings))
-        #expect(app.rating(for: "EM Uetliberg") == 3 && app.rating(for: "M/S «Säntis»") == 1)
-        #expect(app.rating(for: "Motorschiff Saentis") == 1 && app.rating(for: "MS Greif") == nil)
+        #expect(app.rating(for: "EM Uetliberg") == .three && app.rating(for: "M/S «Säntis»") == .one)
+        #expect(app.rating(for: "Motorschiff Saentis") == .one && app.rating(for: "MS Greif") == nil)
     }
 
     @Test func aNonTableIsAnError() {

@@ -4,6 +4,7 @@ import JobContract
 import SessionsPipeline
 import ShipRatingReader
 import Testing
+import WaveRating
 import _AppAlgorithm
 import _TestSupport
 
@@ -33,8 +34,8 @@ import _TestSupport
             }
             let names = Set(waves.compactMap(\.shipName))
             let lists = AppWaveAnalytics.ShipLists(
-                threeWaveShips: names.filter { ratings.rating(for: $0) == 3 }.sorted(),
-                twoWaveShips: names.filter { ratings.rating(for: $0) == 2 }.sorted())
+                threeWaveShips: names.filter { ratings.rating(for: $0) == .three }.sorted(),
+                twoWaveShips: names.filter { ratings.rating(for: $0) == .two }.sorted())
             let app = AppWaveAnalytics.bestSessions(
                 waves: waves,
                 sun: .init(

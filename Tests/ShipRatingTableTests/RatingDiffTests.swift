@@ -1,6 +1,7 @@
 import Foundation
 import ShipRatingTable
 import Testing
+import WaveRating
 
 @Suite struct RatingDiffTests {
     func table(_ ships: [(String, Int?, String?)]) -> RatingTable {
@@ -12,7 +13,7 @@ import Testing
                 var s = ShipRating(
                     name: name, aliases: [name.split(separator: " ").dropFirst().joined(separator: " ")],
                     source: .init(page: page))
-                s.rating = rating
+                s.rating = rating.flatMap(Rating.init(rawValue:))
                 return s
             })
     }
@@ -23,7 +24,7 @@ import Testing
         let diff = RatingDiff(previous: old, current: new)
         #expect(diff.added == ["MS New"])
         #expect(diff.removed == ["MS Gone"])
-        #expect(diff.rerated == [.init(name: "MS A", from: 1, to: 2)])
+        #expect(diff.rerated == [.init(name: "MS A", from: .one, to: .two)])
     }
 
     @Test func regressionsAreLostShipsRatingsAndPages() {

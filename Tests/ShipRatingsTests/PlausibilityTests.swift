@@ -3,6 +3,7 @@ import Foundation
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
 import Testing
+import WaveRating
 import _TestSupport
 
 /// Page values must be finite and physically plausible before they reach a model (issue:
@@ -68,7 +69,7 @@ import _TestSupport
 @Suite struct FigureGuardTests {
     func table(height: Double?, speed: Double = 18) -> RatingTable {
         var ship = ShipRating(name: "MS X", aliases: [], source: .init(page: "p"))
-        ship.rating = 2
+        ship.rating = .two
         ship.waveHeightM = height
         return RatingTable(
             generatedAt: "t",

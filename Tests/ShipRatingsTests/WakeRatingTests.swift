@@ -3,6 +3,7 @@ import Foundation
 import ShipRatingTable
 import Testing
 @_spi(Benchmarks) import WakeModels
+import WaveRating
 import _TestSupport
 
 @_spi(Benchmarks) @testable import ShipRatings
@@ -13,7 +14,9 @@ import _TestSupport
     typealias Ship = WakeRatingFit.Ship
 
     static func ship(_ name: String, _ h: Double, u: Double = 0, models: [Double?]? = nil, label: Int?) -> Ship {
-        Ship(name: name, heightM: h, logSpread: u, modelHeightsM: models ?? [h, h], label: label)
+        Ship(
+            name: name, heightM: h, logSpread: u, modelHeightsM: models ?? [h, h],
+            label: label.flatMap(Rating.init(rawValue:)))
     }
 
     /// All six labels are reproduced by thresholds at the geometric midpoints of the classes. Left
@@ -26,11 +29,11 @@ import _TestSupport
         let fit = WakeRatingFit(ships)
         let t = try #require(fit.thresholds)
         #expect(fit.matches == 6 && fit.compared == 6 && fit.leaveOneOutMatches == 4)
-        #expect(fit.leaveOneOut["S1"] == 2 && fit.leaveOneOut["S3"] == 3)
+        #expect(fit.leaveOneOut["S1"] == .two && fit.leaveOneOut["S3"] == .three)
         #expect(abs(t.waveHeightM[0] - (0.2 * 0.3).squareRoot()) < 1e-15)
         #expect(abs(t.waveHeightM[1] - (0.4 * 0.5).squareRoot()) < 1e-15)
-        #expect(HeightThresholds(0.25, 0.45).rating(0.25) == 1)  // strict, as the legacy thresholds
-        #expect(HeightThresholds(0.25, 0.45).rating(0.2500001) == 2)
+        #expect(HeightThresholds(0.25, 0.45).rating(0.25) == .one)  // strict, as the legacy thresholds
+        #expect(HeightThresholds(0.25, 0.45).rating(0.2500001) == .two)
     }
 
     /// No threshold inside a ship's own uncertainty: two ships 10 % apart whose heights are each
@@ -83,16 +86,16 @@ import _TestSupport
                 return Ship(
                     name: "S\(i)", heightM: h, logSpread: rng.index(3) == 0 ? rng.uniform(0, 0.3) : 0,
                     modelHeightsM: [h * rng.uniform(0.2, 0.5), h * rng.uniform(2, 5)],
-                    label: rng.index(5) == 0 ? nil : 1 + rng.index(3))
+                    label: rng.index(5) == 0 ? nil : Rating(rawValue: 1 + rng.index(3)))
             }
             let fit = WakeRatingFit(ships)
             var matches = 0
             for (i, s) in ships.enumerated() {
-                guard let label = s.label else { continue }
+                guard let label = s.label?.rawValue else { continue }
                 let others = ships.enumerated().filter { $0.offset != i }.map(\.element)
                 guard let t = Self.literalFit(others) else { continue }
                 let rating = s.heightM > t.1 ? 3 : (s.heightM > t.0 ? 2 : 1)
-                #expect(fit.leaveOneOut[s.name] == rating, "\(s.name)")
+                #expect(fit.leaveOneOut[s.name]?.rawValue == rating, "\(s.name)")
                 if rating == label { matches += 1 }
             }
             #expect(fit.leaveOneOutMatches == matches)
@@ -128,7 +131,7 @@ import _TestSupport
             for j in i..<candidates.count {
                 let (t2, t3) = (candidates[i].t, candidates[j].t)
                 let matches = ships.filter { s in
-                    guard let label = s.label else { return false }
+                    guard let label = s.label?.rawValue else { return false }
                     return (s.heightM > t3 ? 3 : s.heightM > t2 ? 2 : 1) == label
                 }.count
                 let margin = min(candidates[i].margin, candidates[j].margin)
@@ -222,7 +225,7 @@ import _TestSupport
         #expect(wake.generatedWaveHeightM?.median == p.generated.map { PublishedPrecision.rounded($0.median) })
         let expected = p.waveHeightM.map { HeightThresholds(0.1, 0.2).rating($0.median) }
         #expect(panta.rating == expected && panta.ratingsByModel?.wake == expected)
-        #expect(panta.ratingsByModel?.legacy == 3)
+        #expect(panta.ratingsByModel?.legacy == .three)
         let forch = try #require(run.table.ships.first { $0.name == "MS Forch" })
         #expect(forch.wake == nil && forch.rating == nil && forch.unratedReason != nil)
     }
@@ -262,7 +265,7 @@ import _TestSupport
         let table = try RatingTable.load(from: file)
         #expect(table.schemaVersion == 1)
         #expect(table.ships.allSatisfy { $0.ratingsByModel == nil && $0.wake == nil })
-        #expect(RatingLookup(table).ship(named: "EM Uetliberg")?.rating == 3)
+        #expect(RatingLookup(table).ship(named: "EM Uetliberg")?.rating == .three)
         let v2 = RatingTable.decodeFixture(
             #"""
             {"schemaVersion": 2, "generatedAt": "2026-11-22T16:08:57Z",

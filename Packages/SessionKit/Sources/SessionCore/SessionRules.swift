@@ -1,3 +1,5 @@
+public import WaveRating
+
 /// The Next Wave app's session rules (its WaveAnalyticsViewModel; docs/SCIENCE.md §2), as constants
 /// and the per-window score. Times are Unix seconds.
 public enum SessionRules {
@@ -16,18 +18,18 @@ public enum SessionRules {
 
     /// Quality points of one wave: 10 for a rating-3 ship, 5 for rating 2, 2 for any other named
     /// ship (rating 1, or a ship the rating table does not know), 1 when no ship is known.
-    public static func quality(rating: Int?, named: Bool) -> Int {
+    public static func quality(rating: Rating?, named: Bool) -> Int {
         switch rating {
-        case 3: 10
-        case 2: 5
-        default: named ? 2 : 1
+        case .three: 10
+        case .two: 5
+        case .one, nil: named ? 2 : 1
         }
     }
 
     /// The expected points of a wave whose ship is predicted: Σ share × points over the ships
     /// that ran its course, each with its share of the days (shares sum to 1; a ship the table
     /// does not rate counts as a named ship).
-    public static func expectedQuality(_ predicted: [(share: Double, rating: Int?)]) -> Double {
+    public static func expectedQuality(_ predicted: [(share: Double, rating: Rating?)]) -> Double {
         predicted.reduce(0) { $0 + $1.share * Double(quality(rating: $1.rating, named: true)) }
     }
 

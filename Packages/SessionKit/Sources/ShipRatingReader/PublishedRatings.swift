@@ -1,4 +1,5 @@
 public import Foundation
+public import WaveRating
 
 /// The published rating table (`ship-ratings.json`, schema versions 1–3, or the manifest's
 /// current file) as an app needs it: each ship's rating, found by any name the deployment page
@@ -6,7 +7,7 @@ public import Foundation
 ///
 /// ```swift
 /// let table = try PublishedRatings(data: data)
-/// table.rating(for: "EM Uetliberg")   // 3
+/// table.rating(for: "EM Uetliberg")   // .three
 /// ```
 public struct PublishedRatings: Sendable, Decodable {
     /// One ship of the table.
@@ -15,8 +16,8 @@ public struct PublishedRatings: Sendable, Decodable {
         public let name: String
         /// Other names the apps and the operator use ("Panta Rhei", "EM Uetliberg").
         public let aliases: [String]
-        /// 1–3, or nil when the ship is not rated.
-        public let rating: Int?
+        /// The rating, or nil when the ship is not rated.
+        public let rating: Rating?
         /// The legacy model's wave height, m (nil without one).
         public let waveHeightM: Double?
         /// The distance-aware models' height at the rider's reference point, m (schema 2 and
@@ -31,7 +32,7 @@ public struct PublishedRatings: Sendable, Decodable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             name = try c.decode(String.self, forKey: .name)
             aliases = try c.decodeIfPresent([String].self, forKey: .aliases) ?? []
-            rating = try c.decodeIfPresent(Int.self, forKey: .rating)
+            rating = try c.decodeIfPresent(Rating.self, forKey: .rating)
             waveHeightM = try c.decodeIfPresent(Double.self, forKey: .waveHeightM)
             if c.contains(.wake), try !c.decodeNil(forKey: .wake) {
                 let wake = try c.nestedContainer(keyedBy: WakeKeys.self, forKey: .wake)
@@ -92,7 +93,7 @@ public struct PublishedRatings: Sendable, Decodable {
     }
 
     /// The rating for a name, nil for a ship the table does not know or does not rate.
-    public func rating(for name: String) -> Int? { ship(named: name)?.rating }
+    public func rating(for name: String) -> Rating? { ship(named: name)?.rating }
 
     /// The form names are compared in.
     public static func key(_ name: String) -> String {

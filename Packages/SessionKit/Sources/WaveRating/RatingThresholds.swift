@@ -1,4 +1,6 @@
-/// The 1–3 wave rating of the legacy model: the larger of an energy rating and a force rating.
+/// The thresholds of the legacy model's 1–3 wave rating: the larger of an energy rating and a
+/// force rating. The one thresholds type: the kernels classify with it, and a rating table
+/// records it (`RatingTable.Model.thresholds`).
 ///
 /// ```
 /// rating_E = 3 if E > 250 J/m², 2 if E > 150 J/m², else 1
@@ -22,18 +24,18 @@ public struct RatingThresholds: Sendable, Equatable, Codable {
     /// The thresholds of `vesseldata.py` and the Next Wave app.
     public static let legacy = RatingThresholds(energyJPerM2: [150, 250], forceNPerM2: [45_000, 55_000])
 
-    /// Rating from energy alone (1–3).
-    @inlinable package func energyRating(_ energyJPerM2: Double) -> UInt8 {
-        energyJPerM2 > self.energyJPerM2[1] ? 3 : energyJPerM2 > self.energyJPerM2[0] ? 2 : 1
+    /// Rating from energy alone.
+    @inlinable public func energyRating(_ energyJPerM2: Double) -> Rating {
+        Rating.classify(energyJPerM2, above: self.energyJPerM2)
     }
 
-    /// Rating from impact force alone (1–3).
-    @inlinable package func forceRating(_ forceNPerM2: Double) -> UInt8 {
-        forceNPerM2 > self.forceNPerM2[1] ? 3 : forceNPerM2 > self.forceNPerM2[0] ? 2 : 1
+    /// Rating from impact force alone.
+    @inlinable public func forceRating(_ forceNPerM2: Double) -> Rating {
+        Rating.classify(forceNPerM2, above: self.forceNPerM2)
     }
 
-    /// The wave rating: `max(rating_E, rating_F)`, 1–3.
-    @inlinable package func rating(energyJPerM2: Double, forceNPerM2: Double) -> UInt8 {
+    /// The wave rating: `max(rating_E, rating_F)`.
+    @inlinable public func rating(energyJPerM2: Double, forceNPerM2: Double) -> Rating {
         max(energyRating(energyJPerM2), forceRating(forceNPerM2))
     }
 }
