@@ -25,13 +25,3 @@ public struct ShipPage: Sendable, Equatable, Codable {
     /// The first value under `key`, if the table has it.
     package subscript(key: String) -> String? { specs.first { $0.key == key }?.value }
 }
-
-/// The operator's German spec keys that the wake model reads.
-package enum SpecKey {
-    package static let length = "Länge"
-    package static let beam = "Breite"
-    package static let displacement = "Verdrängung leer"
-    package static let power = "KW / PS"
-    package static let buildYear = "Baujahr"
-    package static let capacity = "Personenkapazität"
-}

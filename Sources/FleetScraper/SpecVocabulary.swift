@@ -1,19 +1,6 @@
 import Foundation
 import NextWaveSupport
 
-/// The figures a ship page may state, whatever its language or layout.
-package enum SpecField: String, Sendable, CaseIterable, Codable {
-    case length, beam, displacement, draft, buildYear, power, capacity, speed
-
-    /// The field's name in messages ("length", "build year").
-    package var words: String {
-        switch self {
-        case .buildYear: "build year"
-        default: rawValue
-        }
-    }
-}
-
 /// Spec labels as Swiss operator and encyclopaedia pages write them (docs/SCIENCE.md §8), in German,
 /// French, Italian and English, and the field each names.
 ///

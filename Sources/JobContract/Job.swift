@@ -22,9 +22,6 @@ public protocol Job: Sendable {
     func run(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result
 }
 
-/// The event type of a job that reports nothing while it runs.
-public enum NoEvent: Sendable {}
-
 extension Job {
     /// Checks nothing: for jobs whose input has no I/O-free check.
     public func validate() throws {}

@@ -114,39 +114,3 @@ public struct GridJob: Job {
         return Shape(ships: names.count, speeds: speedsKmh.count, depths: depthsM.count)
     }
 }
-
-/// Why `nextwave grid` refused its input.
-public enum GridJobError: Error, Equatable, CustomStringConvertible {
-    /// A ship whose draft is at least a track depth asked for.
-    public struct Aground: Sendable, Equatable {
-        public var ship: String
-        public var draftM: Double
-        public var depthsM: [Double]
-    }
-
-    case badValue(axis: String, value: Double, range: String)
-    case aground([Aground])
-    /// `rows` is nil when the product overflows.
-    case tooLarge(ships: Int, speeds: Int, depths: Int, rows: Int?)
-
-    public var description: String {
-        switch self {
-        case .badValue(let axis, let value, let range): "a \(axis) of \(value) is outside \(range)"
-        case .aground(let ships):
-            "aground: "
-                + ships.map { a in
-                    let depths =
-                        a.depthsM.count > 3
-                        ? "\(a.depthsM.count) track depths up to \(plain(a.depthsM.max() ?? 0)) m"
-                        : a.depthsM.map { "\(plain($0)) m" }.joined(separator: ", ")
-                    return "\(a.ship) draws \(plain((a.draftM * 100).rounded() / 100)) m (\(depths))"
-                }.joined(separator: "; ")
-                + "; every track depth must exceed \(plain(((ships.map(\.draftM).max() ?? 0) * 100).rounded(.up) / 100)) m"
-        case .tooLarge(let ships, let speeds, let depths, let rows):
-            "\(ships) ships × \(speeds) speeds × \(depths) depths = "
-                + (rows.map { "\($0) rows" } ?? "more rows than a 64-bit count holds")
-                + " (\(rows.map { ByteCount.text(min($0, Int.max / 33) * 33) } ?? "far more than any memory") in memory); "
-                + "the grid's limit is \(GridJob.maximumRows) rows (about 660 MB). Use fewer or coarser speeds or depths."
-        }
-    }
-}

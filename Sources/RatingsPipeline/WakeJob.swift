@@ -124,41 +124,6 @@ public struct WakeJob: Job {
     }
 }
 
-public enum WakeJobError: Error, Equatable, CustomStringConvertible {
-    /// A ship whose draft is at least a track depth asked for.
-    public struct Aground: Sendable, Equatable {
-        public var ship: String
-        public var draftM: Double
-        public var trackDepthsM: [Double]
-    }
-
-    case unknownShip(String, closest: [String])
-    case aground([Aground])
-    case noDimensions(ship: String, missing: [String])
-    case tooManyPoints(ships: Int, speeds: Int, depths: Int, distances: Int, limit: Int)
-
-    public var description: String {
-        switch self {
-        case .unknownShip(let name, let closest):
-            "no ship named \"\(name)\" in the fleet"
-                + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
-        case .noDimensions(let ship, let missing):
-            "\(ship) has no published \(missing.joined(separator: ", "))"
-        case .aground(let ships):
-            "aground: "
-                + ships.map { a in
-                    "\(a.ship) draws \(plain((a.draftM * 100).rounded() / 100)) m, more than a track depth of "
-                        + a.trackDepthsM.map { "\(plain($0)) m" }.joined(separator: ", ")
-                }.joined(separator: "; ")
-                + "; the track must be deeper than \(plain(((ships.map(\.draftM).max() ?? 0) * 100).rounded(.up) / 100)) m (the rider's spot may be "
-                + "shallower)"
-        case .tooManyPoints(let ships, let speeds, let depths, let distances, let limit):
-            "\(ships) ships × \(speeds) speeds × \(depths) depths × \(distances) distances is more than \(limit) points; "
-                + "use coarser ranges or fewer ships"
-        }
-    }
-}
-
 extension WakeJob {
     /// The files `--out` gets.
     public static let outputs = (csv: "wake.csv", markdown: "wake.md", chart: "wake-chart.svg")

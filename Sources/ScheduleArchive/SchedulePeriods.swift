@@ -1,17 +1,6 @@
-public import CivilTime
+package import CivilTime
 package import Foundation
 import NextWaveSupport
-
-/// A timetable period of a lake (`schedule_periods.json`): summer, winter, …
-public struct SchedulePeriod: Hashable, Sendable {
-    public var lake: String
-    public var name: String
-    /// `spring`, `summer`, `autumn`, `winter`.
-    public var type: String
-    public var start: LocalDate
-    /// Inclusive.
-    public var end: LocalDate
-}
 
 /// The app's timetable periods per lake.
 ///
@@ -36,28 +25,6 @@ public struct SchedulePeriods: Sendable {
     /// The period of `date` on `lake` and whether it was found by projecting the month and day.
     package func period(for date: LocalDate, lake: String) -> (period: SchedulePeriod, projected: Bool)? {
         periods(ofLake: lake).period(for: date)
-    }
-}
-
-/// The timetable periods of one lake.
-package struct LakePeriods: Sendable {
-    package let periods: [SchedulePeriod]
-    let years: [Int]
-
-    init(periods: [SchedulePeriod]) {
-        self.periods = periods
-        years = Set(periods.flatMap { [$0.start.year, $0.end.year] }).sorted()
-    }
-
-    /// The period of `date` and whether it was found by projecting the month and day into the
-    /// years the periods cover.
-    package func period(for date: LocalDate) -> (period: SchedulePeriod, projected: Bool)? {
-        if let exact = periods.first(where: { $0.start <= date && date <= $0.end }) { return (exact, false) }
-        for year in years {
-            let shifted = date.inYear(year)
-            if let match = periods.first(where: { $0.start <= shifted && shifted <= $0.end }) { return (match, true) }
-        }
-        return nil
     }
 }
 

@@ -2,63 +2,6 @@ public import CivilTime
 public import ScheduleArchive
 import SessionCore
 
-/// A window that recurs: the day's best session from `start` to `end` (local clock), the days
-/// it was the best, of the days that matched, and its typical (median) score.
-public struct RecurringWindow: Hashable, Sendable {
-    /// Minutes after local midnight.
-    public var startMinute: Int
-    public var endMinute: Int
-    /// Days on which it was the day's best session.
-    public var days: Int
-    /// Days considered (those with waves at the station, of the weekday or period asked for).
-    public var of: Int
-    /// Median score over the days it was the best.
-    public var typicalScore: Double
-    public var bestScore: Double
-
-    /// "14:31–16:31".
-    public var clockText: String {
-        func hm(_ m: Int) -> String { "\(m / 60 < 10 ? "0" : "")\(m / 60):\(m % 60 < 10 ? "0" : "")\(m % 60)" }
-        return "\(hm(startMinute))–\(hm(endMinute))"
-    }
-}
-
-/// The best sessions of a set of days, tallied by their clock window (timetables repeat, so
-/// the same window recurs to the minute).
-package struct WindowTally: Sendable {
-    struct Key: Hashable {
-        var start: Int
-        var end: Int
-    }
-    private var scores: [Key: [Double]] = [:]
-    /// Days considered.
-    package private(set) var days = 0
-
-    mutating func add(best: (start: Int, end: Int, score: Double)?) {
-        days += 1
-        if let best { scores[Key(start: best.start, end: best.end), default: []].append(best.score) }
-    }
-
-    /// Every window, most frequent first (then the higher typical score, then the earlier).
-    package var windows: [RecurringWindow] {
-        scores.map { key, values in
-            let sorted = values.sorted()
-            let middle = sorted.count / 2
-            let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-            return RecurringWindow(
-                startMinute: key.start, endMinute: key.end, days: values.count, of: days, typicalScore: median,
-                bestScore: sorted.last!)
-        }.sorted {
-            ($0.days, $0.typicalScore, -$0.startMinute, -$0.endMinute) > (
-                $1.days, $1.typicalScore, -$1.startMinute, -$1.endMinute
-            )
-        }
-    }
-
-    /// The usual best window: the one that was the day's best most often.
-    package var usual: RecurringWindow? { windows.first }
-}
-
 /// Aggregates of a session survey for the Markdown report and the heat map.
 ///
 /// Definitions (all over station-days with at least one wave):

@@ -1,18 +1,6 @@
 package import CivilTime
 package import ScheduleArchive
 
-/// One ship a course is predicted to run with, and its share of the archived days.
-public struct ShipShare: Hashable, Sendable {
-    public var ship: String
-    /// Days the course ran with this ship / days it ran with a known ship (0…1).
-    public var share: Double
-
-    public init(ship: String, share: Double) {
-        self.ship = ship
-        self.share = share
-    }
-}
-
 /// Predicted ship assignments: a departure without a known ship takes the ships that ran the
 /// same course (the course number without leading zeros) on the same lake on the archived days
 /// of the same timetable period (`schedule_periods.json`), each with its share of those days;

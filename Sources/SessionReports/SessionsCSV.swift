@@ -36,34 +36,3 @@ package enum SessionsCSV {
         value == value.rounded() ? String(Int(value)) : fixed(value, 2)
     }
 }
-
-/// `waves.csv`: every wave of every station-day, the app's main screen as a table.
-package enum WavesCSV {
-    package static let header = [
-        "stationId", "stationName", "date", "time", "timeLocal", "course", "category", "nextStopId", "nextStopName",
-        "ship",
-        "shipSource", "shipShare", "predictedShips", "rating", "points", "waveHeightM",
-    ]
-
-    package static func rows(_ day: StationDay, clock: ZoneClock = .zurich) -> [[String]] {
-        day.waves.map { w in
-            let (ship, source, share, all): (String, String, String, String) =
-                switch w.ship {
-                case .known(let name): (name, "known", "1", "")
-                case .predicted(let shares):
-                    (
-                        shares.first?.ship ?? "", "predicted", shares.first.map { fixed($0.share, 3) } ?? "",
-                        shares.map { "\($0.ship) \(fixed($0.share, 3))" }.joined(separator: "; ")
-                    )
-                case .none: ("", "none", "", "")
-                }
-            return [
-                String(day.station), day.stationName, day.date.description, clock.iso8601(w.time),
-                clock.hourMinute(w.time),
-                w.course, w.category,
-                w.nextStop.map(String.init) ?? "", w.nextStopName ?? "", ship, source, share, all,
-                w.rating.map(String.init) ?? "", SessionsCSV.points(w.points), w.waveHeightM.map { fixed($0, 3) } ?? "",
-            ]
-        }
-    }
-}

@@ -120,24 +120,3 @@ public struct PlanJob: Job {
         return Set(ids.compactMap { catalogue.station(uic: $0)?.lake }).sorted()
     }
 }
-
-/// Why a plan cannot be made.
-public enum PlanJobError: Error, Equatable, CustomStringConvertible {
-    case days(Int, maximum: Int)
-    /// The first day lies past the archive.
-    case pastArchive(from: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String])
-    /// The chosen stations have no departure in the range.
-    case noDepartures(stations: [String], from: LocalDate, to: LocalDate, lakes: [String])
-
-    public var description: String {
-        switch self {
-        case .days(let n, let maximum): "a plan covers 1…\(maximum) days, not \(n)"
-        case .pastArchive(let from, let archive, let range, let lakes):
-            "\(from) lies past the archive \(archive), which holds \(range.lowerBound) … \(range.upperBound)"
-                + (lakes.isEmpty ? "" : " (\(lakes.joined(separator: ", ")))")
-        case .noDepartures(let stations, let from, let to, let lakes):
-            "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) in the archive; it holds "
-                + (lakes.isEmpty ? "no lake" : lakes.joined(separator: ", "))
-        }
-    }
-}

@@ -42,26 +42,3 @@ public enum ShipNames {
     /// Whether `name` is the name of a lake the app knows.
     public static func isLakeName(_ name: String) -> Bool { lakeNames.contains(key(name)) }
 }
-
-/// Finds a ship's rating by any of its names (case, diacritics and spacing ignored).
-public struct RatingLookup: Sendable {
-    private var byKey: [String: ShipRating] = [:]
-
-    public init(_ table: RatingTable) {
-        // Full names first, so that an alias never shadows another ship's own name.
-        for ship in table.ships { byKey[ShipNames.key(ship.name)] = ship }
-        for ship in table.ships {
-            for alias in ship.aliases where byKey[ShipNames.key(alias)] == nil {
-                byKey[ShipNames.key(alias)] = ship
-            }
-        }
-    }
-
-    /// The ship a name refers to, if the table knows it.
-    public func ship(named name: String) -> ShipRating? { byKey[ShipNames.key(name)] }
-
-    /// The entry for a ship of another table: by its name, else by any of its aliases.
-    public func ship(matching other: ShipRating) -> ShipRating? {
-        ship(named: other.name) ?? other.aliases.lazy.compactMap { ship(named: $0) }.first
-    }
-}

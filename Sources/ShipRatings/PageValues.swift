@@ -93,19 +93,3 @@ extension PageValues {
     /// A page text for a message: at most 60 characters.
     static func excerpt(_ text: String) -> String { text.count <= 60 ? text : String(text.prefix(57)) + "…" }
 }
-
-/// The hull dimensions the legacy model needs.
-public struct Hull: Sendable, Equatable {
-    /// Length L, m.
-    public var lengthM: Double
-    /// Beam B, m.
-    public var beamM: Double
-    /// Displacement D, t.
-    public var displacementT: Double
-
-    public init(lengthM: Double, beamM: Double, displacementT: Double) {
-        self.lengthM = lengthM
-        self.beamM = beamM
-        self.displacementT = displacementT
-    }
-}

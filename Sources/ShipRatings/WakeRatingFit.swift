@@ -1,26 +1,6 @@
 import Foundation
 public import WaveRating
 
-/// Heights at the rider above which a ship rates 2 and 3 (strict, as the legacy thresholds).
-public struct HeightThresholds: Sendable, Equatable {
-    /// [rating 2 above, rating 3 above], m, ascending (equal when a fit found one boundary).
-    public let waveHeightM: [Double]
-
-    public init(_ two: Double, _ three: Double) {
-        precondition(two.isFinite && three.isFinite && two <= three, "two ascending thresholds")
-        waveHeightM = [two, three]
-    }
-
-    package func rating(_ heightM: Double) -> Rating { Rating.classify(heightM, above: waveHeightM) }
-}
-
-/// How heights become ratings in a run.
-public enum HeightThresholdChoice: Sendable, Equatable {
-    /// Fitted so that the wake ratings best agree with the app's own labels (``WakeRatingFit``).
-    case fittedToApp
-    case fixed(HeightThresholds)
-}
-
 /// Height thresholds fitted to labels (the app's ratings) that the physics can stand behind, and
 /// an honest measure of how well they agree (docs/SCIENCE.md §5.5):
 ///

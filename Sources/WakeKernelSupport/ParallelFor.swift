@@ -32,19 +32,3 @@ package enum ParallelFor {
         }
     }
 }
-
-/// A buffer that concurrent chunks only read.
-package struct SharedInput<Element>: @unchecked Sendable {
-    // Invariant: nobody writes the buffer while the chunks run; it outlives them (the caller
-    // holds it in a `withUnsafeBufferPointer` around the whole parallel run).
-    package let base: UnsafeBufferPointer<Element>
-    package init(_ base: UnsafeBufferPointer<Element>) { self.base = base }
-}
-
-/// A buffer that concurrent chunks write, each only its own disjoint elements.
-package struct SharedOutput<Element>: @unchecked Sendable {
-    // Invariant: chunks write disjoint index ranges and nobody reads the buffer until
-    // `ParallelFor.run` has returned; the caller keeps it alive for the whole run.
-    package let base: UnsafeMutableBufferPointer<Element>
-    package init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
-}

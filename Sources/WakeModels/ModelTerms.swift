@@ -146,52 +146,6 @@ struct ModelTerms {
     }
 }
 
-/// Sorensen & Weggel's depth terms. Their ln α is quadratic in ln r (r = h/∇^(1/3)), fitted to
-/// tests in shallow channels; over deep water it keeps climbing (Panta Rhei at 17 km/h, 50 m off,
-/// as published: 0.15 m over 8 m, 0.39 m over 10 m, 3 m over 20 m), which no ship wave does once
-/// the bottom is out of reach. The toolkit evaluates the model at h_held = min(h, h_deep),
-/// h_deep = V²/(g F_deep²) with F_deep = ``WakeRegime/deepWaterFroudeDepth``, the depth at which
-/// the wake stops feeling the bottom; shallower tracks are as published.
-enum SorensenWeggelDepth {
-    /// ln min(h, h_deep) from ln h and V²/g.
-    static func heldLogDepth(_ lnh: Double, velocitySquaredOverG: Double) -> Double {
-        let f = WakeRegime.deepWaterFroudeDepth
-        return min(lnh, log(velocitySquaredOverG / (f * f)))
-    }
-
-    /// (ln α + (1 − n) ln ∇^(1/3), n) at depth e^lnh: ln H = first + n ln y (docs/SCIENCE.md §5.1).
-    static func terms<E: Exponential>(
-        _ ship: ModelTerms.Ship, _ speed: ModelTerms.ShipSpeed, logDepth lnh: Double, _: E.Type
-    ) -> (logCoefficient: Double, exponent: Double) {
-        let logR = lnh - ship.logCubeRootVolume
-        let n = speed.swBeta * E.exp(speed.swDelta * logR)
-        let logAlpha = speed.swA + speed.swB * logR + speed.swC * logR * logR
-        return (logAlpha + (1 - n) * ship.logCubeRootVolume, n)
-    }
-}
-
-/// How much of an ensemble model's weight it keeps at a point: all of it inside its published
-/// range, fading linearly to nothing over the tenth of each bound beyond it. A model fitted up
-/// to F = 0.2 does not turn from right to useless between F = 0.2000 and 0.1999; a hard cut
-/// would make the ensemble jump with a tenth of a km/h (docs/SCIENCE.md §5.2).
-enum ValidityTaper {
-    /// The fraction of a bound over which the share fades.
-    static let width = 0.1
-
-    /// 1 inside `range`, linear to 0 at `lower − width·lower` and `upper + width·upper`.
-    static func share(_ x: Double, in range: ClosedRange<Double>) -> Double {
-        guard x.isFinite else { return 0 }
-        if x < range.lowerBound { return max(0, 1 - (range.lowerBound - x) / (width * range.lowerBound)) }
-        return share(x, atMost: range.upperBound)
-    }
-
-    /// 1 up to `upper`, linear to 0 at `upper + width·upper`.
-    static func share(_ x: Double, atMost upper: Double) -> Double {
-        guard x.isFinite else { return 0 }
-        return x <= upper ? 1 : max(0, 1 - (x - upper) / (width * upper))
-    }
-}
-
 extension ModelTerms {
     /// The three models' log heights at one point, in log space throughout (docs/SCIENCE.md §5.1 with the
     /// logs taken term by term), from ln V, ln h and ln y already known:
@@ -229,18 +183,4 @@ extension ModelTerms {
         let swShare = ValidityTaper.share(speed.froudeLength, in: 0.2...0.8)
         return (ks, sw, pianc, valid, ksShare, swShare, WakeRegime(froudeDepth: fh) == .subcritical)
     }
-}
-
-/// exp(x) for the model terms: the kernel's own (its bits, where the batch must be matched) or the
-/// C library's.
-protocol Exponential {
-    static func exp(_ x: Double) -> Double
-}
-
-enum KernelExponential: Exponential {
-    @inline(__always) static func exp(_ x: Double) -> Double { EnsembleExp.exp(x) }
-}
-
-enum LibraryExponential: Exponential {
-    @inline(__always) static func exp(_ x: Double) -> Double { Foundation.exp(x) }
 }

@@ -120,7 +120,10 @@ import _TestSupport
             #"{"schemaVersion": 1, "generatedAt": "x", "model": {"name": "m", "thresholds": {"energyJPerM2": [1,2], "forceNPerM2": [1,2]}}, "ships": [{"name": "A", "aliases": [], "rating": 7, "source": {}}]}"#
                 .utf8
         ).write(to: file)
-        #expect(throws: RatingsError.invalidFile(path: file.path, reason: "not a rating table: ships[0].rating: rating 7 is not 1–3")) {
+        #expect(
+            throws: RatingsError.invalidFile(
+                path: file.path, reason: "not a rating table: ships[0].rating: rating 7 is not 1–3")
+        ) {
             try RatingTable.load(from: file)
         }
     }

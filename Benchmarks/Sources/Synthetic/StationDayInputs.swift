@@ -39,7 +39,7 @@ package struct StationDayInputs {
             )
         }
         lists = AppWaveAnalytics.ShipLists(
-            threeWaveShips: table.ships.filter { $0.rating == 3 }.flatMap { [$0.name] + $0.aliases },
-            twoWaveShips: table.ships.filter { $0.rating == 2 }.flatMap { [$0.name] + $0.aliases })
+            threeWaveShips: table.ships.filter { $0.rating == .three }.flatMap { [$0.name] + $0.aliases },
+            twoWaveShips: table.ships.filter { $0.rating == .two }.flatMap { [$0.name] + $0.aliases })
     }
 }

@@ -167,8 +167,3 @@ struct SessionsCommand: NextWaveCommand {
             rightAligned: [1, 2, 4, 5])
     }
 }
-
-/// `on` / `off`.
-enum Switch: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case on, off
-}

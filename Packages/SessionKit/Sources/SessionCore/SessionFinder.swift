@@ -1,39 +1,3 @@
-/// One wave at a station: a ship departure and what it is worth.
-public struct Wave: Hashable, Sendable {
-    /// Unix seconds.
-    public var time: Int64
-    /// Quality points: the app's whole points (``SessionRules/quality(rating:named:)``), or the
-    /// expected points of a wave whose ship is predicted (Σ share × points,
-    /// ``SessionRules/expectedQuality(_:)``).
-    public var quality: Double
-
-    public init(time: Int64, quality: Double) {
-        self.time = time
-        self.quality = quality
-    }
-
-    /// A wave worth the app's whole points.
-    public init(time: Int64, quality: Int) { self.init(time: time, quality: Double(quality)) }
-}
-
-/// A window found by ``SessionFinder``: waves `first...last` of the sorted input.
-public struct SessionWindow: Hashable, Sendable {
-    /// Index of the wave the window starts at (its start time is that wave's).
-    public var startIndex: Int
-    /// Index of the first and last wave taken (`first` ≤ `startIndex` when waves share a time).
-    public var first: Int
-    public var last: Int
-    public var start: Int64
-    public var end: Int64
-    /// Σ of the waves' points (whole when every ship is known; sums of whole numbers are exact).
-    public var quality: Double
-    public var score: Double
-    public var count: Int { last - first + 1 }
-
-    /// Whether the two windows share any time (a window is `start...end`).
-    public func overlaps(_ other: SessionWindow) -> Bool { start <= other.end && other.start <= end }
-}
-
 /// The app's session search (docs/SCIENCE.md §2), in O(n) per station-day.
 ///
 /// For each wave as a start, the app walks forward and takes waves until a gap exceeds 1 h or the

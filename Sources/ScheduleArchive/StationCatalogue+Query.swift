@@ -1,25 +1,6 @@
 import Foundation
 import NextWaveSupport
 
-/// Why a station asked for by name or id was not found.
-package enum StationQueryError: Error, Equatable, CustomStringConvertible {
-    case unknown(String, closest: [String])
-    case ambiguous(String, matches: [String])
-    case unknownLake(String, known: [String])
-
-    package var description: String {
-        switch self {
-        case .unknown(let query, let closest):
-            "no station \"\(query)\" in the station list"
-                + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
-        case .ambiguous(let query, let matches):
-            "\"\(query)\" names \(matches.count) stations: \(matches.joined(separator: ", ")); give more of the name or the UIC id"
-        case .unknownLake(let lake, let known):
-            "no lake \"\(lake)\" in the station list (lakes: \(known.joined(separator: ", ")))"
-        }
-    }
-}
-
 extension StationCatalogue {
     /// The station a person means: a UIC id, or a name compared without case, accents and
     /// spacing — the whole name, or a prefix only one station's name starts with ("wadenswil"

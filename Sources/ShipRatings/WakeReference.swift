@@ -1,17 +1,6 @@
 import ShipRatingTable
 import WakeModels
 
-/// Which model's rating is a table's `rating`.
-public enum RatingModel: String, Sendable, CaseIterable {
-    /// The legacy formulas (`vesseldata.py`), the apps' ratings so far.
-    case legacy
-    /// The distance-aware models' ensemble at a rider's reference point.
-    case wake
-
-    /// The table's `model.name`.
-    public var tableName: String { self == .legacy ? "vesseldata-legacy" : "wake-ensemble" }
-}
-
 /// Where the distance-aware models rate a ship: a rider `distanceM` from the sailing line in
 /// `riderDepthM` of water, the ship sailing over `trackDepthM`, at a fixed speed or at its own
 /// operating speed (``OperatingSpeeds``).

@@ -2,30 +2,6 @@ import CivilTime
 package import Foundation
 import NextWaveSupport
 
-/// A transport.opendata.ch `/v1/stationboard` body, reduced to what waves need.
-///
-/// `{"station": {"id", "name", …}, "stationboard": [{"stop": {"departure", "departureTimestamp",
-/// …}, "name": "000109", "category": "BAT", "number", …}]}` (docs/SCIENCE.md §4).
-package struct StationboardBody: Decodable, Sendable {
-    package struct Station: Decodable, Sendable {
-        package var id: String?
-        package var name: String?
-    }
-    package struct Stop: Decodable, Sendable {
-        package var station: Station?
-        package var departure: String?
-        package var departureTimestamp: Int64?
-    }
-    package struct Journey: Decodable, Sendable {
-        package var stop: Stop
-        package var name: String?
-        package var category: String?
-        package var number: String?
-    }
-    package var station: Station?
-    package var stationboard: [Journey]
-}
-
 /// Reads stationboard files of the archive into ship departures.
 package enum StationboardReader {
     /// The ship departures of one stationboard body.

@@ -1,0 +1,14 @@
+public import CivilTime
+import Foundation
+import NextWaveSupport
+
+/// A timetable period of a lake (`schedule_periods.json`): summer, winter, …
+public struct SchedulePeriod: Hashable, Sendable {
+    public var lake: String
+    public var name: String
+    /// `spring`, `summer`, `autumn`, `winter`.
+    public var type: String
+    public var start: LocalDate
+    /// Inclusive.
+    public var end: LocalDate
+}

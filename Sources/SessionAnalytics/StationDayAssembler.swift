@@ -1,0 +1,146 @@
+import CivilTime
+import ScheduleArchive
+import SessionCore
+import ShipRatingTable
+import Solar
+
+/// Turns the ordered departure stream into station-days. A whole day is collected first (it is
+/// small: a few thousand departures for all of Switzerland's lakes), so that each wave knows the
+/// course's next stop; then each of the day's stations is completed with ships, points and sun
+/// times, in station order.
+struct StationDayAssembler {
+    let survey: SessionSurvey
+    let assignments: [LocalDate: [String: String]]
+    let storeNames: [Int: String]
+    var predictions: ShipPredictions
+    private(set) var report = SurveyReport()
+    private var day: LocalDate?
+    private var departures: [Departure] = []
+    private var sunDay: LocalDate?
+    /// Sun times per station of the current day (and the app's point under `nil`).
+    private var sunCache: [Int?: (SunTimes, SunWindow)] = [:]
+    private var ratingCache: [String: ShipRating?] = [:]
+
+    init(survey: SessionSurvey, assignments: [LocalDate: [String: String]], storeNames: [Int: String]) {
+        self.survey = survey
+        self.assignments = assignments
+        self.storeNames = storeNames
+        self.predictions = survey.predictions
+    }
+
+    /// Adds a departure; a new day first completes the previous one.
+    /// Every station's departures are kept (they tell where a course goes next); only the
+    /// wanted stations become station-days.
+    mutating func add(_ departure: Departure, _ body: (StationDayWaves) throws -> Void) throws {
+        if day != departure.date {
+            try finishDay(body)
+            day = departure.date
+        }
+        departures.append(departure)
+    }
+
+    /// Completes the day being collected: each wanted station in order.
+    mutating func finishDay(_ body: (StationDayWaves) throws -> Void) throws {
+        defer { departures.removeAll(keepingCapacity: true) }
+        guard let day, !departures.isEmpty else { return }
+        // Each course's calls that day in time order, for the next stop.
+        var itineraries: [String: [(time: Int64, station: Int)]] = [:]
+        for d in departures where !d.course.isEmpty { itineraries[d.course, default: []].append((d.time, d.station)) }
+        for key in itineraries.keys { itineraries[key]!.sort { $0.time < $1.time } }
+        let wanted = survey.settings.stations
+        var index = 0
+        while index < departures.count {
+            let station = departures[index].station
+            var end = index
+            while end < departures.count, departures[end].station == station { end += 1 }
+            if wanted == nil || wanted!.contains(station) {
+                try body(stationDay(day: day, station: station, departures[index..<end], itineraries))
+            }
+            index = end
+        }
+    }
+
+    private mutating func stationDay(
+        day: LocalDate, station: Int, _ calls: ArraySlice<Departure>,
+        _ itineraries: [String: [(time: Int64, station: Int)]]
+    ) -> StationDayWaves {
+        let place = survey.catalogue.station(uic: station)
+        let sun = sunTimes(day: day, station: station, place: place)
+        var waves: [Wave] = []
+        var ships: [String?] = []
+        var details: [WaveDetail] = []
+        waves.reserveCapacity(calls.count)
+        for departure in calls {
+            report.departures += 1
+            let known = departure.course.isEmpty ? nil : assignments[day]?[departure.course]
+            var detail = WaveDetail(
+                time: departure.time, course: departure.course, category: departure.category, nextStop: nil,
+                nextStopName: nil, ship: .none, rating: nil, points: 1, waveHeightM: nil)
+            if let next = itineraries[departure.course]?.first(where: {
+                $0.time > departure.time && $0.station != station
+            }) {
+                detail.nextStop = next.station
+                detail.nextStopName = survey.catalogue.station(uic: next.station)?.name ?? storeNames[next.station]
+            }
+            if let known {
+                report.knownShipWaves += 1
+                let entry = rating(of: known)
+                detail.ship = .known(known)
+                detail.rating = entry?.rating
+                detail.points = Double(SessionRules.quality(rating: entry?.rating, named: true))
+                detail.waveHeightM = entry?.wake?.waveHeightM?.median
+            } else {
+                let shares = predictions.ships(course: departure.course, lake: place?.lake, date: day)
+                if shares.isEmpty {
+                    report.noShipWaves += 1
+                } else {
+                    report.predictedShipWaves += 1
+                    let entries = shares.map { rating(of: $0.ship) }
+                    detail.ship = .predicted(shares)
+                    detail.points = SessionRules.expectedQuality(
+                        zip(shares, entries).map { (share: $0.share, rating: $1?.rating) })
+                    let heights = entries.map { $0?.wake?.waveHeightM?.median }
+                    if heights.allSatisfy({ $0 != nil }) {
+                        detail.waveHeightM = zip(shares, heights).reduce(0) { $0 + $1.0.share * $1.1! }
+                    }
+                }
+            }
+            waves.append(Wave(time: departure.time, quality: detail.points))
+            ships.append(known)
+            details.append(detail)
+        }
+        report.stationDays += 1
+        return StationDayWaves(
+            station: station, stationName: place?.name ?? storeNames[station] ?? "UIC \(station)", lake: place?.lake,
+            date: day, waves: waves, ships: ships, sun: sun.1, sunTimes: sun.0, details: details)
+    }
+
+    private mutating func sunTimes(day: LocalDate, station: Int, place: Station?) -> (SunTimes, SunWindow) {
+        if sunDay != day {
+            sunCache.removeAll(keepingCapacity: true)
+            sunDay = day
+        }
+        if place == nil, survey.settings.sun == .station { report.stationsWithoutCoordinates.insert(station) }
+        // Every station shares the app's point when that is the source or the station is unknown.
+        let key: Int? = survey.settings.sun == .station && place != nil ? station : nil
+        if let cached = sunCache[key] { return cached }
+        let computed = survey.settings.sun.sun(
+            on: day, at: place.map { ($0.latitude, $0.longitude) }, clock: survey.clock)
+        sunCache[key] = computed
+        return computed
+    }
+
+    /// The table's entry for a ship (nil when the table does not know it), noting unknown and
+    /// unrated ships.
+    private mutating func rating(of ship: String) -> ShipRating? {
+        if let cached = ratingCache[ship] { return cached }
+        let entry = survey.ratings.ship(named: ship)
+        ratingCache[ship] = entry
+        if entry == nil {
+            report.unknownShips.insert(ship)
+        } else if entry?.rating == nil {
+            report.unratedShips.insert(ship)
+        }
+        return entry
+    }
+}

@@ -1,0 +1,21 @@
+public import CivilTime
+public import SessionCore
+public import Solar
+import WaveRating
+
+/// One station-day as the finder takes it: its waves in time order, the ship of each (nil:
+/// unknown) and the day's sun times.
+public struct StationDayWaves: Sendable {
+    public var station: Int
+    public var stationName: String
+    public var lake: String?
+    public var date: LocalDate
+    public var waves: [Wave]
+    /// The known ship of each wave (nil: not known; see ``details`` for predictions).
+    public var ships: [String?]
+    public var sun: SunWindow
+    /// The computed sun times behind ``sun``.
+    public var sunTimes: SunTimes
+    /// Each wave in full.
+    public var details: [WaveDetail] = []
+}

@@ -1,0 +1,25 @@
+import CivilTime
+import SessionCore
+import Solar
+public import WaveRating
+
+/// One wave of a station-day, as the wave lists show it.
+public struct WaveDetail: Hashable, Sendable {
+    /// Unix seconds.
+    public var time: Int64
+    /// Course number without leading zeros ("" when the source gave none).
+    public var course: String
+    /// `BAT`, `BAV` or `FAE`.
+    public var category: String
+    /// The station the course calls at next that day (nil at its last departure).
+    public var nextStop: Int?
+    public var nextStopName: String?
+    public var ship: WaveShip
+    /// The known ship's rating (nil for predicted or unknown ships, or an unrated ship).
+    public var rating: Rating?
+    /// Its points: the app's 10/5/2/1, or the expected points of a predicted ship.
+    public var points: Double
+    /// The wave height the rating table gives the ship at its reference point (the ensemble
+    /// median; share-weighted for a prediction), m; nil without one.
+    public var waveHeightM: Double?
+}

@@ -1,0 +1,32 @@
+public import CivilTime
+import Foundation
+import JobContract
+import NextWaveSupport
+@_spi(Benchmarks) import ScheduleArchive
+@_spi(Benchmarks) import SessionAnalytics
+import SessionCore
+import SessionReports
+import ShipRatingTable
+
+/// Why a sessions run stopped before writing anything.
+public enum SessionsJobError: Error, Equatable, CustomStringConvertible {
+    case emptyArchive(path: String)
+    case unknownLake(String, known: [String])
+    case noDepartures(from: LocalDate, to: LocalDate)
+    /// A date outside ``CivilTime/SupportedDates`` (the years sun times can be computed for).
+    case unsupportedDate(LocalDate)
+    case reversedDates(from: LocalDate, to: LocalDate)
+
+    public var description: String {
+        switch self {
+        case .emptyArchive(let path): "\(path): the archive holds no departures"
+        case .unknownLake(let lake, let known):
+            "no lake \"\(lake)\" in stations.json (lakes: \(known.joined(separator: ", ")))"
+        case .noDepartures(let from, let to):
+            "no departures between \(from) and \(to) for the chosen stations; nothing written"
+        case .unsupportedDate(let date):
+            "\(date) lies outside \(SupportedDates.text), the years sun times are computed for"
+        case .reversedDates(let from, let to): "the first day \(from) is after the last day \(to)"
+        }
+    }
+}

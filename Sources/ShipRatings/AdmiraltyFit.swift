@@ -1,0 +1,54 @@
+import Foundation
+import LegacyWakeModel
+import ShipRatingTable
+import WakeKernelSupport
+
+/// The Admiralty relation between installed power P (kW), displacement Δ (t) and speed V (kn):
+/// ```
+/// C = Δ^(2/3) V³ / P          (the Admiralty coefficient)
+/// V = (C P / Δ^(2/3))^(1/3)
+/// ```
+/// fitted on ships with a known operating speed as the geometric mean of their C, with the
+/// standard deviation s of ln C; an estimate's relative spread is s/3 (V ∝ C^(1/3)).
+/// It assumes ships of like form at like Froude numbers (D. G. M. Watson, *Practical Ship
+/// Design*, 1998, ch. 11); across a mixed fleet s says how far that holds.
+public struct AdmiraltyFit: Sendable, Equatable {
+    /// ln C: mean over the fitted ships.
+    public var logCoefficient: Double
+    /// Standard deviation of ln C over the fitted ships (0 for one ship).
+    public var logSpread: Double
+    /// The ships it was fitted on.
+    public var ships: [String]
+
+    package static let kmhPerKnot = 1.852
+
+    /// ln C of one ship.
+    package static func logCoefficient(displacementT: Double, powerKW: Double, speedKmh: Double) -> Double {
+        2.0 / 3.0 * log(displacementT) + 3 * log(speedKmh / kmhPerKnot) - log(powerKW)
+    }
+
+    /// Fitted on `(name, Δ t, P kW, V km/h)`; nil without a ship.
+    public init?(_ known: [(name: String, displacementT: Double, powerKW: Double, speedKmh: Double)]) {
+        guard !known.isEmpty else { return nil }
+        let logs = known.map {
+            Self.logCoefficient(displacementT: $0.displacementT, powerKW: $0.powerKW, speedKmh: $0.speedKmh)
+        }
+        let mean = logs.reduce(0, +) / Double(logs.count)
+        let variance =
+            logs.count < 2 ? 0 : logs.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(logs.count - 1)
+        logCoefficient = mean
+        logSpread = variance.squareRoot()
+        ships = known.map(\.name)
+    }
+
+    /// C, t^(2/3) kn³ / kW.
+    public var coefficient: Double { exp(logCoefficient) }
+
+    /// The speed of a ship of displacement Δ and power P, km/h, and its spread (one standard
+    /// deviation, km/h).
+    package func speedKmh(displacementT: Double, powerKW: Double) -> (kmh: Double, spreadKmh: Double) {
+        let logKnots = (logCoefficient + log(powerKW) - 2.0 / 3.0 * log(displacementT)) / 3
+        let kmh = exp(logKnots) * Self.kmhPerKnot
+        return (kmh, kmh * logSpread / 3)
+    }
+}

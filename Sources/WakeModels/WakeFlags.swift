@@ -1,0 +1,88 @@
+/// The warnings a point carries, in words a rider understands.
+package enum WakeFlags {
+    /// Depth Froude number above which the wake is trans-critical.
+    package static let transCritical = WakeRegime.subcriticalLimit
+
+    /// What the words describe.
+    struct Situation {
+        var froudeDepth: Double
+        var froudeLength: Double
+        var fStar: Double
+        var ksLoad: Double
+        var validity: UInt8
+        var aground: Bool
+        var draftM: Double
+        var trackDepthM: Double
+        var riderDepthM: Double
+        var cusp: CuspWaves?
+        var rider: RiderWaves?
+        var breaking: Bool
+        var ensemble: [WakeModel]
+        var shares: (kriebelSeelig: Double, sorensenWeggel: Double)
+    }
+
+    static func words(_ s: Situation) -> [String] {
+        var flags: [String] = []
+        func f(_ x: Double) -> String { fixedTwo(x) }
+        func share(_ x: Double) -> String { x > 0 ? "; just beyond it, so it keeps \(f(x)) of its weight" : "" }
+        let fh = s.froudeDepth
+        if s.aground {
+            flags.append(
+                "aground: the hull draws \(f(s.draftM)) m, and the track is only \(f(s.trackDepthM)) m deep; "
+                    + "no wake is computed for a ship that cannot sail there")
+        }
+        switch WakeRegime(froudeDepth: fh) {
+        case .supercritical:
+            flags.append(
+                "supercritical: the ship outruns every wave \(f(s.trackDepthM)) m of water can carry (depth Froude "
+                    + "number \(f(fh)) ≥ 1); its wake is one long wave, not the usual pattern, and the published "
+                    + "models do not hold, so no height is given — expect more than in deeper water, not less")
+        case .transCritical:
+            flags.append(
+                "trans-critical: the ship is close to the speed limit of waves in \(f(s.trackDepthM)) m of water "
+                    + "(depth Froude number \(f(fh)), 0.7–1); its wake widens and grows fast and the published "
+                    + "models do not hold, so no height is given — expect more than in deeper water, not less")
+        case .subcritical: break
+        }
+        if s.cusp != nil && s.rider == nil {
+            flags.append(
+                "no wave arrives: at \(f(s.riderDepthM)) m the waves would have to turn past the shoreline's "
+                    + "direction (refraction) and turn back before reaching the rider")
+        }
+        if s.breaking {
+            flags.append(
+                "breaking: \(f(s.riderDepthM)) m of water carries at most \(f(RiderWaves.breakingIndex * s.riderDepthM)) "
+                    + "m (0.78 × depth); the wave breaks before it reaches the rider, and that is its height there")
+        }
+        if s.validity & WakeModel.kriebelSeelig2005.bit == 0 {
+            let why =
+                s.fStar < 0.1 || s.fStar > 0.5
+                ? "F* = \(f(s.fStar)), valid 0.1–0.5" : "β (F* − 0.1)² = \(f(s.ksLoad)), valid up to 0.4"
+            flags.append("outside Kriebel & Seelig's range (\(why))" + share(s.shares.kriebelSeelig))
+        }
+        if s.validity & WakeModel.sorensenWeggel1984.bit == 0 {
+            flags.append(
+                "outside Sorensen & Weggel's range (length Froude number \(f(s.froudeLength)), valid 0.2–0.8)"
+                    + share(s.shares.sorensenWeggel))
+        }
+        if s.validity & WakeModel.pianc1987.bit == 0 {
+            let why =
+                fh > 0.7
+                ? "depth Froude number \(f(fh)) above 0.7" : "length Froude number \(f(s.froudeLength)) above 0.7"
+            flags.append("PIANC reference outside its range (\(why))")
+        }
+        if s.ensemble.isEmpty && !s.aground && WakeRegime(froudeDepth: fh) == .subcritical {
+            flags.append("no ensemble model holds here: no height is given")
+        }
+        return flags
+    }
+
+    /// Two decimals, without Foundation.
+    static func fixedTwo(_ x: Double) -> String {
+        guard x.isFinite, abs(x) < 1e15 else { return "\(x)" }
+        let scaled = (abs(x) * 100).rounded()
+        let whole = Int(scaled) / 100
+        let fraction = Int(scaled) % 100
+        return (x < 0 && scaled > 0 ? "-" : "") + "\(whole)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import CivilTime
+import Foundation
+import NextWaveSupport
+@_spi(Benchmarks) import ScheduleArchive
+@_spi(Benchmarks) import SessionAnalytics
+import SessionCore
+import SessionReports
+import SessionsPipeline
+
+/// `nextwave today`: every departure of one day at one station, in order.
+struct TodayCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "today",
+        abstract: "Every departure of a day at a station: ship, rating, daylight, windows.",
+        usage: "nextwave today --station <STATION> [--date <DATE>] [--json] [<options>]",
+        discussion: """
+            Each departure in order with its ship (known or predicted), rating, the daylight
+            phase (day, twilight, night) and the session windows it belongs to (1 = the
+            day's best). Default day: today.
+
+            Examples:
+              nextwave today --station wadenswil
+              nextwave today --station Stäfa --date 2026-09-23
+            """)
+
+    @OptionGroup var source: ArchiveOptions
+
+    @Option(help: ArgumentHelp("The station, by name or UIC id.", valueName: "STATION"))
+    var station: String
+
+    @Option(help: ArgumentHelp("The day, YYYY-MM-DD, today or tomorrow (default: today).", valueName: "DATE"))
+    var date: LocalDate?
+
+    @Option(help: ArgumentHelp("Rating table (default: the app's own ratings).", valueName: "FILE"))
+    var ratings: String?
+
+    @Flag(help: "Print JSON (the plan of that day).")
+    var json = false
+
+    var showsProgress: Bool { false }
+
+    func validate() throws {
+        try checkPaths([("--ratings", ratings)])
+        try checkSupported(date, option: "--date")
+    }
+
+    func execute(_ terminal: Terminal) async throws {
+        let day = date ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
+        let result = try await PlanCommand.plan(
+            source: source, stations: try StationOptions.parse(["--station", station]), ratings: ratings, sun: .station,
+            predict: true, from: day, days: 1)
+        if json {
+            print(try PlanJSON.render(result), terminator: "")
+            return
+        }
+        print(TodayText.render(result))
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+@_spi(Benchmarks) import FleetScraper
+import Foundation
+import NextWaveSupport
+@_spi(Benchmarks) import ShipRatings
+import WebFetch
+
+/// The operating point: the legacy model's speed and the track's depth, and the wake model's
+/// reference (the rider's distance and depth).
+struct OperatingPointOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Ship speed, km/h; or 'service': each ship's operating speed (wake model; legacy at 18).",
+            valueName: "KMH"))
+    var speed: SpeedArgument = .service
+
+    @Option(help: ArgumentHelp("Water depth where the ships sail, m (both models).", valueName: "M"))
+    var trackDepth: Double = WakeReference.standard.trackDepthM
+
+    @Option(help: ArgumentHelp("Wake model: water depth at the rider's spot, m.", valueName: "M"))
+    var depth: Double = WakeReference.standard.riderDepthM
+
+    @Option(help: ArgumentHelp("Wake model: the rider's distance from the sailing line, m.", valueName: "M"))
+    var distance: Double = WakeReference.standard.distanceM
+
+    func validate() throws {
+        if case .kmh(let speed) = speed {
+            try OperatingRanges.check(
+                [speed], in: OperatingRanges.speedKmh, flag: "--speed", unit: "km/h (or 'service')")
+        }
+        try OperatingRanges.check([trackDepth], in: OperatingRanges.depthM, flag: "--track-depth", unit: "m")
+        try OperatingRanges.check([depth], in: OperatingRanges.depthM, flag: "--depth (the rider's)", unit: "m")
+        try OperatingRanges.check([distance], in: OperatingRanges.distanceM, flag: "--distance", unit: "m")
+    }
+
+    /// The legacy speed: the given one, or 18 km/h in service mode.
+    var legacySpeedKmh: Double { if case .kmh(let value) = speed { value } else { OperatingPoint.legacy.speedKmh } }
+
+    var point: OperatingPoint { OperatingPoint(speedKmh: legacySpeedKmh, depthM: trackDepth) }
+
+    /// The wake model's reference point.
+    var wakeReference: WakeReference {
+        let mode: WakeReference.Speed
+        switch speed {
+        case .kmh(let value): mode = .fixed(value)
+        case .service: mode = .operating
+        }
+        return WakeReference(distanceM: distance, trackDepthM: trackDepth, riderDepthM: depth, speed: mode)
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+@_spi(Benchmarks) import FleetScraper
+import Foundation
+import NextWaveSupport
+@_spi(Benchmarks) import ShipRatings
+import WebFetch
+
+/// `--speed`: km/h, or `service` (each ship's operating speed from evidence, for the wake model).
+enum SpeedArgument: ExpressibleByArgument, Sendable, Equatable {
+    case kmh(Double)
+    case service
+
+    init?(argument: String) {
+        if ["service", "operating"].contains(argument.lowercased()) {
+            self = .service
+        } else if let value = Double(argument), value.isFinite {
+            self = .kmh(value)
+        } else {
+            return nil
+        }
+    }
+
+    var defaultValueDescription: String {
+        switch self {
+        case .kmh(let value): value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : "\(value)"
+        case .service: "service"
+        }
+    }
+}
