@@ -12,7 +12,7 @@ extension RatingsMarkdown {
         guard let settings = run.table.model.wake else { return "" }
         let report = run.wake
         let speed =
-            settings.speedMode == "fixed"
+            settings.speedMode == .fixed
             ? "every ship at \(fixed(settings.speedKmh ?? 0, 1)) km/h"
             : "each ship at its operating speed (below)"
         var md = "\n## The distance-aware wake model\n\n"

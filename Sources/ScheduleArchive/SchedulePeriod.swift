@@ -6,8 +6,7 @@ import NextWaveSupport
 public struct SchedulePeriod: Hashable, Sendable {
     public var lake: String
     public var name: String
-    /// `spring`, `summer`, `autumn`, `winter`.
-    public var type: String
+    public var type: Season
     public var start: LocalDate
     /// Inclusive.
     public var end: LocalDate

@@ -39,7 +39,7 @@ extension SchedulePeriods {
             }
             struct Period: Decodable {
                 var name: String
-                var type: String
+                var type: Season
                 var start_date: String
                 var end_date: String
             }

@@ -57,10 +57,8 @@ public struct RatingTable: Codable, Sendable, Equatable {
         public var trackDepthM: Double
         /// Water depth at the rider's spot, m.
         public var depthM: Double
-        /// "fixed": every ship at `speedKmh`; "operating": each ship at its own operating speed
-        /// (published service speed, archived courses, a sister ship or the Admiralty relation;
-        /// per ship in `wake.speedBasis`). Version 2 tables said "service".
-        public var speedMode: String
+        /// How the ships' speeds were chosen (per ship in `wake.speedBasis`).
+        public var speedMode: SpeedMode
         /// The fixed speed, km/h (nil in operating mode).
         public var speedKmh: Double?
         /// Height at the rider above which the rating is 2 and 3, m (strict); nil when they were
@@ -75,7 +73,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
         /// Where the heights were computed (distance, depths, speed), without the thresholds: two
         /// tables with the same point have comparable heights.
         public var point: [Double?] {
-            [distanceM, trackDepthM, depthM, speedKmh, speedMode == "fixed" ? 0 : 1]
+            [distanceM, trackDepthM, depthM, speedKmh, speedMode == .fixed ? 0 : 1]
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -95,8 +93,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
             distanceM = try c.decode(Double.self, forKey: .distanceM)
             depthM = try c.decode(Double.self, forKey: .depthM)
             trackDepthM = try c.decodeIfPresent(Double.self, forKey: .trackDepthM) ?? depthM
-            let mode = try c.decode(String.self, forKey: .speedMode)
-            speedMode = mode == "service" ? "operating" : mode
+            speedMode = try c.decode(SpeedMode.self, forKey: .speedMode)
             speedKmh = try c.decodeIfPresent(Double.self, forKey: .speedKmh)
             waveHeightM = try c.decodeIfPresent([Double].self, forKey: .waveHeightM)
             thresholdsFitted = try c.decode(Bool.self, forKey: .thresholdsFitted)
@@ -136,7 +133,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
         }
 
         public init(
-            distanceM: Double, trackDepthM: Double, depthM: Double, speedMode: String, speedKmh: Double?,
+            distanceM: Double, trackDepthM: Double, depthM: Double, speedMode: SpeedMode, speedKmh: Double?,
             waveHeightM: [Double]?, thresholdsFitted: Bool, agreementWithApp: Agreement?
         ) {
             self.distanceM = distanceM

@@ -47,10 +47,10 @@ extension RatingTableBuilder {
         }
         let labelled = fitShips.filter { $0.label != nil }
         let matches = thresholds.map { t in labelled.filter { t.rating($0.heightM) == $0.label }.count } ?? 0
-        let (mode, speed): (String, Double?) =
+        let (mode, speed): (SpeedMode, Double?) =
             switch wakeReference.speed {
-            case .fixed(let kmh): ("fixed", kmh)
-            case .operating: ("operating", nil)
+            case .fixed(let kmh): (.fixed, kmh)
+            case .operating: (.operating, nil)
             }
         let agreement =
             labelled.isEmpty || thresholds == nil

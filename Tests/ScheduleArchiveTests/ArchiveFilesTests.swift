@@ -117,10 +117,10 @@ import _TestSupport
     @Test func periodsAreFoundDirectlyOrByProjectingTheYear() throws {
         let periods = try SchedulePeriods.load(from: RepositoryPaths.schedulePeriods)
         let direct = try #require(periods.period(for: LocalDate(iso: "2025-07-01")!, lake: "Zürichsee"))
-        #expect(direct.period.type == "summer" && !direct.projected)
+        #expect(direct.period.type == .summer && !direct.projected)
         let projected = try #require(periods.period(for: LocalDate(iso: "2026-09-22")!, lake: "Zürichsee"))
-        #expect(projected.period.type == "summer" && projected.projected)
-        #expect(periods.period(for: LocalDate(iso: "2026-10-01")!, lake: "Zürichsee")?.period.type == "autumn")
+        #expect(projected.period.type == .summer && projected.projected)
+        #expect(periods.period(for: LocalDate(iso: "2026-10-01")!, lake: "Zürichsee")?.period.type == .autumn)
         #expect(periods.period(for: LocalDate(iso: "2026-09-22")!, lake: "Atlantis") == nil)
     }
 }

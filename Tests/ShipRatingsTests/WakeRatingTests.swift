@@ -281,7 +281,7 @@ import _TestSupport
                         "validModels": ["pianc1987"], "flags": [], "hullDefaults": []}}]}
             """#)
         let settings = try #require(v2?.model.wake)
-        #expect(settings.trackDepthM == 10 && settings.depthM == 10 && settings.speedMode == "operating")
+        #expect(settings.trackDepthM == 10 && settings.depthM == 10 && settings.speedMode == .operating)
         let wake = try #require(v2?.ships.first?.wake)
         #expect(wake.speedBasis == "top" && wake.ensembleModels == ["pianc1987"] && !wake.breaking)
     }
