@@ -235,13 +235,11 @@ public final class ScheduleStore {
         return best.mapValues { $0.mapValues(\.ship) }
     }
 
-    /// Departures in a date range, merged across sources, in (date, station, time, course) order.
-    /// The stops of allocated courses (deployment files) count only for courses no timetable
-    /// source has that day: special cruises become waves, timetabled courses are not doubled.
-    /// `body` is called once per row; rows are streamed, never held whole.
-    package func forEachDeparture(
-        from: LocalDate, to: LocalDate, _ body: (Departure) throws -> Void
-    ) throws {
+    /// The departures of `from…to` (local days), each (day, station, time, course) once, in that
+    /// order, read from the store as they are pulled (``DepartureCursor``). Where a deployment
+    /// file's special cruise and a timetable name the same course on a day, only the
+    /// timetable's departures are kept.
+    package func departures(from: LocalDate, to: LocalDate) throws -> DepartureCursor {
         let statement = try database.prepare(
             """
             WITH allocated AS (SELECT id FROM sources WHERE kind = 'deployments')
@@ -254,11 +252,27 @@ public final class ScheduleStore {
             """)
         statement.bind(1, from.daysSinceEpoch)
         statement.bind(2, to.daysSinceEpoch)
-        while try statement.step() {
-            try body(
-                Departure(
-                    station: statement.int(1), date: LocalDate(daysSinceEpoch: statement.int(0)),
-                    time: statement.int64(2), course: statement.string(3), category: statement.string(4)))
+        return DepartureCursor(statement: statement)
+    }
+
+    /// Every departure of ``departures(from:to:)``, to `body`.
+    package func forEachDeparture(
+        from: LocalDate, to: LocalDate, _ body: (Departure) throws -> Void
+    ) throws {
+        var cursor = try departures(from: from, to: to)
+        while let departure = try cursor.next() { try body(departure) }
+    }
+
+    /// Departures read one at a time from a prepared query; valid while its store is open.
+    package struct DepartureCursor {
+        let statement: SQLiteDatabase.Statement
+
+        /// The next departure, or nil after the last.
+        package mutating func next() throws -> Departure? {
+            guard try statement.step() else { return nil }
+            return Departure(
+                station: statement.int(1), date: LocalDate(daysSinceEpoch: statement.int(0)),
+                time: statement.int64(2), course: statement.string(3), category: statement.string(4))
         }
     }
 }

@@ -22,11 +22,22 @@ import Solar
         self.settings = settings
     }
 
-    /// Streams the survey: `body` receives each station-day with at least one wave, scored, in
-    /// (date, station) order.
+    /// The survey as a pulled sequence: each station-day with at least one wave, scored, in
+    /// (date, station) order, read from `store` as it is asked for (``StationDays``).
+    @_spi(Benchmarks) public func stationDays(store: ScheduleStore) throws -> StationDays {
+        StationDays(
+            survey: self, cursor: try store.departures(from: settings.from, to: settings.to),
+            assembler: StationDayAssembler(
+                survey: self, assignments: try store.assignments(from: settings.from, to: settings.to),
+                storeNames: try store.stationNames()))
+    }
+
+    /// Every station-day of ``stationDays(store:)``, to `body`; the survey's report.
     @_spi(Benchmarks) public func run(store: ScheduleStore, _ body: (StationDay) throws -> Void) throws -> SurveyReport
     {
-        try forEachStationDay(store: store) { try body(score($0)) }
+        var days = try stationDays(store: store)
+        while let day = try days.next() { try body(day) }
+        return days.report
     }
 
     /// The sessions of one station-day: the app's best windows, the distinct ones, the wave
@@ -65,18 +76,13 @@ import Solar
         return scored
     }
 
-    /// Streams the inputs of the survey, unscored: departures grouped by (date, station), each
-    /// wave with its ship and quality, and the day's sun times.
+    /// The inputs of the survey, unscored: departures grouped by (date, station), each wave with
+    /// its ship and quality, and the day's sun times.
     @_spi(Benchmarks) public func forEachStationDay(
         store: ScheduleStore, _ body: (StationDayWaves) throws -> Void
     ) throws -> SurveyReport {
-        var inputs = StationDayAssembler(
-            survey: self, assignments: try store.assignments(from: settings.from, to: settings.to),
-            storeNames: try store.stationNames())
-        try store.forEachDeparture(from: settings.from, to: settings.to) { departure in
-            try inputs.add(departure, body)
-        }
-        try inputs.finishDay(body)
-        return inputs.report
+        var days = try stationDays(store: store)
+        while let day = try days.nextWaves() { try body(day) }
+        return days.report
     }
 }

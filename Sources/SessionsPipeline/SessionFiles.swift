@@ -9,9 +9,9 @@ import SessionReports
     import Glibc
 #endif
 
-/// Writes the five session reports of one survey: the survey runs while `sessions.json` is
-/// streamed; the other files are made from what it gathered. All four are renamed into place
-/// together, or none is.
+/// Writes the five session reports of one survey from the station-days it pulls: `sessions.json`
+/// and `waves.csv` are streamed as the days arrive; the other files are made from what they
+/// gathered. All five are renamed into place together, or none is.
 struct SessionFiles {
     let echo: SessionsJSON.Settings
     var summary: SessionSummary
@@ -19,10 +19,11 @@ struct SessionFiles {
     var style: CSVStyle = .standard
 
     mutating func write(
-        survey: SessionSurvey, store: ScheduleStore, refresh: ScheduleArchive.RefreshReport,
-        catalogue: StationCatalogue, progress: @escaping (Int, LocalDate) -> Void
+        days: StationDays, refresh: ScheduleArchive.RefreshReport, catalogue: StationCatalogue,
+        progress: @escaping (Int, LocalDate) -> Void
     ) throws -> SurveyReport {
         let names = SessionsJob.outputs
+        var days = days  // consumed as the reports are written
         let out = self.out
         let file = { (name: String) in out.appendingPathComponent(name) }
         let style = self.style
@@ -56,7 +57,7 @@ struct SessionFiles {
                     var buffer = ""
                     var json = SessionsJSON(settings: echo) { buffer += $0 }
                     var done = 0
-                    report = try survey.run(store: store) { day in
+                    while let day = try days.next() {
                         json.add(day)
                         summary.add(day)
                         for row in SessionsCSV.rows(day) { csv += CSVFormat.row(row, style: style) }
@@ -72,13 +73,14 @@ struct SessionFiles {
                         }
                         if done % 1000 == 0 { progress(done, day.date) }
                     }
+                    report = days.report
                     json.finish(coverage: report)
                     try handle.write(contentsOf: Data(buffer.utf8))
                     try wavesHandle.write(contentsOf: Data(waves.utf8))
                     try wavesHandle.synchronize()
                     finished = true
                     guard report.stationDays > 0 else {
-                        throw SessionsJobError.noDepartures(from: survey.settings.from, to: survey.settings.to)
+                        throw SessionsJobError.noDepartures(from: echo.from, to: echo.to)
                     }
                 }
             ),

@@ -149,7 +149,9 @@ public struct SessionsJob: Job {
                 survey.predictions = try ShipPredictions.learn(
                     from: archive.store, catalogue: catalogue, periods: periods)
             }
-            return try writer.write(survey: survey, store: archive.store, refresh: refresh, catalogue: catalogue) {
+            // The survey is a pulled sequence of station-days; the report writer pulls it.
+            let days = try survey.stationDays(store: archive.store)
+            return try writer.write(days: days, refresh: refresh, catalogue: catalogue) {
                 onEvent(.scored(stationDays: $0, date: $1))
             }
         }
