@@ -24,6 +24,12 @@ public struct HullDimensions: Sendable, Equatable {
         self.displacementT = displacementT
     }
 
+    /// A batch of hulls, in order.
+    public init(_ hulls: [Hull]) {
+        self.init(
+            lengthM: hulls.map(\.lengthM), beamM: hulls.map(\.beamM), displacementT: hulls.map(\.displacementT))
+    }
+
     /// One ship.
     public init(lengthM: Double, beamM: Double, displacementT: Double) {
         self.init(lengthM: [lengthM], beamM: [beamM], displacementT: [displacementT])

@@ -1,5 +1,5 @@
 public import FleetScraper
-import LegacyWakeModel
+public import LegacyWakeModel
 import NextWaveSupport
 import WakeKernelSupport
 

@@ -50,8 +50,7 @@ public import WaveRating
             hulls.isEmpty
             ? []
             : WakeGrid.atOperatingPoint(
-                HullDimensions(
-                    lengthM: hulls.map(\.lengthM), beamM: hulls.map(\.beamM), displacementT: hulls.map(\.displacementT)),
+                HullDimensions(hulls),
                 speedKmh: point.speedKmh, depthM: point.depthM, thresholds: thresholds)
         var next = figures.makeIterator()
 

@@ -147,12 +147,7 @@ public struct ResolvedFleet: Sendable {
     /// The ships with all three dimensions, and those dimensions as one batch for the kernels.
     public var measured: (names: [String], hulls: HullDimensions) {
         let known = ships.compactMap { ship in ship.hull.map { (ship.name, $0) } }
-        return (
-            known.map(\.0),
-            HullDimensions(
-                lengthM: known.map(\.1.lengthM), beamM: known.map(\.1.beamM),
-                displacementT: known.map(\.1.displacementT))
-        )
+        return (known.map(\.0), HullDimensions(known.map(\.1)))
     }
 }
 

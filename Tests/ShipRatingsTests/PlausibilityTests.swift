@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
+import LegacyWakeModel
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
 import Testing

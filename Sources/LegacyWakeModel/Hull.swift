@@ -1,9 +1,6 @@
-import FleetScraper
-import LegacyWakeModel
-import NextWaveSupport
-import WakeKernelSupport
-
-/// The hull dimensions the legacy model needs.
+/// The hull of one ship as the legacy model needs it: length, beam and displacement (the
+/// operator's published figures). ``HullDimensions`` holds a batch of them as columns for the
+/// kernel; the distance-aware models' hull, with draft and block coefficient, is `WakeHull`.
 public struct Hull: Sendable, Equatable {
     /// Length L, m.
     public var lengthM: Double
