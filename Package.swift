@@ -237,6 +237,7 @@ let package = Package(
             ]),
         .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
         .testTarget(name: "JobContractTests", dependencies: ["JobContract"]),
+        .testTarget(name: "WaveRatingTests", dependencies: [waveRating]),
         .testTarget(
             name: "RatingsPipelineTests",
             dependencies: [

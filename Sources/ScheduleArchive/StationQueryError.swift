@@ -2,12 +2,12 @@ import Foundation
 import NextWaveSupport
 
 /// Why a station asked for by name or id was not found.
-package enum StationQueryError: Error, Equatable, CustomStringConvertible {
+public enum StationQueryError: Error, Equatable, CustomStringConvertible {
     case unknown(String, closest: [String])
     case ambiguous(String, matches: [String])
     case unknownLake(String, known: [String])
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .unknown(let query, let closest):
             "no station \"\(query)\" in the station list"

@@ -184,9 +184,8 @@ public struct SessionsJob: Job {
         case .all: return nil
         case .stations(let ids): return Set(ids)
         case .lake(let lake):
-            let onLake = catalogue.stations(onLake: lake)
-            guard !onLake.isEmpty else { throw SessionsJobError.unknownLake(lake, known: catalogue.lakes) }
-            return Set(onLake.map(\.uic))
+            // The one rule and error for a lake's name, as the command line's --lake uses.
+            return Set(try catalogue.stations(ofLake: lake).map(\.uic))
         }
     }
 }

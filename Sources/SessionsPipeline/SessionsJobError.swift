@@ -11,7 +11,6 @@ import ShipRatingTable
 /// Why a sessions run stopped before writing anything.
 public enum SessionsJobError: Error, Equatable, CustomStringConvertible {
     case emptyArchive(path: String)
-    case unknownLake(String, known: [String])
     case noDepartures(from: LocalDate, to: LocalDate)
     /// A date outside ``CivilTime/SupportedDates`` (the years sun times can be computed for).
     case unsupportedDate(LocalDate)
@@ -20,8 +19,6 @@ public enum SessionsJobError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .emptyArchive(let path): "\(path): the archive holds no departures"
-        case .unknownLake(let lake, let known):
-            "no lake \"\(lake)\" in stations.json (lakes: \(known.joined(separator: ", ")))"
         case .noDepartures(let from, let to):
             "no departures between \(from) and \(to) for the chosen stations; nothing written"
         case .unsupportedDate(let date):

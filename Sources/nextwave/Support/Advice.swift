@@ -98,8 +98,6 @@ enum Advice {
 
     private static func sessions(_ error: SessionsJobError, stated: String) -> String {
         switch error {
-        case .unknownLake(let lake, let known):
-            "--lake \"\(lake)\": no such lake in stations.json (lakes: \(known.joined(separator: ", ")))"
         case .unsupportedDate: stated + "; choose --from/--to within them"
         case .reversedDates(let from, let to): "--from \(from) is after --to \(to)"
         default: stated
