@@ -7,14 +7,17 @@ import NextWaveSupport
 /// One run of `nextwave calibrate`: observations in, the fitted power law and the models'
 /// comparison out (`calibration.json`).
 public struct CalibrationJob: Job {
+    /// The observations CSV (measured waves).
     public var observations: URL
     /// Where to write `calibration.json` (nil: not written).
     public var out: URL?
     /// Where to write the predicted-against-measured chart (SVG; nil: not drawn), and how it names
     /// the observations.
     public var chart: URL?
+    /// The observations file as the user named it (for the chart).
     public var observationsName: String
 
+    /// A job; `out` and `chart` nil write nothing.
     public init(observations: URL, out: URL?, chart: URL? = nil, observationsName: String? = nil) {
         self.observations = observations
         self.out = out
@@ -22,13 +25,16 @@ public struct CalibrationJob: Job {
         self.observationsName = observationsName ?? observations.lastPathComponent
     }
 
+    /// What a calibration reports while it runs.
     public enum Event: Sendable {
         /// A skipped row ("line N, column C: why"), as soon as the file is read (before the fit,
         /// which may fail), then a count of any beyond the first 20.
         case skipped(String)
     }
 
+    /// The fit and what was left out.
     public struct Result: Sendable {
+        /// The fitted power law and the models compared.
         public var calibration: PowerLawCalibration
         /// The first skipped rows, "line N, column C: why".
         public var skipped: [String]

@@ -12,17 +12,22 @@ import WakeModels
 /// speeds × track depths (the water the ship sails in), as CSV. A track no deeper than a ship's
 /// draft (published, or derived as the wake models derive it) is refused, naming the ship.
 public struct GridJob: Job {
+    /// Where the vessel pages come from.
     public var pages: FleetPages
+    /// The curated fleet file.
     public var fleet: URL
+    /// How the output cites the fleet file (e.g. "Data/fleet.json").
     public var fleetReference: String
     /// Speeds, km/h, each in (0, 100].
     public var speedsKmh: [Double]
     /// Depths, m, each in (0, 1000].
     public var depthsM: [Double]
+    /// Where the CSV goes.
     public var output: Output
     /// How the CSV is written.
     package var csvStyle: CSVStyle = .standard
 
+    /// A grid job over `speedsKmh` × `depthsM` for every ship with known dimensions.
     public init(
         pages: FleetPages, fleet: URL, fleetReference: String, speedsKmh: [Double], depthsM: [Double], output: Output
     ) {
@@ -36,9 +41,13 @@ public struct GridJob: Job {
 
     /// The grid's shape: ships with known dimensions × speeds × depths.
     public struct Shape: Sendable {
+        /// Ships with known dimensions.
         public var ships: Int
+        /// Speeds asked for.
         public var speeds: Int
+        /// Track depths asked for.
         public var depths: Int
+        /// CSV rows: one per cell.
         public var rows: Int { ships * speeds * depths }
     }
 
@@ -66,6 +75,7 @@ public struct GridJob: Job {
         }
     }
 
+    /// What a grid run reports while it works.
     public enum Event: Sendable {
         /// Progress of reading the vessel pages.
         case pages(FleetPages.Event)

@@ -12,8 +12,11 @@ import WakeModels
 public enum GridJobError: Error, Equatable, CustomStringConvertible {
     /// A ship whose draft is at least a track depth asked for.
     public struct Aground: Sendable, Equatable {
+        /// The ship's name.
         public var ship: String
+        /// Its draft, m (published, or derived as the wake models derive it).
         public var draftM: Double
+        /// The track depths asked for that are no deeper than the draft, m.
         public var depthsM: [Double]
     }
 

@@ -11,17 +11,23 @@ public import ShipRatingTable
 /// its reports out, written together and only when the run succeeds and the new table is not
 /// worse than the one it replaces.
 public struct RatingsJob: Job {
+    /// What a ratings run reads, how it rates, and where it writes.
     public struct Input: Sendable {
+        /// Where the vessel pages come from: a snapshot, the live site, or none.
         public var pages: FleetPages
         /// The curated fleet file, and how the table cites it (e.g. "Data/fleet.json").
         public var fleet: URL
+        /// How the table cites the fleet file.
         public var fleetReference: String
+        /// The legacy model's operating point (speed and depth).
         public var point: OperatingPoint
         /// The output folder, and its name as the user wrote it (reports never show machine paths).
         public var out: URL
+        /// The output folder as the user wrote it.
         public var outName: String
         /// A previous table to list changes against (default: the one in `out`).
         public var previous: URL?
+        /// The previous table as the user named it.
         public var previousName: String?
         /// The app's hard-coded ratings, for the comparison in `ratings.md`.
         public var appRatings: URL
@@ -32,6 +38,7 @@ public struct RatingsJob: Job {
         /// them; nil: none (operating speeds then rest on published speeds and the Admiralty
         /// relation alone).
         public var courseSpeeds: URL?
+        /// How the reports cite ``courseSpeeds``.
         public var courseSpeedsReference = "operating-speeds.json"
         /// Write even when the new table is worse than the existing one.
         public var acceptRegression: Bool
@@ -57,6 +64,7 @@ public struct RatingsJob: Job {
         /// environment.)
         public var now: Date?
 
+        /// An input with the legacy model and the app-fitted wake thresholds by default.
         public init(
             pages: FleetPages, fleet: URL, fleetReference: String, point: OperatingPoint = .legacy, out: URL,
             outName: String, previous: URL? = nil, previousName: String? = nil, appRatings: URL,
@@ -82,15 +90,20 @@ public struct RatingsJob: Job {
     /// One lake's published package: the run's table with the ships of `others` (the lake's
     /// other operators' tables) that it does not name, published into `folder`.
     public struct LakePackage: Sendable {
+        /// The lake's publishing folder.
         public var folder: URL
+        /// The lake's other operators' tables.
         public var others: [URL]
+        /// A package for `folder` with `others`.
         public init(folder: URL, others: [URL]) {
             self.folder = folder
             self.others = others
         }
     }
 
+    /// What a run made, wrote and published.
     public struct Result: Sendable {
+        /// The new table, the scraped figures and the run's warnings.
         public var run: RatingRun
         /// The files written, by name, in `out` (none for a dry run, or when the table did not
         /// change and every output is there).
@@ -115,6 +128,7 @@ public struct RatingsJob: Job {
         public var lakesPublished: [String] = []
     }
 
+    /// What a ratings run reports while it works: page progress and warnings.
     public enum Event: Sendable {
         case pages(FleetPages.Event)
         case warning(String)
@@ -126,8 +140,10 @@ public struct RatingsJob: Job {
         chart: "ratings-chart.svg"
     )
 
+    /// The job's input.
     public let input: Input
 
+    /// A job for `input`.
     public init(_ input: Input) { self.input = input }
 
     /// Scrapes, builds, checks against the existing table and writes.

@@ -16,10 +16,13 @@ public enum TablePublisher {
         public var current: String
         /// SHA-256 of the current table's bytes, hexadecimal.
         public var sha256: String
+        /// The current table's size in bytes.
         public var bytes: Int
         /// The table's `generatedAt` and `schemaVersion`, and how many ships it rates.
         public var generatedAt: String
+        /// The table's format version.
         public var schemaVersion: Int
+        /// How many ships the table rates.
         public var ships: Int
     }
 

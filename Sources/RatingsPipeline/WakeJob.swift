@@ -11,8 +11,10 @@ import ShipRatingTable
 /// One run of `nextwave wake`: ships of the fleet (or an explicit hull) over speeds × track depths
 /// × rider depths × distances, through the distance-aware models and on to the rider's spot.
 public struct WakeJob: Job {
+    /// A wake run reports the progress of reading the vessel pages.
     public typealias Event = FleetPages.Event
 
+    /// Which hulls are computed: ships of the fleet, or one hull given by its figures.
     public enum Ships: Sendable {
         /// Ships of the fleet by name or alias; every ship with known dimensions when empty.
         case fleet(names: [String], pages: FleetPages, fleet: URL, fleetReference: String)
@@ -20,12 +22,15 @@ public struct WakeJob: Job {
         case explicit(name: String, hull: WakeHull)
     }
 
+    /// The hulls computed.
     public var ships: Ships
+    /// Ship speeds, km/h.
     public var speedsKmh: [Double]
     /// Where the ships sail, m.
     public var trackDepthsM: [Double]
     /// At the rider's spot, m.
     public var riderDepthsM: [Double]
+    /// Distances from the sailing line to the rider, m.
     public var distancesM: [Double]
     /// A `calibration.json` whose power law joins the models as `calibrated`.
     public var calibration: URL?
@@ -33,6 +38,7 @@ public struct WakeJob: Job {
     /// The most points one run computes and reports (each one a line of JSON and of CSV).
     public static let maximumPoints = 2_000_000
 
+    /// A wake job over ships × speeds × track depths × rider depths × distances.
     public init(
         ships: Ships, speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
         calibration: URL? = nil
@@ -45,6 +51,7 @@ public struct WakeJob: Job {
         self.calibration = calibration
     }
 
+    /// Computes the ensemble at every point: ``validate()``, the hulls, then the kernel.
     public func run(onEvent: @escaping @Sendable (FleetPages.Event) -> Void = { _ in }) async throws -> WakeTable {
         try validate()
         let calibration = try self.calibration.map { url in

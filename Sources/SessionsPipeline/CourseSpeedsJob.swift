@@ -9,17 +9,23 @@ public import ShipRatingTable
 /// One run of `nextwave fleet speeds`: each ship's cruising speed from the legs of the courses an
 /// archive says it ran (``SessionAnalytics/CourseSpeeds``), as `operating-speeds.json`.
 public struct CourseSpeedsJob: Job {
+    /// The job reports nothing while it runs.
     public typealias Event = NoEvent
 
+    /// The schedule archive folder.
     public var archive: URL
     /// The archive as the user named it (the table never carries a machine path).
     public var archiveName: String
+    /// The station list (`stations.json`): where each stop lies, for the legs' lengths.
     public var stations: URL
+    /// The first day of courses to read (default: the archive's first).
     public var from: LocalDate?
+    /// The last day (default: the archive's last); not before ``from``.
     public var to: LocalDate?
     /// Where to write the table (nil: not written).
     public var out: URL?
 
+    /// A job over `archive`; `out` nil writes no file.
     public init(
         archive: URL, archiveName: String, stations: URL, from: LocalDate? = nil, to: LocalDate? = nil, out: URL?
     ) {
@@ -31,7 +37,9 @@ public struct CourseSpeedsJob: Job {
         self.out = out
     }
 
+    /// What a run found.
     public struct Result: Sendable {
+        /// Each ship's fitted cruising speed.
         public var table: CourseSpeedTable
         /// Legs of assigned ships found, all ships together.
         public var legs: Int
@@ -44,6 +52,7 @@ public struct CourseSpeedsJob: Job {
         if let from, let to, from > to { throw SessionsJobError.reversedDates(from: from, to: to) }
     }
 
+    /// Reads the legs of every assigned course and fits each ship's speed; writes ``out`` atomically.
     public func run(onEvent: @escaping @Sendable (NoEvent) -> Void = { _ in }) async throws -> Result {
         try validate()
         let catalogue = try StationCatalogue.load(from: stations)

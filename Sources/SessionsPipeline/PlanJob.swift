@@ -10,16 +10,24 @@ import ShipRatingTable
 /// stations, with the waves in them, and why a day has none (`nextwave plan`, `nextwave today`).
 /// The scoring is the survey's (``SessionAnalytics/SessionSurvey``): the app's rules, exactly.
 public struct PlanJob: Job {
+    /// The job reports nothing while it runs.
     public typealias Event = NoEvent
 
+    /// What a plan is made from.
     public struct Input: Sendable {
+        /// The schedule archive folder.
         public var archive: URL
+        /// The archive as the user named it (for messages).
         public var archiveName: String
+        /// The station list (`stations.json`).
         public var stations: URL
         /// The station list, when the caller has already read `stations`.
         public var catalogue: StationCatalogue?
+        /// The timetable periods (`schedule_periods.json`).
         public var periods: URL
+        /// The rating table the waves are scored with.
         public var ratings: URL
+        /// The rating table as the user named it.
         public var ratingsName: String
         /// Further operators' tables (other lakes), as ``SessionsJob/Input/moreRatings``.
         public var moreRatings: [URL] = []
@@ -27,10 +35,14 @@ public struct PlanJob: Job {
         public var from: LocalDate?
         /// How many days, 1…``maximumDays``.
         public var days: Int
+        /// The stations planned for.
         public var selection: SessionsJob.StationSelection
+        /// Whose sun times: each station's own (default) or the app's single point.
         public var sun: SunSource = .station
+        /// Whether waves without an assigned ship take the ships predicted from archived days.
         public var predict = true
 
+        /// An input with the defaults for sun and predictions.
         public init(
             archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String,
             from: LocalDate?, days: Int, selection: SessionsJob.StationSelection
@@ -50,8 +62,10 @@ public struct PlanJob: Job {
     /// A plan covers at most this many days (a month: what a rider plans ahead, and bounded).
     public static let maximumDays = 31
 
+    /// The job's input.
     public let input: Input
 
+    /// A job for `input`.
     public init(_ input: Input) { self.input = input }
 
     /// Refuses a plan of no days or of more than ``maximumDays``.
@@ -61,6 +75,7 @@ public struct PlanJob: Job {
         }
     }
 
+    /// Makes the plan: ``validate()``, then the survey of the chosen days. Writes nothing.
     public func run(onEvent: @escaping @Sendable (NoEvent) -> Void = { _ in }) async throws -> RiderPlan {
         try validate()
         let catalogue = try input.catalogue ?? StationCatalogue.load(from: input.stations)

@@ -11,27 +11,37 @@ import ShipRatingTable
 /// One run of `nextwave sessions`: a schedule archive and a rating table in, the best sessions
 /// of every station-day out (`sessions.json`, `.csv`, `.md`, the heat map), written together.
 public struct SessionsJob: Job {
+    /// What a sessions run reads and where it writes.
     public struct Input: Sendable {
         /// The archive directory, and its name as the user wrote it (for the reports).
         public var archive: URL
+        /// The archive as the user named it (the reports never show machine paths).
         public var archiveName: String
         /// `stations.json` and `schedule_periods.json`.
         public var stations: URL
         /// The station list, when the caller has already read `stations` (the run then does not
         /// read it again).
         public var catalogue: StationCatalogue?
+        /// The timetable periods (`schedule_periods.json`), for the summary by season.
         public var periods: URL
         /// The rating table, and its name for the reports.
         public var ratings: URL
+        /// The rating table as the user named it.
         public var ratingsName: String
         /// Further operators' tables (other lakes): their ships join the table's, a name the
         /// table already has keeping its rating there.
         public var moreRatings: [URL] = []
+        /// The first day (default: the archive's first).
         public var from: LocalDate?
+        /// The last day (default: the archive's last).
         public var to: LocalDate?
+        /// Which stations are scored.
         public var selection: StationSelection
+        /// Whose sun times: each station's own, or the app's single point.
         public var sun: SunSource
+        /// Sessions kept per station and day (the app keeps 5).
         public var top: Int
+        /// The folder the five reports are written to, together.
         public var out: URL
         /// How `sessions.csv` is written.
         package var csvStyle: CSVStyle = .standard
@@ -39,6 +49,7 @@ public struct SessionsJob: Job {
         /// (``SessionAnalytics/ShipPredictions``); false scores them as unknown, as the app does.
         public var predict = true
 
+        /// An input; `predict` and the CSV style keep their defaults.
         public init(
             archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String,
             from: LocalDate? = nil, to: LocalDate? = nil, selection: StationSelection = .all, sun: SunSource = .station,
@@ -68,14 +79,21 @@ public struct SessionsJob: Job {
         case lake(String)
     }
 
+    /// What a run found and wrote.
     public struct Result {
+        /// Stations ranked by their sessions, and their usual windows.
         public var summary: SessionSummary
+        /// Departures, station-days and how their ships were known.
         public var survey: SurveyReport
+        /// What the archive's index read or skipped before the survey.
         public var refresh: ScheduleArchive.RefreshReport
+        /// The survey's settings as run (the range with its defaults filled in).
         public var settings: SurveySettings
+        /// The files written in ``Input/out``, by name.
         public var written: [String]
     }
 
+    /// What a run reports while it works.
     public enum Event: Sendable {
         case indexing(done: Int, total: Int)
         case scored(stationDays: Int, date: LocalDate)
@@ -90,8 +108,10 @@ public struct SessionsJob: Job {
         heatmap: "sessions-heatmap.svg"
     )
 
+    /// The job's input.
     public let input: Input
 
+    /// A job for `input`.
     public init(_ input: Input) { self.input = input }
 
     /// Refuses dates the sun times do not cover and a first day after the last (when both are
@@ -105,6 +125,7 @@ public struct SessionsJob: Job {
         }
     }
 
+    /// Scores every station-day and writes the reports: ``validate()``, then the archive (under its shared lock).
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
         try validate()
         let catalogue = try input.catalogue ?? StationCatalogue.load(from: input.stations)
