@@ -107,7 +107,7 @@ public struct GridJob: Job {
         let aground = resolved.ships.compactMap { ship -> GridJobError.Aground? in
             guard let draft = (try? ship.wakeHull())??.draftM else { return nil }
             let shallow = depthsM.filter { $0 <= draft }
-            return shallow.isEmpty ? nil : .init(ship: ship.name, draftM: draft, depthsM: shallow)
+            return shallow.isEmpty ? nil : .init(ship: ship.name, draftM: draft, trackDepthsM: shallow)
         }
         if !aground.isEmpty { throw GridJobError.aground(aground) }
         let grid = WakeGrid(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM)

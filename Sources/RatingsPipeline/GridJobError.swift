@@ -11,14 +11,7 @@ import WakeModels
 /// Why `nextwave grid` refused its input.
 public enum GridJobError: Error, Equatable, CustomStringConvertible {
     /// A ship whose draft is at least a track depth asked for.
-    public struct Aground: Sendable, Equatable {
-        /// The ship's name.
-        public var ship: String
-        /// Its draft, m (published, or derived as the wake models derive it).
-        public var draftM: Double
-        /// The track depths asked for that are no deeper than the draft, m.
-        public var depthsM: [Double]
-    }
+    public typealias Aground = AgroundShip
 
     case badValue(axis: String, value: Double, range: String)
     case aground([Aground])
@@ -32,9 +25,9 @@ public enum GridJobError: Error, Equatable, CustomStringConvertible {
             "aground: "
                 + ships.map { a in
                     let depths =
-                        a.depthsM.count > 3
-                        ? "\(a.depthsM.count) track depths up to \(plain(a.depthsM.max() ?? 0)) m"
-                        : a.depthsM.map { "\(plain($0)) m" }.joined(separator: ", ")
+                        a.trackDepthsM.count > 3
+                        ? "\(a.trackDepthsM.count) track depths up to \(plain(a.trackDepthsM.max() ?? 0)) m"
+                        : a.trackDepthsM.map { "\(plain($0)) m" }.joined(separator: ", ")
                     return "\(a.ship) draws \(plain((a.draftM * 100).rounded() / 100)) m (\(depths))"
                 }.joined(separator: "; ")
                 + "; every track depth must exceed \(plain(((ships.map(\.draftM).max() ?? 0) * 100).rounded(.up) / 100)) m"

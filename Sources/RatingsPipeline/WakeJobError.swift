@@ -11,14 +11,7 @@ import ShipRatingTable
 /// Why `nextwave wake` refused its input.
 public enum WakeJobError: Error, Equatable, CustomStringConvertible {
     /// A ship whose draft is at least a track depth asked for.
-    public struct Aground: Sendable, Equatable {
-        /// The ship's name.
-        public var ship: String
-        /// Its draft, m.
-        public var draftM: Double
-        /// The track depths asked for that are no deeper than the draft, m.
-        public var trackDepthsM: [Double]
-    }
+    public typealias Aground = AgroundShip
 
     case unknownShip(String, closest: [String])
     case aground([Aground])

@@ -1,0 +1,16 @@
+/// A ship whose draft is at least a track depth asked for (`nextwave grid` and `nextwave wake`
+/// refuse such points, naming the ship).
+public struct AgroundShip: Sendable, Equatable {
+    /// The ship's name.
+    public var ship: String
+    /// Its draft, m (published, or derived as the wake models derive it).
+    public var draftM: Double
+    /// The track depths asked for that are no deeper than the draft, m.
+    public var trackDepthsM: [Double]
+
+    public init(ship: String, draftM: Double, trackDepthsM: [Double]) {
+        self.ship = ship
+        self.draftM = draftM
+        self.trackDepthsM = trackDepthsM
+    }
+}
