@@ -93,7 +93,8 @@ package enum AtomicFileWriter {
                 access(ready.path, F_OK) == 0
             else {
                 throw FileProblem(
-                    path: target.requested.path, reason: "its staged file \(ready.lastPathComponent) is missing")
+                    path: target.requested.path, reason: "its staged file \(ready.lastPathComponent) is missing",
+                    side: .output)
             }
             _ = chmod(ready.path, target.mode)
             TemporaryFiles.register(ready)
@@ -107,7 +108,8 @@ package enum AtomicFileWriter {
         for s in staged {
             var info = stat()
             if lstat(s.target.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                throw FileProblem(path: s.target.path, reason: "is a folder; cannot replace it with the file")
+                throw FileProblem(
+                    path: s.target.path, reason: "is a folder; cannot replace it with the file", side: .output)
             }
         }
         let journal = try writeCommitRecords(staged, folders: folders)
@@ -119,7 +121,7 @@ package enum AtomicFileWriter {
                 throw FileProblem(
                     path: s.target.path,
                     reason: "cannot replace it (\(reason))"
-                        + (keepForRecovery ? "; the next run into this folder completes the set" : ""))
+                        + (keepForRecovery ? "; the next run into this folder completes the set" : ""), side: .output)
             }
             TemporaryFiles.unregister(s.temporary)
             renamed += 1
@@ -153,9 +155,11 @@ package enum AtomicFileWriter {
             switch info.st_mode & S_IFMT {
             case S_IFREG: return Target(requested: requested, url: url, inPlace: false, mode: info.st_mode & 0o7777)
             case S_IFCHR, S_IFIFO: return Target(requested: requested, url: url, inPlace: true, mode: 0)
-            case S_IFDIR: throw FileProblem(path: requested.path, reason: "is a folder; give a file name")
+            case S_IFDIR:
+                throw FileProblem(path: requested.path, reason: "is a folder; give a file name", side: .output)
             default:
-                throw FileProblem(path: requested.path, reason: "is not a regular file, a device or a FIFO; refused")
+                throw FileProblem(
+                    path: requested.path, reason: "is not a regular file, a device or a FIFO; refused", side: .output)
             }
         }
     }
@@ -165,7 +169,8 @@ package enum AtomicFileWriter {
         let descriptor = open(target.url.path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw FileProblem(
-                path: target.requested.path, reason: "cannot write (\(String(cString: strerror(errno)).lowercased()))")
+                path: target.requested.path, reason: "cannot write (\(String(cString: strerror(errno)).lowercased()))",
+                side: .output)
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
@@ -180,7 +185,8 @@ package enum AtomicFileWriter {
         } catch let error as FileProblem {
             throw error
         } catch  where isFileSystemError(error) {
-            throw FileProblem(path: target.requested.path, reason: "cannot write (\(FileProblem.words(for: error)))")
+            throw FileProblem(
+                path: target.requested.path, reason: "cannot write (\(FileProblem.words(for: error)))", side: .output)
         }
     }
 
@@ -224,7 +230,7 @@ package enum AtomicFileWriter {
             guard rename(temporary.path, record.path) == 0 else {
                 unlink(temporary.path)
                 for done in written { unlink(done.path) }
-                throw FileProblem(path: record.path, reason: "cannot write the commit record")
+                throw FileProblem(path: record.path, reason: "cannot write the commit record", side: .output)
             }
             written.append(record)
         }
@@ -270,7 +276,8 @@ package enum AtomicFileWriter {
 
     private static func produce(_ content: Content, into temporary: URL, for target: Target) throws {
         func problem(_ error: Error) -> FileProblem {
-            FileProblem(path: target.requested.path, reason: "cannot write (\(FileProblem.words(for: error)))")
+            FileProblem(
+                path: target.requested.path, reason: "cannot write (\(FileProblem.words(for: error)))", side: .output)
         }
         let handle = try TemporaryFiles.create(temporary, mode: target.mode, for: target.requested)
         defer { try? handle.close() }
@@ -304,7 +311,8 @@ package enum AtomicFileWriter {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw FileProblem(
-                path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))")
+                path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))",
+                side: .output)
         }
         return TemporaryFiles.url(for: target)
     }

@@ -50,7 +50,8 @@ package final class DirectoryLock {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw FileProblem(
-                path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))")
+                path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))",
+                side: .output)
         }
         path = directory.resolvingSymlinksInPath().standardizedFileURL.path
         let entry = Self.held.withLock { held -> Entry in
@@ -79,7 +80,8 @@ package final class DirectoryLock {
     private static func acquire(_ path: String, exclusive: Bool) throws -> Int32 {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw FileProblem(path: path, reason: "cannot open the folder (\(String(cString: strerror(errno))))")
+            throw FileProblem(
+                path: path, reason: "cannot open the folder (\(String(cString: strerror(errno))))", side: .lock)
         }
         let operation = exclusive ? LOCK_EX : LOCK_SH
         let clock = ContinuousClock()
@@ -89,14 +91,14 @@ package final class DirectoryLock {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
-                throw FileProblem(path: path, reason: "cannot lock the folder (\(reason))")
+                throw FileProblem(path: path, reason: "cannot lock the folder (\(reason))", side: .lock)
             }
             guard clock.now < deadline else {
                 close(descriptor)
                 throw FileProblem(
                     path: path,
                     reason: "another nextwave run has been using this folder for \(maximumWait.components.seconds) s; "
-                        + "try again when it has finished")
+                        + "try again when it has finished", side: .lock)
             }
             if !told {
                 (scopedWaitingHandler ?? waitingHandler)?(path)

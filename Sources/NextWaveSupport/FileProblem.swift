@@ -1,14 +1,27 @@
 import Foundation
 
-/// A data file that could not be read or is not what it should be: the path and the reason, in
-/// words. Readers of the toolkit's files throw it, or map it to their own error type.
+/// A file that could not be read, written or locked, or is not what it should be: the path and
+/// the reason, in words, and which side of the run it was on. Readers of the toolkit's files
+/// throw it, or map it to their own error type.
 package struct FileProblem: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// Which side of the run the file was on.
+    package enum Side: Sendable, Equatable {
+        /// Something the run reads.
+        case input
+        /// Something the run writes (an output, its temporary file, its folder).
+        case output
+        /// A folder another run holds, or that cannot be locked.
+        case lock
+    }
+
     package var path: String
     package var reason: String
+    package var side: Side
 
-    package init(path: String, reason: String) {
+    package init(path: String, reason: String, side: Side = .input) {
         self.path = path
         self.reason = reason
+        self.side = side
     }
 
     package var description: String { "\(path): \(reason)" }

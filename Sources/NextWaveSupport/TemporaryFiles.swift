@@ -50,7 +50,8 @@ package enum TemporaryFiles {
         guard descriptor >= 0 else {
             throw FileProblem(
                 path: target.path,
-                reason: "cannot create a file in its folder (\(String(cString: strerror(errno)).lowercased()))")
+                reason: "cannot create a file in its folder (\(String(cString: strerror(errno)).lowercased()))",
+                side: .output)
         }
         // The umask may have narrowed the mode; a rewrite keeps the target's exactly.
         _ = fchmod(descriptor, mode)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FleetScraper
 import Foundation
+import NextWaveSupport
 import ScheduleArchive
 import ShipRatingTable
 import Testing
@@ -20,6 +21,13 @@ struct ExitStatusTests {
         #expect(ExitStatus.of(RatingsError.regression(previous: "p", problems: ["x"])) == .failure)
         #expect(ExitStatus.of(CocoaError(.fileReadNoSuchFile)) == .noInput)
         #expect(ExitStatus.of(CocoaError(.fileWriteOutOfSpace)) == .cannotCreate)
+        // A file problem is read by the side of the run it was on, not by its words alone.
+        #expect(
+            ExitStatus.of(FileProblem(path: "o", reason: "cannot write (permission denied)", side: .output))
+                == .cannotCreate)
+        #expect(ExitStatus.of(FileProblem(path: "d", reason: "cannot lock the folder (busy)", side: .lock)) == .failure)
+        #expect(ExitStatus.of(FileProblem(path: "i", reason: "cannot read the fleet file (no such file)")) == .noInput)
+        #expect(ExitStatus.of(FileProblem(path: "i", reason: "ships[0]: missing field name")) == .dataError)
         // sysexits.h values, and no two classes share one.
         #expect(ExitStatus.allCases.map(\.rawValue) == [1, 64, 65, 66, 69, 73])
     }

@@ -165,7 +165,7 @@ import _TestSupport
         let r = try await CLI.runOffPool(
             ["-c", "ulimit -f 4; exec \"$0\" ratings --speed 25 --out \"$1\"", CLI.binary.path, out.path],
             executable: URL(fileURLWithPath: "/bin/bash"))
-        #expect(r.status == 65)
+        #expect(r.status == 73)
         #expect(r.stderr.contains("\(out.path)/ship-ratings.json: cannot write (file too large)"), "\(r.stderr)")
         #expect(!r.stderr.contains(".nwtmp-"))
         #expect(try outputs(out) == before)
@@ -186,7 +186,7 @@ import _TestSupport
                 "-c", "ulimit -f 64; exec \"$0\" sessions --archive \"$1\" --out \"$2\"", CLI.binary.path, archive.path,
                 sessionsOut.path,
             ], executable: URL(fileURLWithPath: "/bin/bash"))
-        #expect(s.status == 65)
+        #expect(s.status == 73)
         #expect(s.stderr.contains("\(sessionsOut.path)/sessions.json: cannot write (file too large)"), "\(s.stderr)")
         #expect(try outputs(sessionsOut) == sessionsBefore)
     }

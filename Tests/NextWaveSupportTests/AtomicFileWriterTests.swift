@@ -25,7 +25,7 @@ import _TestSupport
         let blocker = dir.appendingPathComponent("b.txt")
         try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: blocker.appendingPathComponent("keep"))
-        #expect(throws: FileProblem(path: blocker.path, reason: "is a folder; give a file name")) {
+        #expect(throws: FileProblem(path: blocker.path, reason: "is a folder; give a file name", side: .output)) {
             try AtomicFileWriter.writeAll([
                 (dir.appendingPathComponent("a.txt"), Data("new a".utf8)),
                 (blocker, Data("new b".utf8)),

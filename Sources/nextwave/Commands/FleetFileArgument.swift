@@ -35,12 +35,7 @@ struct FleetFileArgument: ParsableArguments {
     @discardableResult
     func update(_ change: (URL, Data) throws -> Data) throws -> URL {
         let url = try url
-        let lock: DirectoryLock
-        do { lock = try DirectoryLock(url.resolvingSymlinksInPath().deletingLastPathComponent()) } catch let
-            problem as FileProblem
-        {
-            throw CLIError(problem.description, status: .failure)
-        }
+        let lock = try DirectoryLock(url.resolvingSymlinksInPath().deletingLastPathComponent())
         defer { withExtendedLifetime(lock) {} }
         let (_, data) = try bytes()
         try AtomicFileWriter.write(try change(url, data), to: url)

@@ -52,7 +52,12 @@ enum ExitStatus: Int32, CaseIterable {
             case .noDepartures: return .failure
             default: return .usage
             }
-        case let error as FileProblem: return fileStatus(reason: error.reason)
+        case let error as FileProblem:
+            switch error.side {
+            case .output: return .cannotCreate
+            case .lock: return .failure
+            case .input: return fileStatus(reason: error.reason)
+            }
         case let error as CocoaError: return fileStatus(error)
         default: return .failure
         }
@@ -113,6 +118,8 @@ enum ExitStatus: Int32, CaseIterable {
         }
     }
 
+    /// An input's failure from the reader's words: missing or unopenable (the words
+    /// `FileProblem.words(for:)` and the bounded reader use), else `otherwise`.
     private static func fileStatus(reason: String, otherwise: ExitStatus = .dataError) -> ExitStatus {
         let missing = ["no such file", "permission denied", "is a folder", "not a regular file"]
         return missing.contains { reason.contains($0) } ? .noInput : otherwise
