@@ -55,11 +55,10 @@ public struct GridJob: Job {
     /// of CSV).
     public static let maximumRows = 20_000_000
 
-    /// Refuses axes the kernel cannot take and grids that would not fit, before anything is
-    /// allocated.
-    /// - Throws: ``GridJobError``.
-    public static func check(ships: Int, speedsKmh: [Double], depthsM: [Double]) throws {
-        try checkAxes(speedsKmh: speedsKmh, depthsM: depthsM)
+    /// Refuses a grid that would not fit, before anything is allocated (the axes are checked
+    /// by ``validate()``).
+    /// - Throws: ``GridJobError/tooLarge(ships:speeds:depths:rows:)``.
+    static func checkSize(ships: Int, speedsKmh: [Double], depthsM: [Double]) throws {
         let rows = gridCellCount(ships, speedsKmh.count, depthsM.count)
         guard let rows, rows <= maximumRows else {
             throw GridJobError.tooLarge(ships: ships, speeds: speedsKmh.count, depths: depthsM.count, rows: rows)
@@ -103,7 +102,7 @@ public struct GridJob: Job {
         let (scrape, _) = try await pages.scrape(onEvent: { onEvent(.pages($0)) })
         let resolved = ResolvedFleet(pages: scrape.pages, fleet: curated, fleetReference: fleetReference)
         let (names, hulls) = resolved.measured
-        try Self.check(ships: names.count, speedsKmh: speedsKmh, depthsM: depthsM)
+        try Self.checkSize(ships: names.count, speedsKmh: speedsKmh, depthsM: depthsM)
         let aground = resolved.ships.compactMap { ship -> GridJobError.Aground? in
             guard let draft = (try? ship.wakeHull())??.draftM else { return nil }
             let shallow = depthsM.filter { $0 <= draft }
