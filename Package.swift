@@ -61,11 +61,15 @@ let package = Package(
         // Package-internal helpers (package access, not a product): JSON files, CSV, atomic
         // writes, number formats, name keys.
         .target(name: "NextWaveSupport"),
-        // HTTP client (host policy, politeness, retries, timeouts) and the libxml2 HTML document.
+        // What a web page is to this tool: bytes from a PageSource, parsed by libxml2 (HTMLDocument,
+        // XPath), the same-site rules and WebFetchError. No HTTP: the readers above it (and their
+        // fuzz and benchmark builds) never compile an HTTP stack.
+        .target(name: "WebPages", dependencies: ["CLibXML2", "NextWaveSupport"]),
+        // The HTTP client (host policy, politeness, retries, timeouts) on AsyncHTTPClient.
         .target(
             name: "WebFetch",
             dependencies: [
-                "CLibXML2", "NextWaveSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "WebPages", "NextWaveSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
@@ -89,7 +93,7 @@ let package = Package(
         .target(name: "JobContract"),
 
         // Ratings domain.
-        .target(name: "FleetScraper", dependencies: ["WebFetch", "NextWaveSupport"]),
+        .target(name: "FleetScraper", dependencies: ["WebPages", "NextWaveSupport"]),
         .target(
             name: "ShipRatingTable",
             dependencies: [waveRating, "NextWaveSupport", .product(name: "ShipRatingReader", package: "SessionKit")]),
@@ -112,8 +116,7 @@ let package = Package(
             dependencies: [
                 "JobContract",
                 "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels",
-                "WakeKernelSupport",
-                "WakeCalibration", "NextWaveSupport",
+                "WakeKernelSupport", "WakeCalibration", "WebFetch", "WebPages", "NextWaveSupport",
             ]),
 
         // Time, sun and the portable session core.
@@ -122,9 +125,13 @@ let package = Package(
         .target(
             name: "ScheduleArchive",
             dependencies: [
-                civilTime, "WebFetch", "NextWaveSupport", "CSQLite", "CZlibCRC",
+                civilTime, "WebPages", "NextWaveSupport", "CSQLite", "CZlibCRC",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
+        // Fetching the archive over HTTP: stationboards, ship assignments, allocation pages.
+        .target(
+            name: "ArchiveFetch",
+            dependencies: ["ScheduleArchive", "WebFetch", "WebPages", civilTime, "NextWaveSupport"]),
         .target(
             name: "SessionAnalytics",
             dependencies: [waveRating, sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar]),
@@ -145,8 +152,9 @@ let package = Package(
             dependencies: [
                 "RatingsPipeline", "SessionsPipeline", "ShipRatings", "ShipRatingTable", "FleetScraper",
                 "RatingsReports", "WakeModels", "WakeCalibration",
-                "ScheduleArchive", "SessionAnalytics", "SessionReports", sessionCore, solar, civilTime, "WebFetch",
-                "NextWaveSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScheduleArchive", "ArchiveFetch", "SessionAnalytics", "SessionReports", sessionCore, solar, civilTime,
+                "WebFetch", "WebPages", "NextWaveSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Not API: the app's own session algorithm (the baseline of tests and benchmarks), and
@@ -163,7 +171,7 @@ let package = Package(
             name: "_FuzzTargets",
             dependencies: [
                 "FleetScraper", "ShipRatings", "ShipRatingTable", "LegacyWakeModel", "WakeModels", "WakeCalibration",
-                "ScheduleArchive", "WebFetch",
+                "ScheduleArchive", "WebPages",
                 civilTime, solar, sessionCore, "NextWaveSupport",
             ],
             path: "Sources/_FuzzTargets"),
@@ -173,11 +181,12 @@ let package = Package(
         .testTarget(
             name: "WebFetchTests",
             dependencies: [
-                "WebFetch", "FleetScraper", "_TestSupport",
+                "WebFetch", "WebPages", "FleetScraper", "_TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]),
+        .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
         .testTarget(
             name: "LegacyWakeModelTests",
             dependencies: [waveRating, "LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
@@ -189,7 +198,7 @@ let package = Package(
             dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
         .testTarget(name: "CWakeKernelTests", dependencies: ["CWakeKernel", "_CWakeKernelEmulation", "_TestSupport"]),
         .testTarget(
-            name: "FleetScraperTests", dependencies: ["FleetScraper", "WebFetch", "_TestSupport"], exclude: ["Fixtures"]
+            name: "FleetScraperTests", dependencies: ["FleetScraper", "WebPages", "_TestSupport"], exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ShipRatingsTests",
@@ -203,9 +212,12 @@ let package = Package(
         .testTarget(
             name: "ScheduleArchiveTests",
             dependencies: [
-                "ScheduleArchive", civilTime, "NextWaveSupport", "WebFetch", "_TestSupport",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "ScheduleArchive", "ArchiveFetch", civilTime, "NextWaveSupport", "WebFetch", "WebPages",
+                "_TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ArchiveFetchTests",
+            dependencies: ["ArchiveFetch", "ScheduleArchive", civilTime, "WebFetch", "WebPages", "_TestSupport"]),
         .testTarget(
             name: "SessionCoreTests",
             dependencies: [
@@ -224,8 +236,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "WebFetch",
-                "NextWaveSupport",
+                "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline",
+                "WebFetch", "WebPages", "NextWaveSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
@@ -270,7 +282,7 @@ for target in package.targets where target.type != .system && !cTargets.contains
 // Each library module and the CLI have a README.md (concept, entry points, invariants, where to
 // change what): documentation, not a resource.
 let documented: Set<String> = [
-    "NextWaveSupport", "JobContract", "WebFetch", "WakeKernelSupport", "LegacyWakeModel", "WakeModels",
+    "NextWaveSupport", "JobContract", "WebPages", "WebFetch", "ArchiveFetch", "WakeKernelSupport", "LegacyWakeModel", "WakeModels",
     "WakeCalibration", "FleetScraper", "ShipRatingTable", "ShipRatings", "RatingsReports", "RatingsPipeline",
     "ScheduleArchive", "SessionAnalytics", "SessionReports", "SessionsPipeline", "nextwave",
 ]

@@ -1,5 +1,5 @@
 package import Foundation
-import WebFetch
+import WebPages
 
 /// The result of scraping the fleet.
 @_spi(Benchmarks) public struct FleetScrape: Sendable {
@@ -12,6 +12,13 @@ import WebFetch
     /// Listed ship pages the site says are gone (HTTP 404 or 410), in list order: a fleet change
     /// to review, not a failed run.
     package var vanished: [VanishedPage] = []
+
+    package init(indexURL: String?, pages: [ShipPage], warnings: [String], vanished: [VanishedPage] = []) {
+        self.indexURL = indexURL
+        self.pages = pages
+        self.warnings = warnings
+        self.vanished = vanished
+    }
 }
 
 extension FleetScrape {

@@ -1,5 +1,5 @@
 package import Foundation
-package import WebFetch
+package import WebPages
 
 /// Ship pages of any layout, read by their labels rather than by the site's markup: the
 /// label/value pairs of table rows (`th`/`td`, `td`/`td`), definition lists, label and value

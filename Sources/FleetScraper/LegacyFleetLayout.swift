@@ -1,5 +1,5 @@
 package import Foundation
-package import WebFetch
+package import WebPages
 
 /// The operator's fleet pages in the layout `vesseldata.py` read (ZSG website, until 2025).
 ///

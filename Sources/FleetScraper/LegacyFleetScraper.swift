@@ -1,5 +1,5 @@
 public import Foundation
-public import WebFetch
+public import WebPages
 
 /// The operator's fleet as `vesseldata.py` scraped it: the legacy index and its ship pages.
 @_spi(Benchmarks) public struct LegacyFleetScraper: Sendable {

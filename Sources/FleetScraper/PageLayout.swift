@@ -1,5 +1,5 @@
 package import Foundation
-import WebFetch
+import WebPages
 
 /// How ship pages are read.
 public enum PageLayout: String, Sendable, CaseIterable {

@@ -1,6 +1,6 @@
 package import Foundation
 import NextWaveSupport
-import WebFetch
+import WebPages
 
 /// A list of ship page URLs: one a line, absolute or relative to a base URL (with its path),
 /// blank lines and `#` comments ignored (`--pages FILE`).

@@ -1,5 +1,5 @@
 import Foundation
-import WebFetch
+import WebPages
 
 /// A page's content as a text browser would lay it out, for layout-free reading: block
 /// elements start lines, table cells and adjacent elements of a line are separated, and the

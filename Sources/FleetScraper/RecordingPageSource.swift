@@ -1,6 +1,6 @@
 package import Foundation
 import NextWaveSupport
-package import WebFetch
+package import WebPages
 
 /// Passes requests to another source and keeps every page it returns, to save as a snapshot.
 package actor RecordingPageSource: PageSource {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a scrape failed for a reason of the fleet pages themselves (fetch failures are
-/// ``WebFetch/WebFetchError``). Every case names where: the URL, and the field or element.
+/// ``WebPages/WebFetchError``). Every case names where: the URL, and the field or element.
 package enum ScrapeError: Error, Equatable, CustomStringConvertible {
     /// The fleet index has no ship links: the operator's layout has changed.
     case noShipLinks(url: String, expected: String)

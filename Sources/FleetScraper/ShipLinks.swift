@@ -1,8 +1,8 @@
 import Foundation
-import WebFetch
+import WebPages
 
 /// Ship page links gathered from an index page: resolved against the base, each page once (by
-/// ``WebFetch/SiteURL/canonical(_:)``) in page order; links to other sites set apart, not
+/// ``WebPages/SiteURL/canonical(_:)``) in page order; links to other sites set apart, not
 /// followed.
 struct ShipLinks {
     private(set) var ships: [URL] = []
@@ -10,7 +10,7 @@ struct ShipLinks {
     private var seen = Set<String>()
     let base: URL
     /// The page the links are on, when they resolve as a browser resolves them (RFC 3986);
-    /// nil: against `base` with its path (``WebFetch/SiteURL/resolve(_:against:)``).
+    /// nil: against `base` with its path (``WebPages/SiteURL/resolve(_:against:)``).
     let page: URL?
 
     init(base: URL, page: URL? = nil) {

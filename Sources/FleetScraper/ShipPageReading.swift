@@ -1,5 +1,5 @@
 package import Foundation
-package import WebFetch
+package import WebPages
 
 /// A way of reading an operator's pages, over a document parsed once: a ship page's name and
 /// specs, and the ship links of a fleet index. ``PageLayout`` chooses among them.

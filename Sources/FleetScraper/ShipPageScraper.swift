@@ -1,5 +1,5 @@
 public import Foundation
-package import WebFetch
+package import WebPages
 
 /// Fetches ship pages from a ``PageSource``: those an index page links, or a given list, each
 /// read in a ``PageLayout``.
@@ -28,7 +28,7 @@ public struct ShipPageScraper: Sendable {
     /// - Parameters:
     ///   - source: where ship pages come from; `indexSource` the index (default: `source`).
     ///   - progress: (pages done, pages in all) after each ship page.
-    /// - Throws: ``ScrapeError`` or ``WebFetch/WebFetchError`` for the first page that fails;
+    /// - Throws: ``ScrapeError`` or ``WebPages/WebFetchError`` for the first page that fails;
     ///   nothing partial is returned.
     package func scrape(
         from source: any PageSource, indexSource: (any PageSource)? = nil,

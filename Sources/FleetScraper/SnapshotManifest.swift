@@ -1,6 +1,6 @@
 package import Foundation
 import NextWaveSupport
-import WebFetch
+import WebPages
 
 /// A saved set of fleet pages that can be replayed offline.
 ///

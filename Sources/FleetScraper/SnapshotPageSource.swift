@@ -1,6 +1,6 @@
 public import Foundation
 import NextWaveSupport
-public import WebFetch
+public import WebPages
 
 /// Serves pages from a snapshot directory.
 @_spi(Benchmarks) public struct SnapshotPageSource: PageSource {
@@ -38,7 +38,7 @@ public import WebFetch
         return nil
     }
 
-    /// The largest page file read: ``WebFetch/HTMLDocument/maximumBytes``.
+    /// The largest page file read: ``WebPages/HTMLDocument/maximumBytes``.
     package static let maximumPageBytes = HTMLDocument.maximumBytes
 
     @_spi(Benchmarks) public func page(at url: URL) async throws -> Data {

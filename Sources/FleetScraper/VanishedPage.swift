@@ -1,5 +1,5 @@
 import Foundation
-import WebFetch
+import WebPages
 
 /// A listed ship page the site answered with "not found" or "gone".
 public struct VanishedPage: Sendable, Equatable {

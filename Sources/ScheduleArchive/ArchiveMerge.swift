@@ -18,7 +18,7 @@ package enum ArchiveMerge {
 
     /// Refuses an answer none of whose ship departures lies on the requested day.
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` naming the URL and the days it holds.
-    static func checkDate(_ departures: [Departure], requested: LocalDate, url: String) throws {
+    package static func checkDate(_ departures: [Departure], requested: LocalDate, url: String) throws {
         guard !departures.isEmpty, !departures.contains(where: { $0.date == requested }) else { return }
         let days = Set(departures.map(\.date)).sorted().map(\.description).joined(separator: ", ")
         throw ArchiveError.malformed(
@@ -110,7 +110,7 @@ package enum ArchiveMerge {
 
     /// The deployment file to archive for `date`: by course, the answer's ship where it names
     /// one, the archived ship for courses the answer lacks.
-    static func deployment(archived: Data?, answer: [ShipAssignment], date: LocalDate, path: String) throws
+    package static func deployment(archived: Data?, answer: [ShipAssignment], date: LocalDate, path: String) throws
         -> Decision
     {
         let body = try DeploymentReader.encode(date: date, assignments: answer)

@@ -1,6 +1,6 @@
 package import CivilTime
 package import Foundation
-import WebFetch
+import WebPages
 
 /// Reads ship assignments from the operator's deployment page (einsatzderschiffe.zsg.ch,
 /// `GET /schiffeinsatz?timestamp=<ms>`, one day per timestamp).

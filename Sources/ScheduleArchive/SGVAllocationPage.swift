@@ -1,6 +1,6 @@
 import CivilTime
 package import Foundation
-import WebFetch
+import WebPages
 
 /// Reads the steamer deployments SGV publishes on Lake Lucerne ("Aktuelle Fahrpläne &
 /// Schiffseinsätze", `https://www.lakelucerne.ch/de/informationen/fahrplan-schiffseinsaetze/`).

@@ -1,6 +1,6 @@
 import CivilTime
 public import Foundation
-import NextWaveSupport
+package import NextWaveSupport
 
 /// A schedule archive: a directory that is the historical record, and its schedule store.
 ///
@@ -78,7 +78,7 @@ public final class ScheduleArchive {
         return try body()
     }
 
-    static func lock(_ directory: URL, exclusive: Bool) throws -> DirectoryLock {
+    package static func lock(_ directory: URL, exclusive: Bool) throws -> DirectoryLock {
         do { return try DirectoryLock(directory, exclusive: exclusive) } catch let problem as FileProblem {
             throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
         }

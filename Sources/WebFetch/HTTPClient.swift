@@ -1,4 +1,5 @@
 public import Foundation
+public import WebPages
 
 /// Fetches pages of one site over HTTP(S), politely and robustly: the one HTTP client of the
 /// toolkit (fleet pages, stationboards, the deployment page). Built on AsyncHTTPClient
@@ -164,17 +165,19 @@ public actor HTTPClient: PageSource {
             case .silent(let seconds): reason = "timed out: nothing for \(plainSeconds(seconds)) s"
             case .overTime(let seconds): reason = "took longer than \(plainSeconds(seconds)) s in all"
             case .tooSlow(let speed):
-                let words =
-                    "too slow (under \(speed.bytesPerSecond) bytes/s for \(plainSeconds(speed.seconds)) s)"
                 slowAttempts += 1
                 if slowAttempts >= 2 {
                     // A second attempt as slow as the first: the host is trickling; spare the
                     // run the same wait for every later page.
                     unreachableReason =
                         "it sends under \(speed.bytesPerSecond) bytes/s; pages of it failed as too slow"
-                    throw WebFetchError.transport(url: url.absoluteString, reason: words, attempts: attempt)
                 }
-                reason = words
+                if slowAttempts >= 2 || lastAttempt {
+                    throw WebFetchError.tooSlow(
+                        url: url.absoluteString, bytesPerSecond: speed.bytesPerSecond, seconds: speed.seconds,
+                        attempts: attempt)
+                }
+                reason = WebFetchError.slowBodyWords(bytesPerSecond: speed.bytesPerSecond, seconds: speed.seconds)
             }
             if lastAttempt { throw WebFetchError.transport(url: url.absoluteString, reason: reason, attempts: attempt) }
             return .retry(retryAfter: nil, reason: reason)
@@ -262,8 +265,4 @@ public actor HTTPClient: PageSource {
         }
         return nil
     }
-}
-
-func plainSeconds(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
 }

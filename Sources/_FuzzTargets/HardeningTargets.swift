@@ -4,7 +4,7 @@ import Foundation
 import ScheduleArchive
 import WakeCalibration
 import WakeModels
-import WebFetch
+import WebPages
 
 /// Targets for the readers the second hardening round changed (issue: hardening, round 2).
 extension FuzzTargets {

@@ -54,6 +54,7 @@ import _TestSupport
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 69)
         #expect(result.stderr.contains("too slow"), "\(result.stderr)")
+        #expect(result.stderr.contains("a lower --low-speed-limit"), "the next step: \(result.stderr)")
         #expect(result.stderr.contains(server.baseURL.absoluteString), "names the URL: \(result.stderr)")
         #expect(elapsed < .seconds(60), "ended after \(elapsed)")
         #expect(server.requestLog.count == 2, "one retry, not four attempts")

@@ -6,6 +6,7 @@ import ScheduleArchive
 import ShipRatingTable
 import Testing
 import WebFetch
+import WebPages
 
 @testable import nextwave
 
@@ -17,6 +18,9 @@ struct ExitStatusTests {
         #expect(ExitStatus.of(ArchiveError.malformed(path: "a", reason: "b")) == .dataError)
         #expect(ExitStatus.of(ArchiveError.unreadable(path: "a", reason: "no such file")) == .noInput)
         #expect(ExitStatus.of(WebFetchError.httpStatus(url: "u", status: 503, attempts: 3)) == .unavailable)
+        #expect(
+            ExitStatus.of(WebFetchError.tooSlow(url: "u", bytesPerSecond: 1000, seconds: 30, attempts: 2))
+                == .unavailable)
         #expect(ExitStatus.of(ScrapeError.snapshotNotEmpty(path: "p", entries: 2)) == .cannotCreate)
         #expect(ExitStatus.of(RatingsError.regression(previous: "p", problems: ["x"])) == .failure)
         #expect(ExitStatus.of(CocoaError(.fileReadNoSuchFile)) == .noInput)

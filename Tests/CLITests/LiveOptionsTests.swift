@@ -1,6 +1,7 @@
 import ArgumentParser
 import FleetScraper
 import Foundation
+import RatingsPipeline
 import Testing
 import WebFetch
 import _TestSupport

@@ -1,7 +1,7 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
 import Testing
-import WebFetch
+import WebPages
 import _TestSupport
 
 /// Ship pages of any layout, read by their labels (issue: the fleet changed). The pages are

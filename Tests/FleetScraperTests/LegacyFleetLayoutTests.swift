@@ -1,7 +1,7 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
 import Testing
-import WebFetch
+import WebPages
 import _TestSupport
 
 @Suite struct LegacyFleetLayoutTests {

@@ -1,3 +1,4 @@
+import ArchiveFetch
 import CivilTime
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Testing
+import _TestSupport
 
 @_spi(Benchmarks) @testable import ScheduleArchive
 
@@ -23,17 +24,7 @@ import Testing
         </div></body></html>
         """
 
-    static let flatSpans = """
-        <html><body>
-          <a class="title" href="/schiff/ms-forch">MS Forch</a>
-          <span class="disposition"><span class="prefix">Kurs</span> <span class="cruise">2533</span>
-            <span class="station first"><span>14:31</span><span>Wädenswil</span></span>
-            <span class="station"><span>14:44</span><span>Stäfa</span></span></span>
-          <span class="disposition"><span class="prefix">Kurs</span> <span class="cruise">2535</span></span>
-          <a class="title" href="/schiff/ms-linth">MS Linth</a>
-          <span class="disposition"><span class="prefix">Kurs</span> <span class="cruise">106</span></span>
-        </body></html>
-        """
+    static let flatSpans = DeploymentPageFixture.flatSpans
 
     @Test func readsShipBlocksWithLegendTitles() throws {
         let a = try DeploymentPage.assignments(html: Data(Self.shipBlocks.utf8), url: "u", date: Self.day)

@@ -7,6 +7,7 @@ import _TestSupport
 import struct AsyncHTTPClient.HTTPClientError
 
 @testable import WebFetch
+@testable import WebPages
 
 #if canImport(Glibc)
     import Glibc

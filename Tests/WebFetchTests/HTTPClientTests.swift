@@ -4,6 +4,7 @@ import Testing
 import _TestSupport
 
 @testable import WebFetch
+@testable import WebPages
 
 /// The HTTP page source against a real server on 127.0.0.1.
 @Suite struct HTTPClientTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WebPages
 import _TestSupport
 
 @testable import WebFetch
@@ -33,8 +34,7 @@ import _TestSupport
         let url = server.baseURL.appendingPathComponent("slow")
         let started = ContinuousClock.now
         await #expect(
-            throws: WebFetchError.transport(
-                url: url.absoluteString, reason: "too slow (under 100 bytes/s for 1 s)", attempts: 2)
+            throws: WebFetchError.tooSlow(url: url.absoluteString, bytesPerSecond: 100, seconds: 1, attempts: 2)
         ) {
             try await source.page(at: url)
         }
@@ -126,66 +126,5 @@ import _TestSupport
             try await second.page(at: url)
         }
         #expect(other.requestLog.isEmpty, "the second host's client knows the run's time is up")
-    }
-}
-
-/// The attribute bound in front of libxml2 (issue: hardening, round 2: 40,000 attributes on one
-/// element took 8.6 s, 200,000 over 200 s).
-@Suite struct CrowdedTagTests {
-    func page(attributes: Int, spaced: Bool = false) -> Data {
-        let list = (0..<attributes).map { spaced ? "a\($0) = \"v\"" : "a\($0)=v" }.joined(separator: " ")
-        return Data("<html><body><div \(list)>Länge 50 m</div></body></html>".utf8)
-    }
-
-    @Test func aTagWithTheLimitParsesAndOneMoreIsRefusedQuickly() throws {
-        let limit = TagScan.maximumAttributes
-        #expect(try HTMLDocument(data: page(attributes: limit), url: "ok.html").first("//div")?.text == "Länge 50 m")
-        #expect(try HTMLDocument(data: page(attributes: limit, spaced: true), url: "ok.html").first("//div") != nil)
-        #expect(
-            throws: WebFetchError.malformedHTML(
-                url: "x.html", reason: "the tag at byte 12 has more than 1000 attributes")
-        ) {
-            try HTMLDocument(data: page(attributes: limit + 1), url: "x.html")
-        }
-        let started = ContinuousClock.now
-        #expect(throws: WebFetchError.self) { try HTMLDocument(data: page(attributes: 200_000), url: "big.html") }
-        // Milliseconds when quiet; quadratic took over 200 s. (Loose for a busy machine.)
-        #expect(ContinuousClock.now - started < .seconds(60), "linear, not quadratic")
-    }
-
-    @Test func scriptsCommentsAndQuotedValuesAreNotAttributes() throws {
-        let tokens = (0..<3000).map { "x\($0)" }.joined(separator: " ")
-        let html = """
-            <html><head><script>if (a <b \(tokens)) {}</script><style><p \(tokens)</style></head>
-            <body><!-- <div \(tokens)> --><p title="<div \(tokens)>">ok</p></body></html>
-            """
-        #expect(try HTMLDocument(data: Data(html.utf8), url: "ok.html").first("//p")?.text == "ok")
-    }
-
-    @Test func pagesLibxml2WouldReadAsOtherCharactersAreRefused() throws {
-        let utf16 = Data("<html><body><p>x</p></body></html>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
-        #expect(throws: WebFetchError.self) { try HTMLDocument(data: utf16, url: "utf16.html") }
-        let ebcdic = Data("<html><head><meta charset=\"IBM037\"></head><body>x</body></html>".utf8)
-        #expect(
-            throws: WebFetchError.malformedHTML(
-                url: "e.html", reason: "it declares the charset \"ibm037\", which this tool does not read")
-        ) { try HTMLDocument(data: ebcdic, url: "e.html") }
-        let latin1 = Data(
-            "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-1\">".utf8)
-        #expect(try HTMLDocument(data: latin1, url: "l.html").root != nil)
-    }
-
-    @Test func theScanReadsNamesAndValuesAsLibxml2Does() {
-        func count(_ tag: String, limit: Int) -> Bool {
-            let bytes = Array(tag.utf8)
-            return bytes.withUnsafeBufferPointer { TagScan.firstCrowdedTag(in: $0, limit: limit) } != nil
-        }
-        // A name right after a closing quote is a name (libxml2 reads `b`).
-        #expect(count("<p a=\"x\"b>", limit: 1))
-        // A junk token is skipped to the next blank, quotes and all; the names after it count.
-        #expect(count("<p -class=\"<!-- x y z>", limit: 2))
-        // A name over 100 characters is read as several.
-        #expect(count("<p " + String(repeating: "a", count: 250) + ">", limit: 2))
-        #expect(!count("<p a=\"b c d e\" f>", limit: 2))
     }
 }

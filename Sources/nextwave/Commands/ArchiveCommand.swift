@@ -3,7 +3,6 @@ import CivilTime
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
-import WebFetch
 
 struct ArchiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

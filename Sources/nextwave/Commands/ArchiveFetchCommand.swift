@@ -1,3 +1,4 @@
+import ArchiveFetch
 import ArgumentParser
 import CivilTime
 import Foundation

@@ -3,7 +3,6 @@ import CivilTime
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
-import WebFetch
 
 extension ArchiveImportGTFSCommand {
     /// `--agency`, else the agencies of `--lake` (Data/operators.json), else ZSG's 194.

@@ -3,7 +3,6 @@ import CivilTime
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
-import WebFetch
 
 struct ArchiveStatusCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,6 @@ import ArgumentParser
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import ShipRatings
-import WebFetch
 
 /// The operating point: the legacy model's speed and the track's depth, and the wake model's
 /// reference (the rider's distance and depth).

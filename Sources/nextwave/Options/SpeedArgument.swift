@@ -3,7 +3,6 @@ import ArgumentParser
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import ShipRatings
-import WebFetch
 
 /// `--speed`: km/h, or `service` (each ship's operating speed from evidence, for the wake model).
 enum SpeedArgument: ExpressibleByArgument, Sendable, Equatable {

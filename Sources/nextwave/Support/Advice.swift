@@ -4,7 +4,7 @@ import ScheduleArchive
 import SessionsPipeline
 import ShipRatingTable
 import WakeModels
-import WebFetch
+import WebPages
 
 /// What the user can do about an error, in the command line's terms (its options and
 /// commands). The libraries' messages state what went wrong and where; this adds the next step.
@@ -67,7 +67,7 @@ enum Advice {
     private static func fetch(_ error: WebFetchError, stated: String) -> String {
         switch error {
         case .runTimeExceeded: stated + " (--max-run-time)"
-        case .transport(_, let reason, _) where reason.hasPrefix("too slow"):
+        case .tooSlow:
             stated + "; a slow site may need a lower --low-speed-limit or a longer --low-speed-time"
         default: stated
         }

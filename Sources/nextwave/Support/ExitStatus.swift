@@ -8,7 +8,7 @@ import SessionsPipeline
 import ShipRatingTable
 import WakeCalibration
 import WakeModels
-import WebFetch
+import WebPages
 
 /// The exit status of a failed command, after the BSD `sysexits.h` conventions, so that a script
 /// can tell a mistake in the command line or in an input from a run that could not finish. The
@@ -67,7 +67,7 @@ enum ExitStatus: Int32, CaseIterable {
         switch error {
         case .invalidURL: .usage
         case .unparseableHTML, .malformedHTML, .tooLarge, .offSite, .offSiteRedirect: .dataError
-        case .httpStatus, .transport, .unreachable, .runTimeExceeded: .unavailable
+        case .httpStatus, .transport, .tooSlow, .unreachable, .runTimeExceeded: .unavailable
         }
     }
 

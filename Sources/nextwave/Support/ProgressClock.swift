@@ -1,5 +1,4 @@
 import Foundation
-import WebFetch
 
 /// The time left of a long run of requests, from the pace so far.
 final class ProgressClock: Sendable {

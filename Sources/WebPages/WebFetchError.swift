@@ -4,6 +4,9 @@ package enum WebFetchError: Error, Equatable, CustomStringConvertible {
     case httpStatus(url: String, status: Int, attempts: Int)
     /// Transport failure (timeout, connection lost, truncated body) after all retries.
     case transport(url: String, reason: String, attempts: Int)
+    /// The body came slower than the low-speed bound (`bytesPerSecond` for `seconds`) on the last
+    /// attempt, or on two attempts in a row.
+    case tooSlow(url: String, bytesPerSecond: Int, seconds: Double, attempts: Int)
     /// A redirect to another site, which is not followed.
     case offSiteRedirect(url: String, location: String)
     /// A URL outside the configured site.
@@ -26,9 +29,11 @@ package enum WebFetchError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .httpStatus(let url, let status, let attempts):
-            "\(url): HTTP \(status) (after \(attempts) attempt\(attempts == 1 ? "" : "s"))"
+            "\(url): HTTP \(status)\(Self.after(attempts))"
         case .transport(let url, let reason, let attempts):
-            "\(url): \(reason) (after \(attempts) attempt\(attempts == 1 ? "" : "s"))"
+            "\(url): \(reason)\(Self.after(attempts))"
+        case .tooSlow(let url, let bytesPerSecond, let seconds, let attempts):
+            "\(url): \(Self.slowBodyWords(bytesPerSecond: bytesPerSecond, seconds: seconds))\(Self.after(attempts))"
         case .offSiteRedirect(let url, let location):
             "\(url): redirects to \(location), which is outside the configured site; not followed"
         case .offSite(let url, let host): "\(url): outside the configured site \(host); not fetched"
@@ -46,6 +51,15 @@ package enum WebFetchError: Error, Equatable, CustomStringConvertible {
 }
 
 extension WebFetchError {
+    /// The words for a body slower than the low-speed bound.
+    package static func slowBodyWords(bytesPerSecond: Int, seconds: Double) -> String {
+        "too slow (under \(bytesPerSecond) bytes/s for \(plainSeconds(seconds)) s)"
+    }
+
+    private static func after(_ attempts: Int) -> String {
+        " (after \(attempts) attempt\(attempts == 1 ? "" : "s"))"
+    }
+
     static func bytes(_ count: Int) -> String {
         count >= 1 << 20 ? "\(count >> 20) MiB" : count >= 1 << 10 ? "\(count >> 10) KiB" : "\(count) bytes"
     }

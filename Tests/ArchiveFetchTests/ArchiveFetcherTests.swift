@@ -1,3 +1,4 @@
+import ArchiveFetch
 import CivilTime
 import Foundation
 import Testing
@@ -38,7 +39,7 @@ import _TestSupport
             if path.hasPrefix("/v1/stationboard?id=8503665&limit=420&date=2026-09-22") {
                 return .init(headers: [("Content-Type", "application/json")], body: Self.stafa)
             }
-            if path.hasPrefix("/schiffeinsatz?timestamp=") { return .html(DeploymentPageTests.flatSpans) }
+            if path.hasPrefix("/schiffeinsatz?timestamp=") { return .html(DeploymentPageFixture.flatSpans) }
             return .status(404)
         }
     }

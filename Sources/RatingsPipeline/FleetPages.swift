@@ -1,5 +1,7 @@
+@_spi(Benchmarks) public import FleetScraper
 public import Foundation
 public import WebFetch
+import WebPages
 
 /// Where a ratings run takes the operator's fleet pages from.
 public enum FleetPages: Sendable {

@@ -1,7 +1,9 @@
 package import CivilTime
 package import Foundation
 import NextWaveSupport
+@_spi(Benchmarks) package import ScheduleArchive
 package import WebFetch
+package import WebPages
 
 /// Adds stationboards and ship assignments to an archive over HTTP.
 ///

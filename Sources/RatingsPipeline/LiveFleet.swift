@@ -1,5 +1,7 @@
+@_spi(Benchmarks) public import FleetScraper
 public import Foundation
 public import WebFetch
+import WebPages
 
 /// A fleet fetched over HTTP: ship pages listed by an index page or given as a list, read in
 /// a layout, optionally saved as a snapshot (only when the whole scrape succeeds).
