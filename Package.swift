@@ -282,7 +282,8 @@ for target in package.targets where target.type != .system && !cTargets.contains
 // Each library module and the CLI have a README.md (concept, entry points, invariants, where to
 // change what): documentation, not a resource.
 let documented: Set<String> = [
-    "NextWaveSupport", "JobContract", "WebPages", "WebFetch", "ArchiveFetch", "WakeKernelSupport", "LegacyWakeModel", "WakeModels",
+    "NextWaveSupport", "JobContract", "WebPages", "WebFetch", "ArchiveFetch", "WakeKernelSupport", "LegacyWakeModel",
+    "WakeModels",
     "WakeCalibration", "FleetScraper", "ShipRatingTable", "ShipRatings", "RatingsReports", "RatingsPipeline",
     "ScheduleArchive", "SessionAnalytics", "SessionReports", "SessionsPipeline", "nextwave",
 ]
