@@ -307,13 +307,7 @@ package enum AtomicFileWriter {
     /// the folder if needed.
     static func temporaryURL(for target: URL) throws -> URL {
         let directory = target.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw FileProblem(
-                path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))",
-                side: .output)
-        }
+        try FileProblem.createFolder(directory)
         return TemporaryFiles.url(for: target)
     }
 

@@ -46,13 +46,7 @@ package final class DirectoryLock {
     /// - Throws: ``FileProblem`` when the folder cannot be created or opened, or stays locked
     ///   by another process for ``maximumWait``.
     package init(_ directory: URL, exclusive: Bool = true) throws {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw FileProblem(
-                path: directory.path, reason: "cannot create the folder (\(FileProblem.words(for: error)))",
-                side: .output)
-        }
+        try FileProblem.createFolder(directory)
         path = directory.resolvingSymlinksInPath().standardizedFileURL.path
         let entry = Self.held.withLock { held -> Entry in
             if let entry = held[path] { return entry }

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A file that could not be read, written or locked, or is not what it should be: the path and
 /// the reason, in words, and which side of the run it was on. Readers of the toolkit's files
@@ -41,6 +41,17 @@ package struct FileProblem: Error, Equatable, CustomStringConvertible, Localized
         case NSFileWriteVolumeReadOnlyError: return "the file system is read-only"
         case NSFileReadCorruptFileError, NSFileReadInapplicableStringEncodingError: return "unreadable content"
         default: return ns.localizedDescription
+        }
+    }
+
+    /// Creates `directory` (and its parents) when it is not there.
+    /// - Throws: a ``FileProblem`` on the output side naming the folder and why.
+    package static func createFolder(_ directory: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FileProblem(
+                path: directory.path, reason: "cannot create the folder (\(words(for: error)))", side: .output)
         }
     }
 

@@ -12,12 +12,8 @@ import WakeModels
 /// speeds × track depths (the water the ship sails in), as CSV. A track no deeper than a ship's
 /// draft (published, or derived as the wake models derive it) is refused, naming the ship.
 public struct GridJob: Job {
-    /// Where the vessel pages come from.
-    public var pages: FleetPages
-    /// The curated fleet file.
-    public var fleet: URL
-    /// How the output cites the fleet file (e.g. "Data/fleet.json").
-    public var fleetReference: String
+    /// The vessel pages and the curated fleet file.
+    public var source: FleetSource
     /// Speeds, km/h, each in (0, 100].
     public var speedsKmh: [Double]
     /// Depths, m, each in (0, 1000].
@@ -29,12 +25,10 @@ public struct GridJob: Job {
 
     /// A grid job over `speedsKmh` × `depthsM` for every ship with known dimensions.
     public init(
-        pages: FleetPages, fleet: URL, fleetReference: String, speedsKmh: [Double], depthsM: [Double], output: Output
+        source: FleetSource, speedsKmh: [Double], depthsM: [Double], output: Output
     ) {
         self.output = output
-        self.pages = pages
-        self.fleet = fleet
-        self.fleetReference = fleetReference
+        self.source = source
         self.speedsKmh = speedsKmh
         self.depthsM = depthsM
     }
@@ -98,9 +92,7 @@ public struct GridJob: Job {
     @discardableResult
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Shape {
         try validate()
-        let curated = try CuratedFleet.load(from: fleet)
-        let (scrape, _) = try await pages.scrape(onEvent: { onEvent(.pages($0)) })
-        let resolved = ResolvedFleet(pages: scrape.pages, fleet: curated, fleetReference: fleetReference)
+        let resolved = try await source.resolved(onEvent: { onEvent(.pages($0)) })
         let (names, hulls) = resolved.measured
         try Self.checkSize(ships: names.count, speedsKmh: speedsKmh, depthsM: depthsM)
         let aground = resolved.ships.compactMap { ship -> GridJobError.Aground? in

@@ -13,12 +13,8 @@ public import ShipRatingTable
 public struct RatingsJob: Job {
     /// What a ratings run reads, how it rates, and where it writes.
     public struct Input: Sendable {
-        /// Where the vessel pages come from: a snapshot, the live site, or none.
-        public var pages: FleetPages
-        /// The curated fleet file, and how the table cites it (e.g. "Data/fleet.json").
-        public var fleet: URL
-        /// How the table cites the fleet file.
-        public var fleetReference: String
+        /// The vessel pages and the curated fleet file.
+        public var source: FleetSource
         /// The legacy model's operating point (speed and depth).
         public var point: OperatingPoint
         /// The output folder, and its name as the user wrote it (reports never show machine paths).
@@ -66,7 +62,7 @@ public struct RatingsJob: Job {
 
         /// An input with the legacy model and the app-fitted wake thresholds by default.
         public init(
-            pages: FleetPages, fleet: URL, fleetReference: String, point: OperatingPoint = .legacy, out: URL,
+            source: FleetSource, point: OperatingPoint = .legacy, out: URL,
             outName: String, previous: URL? = nil, previousName: String? = nil, appRatings: URL,
             acceptRegression: Bool = false, model: RatingModel = .legacy, wakeReference: WakeReference = .standard,
             heightThresholds: HeightThresholdChoice = .fittedToApp
@@ -74,9 +70,7 @@ public struct RatingsJob: Job {
             self.model = model
             self.wakeReference = wakeReference
             self.heightThresholds = heightThresholds
-            self.pages = pages
-            self.fleet = fleet
-            self.fleetReference = fleetReference
+            self.source = source
             self.point = point
             self.out = out
             self.outName = outName
@@ -150,14 +144,14 @@ public struct RatingsJob: Job {
     /// - Throws: the first failure (fleet file, page, regression, write); nothing is written then.
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
         try validate()
-        let fleet = try CuratedFleet.load(from: input.fleet)
+        let fleet = try CuratedFleet.load(from: input.source.fleet)
         let app = try? RatingTable.load(from: input.appRatings)
         if app == nil {
             onEvent(.warning("\(input.appRatings.path): app ratings not readable; the report skips the comparison"))
         }
         let courses = try input.courseSpeeds.map(CourseSpeedTable.load(from:))
-        let (scrape, sourceDescription) = try await input.pages.scrape { onEvent(.pages($0)) }
-        var builder = RatingTableBuilder(fleet: fleet, fleetReference: input.fleetReference, point: input.point)
+        let (scrape, sourceDescription) = try await input.source.pages.scrape { onEvent(.pages($0)) }
+        var builder = RatingTableBuilder(fleet: fleet, fleetReference: input.source.fleetReference, point: input.point)
         builder.courseSpeeds = courses
         builder.courseSpeedsReference = input.courseSpeedsReference
         builder.model = input.model

@@ -17,7 +17,7 @@ public struct WakeJob: Job {
     /// Which hulls are computed: ships of the fleet, or one hull given by its figures.
     public enum Ships: Sendable {
         /// Ships of the fleet by name or alias; every ship with known dimensions when empty.
-        case fleet(names: [String], pages: FleetPages, fleet: URL, fleetReference: String)
+        case fleet(names: [String], source: FleetSource)
         /// One hull given directly.
         case explicit(name: String, hull: WakeHull)
     }
@@ -101,10 +101,8 @@ public struct WakeJob: Job {
         switch ships {
         case .explicit(let name, let hull):
             return ([name], [hull])
-        case .fleet(let wanted, let pages, let fleetURL, let reference):
-            let curated = try CuratedFleet.load(from: fleetURL)
-            let (scrape, _) = try await pages.scrape(onEvent: onEvent)
-            let resolved = ResolvedFleet(pages: scrape.pages, fleet: curated, fleetReference: reference)
+        case .fleet(let wanted, let source):
+            let resolved = try await source.resolved(onEvent: onEvent)
             let chosen: [ResolvedFleet.Ship]
             if wanted.isEmpty {
                 chosen = resolved.ships.filter { $0.hull != nil }

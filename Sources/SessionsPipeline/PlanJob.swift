@@ -15,22 +15,8 @@ public struct PlanJob: Job {
 
     /// What a plan is made from.
     public struct Input: Sendable {
-        /// The schedule archive folder.
-        public var archive: URL
-        /// The archive as the user named it (for messages).
-        public var archiveName: String
-        /// The station list (`stations.json`).
-        public var stations: URL
-        /// The station list, when the caller has already read `stations`.
-        public var catalogue: StationCatalogue?
-        /// The timetable periods (`schedule_periods.json`).
-        public var periods: URL
-        /// The rating table the waves are scored with.
-        public var ratings: URL
-        /// The rating table as the user named it.
-        public var ratingsName: String
-        /// Further operators' tables (other lakes), as ``SessionsJob/Input/moreRatings``.
-        public var moreRatings: [URL] = []
+        /// The archive, the station list and periods, and the rating tables.
+        public var source: ScheduleSource
         /// The first day (default: the archive's first day).
         public var from: LocalDate?
         /// How many days, 1…``maximumDays``.
@@ -44,15 +30,9 @@ public struct PlanJob: Job {
 
         /// An input with the defaults for sun and predictions.
         public init(
-            archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String,
-            from: LocalDate?, days: Int, selection: SessionsJob.StationSelection
+            source: ScheduleSource, from: LocalDate?, days: Int, selection: SessionsJob.StationSelection
         ) {
-            self.archive = archive
-            self.archiveName = archiveName
-            self.stations = stations
-            self.periods = periods
-            self.ratings = ratings
-            self.ratingsName = ratingsName
+            self.source = source
             self.from = from
             self.days = days
             self.selection = selection
@@ -78,20 +58,17 @@ public struct PlanJob: Job {
     /// Makes the plan: ``validate()``, then the survey of the chosen days. Writes nothing.
     public func run(onEvent: @escaping @Sendable (NoEvent) -> Void = { _ in }) async throws -> RiderPlan {
         try validate()
-        let catalogue = try input.catalogue ?? StationCatalogue.load(from: input.stations)
-        let periods = try SchedulePeriods.load(from: input.periods)
-        let table = try RatingTable.merged(input.ratings, with: input.moreRatings)
-        let (archive, _) = try ScheduleArchive.opened(at: input.archive) { _, _ in }
-        guard let range = try archive.store.dateRange() else {
-            throw SessionsJobError.emptyArchive(path: input.archiveName)
-        }
+        let opened = try input.source.open { _, _ in }
+        let (catalogue, periods, table, archive, range) = (
+            opened.catalogue, opened.periods, opened.table, opened.archive, opened.range
+        )
         let from = input.from ?? range.lowerBound
         guard SupportedDates.contains(from), SupportedDates.contains(from.adding(days: input.days - 1)) else {
             throw SessionsJobError.unsupportedDate(from)
         }
         guard from <= range.upperBound else {
             throw PlanJobError.pastArchive(
-                from: from, archive: input.archiveName, range: range,
+                from: from, archive: input.source.archiveName, range: range,
                 lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue))
         }
         let last = from.adding(days: input.days - 1)
@@ -126,7 +103,7 @@ public struct PlanJob: Job {
         return RiderPlan(
             from: from, to: last, stationDays: days, quietStations: quiet, daysPastArchive: past, archiveRange: range,
             places: Dictionary(wanted.map { ($0.uic, place($0)) }, uniquingKeysWith: { a, _ in a }),
-            ratingsName: input.ratingsName, ratingsPoint: SessionsJob.operatingPoint(of: table))
+            ratingsName: input.source.ratingsName, ratingsPoint: SessionsJob.operatingPoint(of: table))
     }
 
     /// The lakes the archive has departures for, by name.

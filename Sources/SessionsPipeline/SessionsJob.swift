@@ -13,24 +13,8 @@ import ShipRatingTable
 public struct SessionsJob: Job {
     /// What a sessions run reads and where it writes.
     public struct Input: Sendable {
-        /// The archive directory, and its name as the user wrote it (for the reports).
-        public var archive: URL
-        /// The archive as the user named it (the reports never show machine paths).
-        public var archiveName: String
-        /// `stations.json` and `schedule_periods.json`.
-        public var stations: URL
-        /// The station list, when the caller has already read `stations` (the run then does not
-        /// read it again).
-        public var catalogue: StationCatalogue?
-        /// The timetable periods (`schedule_periods.json`), for the summary by season.
-        public var periods: URL
-        /// The rating table, and its name for the reports.
-        public var ratings: URL
-        /// The rating table as the user named it.
-        public var ratingsName: String
-        /// Further operators' tables (other lakes): their ships join the table's, a name the
-        /// table already has keeping its rating there.
-        public var moreRatings: [URL] = []
+        /// The archive, the station list and periods, and the rating tables.
+        public var source: ScheduleSource
         /// The first day (default: the archive's first).
         public var from: LocalDate?
         /// The last day (default: the archive's last).
@@ -51,16 +35,11 @@ public struct SessionsJob: Job {
 
         /// An input; `predict` and the CSV style keep their defaults.
         public init(
-            archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String,
-            from: LocalDate? = nil, to: LocalDate? = nil, selection: StationSelection = .all, sun: SunSource = .station,
+            source: ScheduleSource, from: LocalDate? = nil, to: LocalDate? = nil, selection: StationSelection = .all,
+            sun: SunSource = .station,
             top: Int = SessionRules.defaultTop, out: URL
         ) {
-            self.archive = archive
-            self.archiveName = archiveName
-            self.stations = stations
-            self.periods = periods
-            self.ratings = ratings
-            self.ratingsName = ratingsName
+            self.source = source
             self.from = from
             self.to = to
             self.selection = selection
@@ -128,19 +107,14 @@ public struct SessionsJob: Job {
     /// Scores every station-day and writes the reports: ``validate()``, then the archive (under its shared lock).
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
         try validate()
-        let catalogue = try input.catalogue ?? StationCatalogue.load(from: input.stations)
-        let periods = try SchedulePeriods.load(from: input.periods)
-        let table = try RatingTable.merged(input.ratings, with: input.moreRatings)
-        let (archive, refresh) = try ScheduleArchive.opened(at: input.archive) {
-            onEvent(.indexing(done: $0, total: $1))
-        }
+        let opened = try input.source.open { onEvent(.indexing(done: $0, total: $1)) }
+        let (catalogue, periods, table, archive, refresh, range) = (
+            opened.catalogue, opened.periods, opened.table, opened.archive, opened.refresh, opened.range
+        )
         for message in refresh.skipped { onEvent(.warning("skipped \(message)")) }
-        guard let range = try archive.store.dateRange() else {
-            throw SessionsJobError.emptyArchive(path: input.archiveName)
-        }
         if let from = input.from, from > range.upperBound {
             throw PlanJobError.pastArchive(
-                from: from, archive: input.archiveName, range: range,
+                from: from, archive: input.source.archiveName, range: range,
                 lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue))
         }
         let (from, to) = (input.from ?? range.lowerBound, input.to ?? range.upperBound)
@@ -152,9 +126,10 @@ public struct SessionsJob: Job {
             from: from, to: to,
             stations: try stations(in: catalogue), sun: input.sun, top: input.top)
         let echo = SessionsJSON.Settings(
-            archive: input.archiveName, from: settings.from, to: settings.to,
+            archive: input.source.archiveName, from: settings.from, to: settings.to,
             stations: { if case .stations(let ids) = input.selection { ids.sorted() } else { nil } }(),
-            lake: { if case .lake(let name) = input.selection { name } else { nil } }(), ratings: input.ratingsName,
+            lake: { if case .lake(let name) = input.selection { name } else { nil } }(),
+            ratings: input.source.ratingsName,
             ratingsModel: table.model.name, sun: input.sun, top: input.top)
         var echoed = echo
         echoed.predict = input.predict
@@ -181,7 +156,7 @@ public struct SessionsJob: Job {
         if !report.unknownShips.isEmpty {
             onEvent(
                 .warning(
-                    "ships not in \(input.ratingsName), scored as other named ships: \(report.unknownShips.sorted().joined(separator: ", "))"
+                    "ships not in \(input.source.ratingsName), scored as other named ships: \(report.unknownShips.sorted().joined(separator: ", "))"
                 ))
         }
         if !report.stationsWithoutCoordinates.isEmpty {

@@ -10,10 +10,13 @@ import _TestSupport
 /// The ratings pipelines run in this process on temporary folders: what they write is checked
 /// against independent values (the legacy script's real output, the legacy formulas by hand).
 @Suite struct RatingsJobInProcessTests {
+    /// The bundled snapshot of the operator's pages and the bundled fleet file.
+    let bundled = FleetSource(
+        pages: .snapshot(directory: RepositoryPaths.snapshot, name: "zsg-2025-01-14"), fleet: RepositoryPaths.fleet,
+        fleetReference: "Data/fleet.json")
+
     func input(out: URL) -> RatingsJob.Input {
-        RatingsJob.Input(
-            pages: .snapshot(directory: RepositoryPaths.snapshot, name: "zsg-2025-01-14"), fleet: RepositoryPaths.fleet,
-            fleetReference: "Data/fleet.json", out: out, outName: "out", appRatings: RepositoryPaths.appRatings)
+        RatingsJob.Input(source: bundled, out: out, outName: "out", appRatings: RepositoryPaths.appRatings)
     }
 
     @Test func theJobWritesTheLegacyScriptsOutputByteForByte() async throws {
@@ -37,8 +40,7 @@ import _TestSupport
     @Test func theGridStreamsTheLegacyFiguresOfEveryCell() async throws {
         let chunks = Locked<[String]>([])
         let job = GridJob(
-            pages: .snapshot(directory: RepositoryPaths.snapshot, name: "zsg-2025-01-14"), fleet: RepositoryPaths.fleet,
-            fleetReference: "Data/fleet.json", speedsKmh: [18, 25], depthsM: [3, 10],
+            source: bundled, speedsKmh: [18, 25], depthsM: [3, 10],
             output: .stream { chunk in chunks.withLock { $0.append(chunk) } })
         let shape = try await job.run()
         let lines = chunks.withLock { $0.joined() }.split(separator: "\n").map(String.init)
@@ -57,8 +59,10 @@ import _TestSupport
     @Test func aJobRefusesItsInputBeforeReadingAnything() async throws {
         let nowhere = URL(fileURLWithPath: "/nonexistent/fleet.json")
         let job = GridJob(
-            pages: .snapshot(directory: URL(fileURLWithPath: "/nonexistent"), name: "none"), fleet: nowhere,
-            fleetReference: "none", speedsKmh: [0], depthsM: [10], output: .stream { _ in })
+            source: FleetSource(
+                pages: .snapshot(directory: URL(fileURLWithPath: "/nonexistent"), name: "none"), fleet: nowhere,
+                fleetReference: "none"),
+            speedsKmh: [0], depthsM: [10], output: .stream { _ in })
         #expect(throws: GridJobError.badValue(axis: "speed", value: 0, range: "(0, 100] km/h")) { try job.validate() }
         await #expect(throws: GridJobError.self) { try await job.run() }
     }

@@ -15,8 +15,10 @@ import _TestSupport
     @Test func everyStationDayHasTheSessionsTheAppWouldShow() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         var input = SessionsJob.Input(
-            archive: try RepositoryPaths.copyOfArchive(), archiveName: "archive", stations: RepositoryPaths.stations,
-            periods: RepositoryPaths.schedulePeriods, ratings: RepositoryPaths.appRatings, ratingsName: "app",
+            source: ScheduleSource(
+                archive: try RepositoryPaths.copyOfArchive(), archiveName: "archive",
+                stations: RepositoryPaths.stations,
+                periods: RepositoryPaths.schedulePeriods, ratings: RepositoryPaths.appRatings, ratingsName: "app"),
             selection: .stations([8_503_670, 8_503_674, 8_503_651]), out: out)
         input.predict = false  // the app scores a wave without an assigned ship as unknown
         let result = try await SessionsJob(input).run()
@@ -76,8 +78,9 @@ import _TestSupport
 
     @Test func reversedDatesAreRefusedBeforeTheArchiveIsOpened() async throws {
         let input = SessionsJob.Input(
-            archive: URL(fileURLWithPath: "/nonexistent"), archiveName: "none", stations: RepositoryPaths.stations,
-            periods: RepositoryPaths.schedulePeriods, ratings: RepositoryPaths.appRatings, ratingsName: "app",
+            source: ScheduleSource(
+                archive: URL(fileURLWithPath: "/nonexistent"), archiveName: "none", stations: RepositoryPaths.stations,
+                periods: RepositoryPaths.schedulePeriods, ratings: RepositoryPaths.appRatings, ratingsName: "app"),
             from: .init(year: 2026, month: 9, day: 30), to: .init(year: 2026, month: 9, day: 22),
             out: RepositoryPaths.temporaryDirectory())
         await #expect(throws: SessionsJobError.self) { try await SessionsJob(input).run() }

@@ -44,9 +44,8 @@ struct GridCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let (fleetURL, reference) = try fleet.fleetFile()
         var job = GridJob(
-            pages: try fleet.fleetPages(), fleet: fleetURL, fleetReference: reference, speedsKmh: speeds.values,
+            source: try fleet.fleetSource(), speedsKmh: speeds.values,
             depthsM: depths.values,
             output: out.map { .file(URL(fileURLWithPath: $0)) }
                 ?? .stream { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) })

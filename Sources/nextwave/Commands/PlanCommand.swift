@@ -111,13 +111,11 @@ struct PlanCommand: NextWaveCommand {
             more = choice.more.map(\.url)
         }
         var input = PlanJob.Input(
-            archive: archive.url, archiveName: archive.name, stations: try source.data.file("stations.json"),
-            periods: try source.data.file("schedule_periods.json"), ratings: table.url, ratingsName: table.name,
+            source: try source.scheduleSource(
+                catalogue: catalogue, ratings: table.url, ratingsName: table.name, moreRatings: more),
             from: from, days: days, selection: selection)
         input.sun = sun
         input.predict = predict
-        input.moreRatings = more
-        input.catalogue = catalogue
         return try await PlanJob(input).run()
     }
 }

@@ -140,9 +140,8 @@ struct RatingsCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let out = try self.out
-        let (fleetURL, reference) = try fleet.fleetFile()
         var input = RatingsJob.Input(
-            pages: try fleet.fleetPages(), fleet: fleetURL, fleetReference: reference, point: point.point,
+            source: try fleet.fleetSource(), point: point.point,
             out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
             previous: previous.map { URL(fileURLWithPath: $0) }, previousName: previous,
             appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? fleet.data.file("app-ratings.json"),

@@ -116,14 +116,12 @@ struct SessionsCommand: NextWaveCommand {
             if !more.isEmpty { terminal.info("ratings also from: \(more.map(\.name).joined(separator: ", "))") }
         }
         var input = SessionsJob.Input(
-            archive: archive.url, archiveName: archive.name, stations: try source.data.file("stations.json"),
-            periods: try source.data.file("schedule_periods.json"), ratings: table.url, ratingsName: table.name,
+            source: try source.scheduleSource(
+                catalogue: catalogue, ratings: table.url, ratingsName: table.name, moreRatings: more.map(\.url)),
             from: from, to: to, selection: selection, sun: sun, top: top,
             out: URL(fileURLWithPath: out, isDirectory: true))
         input.csvStyle = csv.csvStyle
         input.predict = predict == .on
-        input.moreRatings = more.map(\.url)
-        input.catalogue = catalogue
         let job = SessionsJob(input)
         let result = try await job.run { event in
             switch event {

@@ -110,8 +110,7 @@ struct WakeCommand: NextWaveCommand {
                 blockCoefficient: blockCoefficient, entranceLengthM: entranceLength)
             ships = .explicit(name: "hull \(length!) × \(beam!) m, \(displacement!) t", hull: hull)
         } else {
-            let (url, reference) = try fleet.fleetFile()
-            ships = .fleet(names: ship, pages: try fleet.fleetPages(), fleet: url, fleetReference: reference)
+            ships = .fleet(names: ship, source: try fleet.fleetSource())
         }
         let job = WakeJob(
             ships: ships, speedsKmh: speeds.values, trackDepthsM: trackDepth.values, riderDepthsM: depths.values,

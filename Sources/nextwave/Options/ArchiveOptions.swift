@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import ScheduleArchive
+import SessionsPipeline
 
 /// `--archive DIR` for commands that read an archive (default: the bundled one).
 struct ArchiveOptions: ParsableArguments {
@@ -16,5 +18,19 @@ struct ArchiveOptions: ParsableArguments {
     func location() throws -> (url: URL, name: String) {
         if let archive { return (URL(fileURLWithPath: archive, isDirectory: true), archive) }
         return (try data.file(Self.bundledArchive), "Data/\(Self.bundledArchive)")
+    }
+
+    /// What a sessions or plan job reads: this archive, the data folder's station list (already
+    /// read: `catalogue`) and periods, and the rating tables chosen.
+    func scheduleSource(
+        catalogue: StationCatalogue, ratings: URL, ratingsName: String, moreRatings: [URL]
+    ) throws -> ScheduleSource {
+        let archive = try location()
+        var source = ScheduleSource(
+            archive: archive.url, archiveName: archive.name, stations: try data.file("stations.json"),
+            periods: try data.file("schedule_periods.json"), ratings: ratings, ratingsName: ratingsName)
+        source.catalogue = catalogue
+        source.moreRatings = moreRatings
+        return source
     }
 }

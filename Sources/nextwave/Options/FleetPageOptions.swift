@@ -112,6 +112,12 @@ struct FleetPageOptions: ParsableArguments {
         return (url, try DataLocator.reference(for: url, dataDirectory: data.directory))
     }
 
+    /// The pages and the fleet file a ratings, grid or wake run reads.
+    func fleetSource() throws -> FleetSource {
+        let (url, reference) = try fleetFile()
+        return FleetSource(pages: try fleetPages(), fleet: url, fleetReference: reference)
+    }
+
     /// The pages: the live site (a page list, an index, the legacy index under --base-url, or
     /// the operator's current pages), a snapshot, or the bundled snapshot; none for an operator
     /// whose page layout is not known.
