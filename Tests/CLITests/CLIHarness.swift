@@ -74,6 +74,17 @@ struct CLI {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Waits for `process` to end on a thread of its own: a long child then does not hold one of
+    /// the few threads every async test shares (as ``runOffPool(_:in:executable:environment:)``).
+    static func exit(of process: Process) async {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                continuation.resume()
+            }
+        }
+    }
+
     /// ``run(_:in:executable:environment:)`` on a thread of its own, awaited: a long child (a
     /// compiler, a whole recipe) then does not hold one of the few threads that every async test
     /// of the suite shares (an HTTP test waiting for its timer would stall behind it).

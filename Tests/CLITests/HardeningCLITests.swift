@@ -248,8 +248,8 @@ import _TestSupport
         // Two different operating points written into one folder at once.
         let a = try CLI.start(["ratings", "--out", out.path, "--speed", "18", "--accept-regression"])
         let b = try CLI.start(["ratings", "--out", out.path, "--speed", "25", "--accept-regression"])
-        a.waitUntilExit()
-        b.waitUntilExit()
+        await CLI.exit(of: a)
+        await CLI.exit(of: b)
         #expect(a.terminationStatus == 0 && b.terminationStatus == 0)
         let json =
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
