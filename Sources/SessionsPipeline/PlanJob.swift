@@ -1,7 +1,7 @@
 public import CivilTime
-public import Foundation
+import Foundation
 public import JobContract
-@_spi(Benchmarks) public import ScheduleArchive
+@_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) public import SessionAnalytics
 public import SessionCore
 import ShipRatingTable

@@ -96,7 +96,6 @@ struct PlanCommand: NextWaveCommand {
         source: ArchiveOptions, stations: StationOptions, ratings: String?, sun: SunSource, predict: Bool,
         from: LocalDate?, days: Int
     ) async throws -> RiderPlan {
-        let archive = try source.location()
         let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
         let chosen = try stations.resolve(in: catalogue)
         let selection: SessionsJob.StationSelection = chosen.map { .stations($0.map(\.uic)) } ?? .all

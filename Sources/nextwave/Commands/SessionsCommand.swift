@@ -98,7 +98,6 @@ struct SessionsCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let archive = try source.location()
         var table = try ratingTable(terminal)
         let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
         let chosen = try stations.resolve(in: catalogue)
