@@ -208,6 +208,7 @@ package struct ArchiveFetcher: Sendable {
         var polite = http
         // CGN answers bursts with 429 and no Retry-After: one request a second, longer backoff.
         polite.requestDelay = max(polite.requestDelay, 1)
+        polite.sparesLoopback = false
         polite.initialBackoff = max(polite.initialBackoff, 2)
         let board = HTTPClient(
             siteRoot: SiteURL.root(of: root) ?? root, configuration: polite, onEvent: { onEvent?(.fetch($0)) })

@@ -23,6 +23,26 @@ package enum NameMatch {
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
     }
 
+    /// The longest name compared letter by letter (the edit distance is quadratic in the
+    /// lengths): a longer text is no ship's or station's name, and never a close match.
+    package static let longestComparedName = 64
+
+    /// Whether two names, already folded to keys, are probably one name spelled two ways: their
+    /// letters (spaces and hyphens dropped) within an edit distance of 0 for names of up to 4
+    /// letters, 1 up to 8 and 2 beyond. "Pantha Rhei" and "Panta Rhei" are; "Rigi" and "Panta
+    /// Rhei", "Zürichsee" and "Stadt Zürich" are not.
+    package static func isProbableSpelling(_ a: String, of b: String) -> Bool {
+        let x = Array(a.filter { $0 != " " && $0 != "-" })
+        let y = Array(b.filter { $0 != " " && $0 != "-" })
+        guard !x.isEmpty, !y.isEmpty, x.count <= longestComparedName, y.count <= longestComparedName else {
+            return false
+        }
+        let length = max(x.count, y.count)
+        let allowed = length <= 4 ? 0 : length <= 8 ? 1 : 2
+        guard abs(x.count - y.count) <= allowed else { return false }
+        return editDistance(x, y) <= allowed
+    }
+
     /// Levenshtein distance.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }

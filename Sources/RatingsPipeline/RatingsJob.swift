@@ -21,7 +21,8 @@ public struct RatingsJob: Job {
         public var out: URL
         /// The output folder as the user wrote it.
         public var outName: String
-        /// A previous table to list changes against (default: the one in `out`).
+        /// A previous table to list changes against (default: the one in `out`): a file, the folder
+        /// a run wrote, or a publishing folder (what the apps have now).
         public var previous: URL?
         /// The previous table as the user named it.
         public var previousName: String?
@@ -174,11 +175,12 @@ public struct RatingsJob: Job {
         run.table = Self.keepingVanished(scrape.vanished, previous: baseline?.table, in: run.table)
         run.table = RatingDiff.carryingPageMissing(
             previous: baseline?.table, into: run.table, date: String(run.table.generatedAt.prefix(10)))
+        let renames = baseline.map { Self.renamedPages(previous: $0.table, current: run.table, held: run.held) } ?? []
         let regressions =
             (baseline.map {
                 RatingDiff.regressions(previous: $0.table, current: run.table, retired: run.retired.map(\.name))
             } ?? [])
-            + run.held
+            + run.held + renames
         if !regressions.isEmpty && !input.acceptRegression && !input.dryRun {
             throw RatingsError.regression(
                 previous: baseline?.name ?? "the previous table", problems: regressions,
@@ -277,13 +279,34 @@ public struct RatingsJob: Job {
     /// `--publish`.
     private func baseline(existing: RatingTable?) throws -> (table: RatingTable, name: String)? {
         if let previous = input.previous {
-            return (try RatingTable.load(from: previous), input.previousName ?? previous.lastPathComponent)
+            let file = try TableFile.open(previous, name: input.previousName ?? previous.lastPathComponent)
+            return (file.table, file.name)
         }
         if let existing { return (existing, existingName) }
         if let publish = input.publish, let (table, name) = try TablePublisher.current(in: publish) {
             return (table, name)
         }
         return nil
+    }
+
+    /// Pages that described a ship of `previous` and now name a ship that table did not have: the
+    /// ship was probably renamed. One finding each, with the command (unless the fleet file's
+    /// own sources found it already, in `held`).
+    static func renamedPages(previous: RatingTable, current: RatingTable, held: [String]) -> [String] {
+        let before = RatingLookup(previous)
+        var findings: [String] = []
+        for ship in current.ships {
+            guard let page = ship.source.page, before.ship(matching: ship) == nil,
+                let old = previous.ships.first(where: { $0.source.page == page }),
+                RatingLookup(current).ship(matching: old)?.source.page != page,
+                !held.contains(where: { $0.hasPrefix(page) })
+            else { continue }
+            findings.append(
+                "\(page) described \(old.name) in the previous table and now names \(ship.name). If the ship was "
+                    + "renamed: `nextwave fleet rename \"\(old.name)\" \"\(ship.name)\"`; if the page now describes "
+                    + "another ship: `nextwave fleet add --name \"\(ship.name)\" …` with its figures and a source")
+        }
+        return findings
     }
 
     /// `table` with every ship of `previous` whose page is now gone and that the new run no

@@ -68,17 +68,34 @@ public enum TablePublisher {
         return try JSONDecoder().decode(Manifest.self, from: data)
     }
 
-    /// The table the manifest in `directory` names, and how to cite it; nil when nothing has been
-    /// published there.
-    /// - Throws: when a manifest is there but it or its table cannot be read.
-    public static func current(in directory: URL) throws -> (table: RatingTable, name: String)? {
+    /// The file the manifest in `directory` names; nil when nothing has been published there.
+    /// - Throws: when a manifest is there but cannot be read, or names a file outside its folder.
+    public static func currentFile(in directory: URL) throws -> URL? {
         let manifestURL = directory.appendingPathComponent("manifest.json")
         guard FileManager.default.fileExists(atPath: manifestURL.path) else { return nil }
         let manifest: Manifest
         do { manifest = try readManifest(in: directory) } catch {
             throw RatingsError.invalidFile(path: manifestURL.path, reason: "not a publishing manifest (\(error))")
         }
-        let file = directory.appendingPathComponent(manifest.current)
-        return (try RatingTable.load(from: file), "the published \(manifest.current)")
+        return try confined(manifest.current, in: directory, manifest: manifestURL)
+    }
+
+    /// `name` inside `directory`, refused when it is not a plain file name there (a manifest may
+    /// name only files of its own folder: no path, no `..`).
+    static func confined(_ name: String, in directory: URL, manifest: URL) throws -> URL {
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
+            throw RatingsError.invalidFile(
+                path: manifest.path,
+                reason: "names \"\(name)\" as the current table: a manifest may name only a file in its own folder")
+        }
+        return directory.appendingPathComponent(name)
+    }
+
+    /// The table the manifest in `directory` names, and how to cite it; nil when nothing has been
+    /// published there.
+    /// - Throws: when a manifest is there but it or its table cannot be read.
+    public static func current(in directory: URL) throws -> (table: RatingTable, name: String)? {
+        guard let file = try currentFile(in: directory) else { return nil }
+        return (try RatingTable.load(from: file), "the published \(file.lastPathComponent)")
     }
 }

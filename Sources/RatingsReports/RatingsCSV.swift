@@ -1,12 +1,14 @@
 import Foundation
 package import NextWaveSupport
 package import ShipRatingTable
+import WaveRating
 
 /// `ship-ratings.csv`: the rating table with English headers and units, one row per ship.
 package enum RatingsCSV {
     /// The keys of `ship-ratings.json`, units in the names (one style for every CSV).
     package static let header = [
-        "ship", "aliases", "rating", "ratingBasis", "unratedReason", "lengthM", "beamM", "displacementT",
+        "ship", "aliases", "rating", "ratingBasis", "riderRating", "legacyRating", "wakeRating", "riderRatingSource",
+        "unratedReason", "lengthM", "beamM", "displacementT",
         "waveHeightM", "energyJPerM2", "forceNPerM2", "powerWPerM", "froudeLength", "froudeDepth", "reynolds",
         "sourcePage", "sourceLengthM", "sourceBeamM", "sourceDisplacementT",
     ]
@@ -15,7 +17,10 @@ package enum RatingsCSV {
         let rows = table.ships.map { s -> [String] in
             func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "" }
             return [
-                s.name, s.aliases.joined(separator: "; "), s.rating.map(String.init) ?? "", s.ratingBasis ?? "",
+                s.name, s.aliases.joined(separator: "; "), s.rating.map(String.init) ?? "",
+                s.ratingBasis?.rawValue ?? "", s.riderRating.map { String($0.rating.rawValue) } ?? "",
+                s.ratingsByModel?.legacy.map { String($0.rawValue) } ?? "",
+                s.ratingsByModel?.wake.map { String($0.rawValue) } ?? "", s.riderRating?.source ?? "",
                 s.unratedReason ?? "", n(s.lengthM, 2), n(s.beamM, 2), n(s.displacementT, 2), n(s.waveHeightM, 3),
                 n(s.energyJPerM2, 1), n(s.forceNPerM2, 0), n(s.powerWPerM, 1), n(s.froudeLength, 4),
                 n(s.froudeDepth, 4), n(s.reynolds, 0), s.source.page ?? "", s.source.lengthM ?? "",

@@ -35,14 +35,14 @@ package enum RatingsMarkdown {
 
     package static func render(_ c: Context) -> String {
         let app = c.appRatings.map(RatingLookup.init)
-        var md = header(c) + ratings(c.run.table, app: app, chartFile: c.chartFile)
+        var md = header(c) + disagreements(c.run) + ratings(c.run.table, app: app, chartFile: c.chartFile)
         md += reasons(c.run.table)
         md += wakeModel(c.run, app: app)
         md += agreement(c.run, app: app)
         md += sideBySide(c.run, app: app)
         md += conflicts(c.run.table) + filledFromCurated(c.run.table)
         md += appComparison(c.run.table, app: app)
-        md += changes(c) + warnings(c.run.warnings)
+        md += changes(c) + notes(c.run.notes) + warnings(c.run.warnings)
         return md
     }
 
@@ -74,8 +74,8 @@ package enum RatingsMarkdown {
         var md = """
             ## Ratings
 
-            | Ship | Rating | Legacy | Wake | App | Legacy decided by | H legacy (m) | H wake (m) | E (J/m²) | F (N/m²) | L (m) | B (m) | D (t) |
-            |---|---|---|---|---|---|---|---|---|---|---|---|---|
+            | Ship | Rating | Basis | Riders | Legacy | Wake | App | H legacy (m) | H wake (m) | E (J/m²) | F (N/m²) | L (m) | B (m) | D (t) |
+            |---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 
             """
         func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "–" }
@@ -84,7 +84,7 @@ package enum RatingsMarkdown {
             let appRating = app?.ship(named: s.name)?.rating.map(String.init) ?? "–"
             let byModel = s.ratingsByModel
             md +=
-                "| \(s.name) | \(s.rating.map { String($0.rawValue) } ?? "unrated") | \(r(byModel?.legacy)) | \(r(byModel?.wake)) | \(appRating) | \(s.ratingBasis ?? "–") | \(n(s.waveHeightM, 2)) | \(n(s.wake?.waveHeightM?.median, 3)) | \(n(s.energyJPerM2, 0)) | \(n(s.forceNPerM2, 0)) | \(n(s.lengthM, 1)) | \(n(s.beamM, 1)) | \(n(s.displacementT, 1)) |\n"
+                "| \(s.name) | \(s.rating.map { String($0.rawValue) } ?? "unrated") | \(s.ratingBasis?.rawValue ?? "–") | \(r(s.riderRating?.rating)) | \(r(byModel?.legacy)) | \(r(byModel?.wake)) | \(appRating) | \(n(s.waveHeightM, 2)) | \(n(s.wake?.waveHeightM?.median, 3)) | \(n(s.energyJPerM2, 0)) | \(n(s.forceNPerM2, 0)) | \(n(s.lengthM, 1)) | \(n(s.beamM, 1)) | \(n(s.displacementT, 1)) |\n"
         }
         return md + "\n![Energy and force per ship against the thresholds](\(chartFile))\n\n"
     }
@@ -93,17 +93,42 @@ package enum RatingsMarkdown {
         let t = table.model.thresholds
         var md = "## Why each ship got its legacy rating\n\n"
         for s in table.ships {
-            guard let r = s.rating, let e = s.energyJPerM2, let f = s.forceNPerM2 else {
-                md += "- **\(s.name)**: unrated — \(s.unratedReason ?? "no data").\n"
+            guard let e = s.energyJPerM2, let f = s.forceNPerM2 else {
+                md += "- **\(s.name)**: no legacy rating — \(s.unratedReason ?? "no length, beam and displacement")"
+                md += s.riderRating.map { "; the riders rate it \($0.rating.rawValue).\n" } ?? ".\n"
                 continue
             }
             let er = t.energyRating(e)
             let fr = t.forceRating(f)
             md +=
-                "- **\(s.name)**: \(r) — energy \(fixed(e, 0)) J/m² gives \(er), force \(fixed(f, 0)) N/m² gives \(fr)"
-            md += s.ratingBasis == "energy and force" ? "; both agree.\n" : "; \(s.ratingBasis ?? "") decides.\n"
+                "- **\(s.name)**: \(max(er, fr)) — energy \(fixed(e, 0)) J/m² gives \(er), force \(fixed(f, 0)) N/m² gives \(fr)"
+            md += er == fr ? "; both agree.\n" : "; \(er > fr ? "energy" : "force") decides.\n"
         }
         return md
+    }
+
+    /// The ships whose riders' rating a model disagrees with, first in the report: the riders'
+    /// rating is published; each line says what the model computed and against which thresholds.
+    static func disagreements(_ run: RatingRun) -> String {
+        let riders = run.table.ships.filter { $0.riderRating != nil }.count
+        var md = "## Where a model disagrees with the riders\n\n"
+        guard riders > 0 else {
+            return md + "No ship carries a riders' rating: every rating is the selected model's.\n\n"
+        }
+        md += "\(riders) ships carry a riders' rating (the fleet file's `riderRating`, with its source); it is "
+        md += "their published rating, and the models' stay beside it (`ratingsByModel`). "
+        guard !run.disagreements.isEmpty else {
+            return md + "Both models agree with every one of them.\n\n"
+        }
+        md += "The models disagree on these; review them (a model's figures, or the riders' rating, may be wrong), "
+        md +=
+            "and change a riders' rating with `nextwave fleet set NAME --rider-rating N --source URL --reason TEXT`:\n\n"
+        md += "| Ship | Riders | Model | Its rating | Why |\n|---|---|---|---|---|\n"
+        for d in run.disagreements {
+            md += "| \(d.ship) | \(d.riders.rawValue) | \(d.model.rawValue)\(d.selected ? " (selected)" : "") | "
+            md += "\(d.modelRating.rawValue) | \(d.why) |\n"
+        }
+        return md + "\n"
     }
 
     static func conflicts(_ table: RatingTable) -> String {
@@ -149,12 +174,16 @@ package enum RatingsMarkdown {
         }
         return md
             + (differing.isEmpty
-                ? "The computed ratings equal the app's.\n"
-                : "| Ship | App | Computed |\n|---|---|---|\n" + differing.joined(separator: "\n") + "\n")
+                ? "The published ratings equal the app's.\n"
+                : "| Ship | App | Published |\n|---|---|---|\n" + differing.joined(separator: "\n") + "\n")
     }
 
     static func changes(_ c: Context) -> String {
         ChangesText.markdown(c.diff, table: c.run.table, previousName: c.previousName, retired: c.run.retired)
+    }
+
+    static func notes(_ notes: [String]) -> String {
+        notes.isEmpty ? "" : "\n## Notes\n\n" + notes.map { "- \($0)" }.joined(separator: "\n") + "\n"
     }
 
     static func warnings(_ warnings: [String]) -> String {

@@ -44,7 +44,9 @@ public struct RatingDiff: Sendable, Equatable {
         ("lengthM", \.lengthM), ("beamM", \.beamM), ("displacementT", \.displacementT), ("waveHeightM", \.waveHeightM),
         ("energyJPerM2", \.energyJPerM2), ("forceNPerM2", \.forceNPerM2), ("powerWPerM", \.powerWPerM),
         ("wake.waveHeightM.median", { $0.wake?.waveHeightM?.median }),
+        ("ratingsByModel.legacy", { $0.ratingsByModel?.legacy.map { Double($0.rawValue) } }),
         ("ratingsByModel.wake", { $0.ratingsByModel?.wake.map { Double($0.rawValue) } }),
+        ("riderRating", { $0.riderRating.map { Double($0.rating.rawValue) } }),
     ]
 
     /// Ships are matched by name or alias (so "MS Uetliberg" → "EMS Uetliberg" is a rename,
@@ -118,15 +120,35 @@ public struct RatingDiff: Sendable, Equatable {
         for old in previous.ships {
             guard let new = lookup.ship(matching: old) else {
                 if ([old.name] + old.aliases).contains(where: { retiredKeys.contains(ShipNames.key($0)) }) { continue }
-                problems.append("\(old.name) is in the previous table but missing now")
+                problems.append(
+                    "\(old.name) is in the previous table but missing now: if it left the fleet, "
+                        + "`nextwave fleet retire \"\(old.name)\" --since YYYY-MM-DD`; if it still sails, add it "
+                        + "back (`nextwave fleet add --name \"\(old.name)\" …` with its figures and a source)")
                 continue
             }
             if old.rating != nil && new.rating == nil {
                 problems.append(
-                    "\(old.name) was rated \(old.rating!) and is unrated now (\(new.unratedReason ?? "no reason"))")
+                    "\(old.name) was rated \(old.rating!) and is unrated now (\(new.unratedReason ?? "no reason")): "
+                        + "give the models its figures (`nextwave fleet set \"\(old.name)\" --length M --beam M "
+                        + "--displacement T --source URL`) or the riders' rating (`nextwave fleet set "
+                        + "\"\(old.name)\" --rider-rating N --source URL --reason TEXT`)")
+            }
+            // A ship the riders rate keeps its rating; losing the legacy model's is still a loss.
+            if new.rating != nil, let was = old.ratingsByModel?.legacy, new.ratingsByModel?.legacy == nil {
+                let missing = [("length", new.lengthM), ("beam", new.beamM), ("displacement", new.displacementT)]
+                    .filter { $0.1 == nil }.map(\.0)
+                problems.append(
+                    "\(old.name) was rated \(was) by the legacy model and the model cannot rate it now"
+                        + (missing.isEmpty ? "" : " (no \(missing.joined(separator: ", ")))")
+                        + ": give it its figures (`nextwave fleet set \"\(old.name)\" --length M --beam M "
+                        + "--displacement T --source URL`)")
             }
             if let page = old.source.page, new.source.page == nil {
-                problems.append("\(old.name) was scraped from \(page); no page describes it now")
+                problems.append(
+                    "\(old.name) was scraped from \(page); no page describes it now: if it left the fleet, "
+                        + "`nextwave fleet retire \"\(old.name)\" --since YYYY-MM-DD`; if it was renamed, "
+                        + "`nextwave fleet rename \"\(old.name)\" \"NEW NAME\"`; if its page moved, list the new "
+                        + "address in the page list")
             }
             if sameLegacyPoint, let problem = moved("wave height", old.waveHeightM, new.waveHeightM, of: old.name) {
                 problems.append(problem)
@@ -146,7 +168,9 @@ public struct RatingDiff: Sendable, Equatable {
         guard let old, let new, old > 0, old.isFinite else { return nil }
         guard new.isFinite, new > 0, max(new / old, old / new) <= figureFactor else {
             return "\(ship): \(figure) moved from \(roundedText(old)) m to \(roundedText(new)) m "
-                + "(more than ×\(roundedText(figureFactor)) at the same operating point)"
+                + "(more than ×\(roundedText(figureFactor)) at the same operating point): check its figures "
+                + "(`nextwave ratings show --ship \"\(ship)\"`, `nextwave fleet show --sources`), then confirm with "
+                + "--accept-regression"
         }
         return nil
     }

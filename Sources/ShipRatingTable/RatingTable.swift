@@ -6,10 +6,11 @@ public struct RatingTable: Codable, Sendable, Equatable {
     /// The version this toolkit writes. Version 2 added the distance-aware wake model
     /// (`model.wake`, per ship `wake` and `ratingsByModel`); version 3 the two depths (track and
     /// rider), operating speeds with their basis, the generated height, breaking, and the
-    /// leave-one-out agreement.
-    public static let currentSchemaVersion = 3
+    /// leave-one-out agreement; version 4 the riders' ratings (`riderRating`, `ratingBasis`
+    /// "riders") and each ship's lookup keys (`lookupKeys`).
+    public static let currentSchemaVersion = 4
     /// The versions it reads.
-    public static let readableSchemaVersions = 1...3
+    public static let readableSchemaVersions = 1...4
 
     public var schemaVersion: Int
     /// ISO-8601 time of generation.

@@ -6,11 +6,15 @@ public struct ShipRating: Codable, Sendable, Equatable {
     public var name: String
     /// Other names the apps and the deployment page use, e.g. "EM Uetliberg".
     public var aliases: [String]
-    /// 1–3, or nil when unrated (see ``unratedReason``).
+    /// 1–3, or nil when unrated (see ``unratedReason``): the riders' rating where the fleet file
+    /// carries one (``riderRating``), else the selected model's.
     public var rating: Rating?
-    /// Which figure decided the rating: "energy", "force" or "energy and force" (legacy), or "wave
-    /// height at the rider" (wake model, schema 3).
-    public var ratingBasis: String?
+    /// What decided ``rating``: the riders, the legacy model's energy and/or force, or the wake
+    /// height at the rider.
+    public var ratingBasis: RatingBasis?
+    /// The riders' rating with its source and reason (schema 4), nil for a ship the riders have not
+    /// rated.
+    public var riderRating: RiderRating?
     public var unratedReason: String?
     public var lengthM: Double?
     public var beamM: Double?
@@ -214,9 +218,47 @@ public struct ShipRating: Codable, Sendable, Equatable {
         self.aliases = aliases
         self.source = source
     }
+
+    /// Every key a reader matches a name against (schema 4): the name and each alias folded by
+    /// ``ShipNames/key(_:)``, unique and sorted. A client in any language compares the key of the
+    /// name it holds with these, without porting the folding rule (`schemas/ship-name-keys.json`
+    /// holds test vectors of that rule).
+    public var lookupKeys: [String] { Array(Set(([name] + aliases).map(ShipNames.key))).sorted() }
 }
 
 extension ShipRating {
+    enum CodingKeys: String, CodingKey {
+        case name, aliases, rating, ratingBasis, riderRating, lookupKeys, unratedReason, lengthM, beamM, displacementT
+        case waveHeightM, energyJPerM2, forceNPerM2, powerWPerM, froudeLength, froudeDepth, reynolds, source
+        case conflicts, ratingsByModel, wake
+    }
+
+    /// Decodes every version: `riderRating` and `lookupKeys` are new in schema 4 (the keys are
+    /// derived from the names, never read).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        aliases = try c.decode([String].self, forKey: .aliases)
+        rating = try c.decodeIfPresent(Rating.self, forKey: .rating)
+        ratingBasis = try c.decodeIfPresent(RatingBasis.self, forKey: .ratingBasis)
+        riderRating = try c.decodeIfPresent(RiderRating.self, forKey: .riderRating)
+        unratedReason = try c.decodeIfPresent(String.self, forKey: .unratedReason)
+        lengthM = try c.decodeIfPresent(Double.self, forKey: .lengthM)
+        beamM = try c.decodeIfPresent(Double.self, forKey: .beamM)
+        displacementT = try c.decodeIfPresent(Double.self, forKey: .displacementT)
+        waveHeightM = try c.decodeIfPresent(Double.self, forKey: .waveHeightM)
+        energyJPerM2 = try c.decodeIfPresent(Double.self, forKey: .energyJPerM2)
+        forceNPerM2 = try c.decodeIfPresent(Double.self, forKey: .forceNPerM2)
+        powerWPerM = try c.decodeIfPresent(Double.self, forKey: .powerWPerM)
+        froudeLength = try c.decodeIfPresent(Double.self, forKey: .froudeLength)
+        froudeDepth = try c.decodeIfPresent(Double.self, forKey: .froudeDepth)
+        reynolds = try c.decodeIfPresent(Double.self, forKey: .reynolds)
+        source = try c.decode(Source.self, forKey: .source)
+        conflicts = try c.decodeIfPresent([Conflict].self, forKey: .conflicts)
+        ratingsByModel = try c.decodeIfPresent(RatingsByModel.self, forKey: .ratingsByModel)
+        wake = try c.decodeIfPresent(Wake.self, forKey: .wake)
+    }
+
     /// Encodes every documented field, with explicit `null` where there is no value, so that
     /// consumers see `"rating": null` for an unrated ship rather than a missing key.
     public func encode(to encoder: Encoder) throws {
@@ -225,6 +267,8 @@ extension ShipRating {
         try c.encode(aliases, forKey: .aliases)
         try c.encode(rating, forKey: .rating)
         try c.encode(ratingBasis, forKey: .ratingBasis)
+        try c.encode(riderRating, forKey: .riderRating)
+        try c.encode(lookupKeys, forKey: .lookupKeys)
         try c.encode(unratedReason, forKey: .unratedReason)
         try c.encode(lengthM, forKey: .lengthM)
         try c.encode(beamM, forKey: .beamM)

@@ -2,6 +2,7 @@ public import Foundation
 import LegacyWakeModel
 import NextWaveSupport
 import ShipRatingTable
+package import WaveRating
 
 /// The curated fleet file (`Data/fleet.json`): every unit of the fleet with a source for
 /// every value, including ships the operator's pages do not describe.
@@ -27,6 +28,17 @@ public struct CuratedFleet: Codable, Sendable {
         /// When set, this value is used instead of the operator's page value, for this reason.
         /// Without it a curated value only fills a gap the page leaves.
         package var overridesPage: String?
+    }
+
+    /// The riders' rating of a ship (`riderRating`: `{"value", "source", "reason"}`): the table's
+    /// published rating wherever it is given; the models' ratings stay beside it.
+    package struct RiderRatingEntry: Codable, Sendable, Equatable {
+        /// 1–3.
+        package var value: Rating
+        /// Where the riders' rating is published (the app's code at a commit, a club's page).
+        package var source: String
+        /// Why it is the riders' rating.
+        package var reason: String
     }
 
     /// When and why a ship left the fleet.
@@ -65,6 +77,8 @@ public struct CuratedFleet: Codable, Sendable {
         package var serviceSpeedKmh: Sourced<Double>?
         /// Top speed, km/h.
         package var topSpeedKmh: Sourced<Double>?
+        /// The riders' rating, when they have rated the ship.
+        package var riderRating: RiderRatingEntry?
         package var note: String?
         /// Set when the ship has left the fleet: it stays in the file (history) and leaves the
         /// rating table.
@@ -72,7 +86,19 @@ public struct CuratedFleet: Codable, Sendable {
 
         /// "MS Panta Rhei".
         package var fullName: String { "\(prefix) \(name)" }
+
+        /// The sources the entry's values cite (page addresses among them).
+        package var sources: Set<String> {
+            let numbers = [
+                lengthM, beamM, displacementT, powerKW, draftM, blockCoefficient, entranceLengthM, serviceSpeedKmh,
+                topSpeedKmh,
+            ]
+            return Set(numbers.compactMap { $0?.source } + [buildYear?.source, capacity?.source].compactMap { $0 })
+        }
     }
+
+    /// The full names of the ships marked retired: they may leave a table without holding it.
+    package var retiredNames: [String] { ships.filter { $0.retired != nil }.map(\.fullName) }
 
     /// Reads and validates a curated fleet file.
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the ship and field at fault.

@@ -32,7 +32,8 @@ package enum FleetFile {
         ("capacity", .sourced(.integer(0...10_000))), ("draftM", .sourced(.number(PlausibleValues.draftM))),
         ("blockCoefficient", .sourced(.number(0.05...1))), ("entranceLengthM", .sourced(.number(0.1...400))),
         ("serviceSpeedKmh", .sourced(.number(PlausibleValues.speedKmh))),
-        ("topSpeedKmh", .sourced(.number(PlausibleValues.speedKmh))), ("note", .text), ("retired", .retirement),
+        ("topSpeedKmh", .sourced(.number(PlausibleValues.speedKmh))), ("riderRating", .riderRating),
+        ("note", .text), ("retired", .retirement),
     ]
 
     package enum Kind: Sendable {
@@ -40,6 +41,8 @@ package enum FleetFile {
         case sourced(Value)
         /// `{"since": "YYYY-MM-DD", "reason"?, "source"?}`: the ship has left the fleet.
         case retirement
+        /// `{"value": 1|2|3, "source", "reason"}`: the riders' rating.
+        case riderRating
         package enum Value: Sendable {
             case text
             case number(ClosedRange<Double>)
@@ -134,6 +137,8 @@ package enum FleetFile {
                 problems += checkSourced(value, kind: valueKind, entry: entry, field: name, length: length)
             case .retirement:
                 problems += checkRetirement(value, entry: entry, field: name)
+            case .riderRating:
+                problems += checkRiderRating(value, entry: entry, field: name)
             }
         }
         return problems
@@ -203,6 +208,30 @@ package enum FleetFile {
         return problems
     }
 
+    static func checkRiderRating(_ raw: Any, entry: String, field: String) -> [Problem] {
+        guard let object = raw as? [String: Any] else {
+            return [
+                Problem(entry: entry, field: field, reason: "must be {\"value\": 1, 2 or 3, \"source\", \"reason\"}")
+            ]
+        }
+        var problems: [Problem] = []
+        func problem(_ reason: String) { problems.append(Problem(entry: entry, field: field, reason: reason)) }
+        for key in object.keys.sorted() where !["value", "source", "reason"].contains(key) {
+            problem("unknown key \"\(key)\" (expected value, source, reason)")
+        }
+        if let number = object["value"] as? NSNumber, !isBoolean(number), [1, 2, 3].contains(number.doubleValue) {
+        } else {
+            problem("value must be 1, 2 or 3")
+        }
+        if (object["source"] as? String)?.trimmingCharacters(in: .whitespaces).isEmpty != false {
+            problem("source missing: say where the riders' rating is published")
+        }
+        if (object["reason"] as? String)?.trimmingCharacters(in: .whitespaces).isEmpty != false {
+            problem("reason missing: say who rated the ship, on what")
+        }
+        return problems
+    }
+
     /// A calendar date written YYYY-MM-DD (1800–2100).
     package static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -235,7 +264,11 @@ package enum FleetFile {
             case 0: return ["description", "ships"]
             case 1: return fields.map(\.name)
             default:
-                return path.last == "retired" ? ["since", "reason", "source"] : ["value", "source", "overridesPage"]
+                switch path.last {
+                case "retired": return ["since", "reason", "source"]
+                case "riderRating": return ["value", "source", "reason"]
+                default: return ["value", "source", "overridesPage"]
+                }
             }
         }
     }

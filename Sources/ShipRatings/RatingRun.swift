@@ -20,6 +20,11 @@ public struct RatingRun: Sendable {
     /// Changes a person must confirm before the table replaces the previous one, besides what
     /// the comparison finds (a page ship that is probably a curated one under another name).
     public var held: [String] = []
+    /// Ships whose riders' rating a model disagrees with (the riders' is published).
+    public var disagreements: [RiderDisagreement] = []
+    /// Notes on ships the models cannot rate, each with the command that would let them (a ship
+    /// the riders rate is still published; these are not warnings then).
+    public var notes: [String] = []
     /// Ships the fleet file marks retired, with the day they left.
     public var retired: [(name: String, since: String)] { fleet.retired }
 }

@@ -1,6 +1,7 @@
 @_spi(Benchmarks) public import FleetScraper
 public import Foundation
 @_spi(Benchmarks) import LegacyWakeModel
+import NextWaveSupport
 package import ShipRatingTable
 @_spi(Benchmarks) import WakeModels
 public import WaveRating
@@ -58,6 +59,8 @@ public import WaveRating
             ScrapedShipFigures(page: $0.page, figures: $0.hull == nil ? nil : next.next())
         }
         var ships: [ShipRating] = []
+        var disagreements: [RiderDisagreement] = []
+        var notes: [String] = []
         for (index, ship) in resolved.ships.enumerated() {
             var rating = ShipRating(name: ship.name, aliases: ship.aliases, source: ship.source)
             rating.lengthM = ship.length?.value
@@ -65,24 +68,53 @@ public import WaveRating
             rating.displacementT = ship.displacement?.value
             rating.conflicts = ship.conflicts.isEmpty ? nil : ship.conflicts
             var legacyRating: Rating?
+            var legacyFigures: WakeFigures?
             if ship.hull != nil, let f = next.next() {
                 rating.apply(f)
                 legacyRating = f.rating
+                legacyFigures = f
             } else {
                 rating.unratedReason =
                     "no published \(ship.missingDimensions.joined(separator: ", ")) (neither on a page nor in the curated file)"
-                warnings.append("\(rating.name): unrated, \(rating.unratedReason!)")
             }
             rating.wake = wake.figures[index]
             let wakeRating = rating.wake?.waveHeightM.flatMap { h in wake.thresholds.map { $0.rating(h.median) } }
             rating.ratingsByModel = .init(legacy: legacyRating, wake: wakeRating)
             if model == .wake {
                 rating.rating = wakeRating
-                rating.ratingBasis = wakeRating == nil ? nil : "wave height at the rider"
+                rating.ratingBasis = wakeRating == nil ? nil : .waveHeightAtRider
                 if wakeRating == nil, rating.unratedReason == nil {
                     rating.unratedReason = wake.unrated[index] ?? "no distance-aware model holds at the reference point"
-                    warnings.append("\(rating.name): unrated, \(rating.unratedReason!)")
                 }
+            }
+            let fix = Self.commandToRate(ship)
+            if let rider = ship.riderRating {
+                rating.riderRating = RiderRating(rating: rider.value, source: rider.source, reason: rider.reason)
+                rating.rating = rider.value
+                rating.ratingBasis = .riders
+                if let reason = rating.unratedReason {
+                    notes.append(
+                        "\(ship.name): rated \(rider.value.rawValue) by the riders; the models cannot rate it (\(reason))"
+                            + (fix.map { ". To let them: `\($0)`" } ?? ""))
+                }
+                rating.unratedReason = nil
+                if let legacyRating, legacyRating != rider.value, let legacyFigures {
+                    disagreements.append(
+                        RiderDisagreement(
+                            ship: ship.name, riders: rider.value, model: .legacy, modelRating: legacyRating,
+                            selected: model == .legacy, why: legacyWhy(legacyFigures)))
+                }
+                if let wakeRating, wakeRating != rider.value, let thresholds = wake.thresholds,
+                    let height = rating.wake?.waveHeightM
+                {
+                    disagreements.append(
+                        RiderDisagreement(
+                            ship: ship.name, riders: rider.value, model: .wake, modelRating: wakeRating,
+                            selected: model == .wake, why: Self.wakeWhy(height, thresholds: thresholds)))
+                }
+            } else if let reason = rating.unratedReason {
+                warnings.append(
+                    "\(rating.name): unrated, \(reason)" + (fix.map { ". To rate it: `\($0)`" } ?? ""))
             }
             ships.append(rating)
         }
@@ -97,7 +129,31 @@ public import WaveRating
         ).withPublishedPrecision()
         return RatingRun(
             table: table, scraped: scraped, warnings: warnings, wake: wake.report, fleet: resolved,
-            held: resolved.probableDuplicates)
+            held: resolved.probableDuplicates, disagreements: disagreements, notes: notes)
+    }
+
+    /// The command that gives a ship what the models need: its missing dimensions with a source.
+    static func commandToRate(_ ship: ResolvedFleet.Ship) -> String? {
+        let flags = [("--length M", ship.length), ("--beam M", ship.beam), ("--displacement T", ship.displacement)]
+            .filter { $0.1 == nil }.map(\.0)
+        guard !flags.isEmpty else { return nil }
+        return "nextwave fleet set \"\(ship.name)\" \(flags.joined(separator: " ")) --source URL"
+    }
+
+    /// The legacy figures against the thresholds, in words.
+    func legacyWhy(_ f: WakeFigures) -> String {
+        let e = thresholds.energyJPerM2
+        let force = thresholds.forceNPerM2
+        return "energy \(Int(f.energyJPerM2.rounded())) J/m² (2 above \(Int(e[0])), 3 above \(Int(e[1]))) and force "
+            + "\(Int(f.forceNPerM2.rounded())) N/m² (2 above \(Int(force[0])), 3 above \(Int(force[1]))) at "
+            + "\(plain(point.speedKmh)) km/h over \(plain(point.depthM)) m"
+    }
+
+    /// The wake height at the rider against the height thresholds, in words.
+    static func wakeWhy(_ h: ShipRating.Wake.HeightRange, thresholds: HeightThresholds) -> String {
+        func m(_ x: Double) -> String { String(format: "%.3f", x) }
+        return "height at the rider \(m(h.median)) m (band \(m(h.min))–\(m(h.max)) m; 2 above "
+            + "\(m(thresholds.waveHeightM[0])) m, 3 above \(m(thresholds.waveHeightM[1])) m)"
     }
 }
 
@@ -106,7 +162,7 @@ extension ShipRating {
     mutating func apply(_ f: WakeFigures) {
         rating = f.rating
         ratingBasis =
-            f.energyRating == f.forceRating ? "energy and force" : f.energyRating > f.forceRating ? "energy" : "force"
+            f.energyRating == f.forceRating ? .energyAndForce : f.energyRating > f.forceRating ? .energy : .force
         waveHeightM = f.waveHeightM
         energyJPerM2 = f.energyJPerM2
         forceNPerM2 = f.forceNPerM2

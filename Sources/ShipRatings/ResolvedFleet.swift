@@ -40,6 +40,8 @@ public struct ResolvedFleet: Sendable {
         package var topSpeed: Sourced?
         /// Installed power, kW (for the Admiralty estimate of an operating speed).
         package var power: Sourced?
+        /// The riders' rating from the curated file: the published rating when present.
+        package var riderRating: CuratedFleet.RiderRatingEntry?
 
         /// The hull for the distance-aware models, with their defaults for what is not published;
         /// nil without length, beam and displacement.
@@ -87,6 +89,7 @@ public struct ResolvedFleet: Sendable {
             }
         }
         var held: [String] = []
+        var unknown: [(url: String, name: String, full: String)] = []
         let retiredShips = fleet.ships.filter { $0.retired != nil }
         // A ship on several pages (a class page and its own page) is read from the page that
         // names the fewest ships: its own.
@@ -119,19 +122,32 @@ public struct ResolvedFleet: Sendable {
                 if let curated {
                     matched.insert(ShipNames.key(curated.name))
                 } else {
-                    warnings.append(
-                        "\(values.page.url): ship '\(name)' is not in the curated fleet file; rated from its page only")
-                    let like = NameMatch.closest(to: name, in: fleet.ships.map(\.fullName), limit: 1)
-                    if let like = like.first {
-                        held.append(
-                            "\(values.page.url) names '\(name)', not in the fleet file and probably \(like) under "
-                                + "another spelling: add the spelling to \(like)'s aliases, or confirm a new ship")
-                    }
+                    unknown.append((values.page.url, name, "\(title.prefix ?? "MS") \(name)"))
                 }
                 entries.append(
                     Entry(
                         name: curated?.name ?? name, prefix: curated?.prefix ?? title.prefix ?? "MS", curated: curated,
                         page: values))
+            }
+        }
+        // A page ship the fleet file does not name: a misspelling of a curated one, a curated ship
+        // renamed (its page now names another), or a new ship — decided once every page is matched.
+        for (url, name, full) in unknown {
+            if let like = Self.probableSpelling(of: name, in: fleet) {
+                held.append(
+                    "\(url) names '\(name)', not in the fleet file and probably \(like.fullName) under another "
+                        + "spelling. If it is: `nextwave fleet set \"\(like.fullName)\" --alias \"\(name)\"`; if it "
+                        + "is another ship: `nextwave fleet add --name \"\(full)\" …` with its figures and a source")
+            } else if let renamed = Self.shipCiting(url, in: fleet, matched: matched) {
+                held.append(
+                    "\(url), a page the fleet file cites for \(renamed.fullName), now names '\(name)'. If the ship "
+                        + "was renamed: `nextwave fleet rename \"\(renamed.fullName)\" \"\(full)\"`; if the page "
+                        + "now describes another ship: `nextwave fleet add --name \"\(full)\" …` with its figures "
+                        + "and a source")
+            } else {
+                warnings.append(
+                    "\(url): \(full) is new (not in the curated fleet file), rated from its page alone; to curate "
+                        + "it: `nextwave fleet add --name \"\(full)\" …` with its figures and a source")
             }
         }
         for ship in fleet.ships where !matched.contains(ShipNames.key(ship.name)) && ship.retired == nil {
@@ -142,6 +158,25 @@ public struct ResolvedFleet: Sendable {
         self.warnings = warnings
         retired = retiredShips.map { ($0.fullName, $0.retired!.since) }
         probableDuplicates = held
+    }
+
+    /// The curated ship a page's unknown name is probably a misspelling of: one whose bare name
+    /// or an alias's bare name is within a small edit distance (``NameMatch/isProbableSpelling(_:of:)``).
+    static func probableSpelling(of name: String, in fleet: CuratedFleet) -> CuratedFleet.Ship? {
+        let key = ShipNames.key(name)
+        return fleet.ships.first { ship in
+            ([ship.name] + ship.names.flatMap { ShipTitle.ships(in: $0).names }).contains {
+                NameMatch.isProbableSpelling(key, of: ShipNames.key($0))
+            }
+        }
+    }
+
+    /// The curated ship, not described by any page of this run, whose values cite `url` as their
+    /// source: the page's new name is then probably the ship's new name.
+    static func shipCiting(_ url: String, in fleet: CuratedFleet, matched: Set<String>) -> CuratedFleet.Ship? {
+        fleet.ships.first { ship in
+            ship.retired == nil && !matched.contains(ShipNames.key(ship.name)) && ship.sources.contains(url)
+        }
     }
 
     /// The ships with all three dimensions, and those dimensions as one batch for the kernels.
@@ -211,6 +246,6 @@ private struct Entry {
             name: "\(prefix) \(name)", aliases: aliases, length: length, beam: beam, displacement: displacement,
             conflicts: conflicts, source: source, draft: draft,
             blockCoefficient: sourced(curated?.blockCoefficient), entranceLength: sourced(curated?.entranceLengthM),
-            serviceSpeed: serviceSpeed, topSpeed: topSpeed, power: power)
+            serviceSpeed: serviceSpeed, topSpeed: topSpeed, power: power, riderRating: curated?.riderRating)
     }
 }

@@ -36,8 +36,12 @@ public actor HTTPClient: PageSource {
         package var initialBackoff: Double = 1
         /// Longest wait between attempts, seconds (also caps `Retry-After`).
         package var maxBackoff: Double = 30
-        /// Minimum seconds between the starts of two requests (politeness).
+        /// Minimum seconds between the starts of two requests (politeness; at most a day).
         package var requestDelay: Double = 1
+        /// Whether a server on this machine (127.0.0.0/8, ::1, localhost: a mirror, a test's
+        /// server) is spared ``requestDelay``: politeness protects other people's servers. Off
+        /// when the delay was chosen explicitly.
+        package var sparesLoopback = true
         /// Largest body accepted, bytes, as decoded (a gzip body counts what it inflates to).
         package var maxBodyBytes = 32 << 20
         /// Longest one attempt may take from request to last byte, seconds.
@@ -64,6 +68,9 @@ public actor HTTPClient: PageSource {
     package let configuration: Configuration
     private let onEvent: (@Sendable (FetchEvent) -> Void)?
     private var lastRequestStart: ContinuousClock.Instant?
+    /// The gap between two requests to this host: ``Configuration/requestDelay``, bounded to a
+    /// day, and 0 for a loopback host when ``Configuration/sparesLoopback``.
+    private let requestGap: Double
     /// Set once the host has proved unreachable (or too slow): why.
     private var unreachableReason: String?
 
@@ -78,6 +85,10 @@ public actor HTTPClient: PageSource {
         self.siteRoot = siteRoot
         self.configuration = configuration
         self.onEvent = onEvent
+        let host = siteRoot.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")) ?? ""
+        let loopback = host == "localhost" || host.hasPrefix("127.") || host == "::1"
+        let delay = configuration.requestDelay.isFinite ? min(max(configuration.requestDelay, 0), 86_400) : 86_400
+        requestGap = configuration.sparesLoopback && loopback ? 0 : delay
     }
 
     private var requestHeaders: [(String, String)] {
@@ -241,7 +252,7 @@ public actor HTTPClient: PageSource {
     private func waitForTurn(_ url: URL) async throws {
         let clock = ContinuousClock()
         if let last = lastRequestStart {
-            let next = last.advanced(by: .seconds(configuration.requestDelay))
+            let next = last.advanced(by: .seconds(requestGap))
             if next > clock.now { try await clock.sleep(until: next) }
         }
         lastRequestStart = clock.now

@@ -38,6 +38,10 @@ package final class LocalHTTPServer: Sendable {
             Response(headers: [("Content-Type", "text/html; charset=utf-8")], body: Data(text.utf8))
         }
 
+        package static func json(_ text: String) -> Response {
+            Response(headers: [("Content-Type", "application/json")], body: Data(text.utf8))
+        }
+
         package static func status(_ code: Int, headers: [(String, String)] = []) -> Response {
             Response(status: code, headers: headers, body: Data("status \(code)".utf8))
         }

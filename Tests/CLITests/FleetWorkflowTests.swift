@@ -1,4 +1,5 @@
 import Foundation
+import NextWaveSupport
 import Testing
 import _TestSupport
 
@@ -353,7 +354,9 @@ import _TestSupport
 
         // --diff prints the same changes after writing; ratings.md lists every value changed.
         let written = try await CLI.runOffPool(["ratings", "--out", out.path, "--speed", "25", "--diff"])
-        #expect(written.status == 0 && written.stdout.contains("Changes:") && written.stdout.contains("re-rated:"))
+        // The riders' ratings stay published; the legacy model's move with the speed.
+        #expect(written.status == 0 && written.stdout.contains("Changes:") && !written.stdout.contains("re-rated:"))
+        #expect(written.stdout.contains("ratingsByModel.legacy 2 → 3"), "\(written.stdout)")
         let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(markdown.contains("| MS Panta Rhei | waveHeightM | 0.630759 |"), "value changes in ratings.md")
     }
@@ -527,9 +530,17 @@ import _TestSupport
             + readme[start.upperBound..<end.lowerBound].replacingOccurrences(of: "8000", with: String(port)) + "\n"
         let work = RepositoryPaths.temporaryDirectory("recipe")
         try FileManager.default.copyItem(at: RepositoryPaths.data, to: work.appendingPathComponent("Data"))
+        try FileManager.default.copyItem(
+            at: RepositoryPaths.root.appendingPathComponent("schemas"), to: work.appendingPathComponent("schemas"))
         try FileManager.default.createSymbolicLink(
             at: work.appendingPathComponent("scripts"),
             withDestinationURL: RepositoryPaths.root.appendingPathComponent("scripts"))
+        // What the app has now: the committed table, published.
+        let now = try await CLI.runOffPool([
+            "ratings", "publish", RepositoryPaths.root.appendingPathComponent("reports/ship-ratings.json").path,
+            "--to", work.appendingPathComponent("site/ratings").path,
+        ])
+        #expect(now.status == 0, "\(now.stderr)")
         try Data(script.utf8).write(to: work.appendingPathComponent("recipe.sh"))
         let path =
             CLI.binary.deletingLastPathComponent().path + ":"
@@ -539,13 +550,17 @@ import _TestSupport
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             environment: ["PATH": path, "NEXTWAVE_DATA": work.appendingPathComponent("Data").path])
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
-        #expect(r.stdout.contains("A real run would"), "the dry runs say what a real run would do")
-        #expect(r.stdout.contains("page gone:"), "pages the mirror lacks are listed")
+        #expect(r.stdout.contains("Dry run: nothing written. Against site/ratings: the published"), "\(r.stdout)")
+        #expect(r.stdout.contains("A real run would write this table."), "the dry run says what a real run would do")
+        #expect(r.stdout.contains("added: MS Zürichsee") && r.stdout.contains("retired: MS Forch"), "\(r.stdout)")
+        #expect(
+            FileManager.default.fileExists(atPath: work.appendingPathComponent("review/zsg-pages/manifest.json").path))
         let fleet = try json(work.appendingPathComponent("Data/fleet.json"))["ships"] as! [[String: Any]]
-        #expect(fleet.contains { $0["name"] as? String == "Zürichsee" })
+        let zurichsee = try #require(fleet.first { $0["name"] as? String == "Zürichsee" })
+        #expect((zurichsee["riderRating"] as? [String: Any])?["value"] as? Int == 2)
         #expect(fleet.contains { $0["name"] as? String == "Forch" && $0["retired"] != nil })
         let table = try ships(work.appendingPathComponent("reports"))
-        #expect(table.contains { $0["name"] as? String == "MS Zürichsee" })
+        #expect(table.contains { $0["name"] as? String == "MS Zürichsee" && $0["rating"] as? Int == 2 })
         #expect(!table.contains { $0["name"] as? String == "MS Forch" })
         let manifest = try json(work.appendingPathComponent("site/ratings/manifest.json"))
         let published = try Data(

@@ -19,7 +19,13 @@ import _TestSupport
         #expect(r.stdout.contains("MS Panta Rhei") && r.stdout.contains("77347"))
         let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(md.contains("## Against the app's hard-coded ratings"))
-        #expect(md.contains("| DS Stadt Zürich | 2 | 3 |"))  // app 2, computed 3 with the hull beam
+        #expect(md.contains("The published ratings equal the app's"), "the riders' ratings are the app's")
+        // The report opens with where a model disagrees with the riders: the steamer rates 3 by
+        // the legacy formulas with its hull beam, 2 by the riders.
+        #expect(
+            md.range(of: "## Where a model disagrees with the riders")!.lowerBound
+                < md.range(of: "## Ratings")!.lowerBound)
+        #expect(md.contains("| DS Stadt Zürich | 2 | legacy (selected) | 3 | energy 484 J/m²"), "\(md)")
         let svg = try String(contentsOf: out.appendingPathComponent("ratings-chart.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<svg") && svg.contains("stroke-dasharray"))
         // No temporary files left behind.
@@ -106,20 +112,40 @@ import _TestSupport
         #expect(md.contains("Changes against the previous table"))
     }
 
+    /// Against the app's own table, the default run rates every ship as the app does (the
+    /// riders' ratings of the fleet file); without them, Forch and Zimmerberg would lose the
+    /// app's 1, and the gate holds against --previous as against the table in --out.
     @Test func diffAgainstAPreviousTableListsReratedShips() async throws {
+        let app = RepositoryPaths.data.appendingPathComponent("app-ratings.json").path
         let out = RepositoryPaths.temporaryDirectory()
-        let args = [
-            "ratings", "--out", out.path, "--previous",
-            RepositoryPaths.data.appendingPathComponent("app-ratings.json").path,
-        ]
-        // The app rates Forch and Zimmerberg, which have no published dimensions: the gate holds
-        // against --previous as against the table in --out, and a fresh --out stays empty.
+        let same = try await CLI.runOffPool(["ratings", "--out", out.path, "--previous", app, "--diff"])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(!same.stdout.contains("re-rated:"), "\(same.stdout)")
+        let table =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))) as! [String: Any]
+        let appTable =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: app))) as! [String: Any]
+        let rated = Dictionary(
+            uniqueKeysWithValues: (table["ships"] as! [[String: Any]]).map { ($0["name"] as! String, $0) })
+        for ship in appTable["ships"] as! [[String: Any]] {
+            let ours = try #require(rated[ship["name"] as! String])
+            #expect(ours["rating"] as? Int == ship["rating"] as? Int && ours["ratingBasis"] as? String == "riders")
+        }
+
+        let fleet = RepositoryPaths.temporaryDirectory().appendingPathComponent("fleet.json")
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: RepositoryPaths.fleet)) as! [String: Any]
+        object["ships"] = (object["ships"] as! [[String: Any]]).map { ship in ship.filter { $0.key != "riderRating" } }
+        try JSONSerialization.data(withJSONObject: object).write(to: fleet)
+        let fresh = RepositoryPaths.temporaryDirectory()
+        let args = ["ratings", "--out", fresh.path, "--previous", app, "--fleet", fleet.path]
         let held = try await CLI.runOffPool(args)
         #expect(held.status == 1 && held.stderr.contains("MS Forch was rated 1 and is unrated now"), "\(held.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+        #expect(held.stderr.contains("--rider-rating N --source URL --reason TEXT"), "the command that resolves it")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.path).isEmpty)
         let r = try await CLI.runOffPool(args + ["--accept-regression"])
         #expect(r.status == 0, "\(r.stderr)")
-        let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        let md = try String(contentsOf: fresh.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(md.contains("- re-rated: DS Stadt Zürich 2 → 3"))
         #expect(md.contains("- re-rated: MS Forch 1 → unrated"))
     }
@@ -135,7 +161,9 @@ import _TestSupport
         #expect(model["speedKmh"] as? Double == 25 && model["depthM"] as? Double == 3)
         let ships = json["ships"] as! [[String: Any]]
         let forch = ships.first { $0["name"] as? String == "MS Forch" }!
-        #expect(forch["rating"] is NSNull)  // explicit null, not a missing key
+        // Explicit nulls, not missing keys: no model rates Forch (the riders do).
+        #expect(forch["waveHeightM"] is NSNull && (forch["ratingsByModel"] as? [String: Any])?["legacy"] is NSNull)
+        #expect(forch["rating"] as? Int == 1 && forch["ratingBasis"] as? String == "riders")
     }
 
     @Test func badArgumentsAreExplained() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import NextWaveSupport
 import Testing
 import _TestSupport
 
@@ -217,15 +218,18 @@ import _TestSupport
         let table =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))) as! [String: Any]
-        #expect(table["schemaVersion"] as? Int == 3)
+        #expect(table["schemaVersion"] as? Int == 4)
         let model = table["model"] as! [String: Any]
         #expect(model["name"] as? String == "wake-ensemble")
         let wake = model["wake"] as! [String: Any]
         #expect(wake["distanceM"] as? Double == 30 && wake["speedMode"] as? String == "operating")
         #expect(wake["trackDepthM"] as? Double == 10 && wake["depthM"] as? Double == 2)
+        // The riders' rating is published where there is one; elsewhere the wake model's.
         for ship in table["ships"] as! [[String: Any]] {
             let byModel = ship["ratingsByModel"] as! [String: Any]
-            #expect("\(ship["rating"]!)" == "\(byModel["wake"]!)")
+            let riders = (ship["riderRating"] as? [String: Any])?["rating"]
+            #expect("\(ship["rating"]!)" == "\(riders ?? byModel["wake"]!)")
+            #expect(ship["ratingBasis"] as? String == (riders == nil ? "wave height at the rider" : "riders"))
         }
         let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(

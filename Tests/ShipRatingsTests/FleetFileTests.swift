@@ -1,5 +1,6 @@
 import FleetScraper
 import Foundation
+import NextWaveSupport
 import ShipRatingTable
 import ShipRatings
 import Testing

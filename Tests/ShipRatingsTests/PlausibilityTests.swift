@@ -82,7 +82,12 @@ import _TestSupport
 
     @Test func aHeightTenTimesLargerIsARegression() {
         let problems = RatingDiff.regressions(previous: table(height: 0.63), current: table(height: 6.3))
-        #expect(problems == ["MS X: wave height moved from 0.63 m to 6.3 m (more than ×2 at the same operating point)"])
+        #expect(
+            problems == [
+                "MS X: wave height moved from 0.63 m to 6.3 m (more than ×2 at the same operating point): check its "
+                    + "figures (`nextwave ratings show --ship \"MS X\"`, `nextwave fleet show --sources`), then confirm "
+                    + "with --accept-regression"
+            ])
     }
 
     @Test func anAbsurdHeightIsARegression() {

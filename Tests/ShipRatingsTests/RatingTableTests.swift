@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
+import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
@@ -19,7 +20,7 @@ import _TestSupport
         let table = try await Self.snapshotTable()
         #expect(table.ships.count == 17)
         #expect(Set(table.ships.map(\.name)).count == 17)
-        #expect(table.schemaVersion == 3 && table.model.speedKmh == 18 && table.model.depthM == 10)
+        #expect(table.schemaVersion == 4 && table.model.speedKmh == 18 && table.model.depthM == 10)
     }
 
     @Test func sisterShipPageBecomesThreeEntries() async throws {
@@ -65,9 +66,22 @@ import _TestSupport
 
     @Test func shipsWithoutPagesComeFromTheCuratedFileOrAreUnratedWithAReason() async throws {
         let lookup = RatingLookup(try await Self.snapshotTable())
+        // Forch has no published dimensions: no model rates it, the riders do (the app's 1).
         let forch = try #require(lookup.ship(named: "MS Forch"))
-        #expect(forch.rating == nil)
-        #expect(forch.unratedReason?.contains("length") == true)
+        #expect(forch.rating == .one && forch.ratingBasis == .riders && forch.unratedReason == nil)
+        #expect(forch.ratingsByModel == .init(legacy: nil, wake: nil) && forch.waveHeightM == nil)
+        // Without the riders' rating it is unrated, and says why.
+        var fleet = try CuratedFleet.load(from: RepositoryPaths.fleet)
+        for index in fleet.ships.indices { fleet.ships[index].riderRating = nil }
+        let bare = try RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json").build(from: [])
+        let unrated = try #require(RatingLookup(bare.table).ship(named: "MS Forch"))
+        #expect(unrated.rating == nil && unrated.unratedReason?.contains("length") == true)
+        #expect(
+            bare.warnings.contains {
+                $0.hasPrefix("MS Forch: unrated")
+                    && $0.contains(
+                        "`nextwave fleet set \"MS Forch\" --length M --beam M --displacement T --source URL`")
+            }, "\(bare.warnings)")
         let fluvius = try #require(lookup.ship(named: "EMS Fluvius"))
         #expect(fluvius.source.page == nil)
         #expect(fluvius.lengthM == 22.5 && fluvius.beamM == 3.8 && fluvius.displacementT == 38.19)
@@ -80,7 +94,7 @@ import _TestSupport
         let lookup = RatingLookup(try await Self.snapshotTable())
         for row in legacy.dropFirst() where !row[0].contains("Dampfschiff") && !row[0].contains("Albis") {
             let name = row[0].replacingOccurrences(of: "Motorschiff ", with: "MS ")
-            #expect(lookup.ship(named: name)?.rating?.rawValue == Int(row.last!), "\(name)")
+            #expect(lookup.ship(named: name)?.ratingsByModel?.legacy?.rawValue == Int(row.last!), "\(name)")
         }
     }
 

@@ -209,7 +209,7 @@ import _TestSupport
         builder.wakeReference = WakeReference(distanceM: 40, trackDepthM: 12, riderDepthM: 2, speed: .fixed(20))
         builder.heightThresholds = .fixed(HeightThresholds(0.1, 0.2))
         let run = try builder.build(from: scrape.pages)
-        #expect(run.table.schemaVersion == 3)
+        #expect(run.table.schemaVersion == 4)
         #expect(run.table.model.name == "wake-ensemble")
         let settings = try #require(run.table.model.wake)
         #expect(settings.waveHeightM == [0.1, 0.2] && !settings.thresholdsFitted)
@@ -224,10 +224,16 @@ import _TestSupport
         #expect(wake.waveHeightM?.median == p.waveHeightM.map { PublishedPrecision.rounded($0.median) })
         #expect(wake.generatedWaveHeightM?.median == p.generated.map { PublishedPrecision.rounded($0.median) })
         let expected = p.waveHeightM.map { HeightThresholds(0.1, 0.2).rating($0.median) }
-        #expect(panta.rating == expected && panta.ratingsByModel?.wake == expected)
-        #expect(panta.ratingsByModel?.legacy == .three)
+        #expect(panta.ratingsByModel?.wake == expected && panta.ratingsByModel?.legacy == .three)
+        // The riders' rating is published; the wake model's stays beside it, and where they
+        // differ the run lists it.
+        #expect(panta.rating == .three && panta.ratingBasis == .riders)
+        #expect(
+            run.disagreements.contains { $0.ship == "MS Panta Rhei" && $0.model == .wake && $0.selected }
+                == (expected != .three))
         let forch = try #require(run.table.ships.first { $0.name == "MS Forch" })
-        #expect(forch.wake == nil && forch.rating == nil && forch.unratedReason != nil)
+        #expect(forch.wake == nil && forch.rating == .one && forch.ratingsByModel?.wake == nil)
+        #expect(run.notes.contains { $0.hasPrefix("MS Forch: rated 1 by the riders; the models cannot rate it") })
     }
 
     /// At its operating speed the fleet's heights at the rider differ by ship, and a ship too

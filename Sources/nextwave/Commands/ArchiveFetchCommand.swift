@@ -48,14 +48,31 @@ struct ArchiveFetchCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Entries per stationboard (1…420; the API rejects more).", valueName: "N"))
     var limit = ArchiveFetcher.maxLimit
 
-    @Option(help: ArgumentHelp("Transport API root.", valueName: "URL"))
-    var apiURL = "https://transport.opendata.ch"
+    @Option(
+        name: .customLong("api-url"),
+        help: ArgumentHelp(
+            "Transport API root (default: $NEXTWAVE_API_URL, else https://transport.opendata.ch).", valueName: "URL"))
+    var apiURLOption: String?
 
     @Option(
+        name: .customLong("deployment-url"),
         help: ArgumentHelp(
-            "Where the operator publishes ship assignments (default: its own; ZSG's page root, SGV's page, CGN's board).",
+            "Where the operator publishes ship assignments (default: $NEXTWAVE_DEPLOYMENT_URL, else its own).",
             valueName: "URL"))
-    var deploymentURL: String?
+    var deploymentURLOption: String?
+
+    /// `--api-url`, else `$NEXTWAVE_API_URL` (a mirror, or a test's server, for a command line
+    /// that must stay as written, like a crontab's), else the public API.
+    var apiURL: String {
+        apiURLOption ?? ProcessInfo.processInfo.environment["NEXTWAVE_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "https://transport.opendata.ch"
+    }
+
+    /// `--deployment-url`, else `$NEXTWAVE_DEPLOYMENT_URL`, else nil (the operator's own).
+    var deploymentURL: String? {
+        deploymentURLOption
+            ?? ProcessInfo.processInfo.environment["NEXTWAVE_DEPLOYMENT_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     @Option(
         name: .customLong("operator"),

@@ -4,26 +4,41 @@ import Foundation
 import NextWaveSupport
 import ShipRatings
 
-/// `fleet set`: new values for a ship already in the file (a refit, a correction).
+/// `fleet set`: new values for a ship already in the file (a refit, a correction), the riders'
+/// rating, more names.
 struct FleetSetCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change a ship's values in the fleet file (a refit, a correction).",
+        abstract: "Change a ship's values, riders' rating or names in the fleet file.",
         usage: """
-            nextwave fleet set <NAME> --source <URL> [--length <M>] [--beam <M>]
-                   [--displacement <T>] [--reason <TEXT>] [<options>] [<FILE>]
+            nextwave fleet set <NAME> [--length <M>] [--beam <M>]
+                   [--displacement <T>] [<OPTIONS>] --source <URL> [--reason <TEXT>]
+            nextwave fleet set <NAME> --rider-rating <1|2|3> --source <URL>
+                   --reason <TEXT>
+            nextwave fleet set <NAME> --no-rider-rating
+            nextwave fleet set <NAME> --alias <NAME> [--alias <NAME> …]
             """,
         discussion: """
-            NAME is the ship's name, full name or an alias ("Linth", "MS Linth"). Each value
-            given replaces the entry's, with --source; --reason says why it replaces what
-            the operator's page states (a refit the page does not show yet), and the
-            curated value then wins over the page. The file is checked before and after
-            and written in its canonical form, so that the diff is the change.
+            NAME is the ship's name, full name or an alias ("Linth", "MS Linth").
+            Each value given replaces the entry's, with --source; --reason says why
+            it replaces what the operator's page states (a refit the page does not
+            show yet), and the curated value then wins over the page.
+
+            --rider-rating sets the riders' rating, with where it is published (--source)
+            and who rated on what (--reason): the next `nextwave ratings` publishes it as
+            the ship's rating, whatever the models compute (ratings.md lists where they
+            disagree). --no-rider-rating removes it: the selected model rates the ship.
+            --alias adds a name the pages or the app use for the ship.
+
+            The file is checked before and after and written in its canonical form, so
+            that the diff is the change.
 
             Examples:
-              nextwave fleet set "MS Uetliberg" --displacement 192 \\
-                  --source https://ampereship.com/uetliberg --reason "electric refit 2023"
-              nextwave fleet set Linth --service-speed 17 --source https://www.zsg.ch/x
+              nextwave fleet set "EMS Uetliberg" --displacement 192 \\
+                  --source https://ampereship.com/uetliberg --reason "electric refit"
+              nextwave fleet set Säntis --rider-rating 1 --source https://example.org/club \\
+                  --reason "the lake club's 2026 survey"
+              nextwave fleet set "MS Panta Rhei" --alias "Pantha Rhei"
             """)
 
     @Argument(help: ArgumentHelp("The ship: name, full name or alias.", valueName: "NAME"))
@@ -31,10 +46,21 @@ struct FleetSetCommand: NextWaveCommand {
 
     @OptionGroup var values: ShipValueOptions
 
-    @Option(help: ArgumentHelp("Where the new values are published.", valueName: "URL"))
-    var source: String
+    @Option(help: ArgumentHelp("The riders' rating (needs --source and --reason).", valueName: "1|2|3"))
+    var riderRating: Int?
 
-    @Option(help: ArgumentHelp("Why they replace the operator's page values.", valueName: "TEXT"))
+    @Flag(name: .customLong("no-rider-rating"), help: "Remove the riders' rating (the model rates it).")
+    var noRiderRating = false
+
+    @Option(help: ArgumentHelp("Another name for the ship (repeat for several).", valueName: "NAME"))
+    var alias: [String] = []
+
+    @Option(help: ArgumentHelp("Where the new values or the riders' rating are published.", valueName: "URL"))
+    var source: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Why the values replace the page's, or who rated the ship on what.", valueName: "TEXT"))
     var reason: String?
 
     @OptionGroup var target: FleetFileArgument
@@ -42,20 +68,96 @@ struct FleetSetCommand: NextWaveCommand {
     var showsProgress: Bool { false }
 
     func validate() throws {
-        guard !source.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--source is empty") }
-        guard !values.list.isEmpty else {
-            throw ValidationError("give at least one value to set (--length, --beam, --displacement, …)")
+        guard !values.list.isEmpty || riderRating != nil || noRiderRating || !alias.isEmpty else {
+            throw ValidationError(
+                "give something to set: values (--length, --beam, --displacement, …), --rider-rating, "
+                    + "--no-rider-rating or --alias")
+        }
+        if riderRating != nil && noRiderRating { throw ValidationError("give --rider-rating or --no-rider-rating") }
+        if let riderRating, !(1...3).contains(riderRating) {
+            throw ValidationError("--rider-rating takes 1, 2 or 3; got \(riderRating)")
+        }
+        if !values.list.isEmpty && riderRating != nil {
+            throw ValidationError("set values and the riders' rating in two commands: each has its own --source")
+        }
+        let needsSource = !values.list.isEmpty || riderRating != nil
+        if needsSource, source?.trimmingCharacters(in: .whitespaces).isEmpty != false {
+            throw ValidationError(
+                "--source URL is required: say where the \(riderRating != nil ? "riders' rating" : "values") are published"
+            )
+        }
+        if !needsSource && source != nil { throw ValidationError("--source goes with values or --rider-rating") }
+        if riderRating != nil, reason?.trimmingCharacters(in: .whitespaces).isEmpty != false {
+            throw ValidationError("--reason TEXT is required with --rider-rating: who rated the ship, on what")
         }
         if let reason, reason.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--reason is empty")
         }
+        if alias.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("--alias is empty")
+        }
     }
 
     func execute(_ terminal: Terminal) async throws {
+        var done: [String] = []
         let url = try target.update { url, data in
-            try FleetFile.setting(name, values: values.list, source: source, reason: reason, in: data, path: url.path)
+            var data = data
+            if !values.list.isEmpty, let source {
+                data = try FleetFile.setting(
+                    name, values: values.list, source: source, reason: reason, in: data, path: url.path)
+                done.append(values.list.map(\.field).joined(separator: ", "))
+            }
+            if let riderRating, let source, let reason {
+                data = try FleetFile.settingRiderRating(
+                    name, rating: riderRating, source: source, reason: reason, in: data, path: url.path)
+                done.append("the riders' rating (\(riderRating))")
+            }
+            if noRiderRating {
+                data = try FleetFile.removingRiderRating(name, in: data, path: url.path)
+                done.append("no riders' rating")
+            }
+            if !alias.isEmpty {
+                data = try FleetFile.addingAliases(alias, to: name, in: data, path: url.path)
+                done.append("aliases \(alias.joined(separator: ", "))")
+            }
+            return data
         }
-        terminal.info("set \(values.list.map(\.field).joined(separator: ", ")) of \(name) in \(url.path)")
+        terminal.info("set \(done.joined(separator: "; ")) of \(name) in \(url.path)")
+    }
+}
+
+/// `fleet rename`: a ship that sails under a new name keeps its entry.
+struct FleetRenameCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename",
+        abstract: "Rename a ship: its entry, sources and riders' rating stay; the old name becomes an alias.",
+        usage: "nextwave fleet rename <OLD> <NEW> [<FILE>]",
+        discussion: """
+            OLD is the ship's name, full name or an alias; NEW its new full name ("MS
+            Zürichsee") or bare name (the type prefix stays). A dry run suggests this
+            when a page the fleet file cites now names another ship.
+
+            Example:
+              nextwave fleet rename "MS Helvetia" "MS Zürichsee"
+            """)
+
+    @Argument(help: ArgumentHelp("The ship: name, full name or alias.", valueName: "OLD"))
+    var old: String
+
+    @Argument(help: ArgumentHelp("Its new name, with or without the type prefix.", valueName: "NEW"))
+    var new: String
+
+    @OptionGroup var target: FleetFileArgument
+
+    var showsProgress: Bool { false }
+
+    func validate() throws {
+        guard !new.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("NEW is empty") }
+    }
+
+    func execute(_ terminal: Terminal) async throws {
+        let url = try target.update { url, data in try FleetFile.renaming(old, to: new, in: data, path: url.path) }
+        terminal.info("renamed \(old) to \(new) in \(url.path); the old name is an alias")
     }
 }
 

@@ -14,7 +14,8 @@ struct FleetCommand: AsyncParsableCommand {
             section "Editing the fleet".
             """,
         subcommands: [
-            FleetCheckCommand.self, FleetAddCommand.self, FleetSetCommand.self, FleetRetireCommand.self,
+            FleetCheckCommand.self, FleetAddCommand.self, FleetSetCommand.self, FleetRenameCommand.self,
+            FleetRetireCommand.self,
             FleetShowCommand.self, FleetSpeedsCommand.self,
         ])
 }

@@ -44,7 +44,7 @@ struct RatingsCommand: NextWaveCommand {
               nextwave ratings --previous Data/app-ratings.json --dry-run
               nextwave ratings show --ship "Panta Rhei"
             """,
-        subcommands: [RatingsShowCommand.self])
+        subcommands: [RatingsShowCommand.self, RatingsPublishCommand.self])
 
     @OptionGroup var fleet: FleetPageOptions
     @OptionGroup var point: OperatingPointOptions
@@ -226,6 +226,12 @@ struct RatingsCommand: NextWaveCommand {
         var lines = ["Dry run: nothing written. Against \(result.baselineName ?? "no previous table"):"]
         lines += (changes ?? ["no previous table: every ship is new"]).map { "  \($0)" }
         lines += result.vanished.map { "  page gone: \($0.url) (HTTP \($0.status))" }
+        let disagreements = result.run.disagreements
+        if !disagreements.isEmpty || !result.run.notes.isEmpty {
+            lines.append(
+                "Findings to review (the riders' ratings are published; a model disagrees, or cannot rate):")
+            lines += disagreements.map { "  - \($0.line)" } + result.run.notes.map { "  - \($0)" }
+        }
         if result.regressions.isEmpty {
             lines.append("A real run would write this table.")
         } else {

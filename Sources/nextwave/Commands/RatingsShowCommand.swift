@@ -61,22 +61,8 @@ struct RatingsShowCommand: NextWaveCommand {
 
     /// The table at `path`: a file, a folder with `ship-ratings.json`, or a publishing folder.
     static func load(_ path: String) throws -> (RatingTable, String) {
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw CLIError(
-                "\(path): no such file or folder; give a ship-ratings.json or the folder `ratings` wrote",
-                status: .noInput)
-        }
-        guard isDirectory.boolValue else { return (try RatingTable.load(from: url), path) }
-        let file = url.appendingPathComponent(RatingsJob.outputs.table)
-        if FileManager.default.fileExists(atPath: file.path) {
-            return (
-                try RatingTable.load(from: file), (path as NSString).appendingPathComponent(RatingsJob.outputs.table)
-            )
-        }
-        if let (table, name) = try TablePublisher.current(in: url) { return (table, "\(path): \(name)") }
-        throw CLIError("\(path) holds neither ship-ratings.json nor a publishing manifest.json", status: .noInput)
+        let file = try TableFile.open(URL(fileURLWithPath: path), name: path)
+        return (file.table, file.name)
     }
 
     /// One ship's figures and where each comes from.
@@ -85,7 +71,8 @@ struct RatingsShowCommand: NextWaveCommand {
         var lines = [
             ship.name + (ship.aliases.isEmpty ? "" : " (also \(ship.aliases.joined(separator: ", ")))"),
             "  rating            \(ship.rating.map(String.init) ?? "unrated")"
-                + (ship.unratedReason.map { " (\($0))" } ?? ""),
+                + (ship.unratedReason.map { " (\($0))" } ?? "")
+                + (ship.ratingBasis.map { ", by \($0.rawValue)" } ?? ""),
             "  legacy / wake     \(ship.ratingsByModel?.legacy.map(String.init) ?? "–") / "
                 + (ship.ratingsByModel?.wake.map(String.init) ?? "–"),
             "  length            \(value(ship.lengthM, "m"))  \(ship.source.lengthM ?? "")",
@@ -93,6 +80,9 @@ struct RatingsShowCommand: NextWaveCommand {
             "  displacement      \(value(ship.displacementT, "t"))  \(ship.source.displacementT ?? "")",
             "  legacy H          \(value(ship.waveHeightM, "m"))",
         ]
+        if let riders = ship.riderRating {
+            lines.append("  riders            \(riders.rating)  \(riders.source)")
+        }
         if let wake = ship.wake {
             lines.append(
                 "  wake at rider     \(value(wake.waveHeightM?.median, "m")) at \(value(wake.speedKmh, "km/h"))"

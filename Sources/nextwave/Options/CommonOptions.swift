@@ -3,12 +3,18 @@ import Foundation
 import NextWaveSupport
 import WebFetch
 
-/// `--data DIR`: the bundled data folder.
+/// `--data DIR`: the data folder (fleet, stations, archive, tables), and `--quiet`.
 struct DataOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Bundled data folder (default: found beside the binary).", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "The data folder (default: $NEXTWAVE_DATA, else Data/ of the checkout you are in, else the installed one).",
+            valueName: "DIR"))
     var data: String?
 
-    var directory: URL { get throws { try DataLocator.dataDirectory(explicit: data) } }
+    @Flag(name: .customLong("quiet"), help: "Do not say on stderr which data folder the run uses.")
+    var quietData = false
+
+    var directory: URL { get throws { try DataLocator.dataDirectory(explicit: data, quiet: quietData) } }
 
     func validate() throws { try checkPaths([("--data", data)]) }
 
@@ -24,8 +30,11 @@ struct ProgressOptions: ParsableArguments {
 
 /// How requests are made: politeness, timeouts and retries.
 struct HTTPOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Seconds between requests to one host (politeness).", valueName: "SECONDS"))
-    var delay: Double = 1
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between requests to one host (politeness; default 1, none to a server on this machine).",
+            valueName: "SECONDS"))
+    var delay: Double?
 
     @Option(help: ArgumentHelp("Seconds of silence before a request times out (≥ 1).", valueName: "SECONDS"))
     var timeout: Double = 20
@@ -46,7 +55,9 @@ struct HTTPOptions: ParsableArguments {
     var lowSpeedTime: Double = 20
 
     func validate() throws {
-        guard delay.isFinite, delay >= 0 else { throw ValidationError("--delay must be ≥ 0 seconds") }
+        if let delay, !(delay.isFinite && delay >= 0 && delay <= 3600) {
+            throw ValidationError("--delay must lie in 0…3600 seconds")
+        }
         guard timeout.isFinite, timeout >= 1, timeout <= 600 else {
             throw ValidationError("--timeout must lie in 1…600 seconds")
         }
@@ -67,7 +78,8 @@ struct HTTPOptions: ParsableArguments {
 
     var configuration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
-        configuration.requestDelay = delay
+        configuration.requestDelay = delay ?? 1
+        configuration.sparesLoopback = delay == nil
         configuration.timeout = timeout
         configuration.maxAttempts = attempts
         configuration.maxRequestTime = maxRequestTime

@@ -1,7 +1,7 @@
 public import Foundation
 public import WaveRating
 
-/// The published rating table (`ship-ratings.json`, schema versions 1–3, or the manifest's
+/// The published rating table (`ship-ratings.json`, schema versions 1–4, or the manifest's
 /// current file) as an app needs it: each ship's rating, found by any name the deployment page
 /// or the timetable uses. Foundation only, so the app can drop its hard-coded ratings.
 ///
@@ -48,14 +48,14 @@ public struct PublishedRatings: Sendable, Decodable {
         }
     }
 
-    /// The table's format version (1, 2 or 3).
+    /// The table's format version (1 to 4).
     public let schemaVersion: Int
     /// When the table was made, ISO-8601.
     public let generatedAt: String
     public let ships: [Ship]
 
     /// The versions this reader knows; a later one is read for the fields above when it keeps them.
-    public static let knownVersions = 1...3
+    public static let knownVersions = 1...4
 
     /// The largest table read: 4 MiB, a hundred times a real one (decoded JSON takes tens of
     /// times its size in memory).

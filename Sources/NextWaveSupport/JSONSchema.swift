@@ -4,7 +4,9 @@ package import Foundation
 /// a list), `enum`, `const`, `required`, `properties`, `additionalProperties: false`, `items`,
 /// `minItems`, `maxItems`, `minimum`, `maximum`, `exclusiveMinimum`, `pattern`, `minLength`, and
 /// local references (`$ref` to `#/$defs/<name>`, applied together with the keywords beside it).
-/// A keyword outside this subset is itself a failure, so a schema cannot outgrow its test. Not API.
+/// A keyword outside this subset is itself a failure, so a schema cannot outgrow its check.
+/// `nextwave ratings publish` checks a table against `schemas/ship-ratings.schema.json` with it,
+/// and the tests check every file the tool writes.
 package struct JSONSchema {
     let schema: [String: Any]
     static let known: Set<String> = [
@@ -13,15 +15,21 @@ package struct JSONSchema {
         "minLength", "examples", "$defs", "$ref",
     ]
 
+    /// Reads a schema file.
+    /// - Throws: ``FileProblem`` when it cannot be read or is not a JSON object.
     package init(contentsOf url: URL) throws {
-        schema = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        let data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "JSON schema")
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw FileProblem(path: url.path, reason: "not a JSON schema (a JSON object)")
+        }
+        schema = object
     }
 
-    /// Every violation of `document` (parsed JSON), each as "path: why"; empty when valid.
+    /// Every violation of `document` (parsed JSON), each as "path: why", sorted; empty when valid.
     package func violations(of document: Any) -> [String] {
         var out: [String] = []
         check(document, against: schema, path: "$", into: &out)
-        return out
+        return out.sorted()
     }
 
     /// Parses `data` and validates it.
@@ -43,7 +51,7 @@ package struct JSONSchema {
             check(value, against: target, path: path, into: &out)
         }
         if let types = s["type"] {
-            let allowed = (types as? [String]) ?? [types as! String]
+            let allowed = (types as? [String]) ?? [types as? String ?? "?"]
             if !allowed.contains(where: { Self.matches(value, type: $0) }) {
                 out.append("\(path): \(Self.describe(value)) is not \(allowed.joined(separator: " or "))")
                 return

@@ -1,0 +1,116 @@
+package import Foundation
+
+/// Which data folder (`Data/`, with `fleet.json`) a run reads and writes, and why: the one rule
+/// every command follows, so that an edit lands in the file the next run reads.
+///
+/// In order: `--data DIR`; `$NEXTWAVE_DATA`; `Data/` of the checkout of this repository the
+/// working directory is in (a folder at or above it with a `Package.swift` naming the NextWave
+/// package and a `Data/fleet.json`), so that an installed binary run inside a clone edits the
+/// clone's files, which git sees; the installed copy beside the binary
+/// (`<prefix>/share/nextwave/Data` for `<prefix>/bin/nextwave`); a checkout's `Data/` above the
+/// binary (`.build/release/nextwave` run from anywhere).
+package struct DataFolder: Sendable, Equatable {
+    /// Why a folder was chosen.
+    package enum Origin: Sendable, Equatable {
+        case option, environment, checkout, installed, besideBuild
+
+        /// Words for the line a run prints ("data: … (the checkout's Data/)").
+        package var words: String {
+            switch self {
+            case .option: "--data"
+            case .environment: "NEXTWAVE_DATA"
+            case .checkout: "the checkout this folder is in"
+            case .installed: "installed beside the binary"
+            case .besideBuild: "the checkout the binary was built in"
+            }
+        }
+    }
+
+    /// The folder.
+    package var url: URL
+    /// Why it was chosen.
+    package var origin: Origin
+
+    /// No data folder was found: where the search looked, and what to do.
+    package struct NotFound: Error, CustomStringConvertible {
+        package var searched: [String]
+        package var advice: String
+        package var description: String {
+            "cannot find the data folder (Data/ with fleet.json); looked in \(searched.joined(separator: ", ")). "
+                + advice
+        }
+    }
+
+    /// Resolves the data folder by the rule above.
+    /// - Parameters:
+    ///   - explicit: `--data`.
+    ///   - environment: the process's variables (`NEXTWAVE_DATA`).
+    ///   - currentDirectory: the working directory.
+    ///   - executable: the running binary, symbolic links resolved.
+    /// - Throws: ``NotFound`` naming every place looked at.
+    package static func resolve(
+        explicit: String?, environment: [String: String], currentDirectory: URL, executable: URL
+    ) throws -> DataFolder {
+        if let explicit { return DataFolder(url: URL(fileURLWithPath: explicit, isDirectory: true), origin: .option) }
+        if let env = environment["NEXTWAVE_DATA"], !env.isEmpty {
+            return DataFolder(url: URL(fileURLWithPath: env, isDirectory: true), origin: .environment)
+        }
+        var searched: [String] = []
+        if let checkout = checkoutRoot(containing: currentDirectory) {
+            return DataFolder(url: checkout.appendingPathComponent("Data", isDirectory: true), origin: .checkout)
+        }
+        searched.append("the checkouts at or above \(currentDirectory.path)")
+        let bin = executable.deletingLastPathComponent()
+        let share = bin.deletingLastPathComponent().appendingPathComponent("share/nextwave")
+        let installed = share.appendingPathComponent("Data", isDirectory: true)
+        if hasFleet(installed) { return DataFolder(url: installed, origin: .installed) }
+        searched.append(installed.path)
+        var dir = bin
+        for _ in 0..<6 {
+            let candidate = dir.appendingPathComponent("Data", isDirectory: true)
+            if hasFleet(candidate) { return DataFolder(url: candidate, origin: .besideBuild) }
+            searched.append(candidate.path)
+            dir = dir.deletingLastPathComponent()
+        }
+        // The advice must not be the step just taken: an installation without its data is broken.
+        let advice =
+            FileManager.default.fileExists(atPath: share.path)
+            ? "The installation at \(share.path) has no Data/fleet.json: run scripts/install again with the same "
+                + "prefix, or pass --data DIR"
+            : "Pass --data DIR or set NEXTWAVE_DATA=DIR (the folder with fleet.json: Data/ of the repository)"
+        throw NotFound(searched: searched, advice: advice)
+    }
+
+    /// The checkout of this repository that `directory` is in: the nearest folder at or above it
+    /// whose `Package.swift` declares the NextWave package and which has `Data/fleet.json`.
+    package static func checkoutRoot(containing directory: URL) -> URL? {
+        var dir = directory.standardizedFileURL
+        for _ in 0..<64 {
+            let manifest = dir.appendingPathComponent("Package.swift")
+            if hasFleet(dir.appendingPathComponent("Data")), isThisPackage(manifest) { return dir }
+            let parent = dir.deletingLastPathComponent()
+            if parent.path == dir.path { return nil }
+            dir = parent
+        }
+        return nil
+    }
+
+    static func hasFleet(_ folder: URL) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("fleet.json").path)
+    }
+
+    /// Whether a `Package.swift` is this repository's: it names the package "NextWave".
+    static func isThisPackage(_ manifest: URL) -> Bool {
+        guard let data = try? BoundedFile.read(manifest, limit: 1 << 20, what: "package manifest") else { return false }
+        return String(decoding: data, as: UTF8.self).contains("name: \"NextWave\"")
+    }
+
+    /// How a table or report cites a data file: `Data/<path>` inside the data folder, else the
+    /// file's name alone (outputs carry no machine paths).
+    package static func reference(for file: URL, dataDirectory: URL) -> String {
+        let path = file.standardizedFileURL.resolvingSymlinksInPath().path
+        let folder = dataDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        if path.hasPrefix(folder + "/") { return "Data/" + path.dropFirst(folder.count + 1) }
+        return file.lastPathComponent
+    }
+}

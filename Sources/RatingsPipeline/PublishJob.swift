@@ -1,0 +1,110 @@
+public import Foundation
+public import JobContract
+import NextWaveSupport
+public import ShipRatingTable
+@_spi(Benchmarks) import ShipRatings
+
+/// `nextwave ratings publish`: publishes exactly the bytes of a reviewed table for the apps
+/// (``TablePublisher``), after checking it against the table format's schema and gating it
+/// against what the folder publishes now, as `nextwave ratings` gates a new table against the
+/// previous one. Nothing is computed again: what was reviewed is what the apps get.
+public struct PublishJob: Job {
+    /// What to publish, where, and how strictly.
+    public struct Input: Sendable {
+        /// The reviewed table: a file, the folder `ratings` wrote, or another publishing folder.
+        public var table: URL
+        /// The table as the user named it.
+        public var tableName: String
+        /// The publishing folder.
+        public var destination: URL
+        /// The JSON schema of the table format (`schemas/ship-ratings.schema.json`); nil: only the
+        /// table's structure is checked, and a warning says so.
+        public var schema: URL?
+        /// The curated fleet file: its retired ships may leave the table without holding it.
+        public var fleet: URL?
+        /// Publish although the table loses ships, ratings or pages against the published one.
+        public var acceptRegression = false
+        /// Publish although the table cites loopback or file sources (a mirror run).
+        public var allowLocalSources = false
+        /// Check and compare, publish nothing.
+        public var dryRun = false
+
+        /// An input publishing `table` into `destination`.
+        public init(table: URL, tableName: String, destination: URL, schema: URL?, fleet: URL? = nil) {
+            self.table = table
+            self.tableName = tableName
+            self.destination = destination
+            self.schema = schema
+            self.fleet = fleet
+        }
+    }
+
+    /// What was published (or would be, in a dry run).
+    public struct Result: Sendable {
+        /// The manifest naming the table.
+        public var manifest: TablePublisher.Manifest?
+        /// Whether anything was written (false: the folder already published these bytes, or a
+        /// dry run).
+        public var changed: Bool
+        /// What changed against the published table (nil when nothing was published there).
+        public var diff: RatingDiff?
+        /// How the published table is named in messages.
+        public var baselineName: String?
+        /// What makes the table worse than the published one.
+        public var regressions: [String]
+        /// The table published, as read.
+        public var table: RatingTable
+    }
+
+    /// What a publish reports: warnings.
+    public enum Event: Sendable {
+        case warning(String)
+    }
+
+    /// The job's input.
+    public let input: Input
+
+    /// A job for `input`.
+    public init(_ input: Input) { self.input = input }
+
+    /// Checks, gates and publishes.
+    /// - Throws: ``ShipRatingTable/RatingsError`` for a table that is not valid, cites local
+    ///   sources, or regresses; ``NextWaveSupport/FileProblem`` when a file cannot be read or
+    ///   written. Nothing is published then.
+    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
+        try validate()
+        let file = try TableFile.open(input.table, name: input.tableName)
+        if let schemaURL = input.schema {
+            let violations = try JSONSchema(contentsOf: schemaURL).violations(ofJSON: file.data)
+            if !violations.isEmpty {
+                throw RatingsError.invalidFile(
+                    path: file.name,
+                    reason: "does not match the table format (\(schemaURL.lastPathComponent)): "
+                        + violations.prefix(10).joined(separator: "; ")
+                        + (violations.count > 10 ? "; and \(violations.count - 10) more" : ""))
+            }
+        } else {
+            onEvent(.warning("no schema found beside the data folder; only the table's structure was checked"))
+        }
+        if !input.allowLocalSources {
+            let local = RatingsJob.localSources(in: file.table)
+            if let example = local.first { throw RatingsError.localSources(example: example, count: local.count) }
+        }
+        let retired = try input.fleet.map { try CuratedFleet.load(from: $0).retiredNames } ?? []
+        let published = try TablePublisher.current(in: input.destination)
+        let regressions =
+            published.map { RatingDiff.regressions(previous: $0.table, current: file.table, retired: retired) } ?? []
+        if !regressions.isEmpty && !input.acceptRegression && !input.dryRun {
+            throw RatingsError.regression(previous: published?.name ?? "the published table", problems: regressions)
+        }
+        var result = Result(
+            manifest: nil, changed: false, diff: published.map { RatingDiff(previous: $0.table, current: file.table) },
+            baselineName: published?.name, regressions: regressions, table: file.table)
+        if input.dryRun { return result }
+        try FileProblem.createFolder(input.destination)
+        let (manifest, changed) = try TablePublisher.publish(tableData: file.data, to: input.destination)
+        result.manifest = manifest
+        result.changed = changed
+        return result
+    }
+}

@@ -1,0 +1,59 @@
+public import Foundation
+import NextWaveSupport
+public import ShipRatingTable
+
+/// A rating table as a person names it: a `ship-ratings.json` (or any table file), a folder
+/// `nextwave ratings` wrote (its `ship-ratings.json`), or a publishing folder (the table its
+/// `manifest.json` names). `ratings show`, `ratings publish` and `--previous` take any of the
+/// three.
+public struct TableFile: Sendable {
+    /// What the path named.
+    public enum Kind: Sendable, Equatable {
+        case file, outputFolder, publishingFolder
+    }
+
+    /// The table.
+    public var table: RatingTable
+    /// Its bytes, exactly as read.
+    public var data: Data
+    /// The file the table was read from.
+    public var url: URL
+    /// How messages name it ("site/ratings: the published ship-ratings.<hash>.json").
+    public var name: String
+    public var kind: Kind
+
+    /// The table `path` names.
+    /// - Parameter name: the path as the user wrote it (messages never show other paths).
+    /// - Throws: ``FileProblem`` (input side) when nothing is there, or the folder holds no table;
+    ///   ``ShipRatingTable/RatingsError/invalidFile(path:reason:)`` for a file that is not a table.
+    public static func open(_ url: URL, name: String) throws -> TableFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw FileProblem(
+                path: name,
+                reason: "no such file or folder; give a ship-ratings.json, the folder `nextwave ratings` wrote, or "
+                    + "a publishing folder")
+        }
+        guard isDirectory.boolValue else { return try read(url, name: name, kind: .file) }
+        let output = url.appendingPathComponent(RatingsJob.outputs.table)
+        if FileManager.default.fileExists(atPath: output.path) {
+            return try read(
+                output, name: (name as NSString).appendingPathComponent(RatingsJob.outputs.table), kind: .outputFolder)
+        }
+        if let published = try TablePublisher.currentFile(in: url) {
+            return try read(
+                published, name: "\(name): the published \(published.lastPathComponent)", kind: .publishingFolder)
+        }
+        throw FileProblem(path: name, reason: "holds neither ship-ratings.json nor a publishing manifest.json")
+    }
+
+    static func read(_ url: URL, name: String, kind: Kind) throws -> TableFile {
+        let data: Data
+        do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "rating table") } catch let problem
+            as FileProblem
+        {
+            throw RatingsError.invalidFile(path: name, reason: problem.reason)
+        }
+        return TableFile(table: try RatingTable.decode(data, path: name), data: data, url: url, name: name, kind: kind)
+    }
+}
