@@ -19,7 +19,9 @@ struct RatingsCommand: NextWaveCommand {
             every ship's wake with the legacy formulas (at 18 km/h over --track-depth) and
             with the distance-aware models (the wave at a rider --distance from the sailing
             line in --depth of water, each ship at its operating speed), rates each by
-            --model and writes to --out:
+            --model — or by the riders, where the fleet file carries their rating
+            (riderRating; ratings.md opens with every ship a model disagrees on) — and
+            writes to --out:
               schiffsdaten.csv    legacy-compatible CSV, one row per ship page
               ship-ratings.json   the table the apps consume
               ship-ratings.csv    the same table, English headers with units
@@ -32,7 +34,9 @@ struct RatingsCommand: NextWaveCommand {
             --dry-run shows every change and says whether it would be needed. A listed page
             that answers 404 or 410 is such a change, not an error.
             An unchanged table is not rewritten (its generatedAt stays; SOURCE_DATE_EPOCH
-            sets it). --publish writes the table for the apps (see README).
+            sets it). `ratings publish` publishes a reviewed table for the apps. The
+            data folder: --data, else $NEXTWAVE_DATA, else Data/ of the checkout you
+            are in, else the installed one (the first stderr line names it).
 
             Examples:
               nextwave ratings
@@ -40,8 +44,8 @@ struct RatingsCommand: NextWaveCommand {
               nextwave ratings --speed 25 --track-depth 6 --out /tmp/shallow
               nextwave ratings --model wake --distance 30 --depth 1.5
               nextwave ratings --live --save-snapshot snapshots/zsg-$(date +%F)
-              nextwave ratings --publish site/ratings
-              nextwave ratings --previous Data/app-ratings.json --dry-run
+              nextwave ratings --previous site/ratings --dry-run
+              nextwave ratings publish reports/ship-ratings.json --to site/ratings
               nextwave ratings show --ship "Panta Rhei"
             """,
         subcommands: [RatingsShowCommand.self, RatingsPublishCommand.self])
