@@ -12,6 +12,8 @@ a pier, a phone on a buoy) before believing any coefficient.
 import csv, math, os, random
 
 random.seed(2026)
+# Every row says where it comes from; measured files cite their measurement (docs/SCIENCE.md §6.1).
+SOURCE = "ILLUSTRATIVE, not measured: drawn by scripts/example-observations.py"
 g = 9.81
 fleet = [  # name, L, B, D, draft or None
     ("MS Panta Rhei", 56.6, 10.7, 382, 1.39), ("MS Helvetia", 56, 12.3, 302, None),
@@ -28,10 +30,11 @@ for i in range(48):
     v = speed / 3.6
     lnH = (-1.2 + 1.0 * math.log(v * v / g) - 0.33 * math.log(distance / L)
            + 1.0 * math.log(v / math.sqrt(g * depth)) + 0.5 * math.log(D / (L * B)) + random.gauss(0, 0.2))
-    rows.append([name, L, B, D, speed, depth, distance, round(math.exp(lnH), 3), T if T else ""])
+    rows.append([name, L, B, D, speed, depth, distance, round(math.exp(lnH), 3), T if T else "", SOURCE])
 out = os.path.join(os.path.dirname(__file__), "..", "Data", "observations", "example.csv")
 with open(out, "w", newline="", encoding="utf-8") as f:
     w = csv.writer(f, lineterminator="\n")
-    w.writerow(["ship", "lengthM", "beamM", "displacementT", "speedKmh", "depthM", "distanceM", "heightM", "draftM"])
+    w.writerow(["ship", "lengthM", "beamM", "displacementT", "speedKmh", "depthM", "distanceM", "heightM", "draftM",
+                "source"])
     w.writerows(rows)
 print("wrote", out)

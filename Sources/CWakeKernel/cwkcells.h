@@ -16,8 +16,7 @@ typedef struct {
 
 /// The inputs of one ensemble row (one ship × speed × track depth × rider depth).
 typedef struct {
-    uint8_t mask;
-    double ec, factor, cap, cg, share, lambda;
+    double ec, factor, low, high, cap, cg, share, lambda;
 } cwk_ensemble_params;
 
 static inline void cwk_legacy_cell(const double *hs, size_t k, const cwk_legacy_params *p, double *ho, double *eo,
@@ -37,17 +36,6 @@ static inline void cwk_legacy_cell(const double *hs, size_t k, const cwk_legacy_
 static inline double cwk_lesser(double a, double b) { return a < b ? a : b; }
 static inline double cwk_greater(double a, double b) { return a > b ? a : b; }
 
-/// The band of one cell: the lowest and highest of the models in the ensemble on its row
-/// (bit 0 Kriebel & Seelig, bit 1 Sorensen & Weggel); NaN when none is.
-static inline void cwk_band_of(uint8_t mask, double a, double b, double *lo, double *hi) {
-    switch (mask & 3) {
-    case 3: *lo = cwk_lesser(a, b); *hi = cwk_greater(a, b); break;
-    case 1: *lo = *hi = a; break;
-    case 2: *lo = *hi = b; break;
-    default: *lo = *hi = NAN; break;
-    }
-}
-
 /// One cell: the heights at the track, then the wave at the rider. The cap is the first operand
 /// of every minimum, so that a NaN height stays NaN (x86 `minpd` returns its second operand when
 /// either is NaN, as cwk_lesser does).
@@ -55,8 +43,6 @@ static inline void cwk_ensemble_cell(size_t i, const cwk_ensemble_params *p, dou
                                      double lx, cwk_ensemble_out out) {
     double b = cwk_exp(sx);
     double g = cwk_exp(lx);
-    double lo, hi;
-    cwk_band_of(p->mask, a, b, &lo, &hi);
     double med = cwk_lesser(p->cap, g * p->factor);
     double e = p->ec * med * med;
     double pw = e * p->cg;
@@ -65,8 +51,8 @@ static inline void cwk_ensemble_cell(size_t i, const cwk_ensemble_params *p, dou
     out.pianc[i] = c;
     out.generated[i] = g;
     out.median[i] = med;
-    out.minimum[i] = cwk_lesser(p->cap, lo * p->factor);
-    out.maximum[i] = cwk_lesser(p->cap, hi * p->factor);
+    out.minimum[i] = cwk_lesser(p->cap, g * p->low);
+    out.maximum[i] = cwk_lesser(p->cap, g * p->high);
     out.energy[i] = e;
     out.flux[i] = pw;
     out.shoreward[i] = pw * p->share;

@@ -36,7 +36,8 @@ void cwk_ensemble_block(int isa, const double *ks, const double *sw, const doubl
 #endif
     for (size_t r = 0; r < rows; r++) {
         size_t row = first_row + r;
-        const cwk_ensemble_params p = {in.valid[row], ec, in.factor[row], in.cap[row], in.group_velocity[row],
+        const cwk_ensemble_params p = {ec,           in.factor[row],         in.low[row],
+                                       in.high[row], in.cap[row],            in.group_velocity[row],
                                        in.shoreward_share[row], in.wavelength[row]};
         const double *hk = ks + r * distances, *sx = sw + r * distances, *hp = pianc + r * distances;
         const double *lx = ln_ens + r * distances;

@@ -28,33 +28,20 @@ static inline __attribute__((always_inline)) vd CWK_PATH(exp_lanes)(vd x) {
 
 /// A row's constants as vectors, made once per row.
 typedef struct {
-    vd ec, factor, cap, cg, share, lambda, nan;
+    vd ec, factor, low, high, cap, cg, share, lambda;
 } CWK_PATH(ensemble_constants);
-
-/// The lowest and highest of the models in the ensemble on the row (cwk_band_of).
-static inline __attribute__((always_inline)) void CWK_PATH(band_of)(
-    uint8_t mask, const CWK_PATH(ensemble_constants) *k, vd a, vd b, vd *lo, vd *hi) {
-    switch (mask & 3) {
-    case 3: *lo = v_min(a, b); *hi = v_max(a, b); break;
-    case 1: *lo = *hi = a; break;
-    case 2: *lo = *hi = b; break;
-    default: *lo = *hi = k->nan; break;
-    }
-}
 
 /// One vector of `lanes` ≤ CWK_W cells into the stage at `s` (a whole vector: the stage has
 /// room past its chunk). Output order: ks, sw, pianc, generated, median, minimum, maximum,
 /// energy, flux, shoreward, energy per wave.
 static inline __attribute__((always_inline)) void CWK_PATH(ensemble_vector)(
-    uint8_t mask, const CWK_PATH(ensemble_constants) *k, const double *hk, const double *sx, const double *hp,
+    const CWK_PATH(ensemble_constants) *k, const double *hk, const double *sx, const double *hp,
     const double *lx, size_t lanes, double (*restrict stage)[CWK_STAGE], size_t s) {
     int full = lanes == CWK_W;
     vd a = full ? v_loadu(hk) : v_load_part(hk, lanes);
     vd b = CWK_PATH(exp_lanes)(full ? v_loadu(sx) : v_load_part(sx, lanes));
     vd c = full ? v_loadu(hp) : v_load_part(hp, lanes);
     vd g = CWK_PATH(exp_lanes)(full ? v_loadu(lx) : v_load_part(lx, lanes));
-    vd lo, hi;
-    CWK_PATH(band_of)(mask, k, a, b, &lo, &hi);
     vd med = v_min(k->cap, v_mul(g, k->factor));
     vd e = v_mul(v_mul(k->ec, med), med);
     vd pw = v_mul(e, k->cg);
@@ -63,8 +50,8 @@ static inline __attribute__((always_inline)) void CWK_PATH(ensemble_vector)(
     v_storeu(stage[2] + s, c);
     v_storeu(stage[3] + s, g);
     v_storeu(stage[4] + s, med);
-    v_storeu(stage[5] + s, v_min(k->cap, v_mul(lo, k->factor)));
-    v_storeu(stage[6] + s, v_min(k->cap, v_mul(hi, k->factor)));
+    v_storeu(stage[5] + s, v_min(k->cap, v_mul(g, k->low)));
+    v_storeu(stage[6] + s, v_min(k->cap, v_mul(g, k->high)));
     v_storeu(stage[7] + s, e);
     v_storeu(stage[8] + s, pw);
     v_storeu(stage[9] + s, v_mul(pw, k->share));
@@ -78,17 +65,16 @@ static void CWK_PATH(ensemble_compute)(const void *context, size_t row, size_t f
     (void)cell;
     const cwk_ensemble_job *job = context;
     size_t r = job->first_row + row;
-    const uint8_t mask = job->in.valid[r];
     const CWK_PATH(ensemble_constants) k = {
-        v_set1(job->energy_coefficient), v_set1(job->in.factor[r]), v_set1(job->in.cap[r]),
-        v_set1(job->in.group_velocity[r]), v_set1(job->in.shoreward_share[r]), v_set1(job->in.wavelength[r]),
-        v_set1(NAN)};
+        v_set1(job->energy_coefficient), v_set1(job->in.factor[r]),         v_set1(job->in.low[r]),
+        v_set1(job->in.high[r]),         v_set1(job->in.cap[r]),            v_set1(job->in.group_velocity[r]),
+        v_set1(job->in.shoreward_share[r]), v_set1(job->in.wavelength[r])};
     size_t i0 = row * job->distances + from;
     const double *hk = job->ks + i0, *sx = job->sw + i0, *hp = job->pianc + i0, *lx = job->ln_ens + i0;
     size_t l = 0;
     for (; l + CWK_W <= count; l += CWK_W)
-        CWK_PATH(ensemble_vector)(mask, &k, hk + l, sx + l, hp + l, lx + l, CWK_W, stage, at + l);
-    if (l < count) CWK_PATH(ensemble_vector)(mask, &k, hk + l, sx + l, hp + l, lx + l, count - l, stage, at + l);
+        CWK_PATH(ensemble_vector)(&k, hk + l, sx + l, hp + l, lx + l, CWK_W, stage, at + l);
+    if (l < count) CWK_PATH(ensemble_vector)(&k, hk + l, sx + l, hp + l, lx + l, count - l, stage, at + l);
 }
 
 void CWK_PATH(cwk_ensemble_rows)(const cwk_ensemble_job *job) {

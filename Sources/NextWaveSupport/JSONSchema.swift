@@ -1,7 +1,8 @@
 package import Foundation
 
 /// A validator for the subset of JSON Schema (2020-12) the toolkit's schemas use: `type` (one or
-/// a list), `enum`, `const`, `required`, `properties`, `additionalProperties: false`, `items`,
+/// a list), `enum`, `const`, `required`, `properties`, `additionalProperties` (`false` or a schema
+/// for the other properties' values), `propertyNames`, `items`,
 /// `minItems`, `maxItems`, `minimum`, `maximum`, `exclusiveMinimum`, `pattern`, `minLength`, and
 /// local references (`$ref` to `#/$defs/<name>`, applied together with the keywords beside it).
 /// A keyword outside this subset is itself a failure, so a schema cannot outgrow its check.
@@ -12,7 +13,7 @@ package struct JSONSchema {
     static let known: Set<String> = [
         "$schema", "$id", "title", "description", "type", "enum", "const", "required", "properties",
         "additionalProperties", "items", "minItems", "maxItems", "minimum", "maximum", "exclusiveMinimum", "pattern",
-        "minLength", "examples", "$defs", "$ref",
+        "minLength", "examples", "$defs", "$ref", "propertyNames",
     ]
 
     /// Reads a schema file.
@@ -69,8 +70,13 @@ package struct JSONSchema {
             }
             let properties = (s["properties"] as? [String: Any]) ?? [:]
             for (key, child) in object {
+                if let names = s["propertyNames"] as? [String: Any] {
+                    check(key, against: names, path: "\(path) property name \(key)", into: &out)
+                }
                 if let childSchema = properties[key] as? [String: Any] {
                     check(child, against: childSchema, path: "\(path).\(key)", into: &out)
+                } else if let others = s["additionalProperties"] as? [String: Any] {
+                    check(child, against: others, path: "\(path).\(key)", into: &out)
                 } else if (s["additionalProperties"] as? Bool) == false {
                     out.append("\(path): property \(key) is not allowed")
                 }

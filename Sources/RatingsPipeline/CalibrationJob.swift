@@ -30,6 +30,8 @@ public struct CalibrationJob: Job {
         /// A skipped row ("line N, column C: why"), as soon as the file is read (before the fit,
         /// which may fail), then a count of any beyond the first 20.
         case skipped(String)
+        /// `count` of the rows read are marked illustrative in their `source` (not measured).
+        case illustrative(count: Int, of: Int)
     }
 
     /// The fit and what was left out.
@@ -49,6 +51,9 @@ public struct CalibrationJob: Job {
         for line in file.skipped { onEvent(.skipped(line)) }
         if file.skippedCount > file.skipped.count {
             onEvent(.skipped("… and \(file.skippedCount - file.skipped.count) more rows"))
+        }
+        if file.illustrativeCount > 0 {
+            onEvent(.illustrative(count: file.illustrativeCount, of: file.observations.count))
         }
         let calibration = try PowerLawCalibration(
             table: file.observations, skipped: file.skippedCount, threads: threads)

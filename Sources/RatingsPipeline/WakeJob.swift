@@ -34,6 +34,21 @@ public struct WakeJob: Job {
     public var distancesM: [Double]
     /// A `calibration.json` whose power law joins the models as `calibrated`.
     public var calibration: URL?
+    /// Each ship at its operating speed instead of ``speedsKmh`` (`--speeds service`): published,
+    /// from the archived courses in this file (nil: none), a sister's, or the Admiralty relation,
+    /// each with its standard error, whose share of the height's uncertainty the band includes.
+    public var operatingSpeeds: OperatingSpeedSource?
+
+    /// Where operating speeds come from.
+    public struct OperatingSpeedSource: Sendable {
+        /// The cruising speeds of archived courses (`operating-speeds.json`), and how to cite them.
+        public var courseSpeeds: URL?
+        public var reference: String
+        public init(courseSpeeds: URL?, reference: String) {
+            self.courseSpeeds = courseSpeeds
+            self.reference = reference
+        }
+    }
 
     /// The most points one run computes and reports (each one a line of JSON and of CSV).
     public static let maximumPoints = 2_000_000
@@ -65,7 +80,8 @@ public struct WakeJob: Job {
             }
             return calibration
         }
-        let (names, hulls) = try await resolve(onEvent: onEvent)
+        let (names, hulls, fleetShips) = try await resolve(onEvent: onEvent)
+        let (speedsKmh, operating) = try speedColumns(names: names, ships: fleetShips)
         guard
             let points = WakeEnsemble.cellCount(
                 ships: hulls.count, speeds: speedsKmh.count, trackDepths: trackDepthsM.count,
@@ -85,7 +101,43 @@ public struct WakeJob: Job {
         let ensemble = WakeEnsemble(
             hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
             distancesM: distancesM, weights: weights)
-        return WakeTable(names: names, ensemble: ensemble, calibration: calibration)
+        return WakeTable(names: names, ensemble: ensemble, calibration: calibration, operating: operating)
+    }
+
+    /// The batch's speeds: those given, or each named ship's operating speed (from the evidence of
+    /// the whole fleet `ships`) and its ± one standard deviation, with each ship's columns.
+    func speedColumns(names: [String], ships: [ResolvedFleet.Ship]?) throws -> (
+        [Double], [WakeTable.OperatingColumn]?
+    ) {
+        guard let source = operatingSpeeds else { return (speedsKmh, nil) }
+        guard let ships else { throw WakeJobError.noOperatingSpeed(["a hull given by its figures"]) }
+        let courses = try source.courseSpeeds.map(CourseSpeedTable.load(from:))
+        let known = OperatingSpeeds(ships: ships, courses: courses, coursesReference: source.reference)
+        var speeds = Set<Double>()
+        var missing: [String] = []
+        for name in names {
+            guard let speed = known.speeds[name] else {
+                missing.append("\(name) (\(known.missing[name] ?? "no evidence"))")
+                continue
+            }
+            speeds.insert(speed.kmh)
+            if let s = speed.spreadKmh, s > 0 {
+                speeds.insert(speed.kmh + s)
+                if speed.kmh - s > 0 { speeds.insert(speed.kmh - s) }
+            }
+        }
+        if !missing.isEmpty { throw WakeJobError.noOperatingSpeed(missing) }
+        let list = speeds.sorted()
+        let columns = names.map { name -> WakeTable.OperatingColumn in
+            let speed = known.speeds[name]!
+            let spread = speed.spreadKmh ?? 0
+            return WakeTable.OperatingColumn(
+                speed: list.firstIndex(of: speed.kmh)!,
+                minus: spread > 0 ? list.firstIndex(of: speed.kmh - spread) : nil,
+                plus: spread > 0 ? list.firstIndex(of: speed.kmh + spread) : nil, basis: speed.basis.rawValue,
+                spreadKmh: speed.spreadKmh)
+        }
+        return (list, columns)
     }
 
     /// The ensemble's weights from a calibration's comparison of the models with observations:
@@ -94,13 +146,15 @@ public struct WakeJob: Job {
         func mse(_ model: WakeModel) -> Double? {
             calibration.models[model.rawValue].flatMap { $0.logRmse }.map { $0 * $0 }
         }
-        return EnsembleWeights(logMeanSquareErrors: mse(.kriebelSeelig2005), mse(.sorensenWeggel1984))
+        return EnsembleWeights(logMeanSquareErrors: mse(.kriebelSeelig2005), mse(.pianc1987))
     }
 
-    func resolve(onEvent: (@Sendable (FleetPages.Event) -> Void)?) async throws -> ([String], [WakeHull]) {
+    func resolve(onEvent: (@Sendable (FleetPages.Event) -> Void)?) async throws -> (
+        [String], [WakeHull], [ResolvedFleet.Ship]?
+    ) {
         switch ships {
         case .explicit(let name, let hull):
-            return ([name], [hull])
+            return ([name], [hull], nil)
         case .fleet(let wanted, let source):
             let resolved = try await source.resolved(onEvent: onEvent)
             let chosen: [ResolvedFleet.Ship]
@@ -116,7 +170,8 @@ public struct WakeJob: Job {
                 }
                 hulls.append(hull)
             }
-            return (chosen.map(\.name), hulls)
+            // Operating speeds look at the whole fleet (a sister's speed).
+            return (chosen.map(\.name), hulls, resolved.ships)
         }
     }
 

@@ -17,6 +17,8 @@ public enum WakeJobError: Error, Equatable, CustomStringConvertible {
     case aground([Aground])
     case noDimensions(ship: String, missing: [String])
     case tooManyPoints(ships: Int, speeds: Int, depths: Int, distances: Int, limit: Int)
+    /// Operating speeds asked for a hull given by its figures, or ships without one.
+    case noOperatingSpeed([String])
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum WakeJobError: Error, Equatable, CustomStringConvertible {
                 }.joined(separator: "; ")
                 + "; the track must be deeper than \(plain(((ships.map(\.draftM).max() ?? 0) * 100).rounded(.up) / 100)) m (the rider's spot may be "
                 + "shallower)"
+        case .noOperatingSpeed(let reasons):
+            "no operating speed for " + reasons.joined(separator: "; ") + "; give --speeds KMH"
         case .tooManyPoints(let ships, let speeds, let depths, let distances, let limit):
             "\(ships) ships × \(speeds) speeds × \(depths) depths × \(distances) distances is more than \(limit) points; "
                 + "use coarser ranges or fewer ships"

@@ -18,32 +18,31 @@ extension RatingsMarkdown {
         var md = "\n## The distance-aware wake model\n\n"
         md += "The wave a rider meets \(fixed(settings.distanceM, 0)) m from the sailing line, standing in "
         md += "\(fixed(settings.depthM, 1)) m of water, from a ship sailing over \(fixed(settings.trackDepthM, 1)) m, "
-        md += "\(speed). The ship generates the wave over the track's depth: the ensemble of Kriebel & Seelig (2005) "
-        md += "and Sorensen & Weggel (1984) where they hold (the median of their log heights; PIANC 1987, the same "
-        md += "for every hull, stays a reference); the wave then shoals and refracts toward the rider and breaks at "
+        md += "\(speed). The ship makes the wave over the track: the central height is the geometric mean of Kriebel & "
+        md += "Seelig (2005) and PIANC (1987) with DIPRO's coefficient for motor ships (Sorensen & Weggel 1984 is "
+        md += "shown beside them, not in it); the wave then shoals and refracts toward the rider and breaks at "
         md += "0.78 × depth (docs/SCIENCE.md §5). The rated wave is the diverging wave a rider meets at a safe "
         md += "distance: never in front of a ship, never the stern wave.\n\n"
         if let t = settings.waveHeightM {
-            md +=
-                t[0] == t[1]
-                ? "One boundary: rating 3 above \(fixed(t[1], 3)) m, else 1"
-                : "Rating 3 above \(fixed(t[1], 3)) m, 2 above \(fixed(t[0], 3)) m"
+            let thresholds = HeightThresholds(t.count > 0 ? t[0] : nil, t.count > 1 ? t[1] : nil)
+            md += "Heights at the rider a rider can check: rating \(thresholds.words)"
             md +=
                 settings.thresholdsFitted
-                ? ", fitted to the app's ratings where the physics separates ships (see below).\n\n"
+                ? ", fitted to the riders' ratings where the physics separates ships (see below).\n\n"
                 : ", as given.\n\n"
         } else {
-            md += "No wake ratings: there were no app ratings to fit the height thresholds to.\n\n"
+            md +=
+                "No wake ratings: \(report.fit?.reasonWithout ?? "there were no riders' ratings to fit thresholds to").\n\n"
         }
-        md += "| Ship | Speed (km/h) | Basis | H generated (m) | H at rider (m) | Spread ×/÷ | T (s) | λ (m) | Wake | "
-        md += "Left out | App | Margin |\n|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
+        md += "| Ship | Speed (km/h) | Basis | H generated (m) | H at rider (m) | Band by cause | T (s) | λ (m) | "
+        md += "Wake | Left out | Riders | Margin |\n|---|--:|---|--:|--:|---|--:|--:|--:|--:|--:|--:|\n"
         func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "–" }
         for s in run.table.ships {
-            let appRating = app?.ship(named: s.name)?.rating.map(String.init) ?? "–"
+            let riders = (s.riderRating?.rating ?? app?.ship(named: s.name)?.rating).map(String.init) ?? "–"
             guard let w = s.wake, let h = w.waveHeightM else {
                 let why = report.unrated[s.name] ?? s.wake?.flags.first ?? "no wake"
                 md += "| \(s.name) | \(n(s.wake?.speedKmh, 1)) | \(s.wake?.speedBasis ?? "–") | – | – | – | – | – | "
-                md += "– | – | \(appRating) | \(markdownCell(why)) |\n"
+                md += "– | – | \(riders) | \(markdownCell(why)) |\n"
                 continue
             }
             let spread = w.speedSpreadKmh.map { " ± \(fixed($0, 1))" } ?? ""
@@ -57,24 +56,40 @@ extension RatingsMarkdown {
             md += "| \(s.name) | \(fixed(w.speedKmh, 1))\(spread) | \(w.speedBasis) | "
             md +=
                 "\(n(w.generatedWaveHeightM?.median, 3)) | \(fixed(h.median, 3)) (\(fixed(h.min, 3))–\(fixed(h.max, 3)))"
-            md += "\(w.breaking ? " breaking" : "") | \(n(w.heightSpreadFactor, 2)) | \(n(w.periodS, 2)) | "
+            md += "\(w.breaking ? " breaking" : "") | \(Self.causes(w.uncertainty)) | \(n(w.periodS, 2)) | "
             md +=
-                "\(n(w.wavelengthM, 1)) | \(s.ratingsByModel?.wake.map(String.init) ?? "–") | \(loo) | \(appRating) | "
+                "\(n(w.wavelengthM, 1)) | \(s.ratingsByModel?.wake.map(String.init) ?? "–") | \(loo) | \(riders) | "
             md += "\(margin ?? "–") |\n"
         }
-        md += "\nH at rider: the ensemble, with the lowest and highest ensemble model in brackets. Spread: the factor "
-        md += "by which one standard deviation of the speed moves the height. Left out: the rating by thresholds "
-        md += "fitted without the ship (leave-one-out). Margin: how far the height lies from the nearest threshold, "
-        md += "as a factor and in units u of the ship's own spread.\n"
+        md += "\nH at rider: the central height, with its band in brackets (every cause together). Band by cause: "
+        md += "how far each input that is not measured moves the height (÷ low, × high): speed, its standard error; "
+        md += "entrance, a defaulted bow entrance length over L/L_e 2.5–4; C_B, a defaulted block coefficient over "
+        md += "0.45–0.65; LWL, the waterline length 0.9–1.0 of the length over all; models, Kriebel & Seelig "
+        md += "against PIANC. Measuring the largest removes the most. Left out: the rating by thresholds fitted "
+        md += "without the ship (leave-one-out). Margin: how far the height lies from the nearest threshold, as a "
+        md += "factor and in units u of the ship's own speed spread.\n"
         md += operatingSpeeds(run)
         let flagged = run.table.ships.filter { !($0.wake?.flags.isEmpty ?? true) }
         if !flagged.isEmpty {
             md += "\nFlags at the reference point:\n\n"
             for s in flagged { md += "- \(s.name): \(s.wake!.flags.joined(separator: "; "))\n" }
         }
-        md += "\nHull defaults (DHI's for ferries) where a value is not published: block coefficient 0.6, entrance "
-        md += "length B / 0.4; the draft derived from D = ρ C_B L B T (or C_B from a published draft).\n"
+        md += "\nHull defaults where a value is not published: block coefficient 0.55 (0.45–0.65), entrance length "
+        md += "L / 3.2 (L/L_e 2.5–4); the draft derived from D = ρ C_B L B T.\n"
         return md
+    }
+
+    /// "speed ÷1.05 ×1.06, entrance ÷1.6 ×1.4, …": each cause's factors, largest first.
+    static func causes(_ uncertainty: [String: ShipRating.Wake.Factors]?) -> String {
+        guard let uncertainty, !uncertainty.isEmpty else { return "–" }
+        let names = [
+            "speed": "speed", "entranceLength": "entrance", "blockCoefficient": "C_B", "waterlineLength": "LWL",
+            "models": "models",
+        ]
+        return uncertainty.sorted { max(1 / $0.value.low, $0.value.high) > max(1 / $1.value.low, $1.value.high) }
+            .map { key, f in
+                "\(names[key] ?? key) ÷\(fixed(1 / f.low, 2)) ×\(fixed(f.high, 2))"
+            }.joined(separator: ", ")
     }
 
     /// Each ship's operating speed and its evidence, and the Admiralty fit.
@@ -133,8 +148,8 @@ extension RatingsMarkdown {
             md += grid(
                 "Wake model, each ship rated by thresholds fitted without it (leave-one-out)", fit.confusion,
                 matches: fit.leaveOneOutMatches, of: fit.compared)
-            md += "With the thresholds fitted on every ship, \(fit.matches) of \(fit.compared) agree; the "
-            md += "leave-one-out count above is the honest one.\n\n"
+            md += "With the thresholds fitted on every ship whose speed is known well enough, \(fit.matches) of "
+            md += "\(fit.compared) agree; the leave-one-out count above is the honest one.\n\n"
         } else if let agreement = table.model.wake?.agreementWithApp {
             md += "Wake model (thresholds as given): \(agreement.matches) of \(agreement.of) ships agree.\n\n"
         }
@@ -144,8 +159,9 @@ extension RatingsMarkdown {
         md += "wake H at the rider \(table.model.wake?.agreementWithApp?.kendallTau.map { fixed($0, 2) } ?? "–").\n"
         if let fit = run.wake.fit, !fit.gaps.isEmpty {
             md += "\n### What the physics can separate\n\nShips next to each other in height (lowest first). A "
-            md += "threshold may only lie where every ensemble model orders the ships on either side alike and no "
-            md += "ship's height is within its own speed spread of it; elsewhere the ships rate alike.\n\n"
+            md += "threshold may only lie between two of them, where Kriebel & Seelig and PIANC order the ships on "
+            md += "either side alike and no ship's height is within its own speed spread of it; elsewhere the "
+            md += "ships rate alike, and no threshold lies below or above them all.\n\n"
             md += "| Lower | Upper | Gap | Separable |\n|---|---|--:|---|\n"
             for gap in fit.gaps {
                 md += "| \(gap.lower) | \(gap.upper) | ×\(fixed(exp(gap.logGap), 2)) | "
@@ -156,10 +172,12 @@ extension RatingsMarkdown {
                 md += "\nThe physics does not separate \(unseparated) of \(fit.gaps.count) neighbouring pairs; "
                 md += "no threshold was put between them.\n"
             }
-            let estimated = run.wake.speeds?.speeds.values.filter { $0.basis == .admiralty }.count ?? 0
-            if unseparated * 2 > fit.gaps.count && estimated > 0 {
-                md += "\nMost of that uncertainty is the speed of the \(estimated) ships whose speed the Admiralty "
-                md += "relation estimates: archive the courses they run (`nextwave archive fetch` daily), then "
+            if !fit.setAside.isEmpty {
+                md += "\nSet aside, because their speed is an estimate that moves their height by more than ×"
+                md +=
+                    "\(fixed(exp(WakeRatingFit.ratableLogSpread), 2)) either way: \(fit.setAside.joined(separator: ", ")). "
+                md += "They place no threshold, and are rated only where their whole speed range lies on one side "
+                md += "of every threshold. Archive the courses they run (`nextwave archive fetch` daily), then "
                 md += "`nextwave fleet speeds --archive DIR --out Data/operating-speeds.json`, and their speeds "
                 md += "become measured ones.\n"
             }
@@ -184,9 +202,10 @@ extension RatingsMarkdown {
         let tau = WakeRatingFit.kendallTauB(pairs.map(\.0), pairs.map(\.1))
         md += "\nWhy they differ. The legacy H = c_H D v² / (L B) has no distance and no depth below the keel; "
         md += "at one speed it grows with displacement per waterplane area, so heavy, full hulls rate high. "
-        md += "The wake models give the height \(fixed(settings.distanceM, 0)) m away; at a given speed it grows "
-        md += "with the length Froude number V/√(gL) (Kriebel & Seelig also with draft over depth), so a short "
-        md += "hull at the same speed makes the higher wave, and the operating speeds decide much of the order. "
+        md += "The wake models give the height \(fixed(settings.distanceM, 0)) m away; at a given speed Kriebel & "
+        md += "Seelig's grows with the length Froude number V/√(gL) and draft over depth, PIANC's with the draft, "
+        md += "so a short hull at the same speed makes a higher wave by one and a deep one by the other, and the "
+        md += "operating speeds decide much of the order. "
         md += "Kendall's τ-b between the two heights over the fleet: \(tau.map { fixed($0, 2) } ?? "–").\n"
         return md
     }

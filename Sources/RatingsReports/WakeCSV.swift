@@ -12,7 +12,11 @@ package enum WakeCSV {
         if calibrated { columns += ["calibratedM", "calibratedLower95M", "calibratedUpper95M", "calibratedValid"] }
         columns += [
             "ensembleModels", "generatedMedianM", "generatedMinM", "generatedMaxM", "froudeLength", "froudeDepth",
-            "regime", "cuspAngleDeg", "periodS", "waveHeightMedianM", "waveHeightMinM", "waveHeightMaxM", "shoaling",
+            "regime", "cuspAngleDeg", "periodS", "waveHeightMedianM", "waveHeightMinM", "waveHeightMaxM",
+        ]
+        for cause in HeightUncertainty.Cause.allCases { columns += ["\(cause.rawValue)Low", "\(cause.rawValue)High"] }
+        columns += [
+            "shoaling",
             "refraction", "breaking", "directionDeg", "celerityMPerS", "wavelengthM", "groupVelocityMPerS",
             "energyJPerM2", "energyFluxWPerM", "shorewardFluxWPerM", "energyPerWaveJPerM", "flags",
         ]
@@ -33,6 +37,12 @@ package enum WakeCSV {
                 p.ensembleModels.map(\.rawValue).joined(separator: "; "), n(p.generated?.median), n(p.generated?.min),
                 n(p.generated?.max), n(p.froudeLength), n(p.froudeDepth), p.regime.rawValue, n(p.cusp?.thetaDeg),
                 n(p.cusp?.periodS), n(p.waveHeightM?.median), n(p.waveHeightM?.min), n(p.waveHeightM?.max),
+            ]
+            for cause in HeightUncertainty.Cause.allCases {
+                let f = p.uncertainty[cause]?.factors
+                row += [n(f?.low), n(f?.high)]
+            }
+            row += [
                 n(p.rider?.shoaling), n(p.rider?.refraction), p.breaking ? "true" : "false",
                 n(p.rider?.directionToTrackDeg), n(p.rider?.celerityMPerS), n(p.rider?.wavelengthM),
                 n(p.rider?.groupVelocityMPerS), n(p.energyJPerM2), n(p.energyFluxWPerM), n(p.shorewardFluxWPerM),

@@ -13,15 +13,18 @@ package enum WakeChartSVG {
 
     package static func render(_ table: WakeTable) -> String {
         let e = table.ensemble
-        let allCases = table.cases
+        // With operating speeds each ship sails at its own: a series is a track × rider depth.
+        let allCases = table.operating == nil ? table.cases : table.cases(ship: 0)
         let cases = Array(allCases.prefix(maximumSeries))
         let ships = Array(0..<min(e.shipCount, maximumPanels))
         typealias Point = (x: Double, median: Double, low: Double, high: Double)
         var series: [[[Point]]] = []  // [ship][case][points]
         for i in ships {
             series.append(
-                cases.map { c in
-                    (0..<e.distanceCount).compactMap { l -> Point? in
+                cases.map { shared in
+                    var c = shared
+                    if let own = table.operating?[i] { c.speed = own.speed }
+                    return (0..<e.distanceCount).compactMap { l -> Point? in
                         let p = table.point(ship: i, c, distance: l)
                         return p.waveHeightM.map { (p.distanceM, $0.median, $0.min, $0.max) }
                     }
@@ -40,7 +43,7 @@ package enum WakeChartSVG {
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
             <text x="10" y="22" font-size="15" font-weight="bold">Wave height at the rider against distance from the sailing line</text>
-            <text x="10" y="40" fill="#555">\(banded ? "Line: the ensemble at the rider; band: its lower to higher model." : "Lines: the ensemble at the rider (the models' band is in wake.csv).") One y axis for every ship.</text>
+            <text x="10" y="40" fill="#555">\(banded ? "Line: the central height at the rider; band: every cause of its uncertainty together." : "Lines: the central height at the rider (its band is in wake.csv).") One y axis for every ship.</text>
 
             """
         var leftOut: [String] = []

@@ -18,7 +18,14 @@ import WakeModels
 /// depth, distance order; every model's height even outside its range; `null` where a figure does
 /// not exist (no cusp waves at F_h ≥ 1, no ensemble where no model holds, no wave where none
 /// arrives). With a calibration, `models.calibrated` adds `{waveHeightM, valid, lower95, upper95}`
-/// (`valid`: inside the observations' range). Written as a stream, one point per line.
+/// (`valid`: inside the observations' range). Each point's `uncertainty` gives the band by cause
+/// (`speed`, `entranceLength`, `blockCoefficient`, `waterlineLength`, `models`: `{low, high}`
+/// multipliers on the height). After the ships, `ranking` lists, at every spot, the ships
+/// largest wave first (`rank` shared where heights lie within each other's speed uncertainty).
+/// With operating speeds each ship's points are at its own speed, which the ship's
+/// `operatingSpeed` `{kmh, spreadKmh, basis}` states (`spreadKmh` one standard deviation, null
+/// for an exact one; `basis` published, courses, sisterShip or admiralty).
+/// Written as a stream, one point per line.
 package enum WakeJSON {
     package static func write(_ table: WakeTable, sink: (String) throws -> Void) throws {
         var chunk = "{\n  \"ships\": ["
@@ -37,6 +44,10 @@ package enum WakeJSON {
                 chunk +=
                     "\"blockCoefficient\": \(n(h.blockCoefficient)), \"entranceLengthM\": \(n(h.entranceLengthM)), "
                 chunk += "\"defaults\": [\(h.defaults.map(JSONNumber.string).joined(separator: ", "))]},\n"
+                if let column = table.operating?[ship] {
+                    chunk += "      \"operatingSpeed\": {\"kmh\": \(n(table.ensemble.speedsKmh[column.speed])), "
+                    chunk += "\"spreadKmh\": \(n(column.spreadKmh)), \"basis\": \(JSONNumber.string(column.basis))},\n"
+                }
                 chunk += "      \"points\": ["
             }
             chunk += (firstPoint ? "\n        " : ",\n        ") + point(p, calibrated)
@@ -46,8 +57,36 @@ package enum WakeJSON {
                 chunk = ""
             }
         }
-        chunk += currentShip >= 0 ? "\n      ]\n    }\n  ]\n}\n" : "]\n}\n"
+        chunk += currentShip >= 0 ? "\n      ]\n    }\n  ],\n  \"ranking\": [" : "],\n  \"ranking\": ["
+        var first = true
+        for (spot, entries) in WakeRanking.spots(table) {
+            chunk += (first ? "\n    " : ",\n    ") + "{\"speedKmh\": \(n(spot.speedKmh)), "
+            chunk += "\"trackDepthM\": \(n(spot.trackDepthM)), \"depthM\": \(n(spot.riderDepthM)), "
+            chunk += "\"distanceM\": \(n(spot.distanceM)), \"ships\": ["
+            chunk +=
+                entries.map { entry in
+                    "{\"name\": \(JSONNumber.string(entry.name)), \"rank\": \(entry.rank.map(String.init) ?? "null"), "
+                        + "\"waveHeightM\": \(n(entry.point.waveHeightM?.median))}"
+                }.joined(separator: ", ") + "]}"
+            first = false
+            if chunk.utf8.count > 1 << 20 {
+                try sink(chunk)
+                chunk = ""
+            }
+        }
+        chunk += first ? "]\n}\n" : "\n  ]\n}\n"
         try sink(chunk)
+    }
+
+    /// `{"speed": {"low", "high"}, …}`: the band's multipliers by cause.
+    static func uncertainty(_ u: HeightUncertainty) -> String {
+        let n = JSONNumber.text
+        let parts = HeightUncertainty.Cause.allCases.compactMap { cause -> String? in
+            guard let spread = u[cause] else { return nil }
+            let f = spread.factors
+            return "\"\(cause.rawValue)\": {\"low\": \(n(f.low)), \"high\": \(n(f.high))}"
+        }
+        return "{" + parts.joined(separator: ", ") + "}"
     }
 
     static func range(_ r: WakePoint.Range?) -> String {
@@ -74,7 +113,8 @@ package enum WakeJSON {
         out += "\"cuspAngleDeg\": \(n(p.cusp?.thetaDeg)), \"celerityMPerS\": \(n(p.cusp?.celerityMPerS)), "
         out += "\"wavelengthM\": \(n(p.cusp?.wavelengthM)), \"periodS\": \(n(p.cusp?.periodS)), "
         out += "\"groupVelocityMPerS\": \(n(p.cusp?.groupVelocityMPerS))}, "
-        out += "\"waveHeightM\": \(range(p.waveHeightM)), \"shoaling\": \(n(p.rider?.shoaling)), "
+        out += "\"waveHeightM\": \(range(p.waveHeightM)), \"uncertainty\": \(uncertainty(p.uncertainty)), "
+        out += "\"shoaling\": \(n(p.rider?.shoaling)), "
         out += "\"refraction\": \(n(p.rider?.refraction)), \"breaking\": \(p.breaking), "
         out += "\"directionDeg\": \(n(p.rider?.directionToTrackDeg)), \"celerityMPerS\": \(n(p.rider?.celerityMPerS)), "
         out += "\"wavelengthM\": \(n(p.rider?.wavelengthM)), \"periodS\": \(n(p.rider?.periodS)), "

@@ -1,3 +1,4 @@
+import Foundation
 import NextWaveSupport
 public import WakeCalibration
 public import WakeModels
@@ -7,12 +8,41 @@ public struct WakeTable: Sendable {
     public var names: [String]
     public var ensemble: WakeEnsemble
     public var calibration: PowerLawCalibration?
+    /// With operating speeds: each ship's own speed in the batch (and its ± one standard deviation),
+    /// so that each ship is shown at its speed only, its band including the speed's share; nil:
+    /// every ship at every speed.
+    public var operating: [OperatingColumn]?
 
-    public init(names: [String], ensemble: WakeEnsemble, calibration: PowerLawCalibration? = nil) {
+    /// One ship's operating speed as columns of the batch.
+    public struct OperatingColumn: Sendable {
+        /// The speed's index in ``WakeModels/WakeEnsemble/speedsKmh``.
+        public var speed: Int
+        /// The indices of V − σ and V + σ (nil without a spread).
+        public var minus: Int?
+        public var plus: Int?
+        /// Where the speed comes from ("courses", "sisterShip", …) and its standard error, km/h.
+        public var basis: String
+        public var spreadKmh: Double?
+
+        public init(speed: Int, minus: Int?, plus: Int?, basis: String, spreadKmh: Double?) {
+            self.speed = speed
+            self.minus = minus
+            self.plus = plus
+            self.basis = basis
+            self.spreadKmh = spreadKmh
+        }
+    }
+
+    public init(
+        names: [String], ensemble: WakeEnsemble, calibration: PowerLawCalibration? = nil,
+        operating: [OperatingColumn]? = nil
+    ) {
         precondition(names.count == ensemble.shipCount, "one name per ship")
+        precondition(operating.map { $0.count == names.count } ?? true, "one operating speed per ship")
         self.names = names
         self.ensemble = ensemble
         self.calibration = calibration
+        self.operating = operating
     }
 
     /// One operating case of the grid: a speed over a track depth, seen from a rider depth.
@@ -32,16 +62,40 @@ public struct WakeTable: Sendable {
         }
     }
 
+    /// One point; at an operating speed, its band with the speed's share (the central height at
+    /// V ± σ over the same track).
     func point(ship: Int, _ c: Case, distance: Int) -> WakePoint {
-        ensemble.point(
+        let p = ensemble.point(
             ship: ship, speed: c.speed, trackDepth: c.trackDepth, riderDepth: c.riderDepth, distance: distance)
+        guard let column = operating?[ship], let minus = column.minus, let plus = column.plus else { return p }
+        func central(_ speed: Int) -> Double? {
+            ensemble.point(
+                ship: ship, speed: speed, trackDepth: c.trackDepth, riderDepth: c.riderDepth, distance: distance
+            )
+            .generated?.median
+        }
+        guard let h = p.generated?.median, let down = central(minus), let up = central(plus), h > 0, down > 0, up > 0
+        else { return p.adding(speed: .init(lower: .infinity, upper: .infinity)) }
+        return p.adding(speed: .init(lower: max(0, log(h / down)), upper: max(0, log(up / h))))
+    }
+
+    /// The cases a ship is shown in: all of them, or those at its operating speed.
+    func cases(ship: Int) -> [Case] {
+        guard let column = operating?[ship] else { return cases }
+        return cases.filter { $0.speed == column.speed }
     }
 
     /// "18 km/h, track 10 m, rider 3 m".
     func label(_ c: Case) -> String {
         let e = ensemble
-        return "\(fixed(e.speedsKmh[c.speed], 1)) km/h, track \(fixed(e.trackDepthsM[c.trackDepth], 1)) m, "
-            + "rider \(fixed(e.riderDepthsM[c.riderDepth], 1)) m"
+        let speed = operating == nil ? "\(fixed(e.speedsKmh[c.speed], 1)) km/h" : "operating speed"
+        return
+            "\(speed), track \(fixed(e.trackDepthsM[c.trackDepth], 1)) m, rider \(fixed(e.riderDepthsM[c.riderDepth], 1)) m"
+    }
+
+    /// The number of points the reports show.
+    public var pointCount: Int {
+        (0..<ensemble.shipCount).map { cases(ship: $0).count }.reduce(0, +) * ensemble.distanceCount
     }
 
     /// The calibrated law at a point (the track's depth, as it was fitted).
@@ -54,9 +108,8 @@ public struct WakeTable: Sendable {
     func forEachPoint(
         _ body: (_ ship: Int, _ point: WakePoint, _ calibrated: PowerLawCalibration.Prediction?) throws -> Void
     ) rethrows {
-        let cases = self.cases
         for i in 0..<ensemble.shipCount {
-            for c in cases {
+            for c in cases(ship: i) {
                 for l in 0..<ensemble.distanceCount {
                     let p = point(ship: i, c, distance: l)
                     try body(i, p, calibrated(ship: i, p))

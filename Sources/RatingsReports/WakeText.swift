@@ -1,3 +1,4 @@
+import Foundation
 import NextWaveSupport
 import WakeCalibration
 import WakeModels
@@ -34,6 +35,33 @@ package enum WakeText {
             let words = notes(p)
             out += words.isEmpty ? "\n" : "  " + words + "\n"
         }
+        return out + ranking(table)
+    }
+
+    /// The most spots ranked in the text (every spot: --json, --out).
+    static let rankedSpots = 8
+
+    /// With several ships: at each spot, which makes the largest wave (ties where the heights lie
+    /// within each other's speed uncertainty).
+    static func ranking(_ table: WakeTable) -> String {
+        guard table.names.count > 1 else { return "" }
+        let spots = WakeRanking.spots(table)
+        var out = "\nLargest wave first (=: within the speed uncertainty of the ship ranked above):\n"
+        let width = table.names.map(\.count).max() ?? 0
+        for (spot, entries) in spots.prefix(rankedSpots) {
+            out += "  \(spot.words):\n"
+            var previous: Int?
+            for entry in entries {
+                let h = entry.point.waveHeightM.map { "\(fixed($0.median, 3)) m" } ?? "no height"
+                let rank = entry.rank.map { $0 == previous ? "=\($0)" : "\($0)" } ?? "–"
+                previous = entry.rank
+                let name = entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                out += "    \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(name)  \(h)\n"
+            }
+        }
+        if spots.count > rankedSpots {
+            out += "  … and \(spots.count - rankedSpots) more spots: --json or --out for every one\n"
+        }
         return out
     }
 
@@ -55,9 +83,6 @@ package enum WakeText {
         case .subcritical: break
         }
         if p.breaking { notes.append("breaking") }
-        if p.ensembleModels.count == 1, let only = p.ensembleModels.first {
-            notes.append(only == .kriebelSeelig2005 ? "KS only" : "SW only")
-        }
         if p.cusp != nil && p.rider == nil { notes.append("none arrives") }
         return notes.joined(separator: ", ")
     }

@@ -30,7 +30,7 @@ extension RatingTable {
     public func withPublishedPrecision() -> RatingTable {
         var table = self
         if var wake = table.model.wake {
-            wake.waveHeightM = wake.waveHeightM?.map(PublishedPrecision.rounded)
+            wake.waveHeightM = wake.waveHeightM?.map { $0.map(PublishedPrecision.rounded) }
             let tau = PublishedPrecision.rounded(wake.agreementWithApp?.kendallTau)
             wake.agreementWithApp?.kendallTau = tau
             table.model.wake = wake
@@ -62,6 +62,9 @@ extension RatingTable {
                 wake.wavelengthM = r(wake.wavelengthM)
                 wake.energyPerWaveJPerM = r(wake.energyPerWaveJPerM)
                 wake.shorewardFluxWPerM = r(wake.shorewardFluxWPerM)
+                wake.uncertainty = wake.uncertainty?.mapValues {
+                    .init(low: PublishedPrecision.rounded($0.low), high: PublishedPrecision.rounded($0.high))
+                }
                 s.wake = wake
             }
             return s

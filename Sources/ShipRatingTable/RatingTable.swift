@@ -62,10 +62,10 @@ public struct RatingTable: Codable, Sendable, Equatable {
         public var speedMode: SpeedMode
         /// The fixed speed, km/h (nil in operating mode).
         public var speedKmh: Double?
-        /// Height at the rider above which the rating is 2 and 3, m (strict); nil when they were
-        /// to be fitted to the app's ratings and none were at hand. A fit may find only one
-        /// separable gap: then both are the same height.
-        public var waveHeightM: [Double]?
+        /// Heights at the rider above which the rating is 2 and 3, m (strict); nil when there are
+        /// none (nothing to fit to, or the physics separates no ships). A fit that finds one
+        /// boundary the physics supports gives only that one, the other null (schema 4).
+        public var waveHeightM: [Double?]?
         /// Whether `waveHeightM` was fitted to the app's ratings (else given by the user).
         public var thresholdsFitted: Bool
         /// How the wake ratings agree with the app's.
@@ -96,7 +96,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
             trackDepthM = try c.decodeIfPresent(Double.self, forKey: .trackDepthM) ?? depthM
             speedMode = try c.decode(SpeedMode.self, forKey: .speedMode)
             speedKmh = try c.decodeIfPresent(Double.self, forKey: .speedKmh)
-            waveHeightM = try c.decodeIfPresent([Double].self, forKey: .waveHeightM)
+            waveHeightM = try c.decodeIfPresent([Double?].self, forKey: .waveHeightM)
             thresholdsFitted = try c.decode(Bool.self, forKey: .thresholdsFitted)
             agreementWithApp = try c.decodeIfPresent(Agreement.self, forKey: .agreementWithApp)
         }
@@ -135,7 +135,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
 
         public init(
             distanceM: Double, trackDepthM: Double, depthM: Double, speedMode: SpeedMode, speedKmh: Double?,
-            waveHeightM: [Double]?, thresholdsFitted: Bool, agreementWithApp: Agreement?
+            waveHeightM: [Double?]?, thresholdsFitted: Bool, agreementWithApp: Agreement?
         ) {
             self.distanceM = distanceM
             self.trackDepthM = trackDepthM

@@ -82,6 +82,22 @@ public struct ShipRating: Codable, Sendable, Equatable {
         public var flags: [String]
         /// Hull values the models' defaults stood in for (draftM, blockCoefficient, entranceLengthM).
         public var hullDefaults: [String]
+        /// The height's uncertainty by cause (schema 4), as multipliers on the height at the rider:
+        /// `speed` (the operating speed's standard error), `entranceLength`, `blockCoefficient` (a
+        /// defaulted value over its plausible range), `waterlineLength` (length over all against
+        /// the waterline), `models` (Kriebel & Seelig against PIANC). `waveHeightM`'s band is all of
+        /// them together (in quadrature). Nil in older tables.
+        public var uncertainty: [String: Factors]?
+
+        /// A low (≤ 1) and a high (≥ 1) multiplier on a height.
+        public struct Factors: Codable, Sendable, Equatable {
+            public var low: Double
+            public var high: Double
+            public init(low: Double, high: Double) {
+                self.low = low
+                self.high = high
+            }
+        }
 
         public struct HeightRange: Codable, Sendable, Equatable {
             public var median: Double
@@ -99,7 +115,7 @@ public struct ShipRating: Codable, Sendable, Equatable {
             waveHeightM: HeightRange?, generatedWaveHeightM: HeightRange? = nil, heightSpreadFactor: Double? = nil,
             breaking: Bool = false, periodS: Double?, wavelengthM: Double?, energyPerWaveJPerM: Double?,
             shorewardFluxWPerM: Double?, ensembleModels: [String] = [], validModels: [String], flags: [String],
-            hullDefaults: [String]
+            hullDefaults: [String], uncertainty: [String: Factors]? = nil
         ) {
             self.speedKmh = speedKmh
             self.speedBasis = speedBasis
@@ -117,12 +133,13 @@ public struct ShipRating: Codable, Sendable, Equatable {
             self.validModels = validModels
             self.flags = flags
             self.hullDefaults = hullDefaults
+            self.uncertainty = uncertainty
         }
 
         enum CodingKeys: String, CodingKey {
             case speedKmh, speedBasis, speedSource, speedSpreadKmh, waveHeightM, generatedWaveHeightM
             case heightSpreadFactor, breaking, periodS, wavelengthM, energyPerWaveJPerM, shorewardFluxWPerM
-            case ensembleModels, validModels, flags, hullDefaults
+            case ensembleModels, validModels, flags, hullDefaults, uncertainty
         }
 
         public init(from decoder: Decoder) throws {
@@ -146,6 +163,7 @@ public struct ShipRating: Codable, Sendable, Equatable {
             ensembleModels = try c.decodeIfPresent([String].self, forKey: .ensembleModels) ?? validModels
             flags = try c.decode([String].self, forKey: .flags)
             hullDefaults = try c.decode([String].self, forKey: .hullDefaults)
+            uncertainty = try c.decodeIfPresent([String: Factors].self, forKey: .uncertainty)
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -166,6 +184,7 @@ public struct ShipRating: Codable, Sendable, Equatable {
             try c.encode(validModels, forKey: .validModels)
             try c.encode(flags, forKey: .flags)
             try c.encode(hullDefaults, forKey: .hullDefaults)
+            try c.encode(uncertainty, forKey: .uncertainty)
         }
     }
 

@@ -73,20 +73,24 @@ struct FleetWake {
             for m in members {
                 let p = point(m.hull, m.speed.kmh)!
                 let spread = m.speed.spreadKmh ?? 0
-                let logSpread: Double
+                // The speed's share of the uncertainty: the central height at V ± σ.
+                var speedSpread = HeightUncertainty.Spread.none
+                var logSpread = 0.0
                 if spread > 0 {
-                    let up = point(m.hull, m.speed.kmh + spread)?.waveHeightM?.median
-                    let down = m.speed.kmh - spread > 0 ? point(m.hull, m.speed.kmh - spread)?.waveHeightM?.median : nil
-                    if let up, let down, up > 0, down > 0 {
+                    let up = point(m.hull, m.speed.kmh + spread)?.generated?.median
+                    let down = m.speed.kmh - spread > 0 ? point(m.hull, m.speed.kmh - spread)?.generated?.median : nil
+                    if let h = p.generated?.median, let up, let down, up > 0, down > 0, h > 0 {
+                        speedSpread = .init(lower: max(0, log(h / down)), upper: max(0, log(up / h)))
                         logSpread = abs(log(up / down)) / 2
                     } else {
+                        speedSpread = .init(lower: .infinity, upper: .infinity)
                         logSpread = .infinity
                     }
-                } else {
-                    logSpread = 0
                 }
+                let uncertainty = spread > 0 ? p.uncertainty.adding(speed: speedSpread) : p.uncertainty
                 modelHeights[m.ship] = WakeModel.allCases.map { p.models[$0]!.waveHeightM }
-                wakes[m.ship] = Self.wake(p, speed: m.speed, logSpread: logSpread, hull: hulls[m.hull])
+                wakes[m.ship] = Self.wake(
+                    p, speed: m.speed, logSpread: logSpread, hull: hulls[m.hull], uncertainty: uncertainty)
                 if let h = p.waveHeightM?.median, h > 0 {
                     let factor = p.rider?.factor ?? .nan
                     let cap = p.rider?.breakingHeightM ?? .nan
@@ -106,19 +110,34 @@ struct FleetWake {
         self.unrated = unrated
     }
 
-    static func wake(_ p: WakePoint, speed: OperatingSpeed, logSpread: Double, hull: WakeHull) -> ShipRating.Wake {
-        func range(_ r: WakePoint.Range?) -> ShipRating.Wake.HeightRange? {
-            r.map { .init(median: $0.median, min: $0.min, max: $0.max) }
+    /// The table's wake of one ship: the point at its speed, with the band of every cause.
+    static func wake(
+        _ p: WakePoint, speed: OperatingSpeed, logSpread: Double, hull: WakeHull, uncertainty: HeightUncertainty
+    ) -> ShipRating.Wake {
+        let total = uncertainty.total.factors
+        let generated = p.generated.map { g in
+            ShipRating.Wake.HeightRange(median: g.median, min: g.median * total.low, max: g.median * total.high)
+        }
+        let atRider = p.waveHeightM.map { h -> ShipRating.Wake.HeightRange in
+            guard let g = p.generated?.median, let rider = p.rider else {
+                return .init(median: h.median, min: h.min, max: h.max)
+            }
+            let (k, cap) = (rider.factor, rider.breakingHeightM)
+            return .init(median: h.median, min: min(cap, g * k * total.low), max: min(cap, g * k * total.high))
+        }
+        var factors: [String: ShipRating.Wake.Factors] = [:]
+        for (cause, spread) in uncertainty.spreads {
+            let f = spread.factors
+            factors[cause.rawValue] = .init(low: f.low, high: f.high)
         }
         return ShipRating.Wake(
             speedKmh: speed.kmh, speedBasis: speed.basis.rawValue, speedSource: speed.source,
-            speedSpreadKmh: speed.spreadKmh, waveHeightM: range(p.waveHeightM),
-            generatedWaveHeightM: range(p.generated),
+            speedSpreadKmh: speed.spreadKmh, waveHeightM: atRider, generatedWaveHeightM: generated,
             heightSpreadFactor: logSpread.isFinite ? exp(logSpread) : nil, breaking: p.breaking,
             periodS: p.cusp?.periodS, wavelengthM: p.rider?.wavelengthM, energyPerWaveJPerM: p.energyPerWaveJPerM,
             shorewardFluxWPerM: p.shorewardFluxWPerM, ensembleModels: p.ensembleModels.map(\.rawValue),
             validModels: WakeModel.allCases.filter { p.models[$0]?.valid == true }.map(\.rawValue), flags: p.flags,
-            hullDefaults: hull.defaults)
+            hullDefaults: hull.defaults, uncertainty: factors.isEmpty ? nil : factors)
     }
 
     /// Why a point has no height, from its first flag.

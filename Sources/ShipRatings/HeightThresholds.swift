@@ -1,15 +1,57 @@
 import Foundation
 package import WaveRating
 
-/// Heights at the rider above which a ship rates 2 and 3 (strict, as the legacy thresholds).
+/// Heights at the rider above which a ship rates 2 and 3 (strict, as the legacy thresholds),
+/// either of which may be absent: a fit that finds one boundary the physics supports puts no
+/// threshold where no ship is near (docs/SCIENCE.md §5.6).
 public struct HeightThresholds: Sendable, Equatable {
-    /// [rating 2 above, rating 3 above], m, ascending (equal when a fit found one boundary).
-    public let waveHeightM: [Double]
+    /// Above this a ship rates 2 (or 3); nil: none rates 1.
+    public let two: Double?
+    /// Above this a ship rates 3; nil: none rates 3.
+    public let three: Double?
 
-    public init(_ two: Double, _ three: Double) {
-        precondition(two.isFinite && three.isFinite && two <= three, "two ascending thresholds")
-        waveHeightM = [two, three]
+    /// Thresholds, at least one; ascending when both are given.
+    public init(_ two: Double?, _ three: Double?) {
+        precondition(two != nil || three != nil, "at least one threshold")
+        precondition([two, three].allSatisfy { $0?.isFinite ?? true }, "finite thresholds")
+        if let two, let three { precondition(two <= three, "two ascending thresholds") }
+        self.two = two
+        self.three = three
     }
 
-    package func rating(_ heightM: Double) -> Rating { Rating.classify(heightM, above: waveHeightM) }
+    /// [two, three] as the table publishes them (`model.wake.waveHeightM`; null for an absent one).
+    public var waveHeightM: [Double?] { [two, three] }
+
+    /// The thresholds that exist.
+    package var present: [Double] { [two, three].compactMap { $0 } }
+
+    package func rating(_ heightM: Double) -> Rating {
+        if let three, heightM > three { return .three }
+        guard let two else { return .two }
+        return heightM > two ? .two : .one
+    }
+
+    /// The rating of a height whose uncertainty is `logSpread` (u: the height lies within
+    /// [H e^(−u), H e^(u)]), or nil when a threshold lies inside that range: the ship could rate
+    /// on either side of it. With u = 0 this is ``rating(_:)``.
+    package func rating(_ heightM: Double, logSpread u: Double) -> Rating? {
+        straddled(heightM, logSpread: u) == nil ? rating(heightM) : nil
+    }
+
+    /// The threshold inside [H e^(−u), H e^(u)], if any (none when u is 0).
+    package func straddled(_ heightM: Double, logSpread u: Double) -> Double? {
+        guard u > 0 else { return nil }
+        return present.first { abs(log(heightM / $0)) <= u }
+    }
+
+    /// "2 above 0.062 m, 3 above 0.094 m": the rule in a rider's terms.
+    package var words: String {
+        func m(_ x: Double) -> String { String(format: "%.3f m", x) }
+        switch (two, three) {
+        case (let two?, let three?): return "2 above \(m(two)), 3 above \(m(three)) (1 below)"
+        case (let two?, nil): return "2 above \(m(two)), 1 below (none rates 3)"
+        case (nil, let three?): return "3 above \(m(three)), 2 below (none rates 1)"
+        case (nil, nil): return "none"
+        }
+    }
 }

@@ -15,8 +15,30 @@ public struct OperatingSpeeds: Sendable {
     /// The Admiralty fit, when there were ships to fit it on.
     public var admiralty: AdmiraltyFit?
 
-    /// How far sisters' published displacements may differ (a share of the larger).
-    static let sisterDisplacementTolerance = 0.05
+    /// How far sisters' published lengths and beams may differ (a share of the larger).
+    static let sisterTolerance = 0.01
+
+    /// Two ships of one fleet with the same hull: length and beam within ``sisterTolerance``.
+    static func sisters(_ a: ResolvedFleet.Ship, _ b: ResolvedFleet.Ship) -> Bool {
+        guard a.name != b.name, let la = a.length?.value, let ba = a.beam?.value, let lb = b.length?.value,
+            let bb = b.beam?.value
+        else { return false }
+        return abs(la - lb) <= sisterTolerance * max(la, lb) && abs(ba - bb) <= sisterTolerance * max(ba, bb)
+    }
+
+    /// Several sisters' speeds as one: the inverse-variance mean with its standard error where all
+    /// have one, else the plain mean with the largest spread.
+    static func pooled(_ speeds: [OperatingSpeed]) -> (kmh: Double, spreadKmh: Double?)? {
+        guard !speeds.isEmpty else { return nil }
+        if speeds.count == 1 { return (speeds[0].kmh, speeds[0].spreadKmh) }
+        let spreads = speeds.compactMap(\.spreadKmh).filter { $0 > 0 }
+        guard spreads.count == speeds.count else {
+            return (speeds.map(\.kmh).reduce(0, +) / Double(speeds.count), speeds.compactMap(\.spreadKmh).max())
+        }
+        let weights = spreads.map { 1 / ($0 * $0) }
+        let total = weights.reduce(0, +)
+        return (zip(speeds, weights).map { $0.kmh * $1 }.reduce(0, +) / total, (1 / total).squareRoot())
+    }
 
     /// The highest a ship's measured or estimated operating speed may be, km/h.
     static let plausibleKmh = PlausibleValues.speedKmh
@@ -45,25 +67,21 @@ public struct OperatingSpeeds: Sendable {
                     spreadKmh: fit.standardErrorKmh)
             }
         }
-        // Sister ships: the same hull and engines (sisters' published displacements differ by a
-        // few tonnes: DS Stadt Zürich 260 t, DS Stadt Rapperswil 258 t).
-        func sisters(_ a: ResolvedFleet.Ship, _ b: ResolvedFleet.Ship) -> Bool {
-            guard let la = a.length, let ba = a.beam, let da = a.displacement, let pa = a.power,
-                let lb = b.length, let bb = b.beam, let db = b.displacement, let pb = b.power
-            else { return false }
-            return la.value == lb.value && ba.value == bb.value && pa.value == pb.value
-                && abs(da.value - db.value) <= Self.sisterDisplacementTolerance * max(da.value, db.value)
-        }
-        let known = ships.filter { speeds[$0.name] != nil }
+        // Sister ships: the same hull (length and beam within 1 %) in one operator's fleet sail the
+        // same timetable, whatever engines a refit gave them: a ship without its own evidence takes
+        // its sisters' (pooled by inverse variance when several have one).
+        let measuredShips = ships.filter { speeds[$0.name] != nil }
         for ship in ships where speeds[ship.name] == nil {
-            guard let sister = known.first(where: { sisters($0, ship) }), let speed = speeds[sister.name] else {
-                continue
+            let evidence = measuredShips.filter { Self.sisters($0, ship) }.compactMap { sister in
+                speeds[sister.name].map { (sister.name, $0) }
             }
+            guard let pooled = Self.pooled(evidence.map(\.1)) else { continue }
             speeds[ship.name] = OperatingSpeed(
-                kmh: speed.kmh, basis: .sisterShip,
+                kmh: pooled.kmh, basis: .sisterShip,
                 source:
-                    "\(sister.name) (same length, beam and power, displacement within 5 %): \(speed.basis.rawValue)",
-                spreadKmh: speed.spreadKmh)
+                    "sister ship\(evidence.count == 1 ? "" : "s") \(evidence.map(\.0).joined(separator: ", ")) (same length "
+                    + "and beam): \(evidence.map { $0.1.basis.rawValue }.joined(separator: ", "))",
+                spreadKmh: pooled.spreadKmh)
         }
         // The Admiralty relation, fitted on the ships with a published or measured speed.
         let fitted = ships.compactMap { ship -> (String, Double, Double, Double)? in
@@ -73,13 +91,17 @@ public struct OperatingSpeeds: Sendable {
             return (ship.name, d.value, p.value, speed.kmh)
         }
         let fit = AdmiraltyFit(fitted.map { (name: $0.0, displacementT: $0.1, powerKW: $0.2, speedKmh: $0.3) })
+        // Only for a ship with neither its own evidence nor a sister's: each estimated; a class of
+        // sisters without any evidence sails at the fastest member's estimate (the class keeps one
+        // timetable; a sister refitted with less power was specified to keep it).
+        var estimates: [String: OperatingSpeed] = [:]
         for ship in ships where speeds[ship.name] == nil {
             guard let d = ship.displacement, let p = ship.power else {
                 let lacking = [("displacement", ship.displacement), ("power", ship.power)].filter { $0.1 == nil }.map(
                     \.0)
                 missing[ship.name] =
-                    "no published service speed, no archived courses, and no \(lacking.joined(separator: " or ")) "
-                    + "to estimate one"
+                    "no published service speed, no archived courses, no sister with one, and no "
+                    + "\(lacking.joined(separator: " or ")) to estimate one"
                 continue
             }
             guard let fit, fit.ships.count >= 2 else {
@@ -93,12 +115,26 @@ public struct OperatingSpeeds: Sendable {
                 missing[ship.name] = "the Admiralty estimate (\(estimate.kmh) km/h) is implausible"
                 continue
             }
-            speeds[ship.name] = OperatingSpeed(
+            estimates[ship.name] = OperatingSpeed(
                 kmh: estimate.kmh, basis: .admiralty,
                 source:
                     "Admiralty relation from \(p.value) kW and \(d.value) t, C fitted on \(fit.ships.count) ships "
                     + "(\(fit.ships.joined(separator: ", ")))",
                 spreadKmh: estimate.spreadKmh)
+        }
+        for ship in ships where speeds[ship.name] == nil {
+            let candidates = ships.filter { $0.name == ship.name || Self.sisters($0, ship) }.compactMap { sister in
+                estimates[sister.name].map { (sister.name, $0) }
+            }
+            guard let (fastest, speed) = candidates.max(by: { $0.1.kmh < $1.1.kmh }) else { continue }
+            missing[ship.name] = nil
+            speeds[ship.name] =
+                fastest == ship.name
+                ? speed
+                : OperatingSpeed(
+                    kmh: speed.kmh, basis: .sisterShip,
+                    source: "sister ship \(fastest) (same length and beam), the fastest of its class: \(speed.source)",
+                    spreadKmh: speed.spreadKmh)
         }
         self.speeds = speeds
         self.missing = missing

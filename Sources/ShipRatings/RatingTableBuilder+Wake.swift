@@ -1,3 +1,4 @@
+import Foundation
 import ShipRatingTable
 import WakeModels
 import WaveRating
@@ -11,12 +12,36 @@ extension RatingTableBuilder {
         var settings: RatingTable.WakeSettings
         var report: WakeRatingReport
         var unrated: [String?]
+        /// Per ship, u: the log half-width of its height over its speed's ±1 standard deviation.
+        var logSpreads: [Double]
+
+        /// A ship's wake rating: by the thresholds, unless its height's speed range spans one.
+        func rating(_ index: Int) -> Rating? {
+            guard let h = figures[index]?.waveHeightM?.median else { return nil }
+            return thresholds?.rating(h, logSpread: logSpreads[index])
+        }
+
+        /// Why a ship with a height and thresholds has no wake rating, in words; nil otherwise.
+        func straddleReason(_ index: Int) -> String? {
+            guard let wake = figures[index], let h = wake.waveHeightM?.median,
+                let t = thresholds?.straddled(h, logSpread: logSpreads[index])
+            else { return nil }
+            func f(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+            let spread = wake.speedSpreadKmh.map { " ± \(f($0, 1))" } ?? ""
+            let rating = t == thresholds?.three ? 3 : 2
+            return "its speed (\(f(wake.speedKmh, 1))\(spread) km/h, basis \(wake.speedBasis)) moves its height at the "
+                + "rider (\(f(h, 3)) m) across the threshold for \(rating) (\(f(t, 3)) m): archive the courses it "
+                + "runs and run `nextwave fleet speeds`"
+        }
     }
 
     func wakeRatings(_ resolved: ResolvedFleet) throws -> WakeRatings {
         let app = appRatings.map(RatingLookup.init)
+        // The labels the thresholds are fitted to: the riders' ratings of the fleet file, else the
+        // app's table.
         func appRating(_ ship: ResolvedFleet.Ship) -> Rating? {
-            app?.ship(matching: ShipRating(name: ship.name, aliases: ship.aliases, source: .init()))?.rating
+            ship.riderRating?.value
+                ?? app?.ship(matching: ShipRating(name: ship.name, aliases: ship.aliases, source: .init()))?.rating
         }
         let speeds: OperatingSpeeds?
         if case .operating = wakeReference.speed {
@@ -40,12 +65,11 @@ extension RatingTableBuilder {
             let fitted = WakeRatingFit(fitShips)
             fit = fitted
             thresholds = fitted.thresholds
-            if thresholds == nil && model == .wake {
-                throw RatingsError.wakeThresholds(
-                    "no ship has both a wake height and an app rating to fit the height thresholds to")
-            }
         }
-        let labelled = fitShips.filter { $0.label != nil }
+        // Agreement over the ships the thresholds rate (not those whose speed range spans one).
+        let labelled = fitShips.filter { ship in
+            ship.label != nil && (thresholds.map { $0.rating(ship.heightM, logSpread: ship.logSpread) != nil } ?? true)
+        }
         let matches = thresholds.map { t in labelled.filter { t.rating($0.heightM) == $0.label }.count } ?? 0
         let (mode, speed): (SpeedMode, Double?) =
             switch wakeReference.speed {
@@ -74,6 +98,7 @@ extension RatingTableBuilder {
             fitShips: Dictionary(fitShips.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
             modelHeights: modelHeights, unrated: unrated)
         return WakeRatings(
-            figures: wake.wakes, thresholds: thresholds, settings: settings, report: report, unrated: wake.unrated)
+            figures: wake.wakes, thresholds: thresholds, settings: settings, report: report, unrated: wake.unrated,
+            logSpreads: wake.fitShips.map { $0?.logSpread ?? 0 })
     }
 }

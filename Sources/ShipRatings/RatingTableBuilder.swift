@@ -78,13 +78,15 @@ public import WaveRating
                     "no published \(ship.missingDimensions.joined(separator: ", ")) (neither on a page nor in the curated file)"
             }
             rating.wake = wake.figures[index]
-            let wakeRating = rating.wake?.waveHeightM.flatMap { h in wake.thresholds.map { $0.rating(h.median) } }
+            let wakeRating = wake.rating(index)
             rating.ratingsByModel = .init(legacy: legacyRating, wake: wakeRating)
             if model == .wake {
                 rating.rating = wakeRating
                 rating.ratingBasis = wakeRating == nil ? nil : .waveHeightAtRider
                 if wakeRating == nil, rating.unratedReason == nil {
-                    rating.unratedReason = wake.unrated[index] ?? "no distance-aware model holds at the reference point"
+                    rating.unratedReason =
+                        wake.unrated[index] ?? wake.straddleReason(index) ?? wake.report.fit?.reasonWithout
+                        ?? "the wake model gives no height at the reference point"
                 }
             }
             let fix = Self.commandToRate(ship)
@@ -94,7 +96,9 @@ public import WaveRating
                 rating.ratingBasis = .riders
                 if let reason = rating.unratedReason {
                     notes.append(
-                        "\(ship.name): rated \(rider.value.rawValue) by the riders; the models cannot rate it (\(reason))"
+                        "\(ship.name): rated \(rider.value.rawValue) by the riders; "
+                            + (ship.hull == nil ? "the models cannot" : "the wake model cannot")
+                            + " rate it (\(reason))"
                             + (fix.map { ". To let them: `\($0)`" } ?? ""))
                 }
                 rating.unratedReason = nil
@@ -119,6 +123,9 @@ public import WaveRating
             ships.append(rating)
         }
 
+        if model == .wake, wake.thresholds == nil, let reason = wake.report.fit?.reasonWithout {
+            warnings.append("the wake model rates no ship at the reference point: \(reason)")
+        }
         let table = RatingTable(
             generatedAt: ISO8601DateFormatter().string(from: generatedAt),
             model: .init(
@@ -152,8 +159,7 @@ public import WaveRating
     /// The wake height at the rider against the height thresholds, in words.
     static func wakeWhy(_ h: ShipRating.Wake.HeightRange, thresholds: HeightThresholds) -> String {
         func m(_ x: Double) -> String { String(format: "%.3f", x) }
-        return "height at the rider \(m(h.median)) m (band \(m(h.min))–\(m(h.max)) m; 2 above "
-            + "\(m(thresholds.waveHeightM[0])) m, 3 above \(m(thresholds.waveHeightM[1])) m)"
+        return "height at the rider \(m(h.median)) m (band \(m(h.min))–\(m(h.max)) m; \(thresholds.words))"
     }
 }
 

@@ -12,7 +12,8 @@ public enum SpeedBasis: String, Sendable, Equatable, CaseIterable {
     case published
     /// The cruising speed the archived courses show (``ShipRatingTable/CourseSpeedTable``).
     case courses
-    /// A ship of the same length, beam and power, its displacement within 5 %, with one of the above.
+    /// A sister of the same length and beam in the same fleet, with one of the above (or, for a class
+    /// with none, its fastest member's Admiralty estimate).
     case sisterShip
     /// The Admiralty relation P ∝ Δ^(2/3) V³, its constant fitted on the ships with a known speed.
     case admiralty

@@ -1,16 +1,23 @@
 import Foundation
 public import WaveRating
 
-/// Height thresholds fitted to labels (the app's ratings) that the physics can stand behind, and
-/// an honest measure of how well they agree (docs/SCIENCE.md §5.5):
+/// Height thresholds fitted to labels (the riders' ratings) that the physics can stand behind,
+/// and an honest measure of how well they agree (docs/SCIENCE.md §5.6):
 ///
-/// - A threshold is admissible only where (1) no ship's height lies within its own uncertainty
-///   of it (the speed's spread carried into the height, e^u) and (2) every ensemble model puts
-///   every ship below it below every ship above it (each model's heights on their own scale).
-///   Where no admissible threshold lies between two ships, the physics does not separate them
-///   and they rate alike.
-/// - Among admissible pairs the one rating the most labelled ships as labelled wins; ties go to
-///   the larger least margin (in units of uncertainty), then to the lower thresholds.
+/// - A threshold lies only between two ships next to each other in height (never below or above
+///   them all, where no ship is near), and only where (1) no ship's height lies within its own
+///   uncertainty of it (the speed's spread carried into the height, e^u) and (2) both members of
+///   the central height put every ship below it below every ship above it (each on its own
+///   scale). Where no such threshold lies between two ships, the physics does not separate
+///   them and they rate alike.
+/// - Only ships whose speed is known well enough (it moves the height by at most ×1.28 each way,
+///   ``ratableLogSpread``) place thresholds: a ship whose speed is an estimate of ±14 % cannot
+///   say where a boundary lies. Every ship is then rated whose height's speed range contains no
+///   threshold; the others are unrated, with the reason (``HeightThresholds/rating(_:logSpread:)``).
+/// - Each of the two thresholds may be absent (no ship rates 1, or none 3); with no admissible
+///   gap at all there are no thresholds and no wake ratings, and ``reasonWithout`` says why.
+/// - Among the admissible choices the one rating the most labelled ships as labelled wins; ties
+///   go to the larger least margin (in units of uncertainty), then to fewer and lower thresholds.
 /// - Agreement is measured by leave-one-out: each labelled ship rated by thresholds fitted on
 ///   the others; with the 3 × 3 table and Kendall's τ-b between height and label.
 public struct WakeRatingFit: Sendable {
@@ -47,13 +54,21 @@ public struct WakeRatingFit: Sendable {
         package var reason: String?
     }
 
+    /// The largest u (``Ship/logSpread``) of a ship that places thresholds: its speed's standard
+    /// error moves its height by at most e^0.25 = ×1.28 each way.
+    package static let ratableLogSpread = 0.25
+
     public var ships: [Ship]
-    /// Fitted on every ship; nil without a labelled ship.
+    /// The ships set aside from placing thresholds: their speed is too uncertain (by name).
+    public var setAside: [String]
+    /// Fitted on the ships not set aside; nil without a labelled ship.
     public var thresholds: HeightThresholds?
     /// Labelled ships rated as labelled by ``thresholds``.
     public var matches: Int
     /// Labelled ships.
     public var compared: Int
+    /// Why there are no thresholds (nil when there are).
+    public var reasonWithout: String?
     /// Per labelled ship (by name): its rating by thresholds fitted without it.
     public var leaveOneOut: [String: Rating]
     public var leaveOneOutMatches: Int
@@ -67,19 +82,25 @@ public struct WakeRatingFit: Sendable {
 
     public init(_ ships: [Ship]) {
         self.ships = ships
-        let labelled = ships.filter { $0.label != nil }
+        let basis = ships.filter { $0.logSpread <= Self.ratableLogSpread }
+        setAside = ships.filter { !($0.logSpread <= Self.ratableLogSpread) }.map(\.name)
+        let labelled = basis.filter { $0.label != nil }
         compared = labelled.count
-        let fit = Self.fit(ships)
+        let fit = Self.fit(basis)
         thresholds = fit?.thresholds
         matches = fit?.matches ?? 0
+        gaps = Self.gaps(basis)
+        reasonWithout = fit != nil ? nil : Self.reasonWithout(basis, gaps: gaps, setAside: setAside)
         var loo: [String: Rating] = [:]
         var confusion = [[Int]](repeating: [0, 0, 0], count: 3)
-        for (index, ship) in ships.enumerated() {
+        for (index, ship) in basis.enumerated() {
             guard let label = ship.label else { continue }
-            var others = ships
+            var others = basis
             others.remove(at: index)
-            guard let without = Self.fit(others) else { continue }
-            let rating = without.thresholds.rating(ship.heightM)
+            // None fitted without it, or its own speed range spans a threshold: no rating.
+            guard let without = Self.fit(others),
+                let rating = without.thresholds.rating(ship.heightM, logSpread: ship.logSpread)
+            else { continue }
             loo[ship.name] = rating
             confusion[label.rawValue - 1][rating.rawValue - 1] += 1
         }
@@ -87,25 +108,43 @@ public struct WakeRatingFit: Sendable {
         leaveOneOutMatches = labelled.filter { loo[$0.name] == $0.label }.count
         self.confusion = confusion
         kendallTau = Self.kendallTauB(labelled.map(\.heightM), labelled.map { Double($0.label!.rawValue) })
-        gaps = Self.gaps(ships)
+    }
+
+    /// Why no threshold could be fitted, in words, with what would let one be.
+    static func reasonWithout(_ ships: [Ship], gaps: [Gap], setAside: [String]) -> String {
+        let aside =
+            setAside.isEmpty
+            ? ""
+            : " (\(setAside.count) more ships' speeds are estimates too uncertain to place a threshold: archive "
+                + "the courses they run and run `nextwave fleet speeds`)"
+        guard ships.contains(where: { $0.label != nil }) else {
+            return "no ship whose speed is known has both a wake height and a riders' rating to fit thresholds to"
+                + aside
+        }
+        guard ships.count > 1 else { return "one ship alone cannot be separated from others" + aside }
+        let speed = gaps.filter { $0.reason?.hasPrefix("within the uncertainty") == true }.count
+        let order = gaps.filter { $0.reason?.hasPrefix("the models order") == true }.count
+        return "the physics cannot separate the ships here: of \(gaps.count) neighbouring pairs in height, "
+            + "\(speed) lie within a ship's speed uncertainty and \(order) are ordered differently by Kriebel & "
+            + "Seelig and PIANC" + aside
     }
 
     /// The margin of a ship to the threshold nearest its height: ln(H / t), signed (positive
     /// above); nil without thresholds.
     package func logMargin(_ ship: Ship) -> Double? {
         guard let thresholds else { return nil }
-        return thresholds.waveHeightM.map { log(ship.heightM / $0) }.min { abs($0) < abs($1) }
+        return thresholds.present.map { log(ship.heightM / $0) }.min { abs($0) < abs($1) }
     }
 
     // MARK: - The fit
 
-    /// The admissible thresholds for `ships`: below them all, above them all, and in every gap
-    /// between neighbours where a threshold passes both tests, each with its least margin in
-    /// units of uncertainty (infinite when no ship has one).
+    /// The admissible thresholds for `ships`: in every gap between neighbours where a threshold
+    /// passes both tests (never below or above them all), each with its least margin in units of
+    /// uncertainty (infinite when no ship has one).
     static func candidates(_ ships: [Ship]) -> [(threshold: Double, margin: Double)] {
         let sorted = ships.sorted { $0.heightM < $1.heightM }
-        guard let lowest = sorted.first, let highest = sorted.last else { return [] }
-        var out: [(Double, Double)] = [(lowest.heightM / 2, .infinity), (highest.heightM * 2, .infinity)]
+        guard sorted.count > 1 else { return [] }
+        var out: [(Double, Double)] = []
         for i in 0..<(sorted.count - 1) {
             let (a, b) = (sorted[i].heightM, sorted[i + 1].heightM)
             guard b > a else { continue }
@@ -136,20 +175,32 @@ public struct WakeRatingFit: Sendable {
         return least
     }
 
-    /// The best admissible pair for the labelled ships among `ships`; nil without a labelled ship.
+    /// The best admissible thresholds for the labelled ships among `ships`; nil without a labelled
+    /// ship or an admissible gap.
     static func fit(_ ships: [Ship]) -> (thresholds: HeightThresholds, matches: Int)? {
         let labelled = ships.filter { $0.label != nil }
         guard !labelled.isEmpty else { return nil }
         let candidates = candidates(ships)
-        var best: (thresholds: HeightThresholds, matches: Int, margin: Double)?
-        for (i, two) in candidates.enumerated() {
-            for three in candidates[i...] {
-                let thresholds = HeightThresholds(two.threshold, three.threshold)
+        guard !candidates.isEmpty else { return nil }
+        let options: [(threshold: Double, margin: Double)?] = [nil] + candidates.map { $0 }
+        var best: (thresholds: HeightThresholds, matches: Int, margin: Double, count: Int)?
+        for two in options {
+            for three in options {
+                if two == nil && three == nil { continue }
+                if let two, let three, !(two.threshold < three.threshold) { continue }
+                let thresholds = HeightThresholds(two?.threshold, three?.threshold)
                 let matches = labelled.filter { thresholds.rating($0.heightM) == $0.label }.count
-                let margin = min(two.margin, three.margin)
-                if best == nil || matches > best!.matches || (matches == best!.matches && margin > best!.margin) {
-                    best = (thresholds, matches, margin)
+                let margin = min(two?.margin ?? .infinity, three?.margin ?? .infinity)
+                let count = (two == nil ? 0 : 1) + (three == nil ? 0 : 1)
+                let better: Bool
+                if let b = best {
+                    better =
+                        matches != b.matches
+                        ? matches > b.matches : margin != b.margin ? margin > b.margin : count < b.count
+                } else {
+                    better = true
                 }
+                if better { best = (thresholds, matches, margin, count) }
             }
         }
         return best.map { ($0.thresholds, $0.matches) }

@@ -29,6 +29,6 @@ public struct WakeReference: Sendable, Equatable {
     }
 
     /// A rider 50 m from the sailing line (the distance the app tells riders to keep) in 3 m of
-    /// water, the ship over 10 m at its operating speed (docs/SCIENCE.md §5.4).
+    /// water, the ship over 10 m at its operating speed (docs/SCIENCE.md §5.5).
     public static let standard = WakeReference()
 }

@@ -4,11 +4,12 @@ import WakeKernelSupport
 import WakeModels
 
 /// Reads an observations CSV: a header with `lengthM, beamM, displacementT, speedKmh, depthM,
-/// distanceM, heightM` (any order), optional `ship, draftM, blockCoefficient, entranceLengthM`,
-/// one observation per row. A bad row is named by line and column and skipped; the rest are read.
+/// distanceM, heightM` (any order), optional `ship, draftM, blockCoefficient, entranceLengthM`
+/// and `source` (where the row was measured; read by people and tests, not by the fit), one
+/// observation per row. A bad row is named by line and column and skipped; the rest are read.
 @_spi(Benchmarks) public enum ObservationsFile {
     package static let required = ["lengthM", "beamM", "displacementT", "speedKmh", "depthM", "distanceM", "heightM"]
-    package static let optional = ["ship", "draftM", "blockCoefficient", "entranceLengthM"]
+    package static let optional = ["ship", "draftM", "blockCoefficient", "entranceLengthM", "source"]
 
     /// Largest file read, bytes (2 GiB: about 25 million rows).
     package static let sizeLimit = 2 << 30
@@ -20,7 +21,12 @@ import WakeModels
         /// The first skipped rows, each "line N, column C: why".
         package var skipped: [String]
         package var skippedCount: Int
+        /// Rows whose `source` marks them illustrative ("ILLUSTRATIVE…"), not measured.
+        package var illustrativeCount = 0
     }
+
+    /// How a row's `source` says it was not measured.
+    package static let illustrativeMark = "ILLUSTRATIVE"
 
     /// Plausible ranges of the measured values (the hull's are ``WakeModels/WakeHull``'s).
     package static let speedRange = 0.5...100.0
@@ -124,6 +130,7 @@ import WakeModels
         var lines = first.lines
         var skipped = first.skipped
         var skippedCount = first.skippedCount
+        var illustrative = first.illustrativeCount
         let rest = parts.reduce(0) { $0 + $1.observations.count }
         table.reserveCapacity(table.count + rest)
         lines.reserveCapacity(lines.count + rest)
@@ -132,8 +139,11 @@ import WakeModels
             lines += reader.lines
             skipped += reader.skipped.prefix(max(0, 20 - skipped.count))
             skippedCount += reader.skippedCount
+            illustrative += reader.illustrativeCount
         }
-        return Result(observations: table, lines: lines, skipped: skipped, skippedCount: skippedCount)
+        return Result(
+            observations: table, lines: lines, skipped: skipped, skippedCount: skippedCount,
+            illustrativeCount: illustrative)
     }
 
     /// Turns records into observations, one at a time.
@@ -146,6 +156,7 @@ import WakeModels
         var lines: [Int32] = []
         var skipped: [String] = []
         var skippedCount = 0
+        var illustrativeCount = 0
 
         init(path: String) { self.path = path }
 
@@ -176,6 +187,12 @@ import WakeModels
             do {
                 try take(record, columns)
                 lines.append(Int32(clamping: line))
+                if let source = columns.source, source < record.count,
+                    record.string(source).trimmingCharacters(in: .whitespaces).hasPrefix(
+                        ObservationsFile.illustrativeMark)
+                {
+                    illustrativeCount += 1
+                }
             } catch let problem as RowProblem {
                 skippedCount += 1
                 if skipped.count < 20 { skipped.append("line \(line), \(problem.text)") }
@@ -187,14 +204,17 @@ import WakeModels
         /// Column positions, resolved once from the header.
         struct Columns {
             let length, beam, displacement, speed, depth, distance, height: Int
-            let ship, draft, blockCoefficient, entranceLength: Int?
+            let ship, draft, blockCoefficient, entranceLength, source: Int?
 
             init(_ found: [String: Int]) {
                 (length, beam, displacement) = (found["lengthM"]!, found["beamM"]!, found["displacementT"]!)
                 (speed, depth, distance, height) =
                     (found["speedKmh"]!, found["depthM"]!, found["distanceM"]!, found["heightM"]!)
-                (ship, draft, blockCoefficient, entranceLength) =
-                    (found["ship"], found["draftM"], found["blockCoefficient"], found["entranceLengthM"])
+                (ship, draft, blockCoefficient, entranceLength, source) =
+                    (
+                        found["ship"], found["draftM"], found["blockCoefficient"], found["entranceLengthM"],
+                        found["source"]
+                    )
             }
         }
 

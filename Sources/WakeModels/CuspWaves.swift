@@ -3,7 +3,7 @@ import LegacyWakeModel
 import WakeKernelSupport
 
 /// The diverging waves at the cusp line of a ship's wake: the highest waves a rider meets
-/// (Weggel & Sorensen 1986, as in USACE Coastal Engineering Manual II-7; docs/SCIENCE.md §5.3).
+/// (Weggel & Sorensen 1986, as in USACE Coastal Engineering Manual II-7; docs/SCIENCE.md §5.4).
 ///
 /// ```
 /// F_h = V / √(g h)

@@ -6,7 +6,7 @@ import WakeKernelSupport
 
 /// The cells of the ensemble: per block of rows, BLAS `dgemm` forms the separable parts in
 /// cache-resident scratch blocks (Kriebel & Seelig a_KS ⊗ y^(−1/3) and PIANC a_P ⊗ y^(−1/3), rank
-/// 1; the Sorensen & Weggel exponent [a_SW n] · [1; ln y] and the ensemble's log [c0 c1] · [1; ln y],
+/// 1; the Sorensen & Weggel exponent [a_SW n] · [1; ln y] and the central height's log [c0 c1] · [1; ln y],
 /// rank 2; β = 0, so the scratch is overwritten, not read), then one fused C pass
 /// (`cwk_ensemble_block`) takes the exponentials, carries the ensemble to the rider and computes
 /// the energy figures, writing each output once, with the widest instruction set of the processor
@@ -17,7 +17,7 @@ enum EnsembleKernel {
 
     static func run(_ rows: EnsembleRows, distances d: Int, into out: EnsembleBuffers, threads: Int, isa: KernelISA) {
         _ = BLASThreads.callerOnly
-        let r = rows.valid.count
+        let r = rows.count
         precondition(out.all.allSatisfy { $0.count == r * d }, "one output per cell")
         guard r > 0, d > 0 else { return }
         let rowsPerBlock = max(1, blockCells / d)
@@ -28,22 +28,24 @@ enum EnsembleKernel {
             generated: out.generated.baseAddress, median: out.median.baseAddress, minimum: out.minimum.baseAddress,
             maximum: out.maximum.baseAddress, energy: out.energy.baseAddress, flux: out.flux.baseAddress,
             shoreward: out.shorewardFlux.baseAddress, energy_per_wave: out.energyPerWave.baseAddress)
-        rows.valid.withUnsafeBufferPointer { valid in
+        rows.low.withUnsafeBufferPointer { low in
             rows.factor.withUnsafeBufferPointer { factor in
                 rows.cap.withUnsafeBufferPointer { cap in
                     rows.groupVelocity.withUnsafeBufferPointer { cg in
                         rows.shorewardShare.withUnsafeBufferPointer { share in
                             rows.wavelength.withUnsafeBufferPointer { lambda in
-                                let rowInputs = cwk_ensemble_rows(
-                                    valid: valid.baseAddress, factor: factor.baseAddress, cap: cap.baseAddress,
-                                    group_velocity: cg.baseAddress, shoreward_share: share.baseAddress,
-                                    wavelength: lambda.baseAddress)
-                                let work = BlockWork(
-                                    rows: rows, onesAndLogDistance: rows.onesAndLogDistance(), distances: d,
-                                    rowsPerBlock: rowsPerBlock, rowInputs: rowInputs, out: cOut,
-                                    energyCoefficient: energyCoefficient, isa: Int32(isa.rawValue))
-                                ParallelFor.run(blocks, workers: max(threads, 1)) { _, range in
-                                    work.run(blocks: range)
+                                rows.high.withUnsafeBufferPointer { high in
+                                    let rowInputs = cwk_ensemble_rows(
+                                        factor: factor.baseAddress, low: low.baseAddress, high: high.baseAddress,
+                                        cap: cap.baseAddress, group_velocity: cg.baseAddress,
+                                        shoreward_share: share.baseAddress, wavelength: lambda.baseAddress)
+                                    let work = BlockWork(
+                                        rows: rows, onesAndLogDistance: rows.onesAndLogDistance(), distances: d,
+                                        rowsPerBlock: rowsPerBlock, rowInputs: rowInputs, out: cOut,
+                                        energyCoefficient: energyCoefficient, isa: Int32(isa.rawValue))
+                                    ParallelFor.run(blocks, workers: max(threads, 1)) { _, range in
+                                        work.run(blocks: range)
+                                    }
                                 }
                             }
                         }
@@ -80,7 +82,7 @@ enum EnsembleKernel {
                                 onesAndLogDistance.withUnsafeBufferPointer { lny in
                                     for block in blocks {
                                         let r0 = block * rowsPerBlock
-                                        let count = Int32(min(rowsPerBlock, rows.valid.count - r0))
+                                        let count = Int32(min(rowsPerBlock, rows.count - r0))
                                         let (n, dd) = (Int32(d), Int32(d))
                                         // KS and PIANC: rank-1 products a ⊗ y^(−1/3); SW and the
                                         // ensemble's log: [a n] · [1; ln y]. GEMM with β = 0

@@ -1,6 +1,7 @@
 internal import CBLAS
 internal import CWakeKernel
 import Dispatch
+import Foundation
 import LegacyWakeModel
 import WakeKernelSupport
 
@@ -12,8 +13,10 @@ struct EnsembleRows {
     /// Per row (a_SW, n_SW) and (c0, c1) of the ensemble's log, side by side (rows × 2, row-major).
     var swPair: [Double] = []
     var ensemblePair: [Double] = []
-    var valid: [UInt8] = []
     var factor: [Double] = []
+    /// K e^(−U_lo) and K e^(U_hi): the band's ends over the central height at the track.
+    var low: [Double] = []
+    var high: [Double] = []
     var cap: [Double] = []
     var groupVelocity: [Double] = []
     var shorewardShare: [Double] = []
@@ -24,26 +27,32 @@ struct EnsembleRows {
 
     mutating func reserve(_ rows: Int) {
         for array in [
-            \EnsembleRows.ksCoefficient, \.piancCoefficient, \.factor, \.cap, \.groupVelocity,
+            \EnsembleRows.ksCoefficient, \.piancCoefficient, \.factor, \.low, \.high, \.cap, \.groupVelocity,
             \.shorewardShare, \.wavelength,
         ] {
             self[keyPath: array].reserveCapacity(rows)
         }
         swPair.reserveCapacity(2 * rows)
         ensemblePair.reserveCapacity(2 * rows)
-        valid.reserveCapacity(rows)
     }
 
-    /// One row: the generation terms of its ship × speed × track depth and the waves at its rider depth.
-    mutating func append(
-        _ terms: ModelTerms.Row, mask: UInt8, log: (c0: Double, c1: Double), waves: RiderWaves?, riderDepth: Double
-    ) {
+    /// The number of rows.
+    var count: Int { factor.count }
+
+    /// One row: the generation terms of its ship × speed × track depth and the waves at its rider
+    /// depth. The central height's log is c0 − ⅓ ln y (both members fall as y^(−1/3)).
+    mutating func append(_ terms: ModelTerms.Row, waves: RiderWaves?, riderDepth: Double) {
         ksCoefficient.append(terms.ksCoefficient)
         piancCoefficient.append(terms.piancCoefficient)
-        swPair += [terms.swLogCoefficient, terms.swExponent]
-        ensemblePair += [log.c0, log.c1]
-        valid.append(mask)
-        factor.append(waves?.factor ?? .nan)
+        swPair.append(terms.swLogCoefficient)
+        swPair.append(terms.swExponent)
+        ensemblePair.append(terms.centralLog)
+        ensemblePair.append(-1.0 / 3.0)
+        let k = waves?.factor ?? .nan
+        let band = terms.uncertainty.total
+        factor.append(k)
+        low.append(k * Foundation.exp(-band.lower))
+        high.append(band.upper.isFinite ? k * Foundation.exp(band.upper) : .infinity)
         cap.append(RiderWaves.breakingIndex * riderDepth)
         groupVelocity.append(waves?.groupVelocityMPerS ?? .nan)
         shorewardShare.append(waves?.shorewardShare ?? .nan)

@@ -1,46 +1,44 @@
-/// How the ensemble weighs its models: the ensemble height is the weighted mean of the valid
-/// models' log heights,
+/// How the central height weighs its two members: it is the weighted mean of their log heights,
 /// ```
-/// ln H = (w_KS ln H_KS + w_SW ln H_SW) / (w_KS + w_SW)      (over the models valid there)
+/// ln H = (w_KS ln H_KS + w_P ln H_P) / (w_KS + w_P)
 /// ```
-/// With equal weights and both valid this is the median of the two on a log scale, their
-/// geometric mean √(H_KS H_SW): the two disagree by a factor (4–15 on the Lake Zurich fleet), not
-/// by an offset, so the middle is taken in logs. Weights from observations (``init(logMeanSquareErrors:)``)
-/// favour the model that matched them better (docs/SCIENCE.md §5.2).
+/// With equal weights this is their geometric mean √(H_KS H_P): the models disagree by a factor,
+/// not by an offset, so the middle is taken in logs. The weights do not depend on the point (no
+/// validity taper), so the central height never changes faster with speed, depth or distance
+/// than its steeper member (docs/SCIENCE.md §5.2). Weights from observations
+/// (``init(logMeanSquareErrors:_:)``) favour the model that matched them better.
 public struct EnsembleWeights: Sendable, Equatable {
     /// Kriebel & Seelig's weight (> 0, finite).
     public var kriebelSeelig: Double
-    /// Sorensen & Weggel's weight (> 0, finite).
-    public var sorensenWeggel: Double
+    /// PIANC's weight (> 0, finite).
+    public var pianc: Double
 
-    public init(kriebelSeelig: Double = 1, sorensenWeggel: Double = 1) {
-        precondition(
-            kriebelSeelig > 0 && kriebelSeelig.isFinite && sorensenWeggel > 0 && sorensenWeggel.isFinite,
-            "weights must be finite and > 0")
-        self.kriebelSeelig = kriebelSeelig
-        self.sorensenWeggel = sorensenWeggel
+    /// Weights for the two members (each finite and > 0; others are replaced by 1).
+    public init(kriebelSeelig: Double = 1, pianc: Double = 1) {
+        self.kriebelSeelig = kriebelSeelig > 0 && kriebelSeelig.isFinite ? kriebelSeelig : 1
+        self.pianc = pianc > 0 && pianc.isFinite ? pianc : 1
     }
 
-    /// Equal weights: the geometric mean of the valid models.
+    /// Equal weights: the geometric mean of the two.
     public static let equal = EnsembleWeights()
 
-    /// Inverse-variance weights from each model's mean squared log error against observations
-    /// (bias included): w = 1 / mean((ln H_obs − ln H_model)²). A model without a finite, positive
-    /// error keeps weight 1 relative to an equal share.
-    public init(logMeanSquareErrors ks: Double?, _ sw: Double?) {
+    /// Inverse-variance weights from each member's mean squared log error against observations
+    /// (bias included): w = 1 / mean((ln H_obs − ln H_model)²). Without a finite, positive error
+    /// for both, the weights stay equal.
+    public init(logMeanSquareErrors ks: Double?, _ pianc: Double?) {
         func weight(_ mse: Double?) -> Double? { mse.flatMap { $0 > 0 && $0.isFinite ? 1 / $0 : nil } }
-        switch (weight(ks), weight(sw)) {
-        case (let a?, let b?): self.init(kriebelSeelig: a, sorensenWeggel: b)
+        switch (weight(ks), weight(pianc)) {
+        case (let a?, let b?): self.init(kriebelSeelig: a, pianc: b)
         default: self.init()
         }
     }
 
-    /// The weight of `model` (0 for a model outside the ensemble).
+    /// The weight of `model` (0 for a model outside the central height).
     package subscript(model: WakeModel) -> Double {
         switch model {
         case .kriebelSeelig2005: kriebelSeelig
-        case .sorensenWeggel1984: sorensenWeggel
-        case .pianc1987: 0
+        case .sorensenWeggel1984: 0
+        case .pianc1987: pianc
         }
     }
 }

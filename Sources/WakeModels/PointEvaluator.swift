@@ -2,8 +2,8 @@ import Foundation
 import LegacyWakeModel
 import WakeKernelSupport
 
-/// The three models at single points, each ship's terms computed once (for observations, which
-/// are scattered points rather than a grid). Gives the values of ``WakeEnsemble`` to rounding:
+/// The three models and the central height at single points, each ship's terms computed once (for
+/// observations, which are scattered points rather than a grid). Gives the values of ``WakeEnsemble`` to rounding:
 /// the same terms and the kernel's exp (BLAS may fuse a multiply-add the scalar path rounds twice).
 package struct PointEvaluator: Sendable {
     /// The heights of the three models at one point, in ``WakeModel/allCases`` order, and which
@@ -28,21 +28,32 @@ package struct PointEvaluator: Sendable {
 
     package let hulls: [WakeHull]
     private let ships: [ModelTerms.Ship]
+    private let variants: [[HullVariant]]
 
     /// - Parameter hulls: the ships the points refer to by index.
     package init(hulls: [WakeHull]) {
         self.hulls = hulls
         ships = hulls.map(ModelTerms.Ship.init)
+        variants = hulls.map(HullVariant.of)
     }
 
-    /// The models' heights for hull number `hull` at `speedKmh` (> 0), depth `depthM` (> 0) and
-    /// distance `distanceM` (> 0).
-    package func heights(hull: Int, speedKmh: Double, depthM h: Double, distanceM y: Double) -> Heights {
+    private func row(hull: Int, speedKmh: Double, depthM h: Double, weights: EnsembleWeights) -> (
+        ModelTerms.Row, froudeDepth: Double
+    ) {
         let ship = ships[hull]
         let v = speedKmh / PhysicalConstants.kmhPerMetrePerSecond
         let shipSpeed = ModelTerms.ShipSpeed(ship, speedMPerS: v)
         let fh = v / (PhysicalConstants.gravity * h).squareRoot()
-        let row = ModelTerms.Row(ship, shipSpeed, depthM: h, froudeDepth: fh)
+        let row = ModelTerms.Row(
+            ship, shipSpeed, depthM: h, froudeDepth: fh, variants: variants[hull],
+            aground: hulls[hull].isAground(trackDepthM: h), weights: weights)
+        return (row, fh)
+    }
+
+    /// The models' heights for hull number `hull` at `speedKmh` (> 0), track depth `depthM` (> 0)
+    /// and distance `distanceM` (> 0).
+    package func heights(hull: Int, speedKmh: Double, depthM h: Double, distanceM y: Double) -> Heights {
+        let (row, _) = row(hull: hull, speedKmh: speedKmh, depthM: h, weights: .equal)
         let q = 1 / cbrt(y)
         return Heights(
             kriebelSeelig: row.ksCoefficient * q,
@@ -50,41 +61,36 @@ package struct PointEvaluator: Sendable {
             pianc: row.piancCoefficient * q, valid: row.valid)
     }
 
-    /// The ensemble's height for hull number `hull` at a point of a track `depthM` deep
-    /// (``WakeEnsemble``'s rule: the weighted log mean of the ensemble models valid there, over a
-    /// subcritical track the hull is not aground on); nil when none holds.
+    /// The central height for hull number `hull` at a point of a track `depthM` deep, at the
+    /// track (``WakeEnsemble``'s rule: the weighted geometric mean of Kriebel & Seelig and PIANC at
+    /// their held depths); nil over a supercritical track or an aground hull.
     package func ensemble(
         hull: Int, speedKmh: Double, depthM h: Double, distanceM y: Double, weights: EnsembleWeights = .equal
     ) -> Double? {
-        let ship = ships[hull]
-        let v = speedKmh / PhysicalConstants.kmhPerMetrePerSecond
-        let shipSpeed = ModelTerms.ShipSpeed(ship, speedMPerS: v)
-        let fh = v / (PhysicalConstants.gravity * h).squareRoot()
-        let row = ModelTerms.Row(ship, shipSpeed, depthM: h, froudeDepth: fh)
-        let mask = WakeEnsemble.ensembleMask(
-            shares: (row.ksTaper, row.swTaper), froudeDepth: fh, aground: hulls[hull].isAground(trackDepthM: h))
-        guard mask != 0 else { return nil }
-        let log = row.ensembleLog(mask: mask, weights: weights)
-        return EnsembleExp.exp(log.c0 + log.c1 * Foundation.log(y))
+        let (row, _) = row(hull: hull, speedKmh: speedKmh, depthM: h, weights: weights)
+        guard !row.centralLog.isNaN else { return nil }
+        return EnsembleExp.exp(row.centralLog - Foundation.log(y) / 3)
+    }
+
+    /// The central height's uncertainty at a point, by cause (without the speed's).
+    package func uncertainty(hull: Int, speedKmh: Double, depthM h: Double, weights: EnsembleWeights = .equal)
+        -> HeightUncertainty
+    {
+        row(hull: hull, speedKmh: speedKmh, depthM: h, weights: weights).0.uncertainty
     }
 
     /// Each model's ln H for hull number `hull` at a point, which are valid there, and the
-    /// ensemble's ln H (nil where it has none), from the logs of the speed (m/s), depth and
+    /// central ln H (nil where there is none), from the logs of the speed (m/s), depth and
     /// distance already at hand (``ModelTerms/logHeights``).
     package func logHeights(
         hull: Int, speedMPerS v: Double, logSpeed lnV: Double, depthM h: Double, logDepth lnh: Double,
         logDistance lny: Double, weights: EnsembleWeights = .equal
     ) -> (models: Heights, ensemble: Double?) {
         let l = ModelTerms.logHeights(
-            ships[hull], speedMPerS: v, logSpeed: lnV, depthM: h, logDepth: lnh, logDistance: lny)
+            ships[hull], speedMPerS: v, logSpeed: lnV, depthM: h, logDepth: lnh, logDistance: lny,
+            aground: hulls[hull].isAground(trackDepthM: h), weights: weights)
         let models = Heights(kriebelSeelig: l.ks, sorensenWeggel: l.sw, pianc: l.pianc, valid: l.valid)
-        guard l.subcritical, !hulls[hull].isAground(trackDepthM: h) else { return (models, nil) }
-        let wKS = weights.kriebelSeelig * l.ksShare
-        let wSW = weights.sorensenWeggel * l.swShare
-        guard wKS + wSW > 0 else { return (models, nil) }
-        let ks = wKS > 0 ? wKS * l.ks : 0
-        let sw = wSW > 0 ? wSW * l.sw : 0
-        return (models, (ks + sw) / (wKS + wSW))
+        return (models, l.central)
     }
 
     /// The models' heights for one hull at one point.

@@ -3,7 +3,7 @@ import LegacyWakeModel
 
 /// The cusp waves after they have travelled from the ship's track, in depth h_s, to the rider's
 /// spot, in depth h_r: linear theory over straight, parallel depth contours with the track
-/// parallel to them (USACE Coastal Engineering Manual II-3; docs/SCIENCE.md §5.3).
+/// parallel to them (USACE Coastal Engineering Manual II-3; docs/SCIENCE.md §5.4).
 ///
 /// ```
 /// T conserved:  ω² = g k_r tanh(k_r h_r),  ω = 2π/T        c_r = ω/k_r,  λ_r = 2π/k_r

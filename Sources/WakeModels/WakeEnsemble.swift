@@ -19,12 +19,15 @@ public import WakeKernelSupport
 ///
 /// Per cell:
 /// ```
-/// H_KS, H_SW, H_P          each model's height at the track, m (valid or not)
-/// H_s = exp(Σ w ln H / Σ w)  over the ensemble models valid there (``EnsembleWeights``):
-///                          the generated height; none when none is valid, the track is not
-///                          subcritical (F_h > 0.7) or the hull is aground
+/// H_KS, H_SW, H_P          each model's height at the track, m (valid or not; KS and PIANC at
+///                          their held depths, ``DepthHolds``)
+/// H_s = exp((w_KS ln H_KS + w_P ln H_P) / (w_KS + w_P))   the central height at the track
+///                          (``EnsembleWeights``); none over a supercritical track (F_h ≥ 1) or
+///                          when the hull is aground; over a trans-critical one, the value at
+///                          F_h = 0.7, a lower bound
 /// H_r = min(H_s K, 0.78 h_r)   at the rider, K = K_s K_r (``RiderWaves``)
-/// band                     the lowest and highest ensemble model, each × K and capped
+/// band                     min(H_s K e^(−U_lo), cap) … min(H_s K e^(U_hi), cap), U the
+///                          uncertainties by cause in quadrature (``HeightUncertainty``)
 /// E  = ρ g H_r² / 8        J/m²;   P = E c_g,r  W/m;   P⊥ = P cos α_r  W/m;   E λ_r  J/m
 /// ```
 public struct WakeEnsemble: Sendable {
@@ -58,16 +61,16 @@ public struct WakeEnsemble: Sendable {
     /// the waves at the rider, nil without cusp waves or when none reach the rider's depth.
     public let rider: [RiderWaves?]
     /// Per ship × speed × track depth, index ``sourceIndex(ship:speed:trackDepth:)``: Kriebel &
-    /// Seelig's F*.
+    /// Seelig's F* at the track's own depth.
     public let fStar: [Double]
     /// Per ship × speed × track depth: β (F* − 0.1)², the quantity Kriebel & Seelig bound by 0.4.
     public let ksLoad: [Double]
     /// Per ship × speed × track depth: bit set of the models inside their published ranges
     /// (``isValid(_:source:)``).
     public let validity: [UInt8]
-    /// Per ship × speed × track depth: each ensemble model's share of its weight (1 inside its
-    /// range, fading to 0 just beyond it), Kriebel & Seelig then Sorensen & Weggel.
-    public let shares: [(kriebelSeelig: Double, sorensenWeggel: Double)]
+    /// Per ship × speed × track depth: the central height's uncertainty at the track by cause
+    /// (without the speed's: the speeds are given).
+    package let uncertainty: [HeightUncertainty]
     /// Per ship × track depth, index `ship · trackDepths + trackDepth`: the track is no deeper than
     /// the hull's draft.
     public let aground: [Bool]
@@ -118,9 +121,9 @@ public struct WakeEnsemble: Sendable {
         fStar = inputs.fStar
         ksLoad = inputs.ksLoad
         validity = inputs.validity
-        shares = inputs.shares
+        uncertainty = inputs.uncertainty
         aground = inputs.aground
-        let cells = inputs.rows.valid.count * distancesM.count
+        let cells = inputs.rows.count * distancesM.count
         let columns = (0..<EnsembleBuffers.outputCount).map { _ in DoubleColumn(uninitializedCount: cells) }
         (kriebelSeelig, sorensenWeggel, pianc, generated) = (columns[0], columns[1], columns[2], columns[3])
         (median, minimum, maximum) = (columns[4], columns[5], columns[6])
@@ -183,25 +186,15 @@ public struct WakeEnsemble: Sendable {
         WakeRegime(froudeDepth: froudeDepth[pairIndex(speed: speed, trackDepth: trackDepth)])
     }
 
-    /// The models whose heights make the ensemble at a ship × speed × track depth: those in the
-    /// ensemble with a share of their weight there (inside their ranges or just beyond), over a
-    /// subcritical track the hull is not aground on.
+    /// The models whose heights make the central height at a ship × speed × track depth: both
+    /// members wherever there is one (over a track that is not supercritical and a hull not
+    /// aground), none elsewhere.
     package func ensembleModels(ship: Int, speed: Int, trackDepth: Int) -> [WakeModel] {
-        let source = sourceIndex(ship: ship, speed: speed, trackDepth: trackDepth)
-        let mask = Self.ensembleMask(
-            shares: shares[source], froudeDepth: froudeDepth[pairIndex(speed: speed, trackDepth: trackDepth)],
-            aground: aground[ship * trackDepthCount + trackDepth])
-        return WakeModel.ensemble.filter { mask & $0.bit != 0 }
-    }
-
-    /// The bits of the ensemble's models that join it at a source: those with a share, over a
-    /// subcritical track the hull is not aground on.
-    static func ensembleMask(
-        shares: (kriebelSeelig: Double, sorensenWeggel: Double), froudeDepth: Double, aground: Bool
-    ) -> UInt8 {
-        guard !aground, WakeRegime(froudeDepth: froudeDepth) == .subcritical else { return 0 }
-        return (shares.kriebelSeelig > 0 ? WakeModel.kriebelSeelig2005.bit : 0)
-            | (shares.sorensenWeggel > 0 ? WakeModel.sorensenWeggel1984.bit : 0)
+        let pair = pairIndex(speed: speed, trackDepth: trackDepth)
+        guard !aground[ship * trackDepthCount + trackDepth],
+            WakeRegime(froudeDepth: froudeDepth[pair]) != .supercritical
+        else { return [] }
+        return WakeModel.ensemble
     }
 
     /// Everything the kernel needs per row and distance, and the per-pair terms kept for reports.
@@ -214,7 +207,7 @@ public struct WakeEnsemble: Sendable {
         var fStar: [Double] = []
         var ksLoad: [Double] = []
         var validity: [UInt8] = []
-        var shares: [(kriebelSeelig: Double, sorensenWeggel: Double)] = []
+        var uncertainty: [HeightUncertainty] = []
         var aground: [Bool] = []
     }
 
@@ -244,24 +237,21 @@ public struct WakeEnsemble: Sendable {
         let (ts, rs) = (trackDepthsM.count, riderDepthsM.count)
         for (i, hull) in hulls.enumerated() {
             let ship = ModelTerms.Ship(hull)
+            let variants = HullVariant.of(hull)
             for (j, v) in speeds.enumerated() {
                 let shipSpeed = ModelTerms.ShipSpeed(ship, speedMPerS: v)
                 inputs.froudeLength.append(shipSpeed.froudeLength)
                 for (k, hs) in trackDepthsM.enumerated() {
                     let pair = j * ts + k
-                    let terms = ModelTerms.Row(ship, shipSpeed, depthM: hs, froudeDepth: inputs.froudeDepth[pair])
+                    let terms = ModelTerms.Row(
+                        ship, shipSpeed, depthM: hs, froudeDepth: inputs.froudeDepth[pair], variants: variants,
+                        aground: inputs.aground[i * ts + k], weights: weights)
                     inputs.fStar.append(terms.fStar)
                     inputs.ksLoad.append(terms.ksLoad)
                     inputs.validity.append(terms.valid)
-                    inputs.shares.append((terms.ksTaper, terms.swTaper))
-                    let mask = ensembleMask(
-                        shares: (terms.ksTaper, terms.swTaper), froudeDepth: inputs.froudeDepth[pair],
-                        aground: inputs.aground[i * ts + k])
-                    let log = terms.ensembleLog(mask: mask, weights: weights)
+                    inputs.uncertainty.append(terms.uncertainty)
                     for m in 0..<rs {
-                        rows.append(
-                            terms, mask: mask, log: log, waves: inputs.rider[pair * rs + m], riderDepth: riderDepthsM[m]
-                        )
+                        rows.append(terms, waves: inputs.rider[pair * rs + m], riderDepth: riderDepthsM[m])
                     }
                 }
             }

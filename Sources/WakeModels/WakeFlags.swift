@@ -18,13 +18,13 @@ package enum WakeFlags {
         var rider: RiderWaves?
         var breaking: Bool
         var ensemble: [WakeModel]
-        var shares: (kriebelSeelig: Double, sorensenWeggel: Double)
+        /// Kriebel & Seelig gives a wave (F* above 0.1 at its held depth).
+        var kriebelSeeligWave: Bool
     }
 
     static func words(_ s: Situation) -> [String] {
         var flags: [String] = []
         func f(_ x: Double) -> String { fixedTwo(x) }
-        func share(_ x: Double) -> String { x > 0 ? "; just beyond it, so it keeps \(f(x)) of its weight" : "" }
         let fh = s.froudeDepth
         if s.aground {
             flags.append(
@@ -35,13 +35,14 @@ package enum WakeFlags {
         case .supercritical:
             flags.append(
                 "supercritical: the ship outruns every wave \(f(s.trackDepthM)) m of water can carry (depth Froude "
-                    + "number \(f(fh)) ≥ 1); its wake is one long wave, not the usual pattern, and the published "
-                    + "models do not hold, so no height is given — expect more than in deeper water, not less")
+                    + "number \(f(fh)) ≥ 1); its wake is one long wave, not the usual pattern, and no published "
+                    + "model holds, so no height is given — expect more than in deeper water, not less")
         case .transCritical:
             flags.append(
                 "trans-critical: the ship is close to the speed limit of waves in \(f(s.trackDepthM)) m of water "
-                    + "(depth Froude number \(f(fh)), 0.7–1); its wake widens and grows fast and the published "
-                    + "models do not hold, so no height is given — expect more than in deeper water, not less")
+                    + "(depth Froude number \(f(fh)), 0.7–1); its wake widens and grows fast, beyond what the "
+                    + "published models were fitted to: the height given is the one where the depth Froude number "
+                    + "is 0.7, a lower bound — expect more")
         case .subcritical: break
         }
         if s.cusp != nil && s.rider == nil {
@@ -58,21 +59,17 @@ package enum WakeFlags {
             let why =
                 s.fStar < 0.1 || s.fStar > 0.5
                 ? "F* = \(f(s.fStar)), valid 0.1–0.5" : "β (F* − 0.1)² = \(f(s.ksLoad)), valid up to 0.4"
-            flags.append("outside Kriebel & Seelig's range (\(why))" + share(s.shares.kriebelSeelig))
+            flags.append("outside Kriebel & Seelig's range (\(why))")
         }
-        if s.validity & WakeModel.sorensenWeggel1984.bit == 0 {
+        if !s.kriebelSeeligWave && !s.ensemble.isEmpty {
             flags.append(
-                "outside Sorensen & Weggel's range (length Froude number \(f(s.froudeLength)), valid 0.2–0.8)"
-                    + share(s.shares.sorensenWeggel))
+                "too slow for Kriebel & Seelig to give a wave (F* at most 0.1): the central height is 0")
         }
         if s.validity & WakeModel.pianc1987.bit == 0 {
             let why =
                 fh > 0.7
                 ? "depth Froude number \(f(fh)) above 0.7" : "length Froude number \(f(s.froudeLength)) above 0.7"
-            flags.append("PIANC reference outside its range (\(why))")
-        }
-        if s.ensemble.isEmpty && !s.aground && WakeRegime(froudeDepth: fh) == .subcritical {
-            flags.append("no ensemble model holds here: no height is given")
+            flags.append("outside PIANC's range (\(why))")
         }
         return flags
     }

@@ -5,14 +5,20 @@ import WakeKernelSupport
 /// from (docs/SCIENCE.md §5): a block coefficient and a bow entrance length are rarely published, and
 /// the draft only sometimes.
 ///
-/// Defaults, after DHI's for ferries, each reported as such:
+/// Defaults, each reported as such, and each with the range the wake's uncertainty spans
+/// (``defaultBlockCoefficientRange``, ``defaultLengthToEntranceRange``; docs/SCIENCE.md §5.1):
 /// ```
-/// C_B = 0.6                    when neither C_B nor the draft is known       ("default")
-/// C_B = D / (ρ_t L B T)        when the draft is known but C_B is not       ("derived")
+/// C_B = 0.55                   when C_B is not known                         ("default"; 0.45–0.65)
 /// T   = D / (ρ_t C_B L B)      when the draft is not known                  ("derived")
-/// L_e = B / 0.4                when the entrance length is not known         ("default")
+/// L_e = L / 3.2                when the entrance length is not known         ("default"; L/L_e 2.5–4)
 /// ```
-/// with ρ_t = 1.0 t/m³ (fresh water).
+/// with ρ_t = 1.0 t/m³ (fresh water). (DHI's AIS defaults, C_B = 0.6 and L_e = B/0.4, put every
+/// hull with L/B ≈ 5 at L/L_e ≈ 2, where Kriebel & Seelig's hull factor β is at its floor of 1:
+/// a convenience for ships known only by their AIS beam, not a property of lake ferries.) A
+/// published draft does not make a block coefficient: D / (ρ_t L B T) with the length over all
+/// and the beam over the guards understates the hull's fullness (0.45 for Panta Rhei), and a
+/// displacement-dependent C_B would let more displacement at the same draft lower Kriebel &
+/// Seelig's wave. It only has to be physically possible (≤ 1).
 public struct WakeHull: Sendable, Equatable {
     /// Length L, m (``plausibleLengthM``).
     public let lengthM: Double
@@ -37,9 +43,9 @@ public struct WakeHull: Sendable, Equatable {
     package enum Origin: String, Sendable {
         /// As given (published, or typed by the user).
         case given
-        /// A default of the models (DHI's ferry defaults).
+        /// A default of the models.
         case `default`
-        /// Computed from the other values: T or C_B from D = ρ_t C_B L B T.
+        /// Computed from the other values: T from D = ρ_t C_B L B T.
         case derived
     }
 
@@ -63,10 +69,18 @@ public struct WakeHull: Sendable, Equatable {
         Field.allCases.filter { origins[$0] != .given }.map(\.rawValue).sorted()
     }
 
-    /// The models' default block coefficient.
-    package static let defaultBlockCoefficient = 0.6
-    /// The models' default beam-to-entrance-length ratio B / L_e.
-    package static let defaultBeamToEntrance = 0.4
+    /// The default block coefficient: the middle of ``defaultBlockCoefficientRange``.
+    package static let defaultBlockCoefficient = 0.55
+    /// The block coefficients of displacement passenger ships the uncertainty of a defaulted one spans.
+    package static let defaultBlockCoefficientRange = 0.45...0.65
+    /// The default length-to-entrance ratio L / L_e: about the geometric middle of
+    /// ``defaultLengthToEntranceRange`` (a bow entrance of a third of the length).
+    package static let defaultLengthToEntrance = 3.2
+    /// The L / L_e the uncertainty of a defaulted entrance length spans.
+    package static let defaultLengthToEntranceRange = 2.5...4.0
+    /// The waterline length as a share of the length over all, which the published lengths are:
+    /// the uncertainty of the length spans 0.9 L to L.
+    package static let waterlineShareRange = 0.9...1.0
     /// Density of fresh water, t/m³.
     package static let freshWaterDensity = 1.0
 
@@ -95,31 +109,23 @@ public struct WakeHull: Sendable, Equatable {
                 "entranceLengthM", entranceLengthM, in: 0...lengthM, excludingLower: true, unit: "m")
         }
         let rho = Self.freshWaterDensity
-        let cb: Double
-        let cbOrigin: Origin
-        switch (blockCoefficient, draftM) {
-        case (let given?, _):
-            cb = given
-            cbOrigin = .given
-        case (nil, let draft?):
-            cb = displacementT / (rho * lengthM * beamM * draft)
-            cbOrigin = .derived
-            guard cb > 0, cb <= 1 else {
+        if let draft = draftM {
+            let implied = displacementT / (rho * lengthM * beamM * draft)
+            guard implied <= 1 else {
                 throw WakeInputError.blockCoefficientAboveOne(
                     "a draft of \(draft) m with \(displacementT) t on \(lengthM) × \(beamM) m needs a block "
-                        + "coefficient of \(cb), above 1")
+                        + "coefficient of \(implied), above 1")
             }
-        case (nil, nil):
-            cb = Self.defaultBlockCoefficient
-            cbOrigin = .default
         }
+        let cb = blockCoefficient ?? Self.defaultBlockCoefficient
+        let cbOrigin: Origin = blockCoefficient == nil ? .default : .given
         let draft = draftM ?? displacementT / (rho * cb * lengthM * beamM)
         guard Self.plausibleDraftM.contains(draft) else {
             throw WakeInputError.implausibleDraft(
                 "\(displacementT) t on \(lengthM) × \(beamM) m with a block coefficient of \(cb) gives a draft of "
                     + "\(draft) m, outside \(Self.plausibleDraftM.lowerBound)…\(Self.plausibleDraftM.upperBound) m")
         }
-        let entrance = entranceLengthM ?? min(beamM / Self.defaultBeamToEntrance, lengthM)
+        let entrance = entranceLengthM ?? lengthM / Self.defaultLengthToEntrance
         self.lengthM = lengthM
         self.beamM = beamM
         self.displacementT = displacementT

@@ -2,9 +2,10 @@
 package enum WakeModel: String, Sendable, CaseIterable, Codable {
     /// Kriebel & Seelig (2005), with Kriebel, Seelig & Judge's hull-shape factor.
     case kriebelSeelig2005
-    /// Sorensen & Weggel (1984), as coded in DHI's comparison of ship-wake predictors.
+    /// Sorensen & Weggel (1984), with the depth Froude number (a reference: not in the central
+    /// height, docs/SCIENCE.md §5.2).
     case sorensenWeggel1984
-    /// PIANC (1987) / DIPRO, a speed-and-depth reference that does not depend on the hull.
+    /// PIANC (1987) with DIPRO's coefficient for motor ships, A = 0.28 T^1.25.
     case pianc1987
 
     /// The bit of the model in a row's validity mask (the C kernel's order).
@@ -16,12 +17,13 @@ package enum WakeModel: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Whether the model's height joins the ensemble where it is valid. PIANC's does not: it is the
-    /// same for every hull, so it could only pull every ship toward one value; it is reported as
-    /// a reference (docs/SCIENCE.md §5.2).
-    package var inEnsemble: Bool { self != .pianc1987 }
+    /// Whether the model's height makes the central height. Sorensen & Weggel's does not: over
+    /// the lake's tracks it falls as the track shoals and gives 1–3 m for a 380 t ferry at
+    /// 17 km/h, far outside the tests it was fitted to; it is reported as a reference
+    /// (docs/SCIENCE.md §5.2).
+    package var inEnsemble: Bool { self != .sorensenWeggel1984 }
 
-    /// The models whose heights make the ensemble.
+    /// The models whose heights make the central height.
     package static let ensemble: [WakeModel] = allCases.filter(\.inEnsemble)
 
     /// "Kriebel & Seelig (2005)".
@@ -29,7 +31,7 @@ package enum WakeModel: String, Sendable, CaseIterable, Codable {
         switch self {
         case .kriebelSeelig2005: "Kriebel & Seelig (2005)"
         case .sorensenWeggel1984: "Sorensen & Weggel (1984)"
-        case .pianc1987: "PIANC (1987)"
+        case .pianc1987: "PIANC (1987) with DIPRO's A"
         }
     }
 }

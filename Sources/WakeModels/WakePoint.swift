@@ -9,7 +9,7 @@ package struct WakePoint: Sendable, Equatable {
     }
 
     package struct Range: Sendable, Equatable {
-        /// The ensemble's height (for two models the median of their log heights), m.
+        /// The central height (the weighted geometric mean of Kriebel & Seelig and PIANC), m.
         package var median: Double
         package var min: Double
         package var max: Double
@@ -23,13 +23,16 @@ package struct WakePoint: Sendable, Equatable {
     package var distanceM: Double
     /// Each model's height where the ship sails (at distance y, in water of the track's depth).
     package var models: [WakeModel: ModelHeight]
-    /// The models in the ensemble here.
+    /// The models that make the central height here (none where there is none).
     package var ensembleModels: [WakeModel]
-    /// Each ensemble model's share of its weight here: 1 inside its range, less just beyond it.
-    package var shares: [WakeModel: Double]
-    /// The ensemble as generated, at the track's depth; nil when no model holds.
+    /// The central height's uncertainty by cause (log half-widths); the band is their sum in
+    /// quadrature.
+    package var uncertainty: HeightUncertainty
+    /// The central height as generated, at the track's depth, with its band; nil when there is
+    /// none (aground, supercritical).
     package var generated: Range?
-    /// The ensemble at the rider's spot; nil when no model holds or no wave arrives.
+    /// The central height at the rider's spot, with its band; nil without one or when no wave
+    /// arrives.
     package var waveHeightM: Range?
     package var froudeLength: Double
     /// F_h at the track.
@@ -70,9 +73,9 @@ extension WakeEnsemble {
             models[model] = .init(waveHeightM: height, valid: isValid(model, source: source))
         }
         let members = ensembleModels(ship: i, speed: j, trackDepth: k)
+        let spread = uncertainty[source].total.factors
         let generatedRange = present(generated[cell]).map { g in
-            let band = members.map { heights[$0]! }
-            return WakePoint.Range(median: g, min: band.min() ?? g, max: band.max() ?? g)
+            WakePoint.Range(median: g, min: g * spread.low, max: g.isFinite && g > 0 ? g * spread.high : g)
         }
         let waves = rider[transformIndex(speed: j, trackDepth: k, riderDepth: m)]
         let atRider = present(median[cell]).map { WakePoint.Range(median: $0, min: minimum[cell], max: maximum[cell]) }
@@ -82,10 +85,7 @@ extension WakeEnsemble {
         let isAground = aground[i * trackDepthCount + k]
         return WakePoint(
             speedKmh: speedsKmh[j], trackDepthM: trackDepthsM[k], depthM: riderDepthsM[m], distanceM: distancesM[l],
-            models: models, ensembleModels: members,
-            shares: [
-                .kriebelSeelig2005: shares[source].kriebelSeelig, .sorensenWeggel1984: shares[source].sorensenWeggel,
-            ],
+            models: models, ensembleModels: members, uncertainty: uncertainty[source],
             generated: generatedRange, waveHeightM: atRider,
             froudeLength: froudeLength[i * speedCount + j], froudeDepth: fh, regime: WakeRegime(froudeDepth: fh),
             aground: isAground, cusp: cusp[pair], rider: waves, breaking: breaking,
@@ -97,6 +97,25 @@ extension WakeEnsemble {
                     ksLoad: ksLoad[source], validity: validity[source], aground: isAground,
                     draftM: hulls[i].draftM, trackDepthM: trackDepthsM[k], riderDepthM: riderDepthsM[m],
                     cusp: cusp[pair], rider: waves, breaking: breaking, ensemble: members,
-                    shares: shares[source])))
+                    kriebelSeeligWave: kriebelSeelig[cell] > 0)))
+    }
+}
+
+extension WakePoint {
+    /// The point with the speed's share of the uncertainty added (a ship at its operating speed,
+    /// whose standard error moves the height by `speed`): the bands at the track and at the
+    /// rider widen accordingly; the central heights stay.
+    package func adding(speed: HeightUncertainty.Spread) -> WakePoint {
+        var p = self
+        p.uncertainty = uncertainty.adding(speed: speed)
+        let f = p.uncertainty.total.factors
+        if let g = generated?.median {
+            p.generated = Range(median: g, min: g * f.low, max: g > 0 ? g * f.high : g)
+            if let h = waveHeightM?.median, let rider {
+                let (k, cap) = (rider.factor, rider.breakingHeightM)
+                p.waveHeightM = Range(median: h, min: min(cap, g * k * f.low), max: min(cap, g * k * f.high))
+            }
+        }
+        return p
     }
 }

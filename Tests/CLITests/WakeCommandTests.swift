@@ -31,7 +31,7 @@ import _TestSupport
         let keys: Set<String> = [
             "speedKmh", "trackDepthM", "depthM", "distanceM", "models", "generated", "waveHeightM", "shoaling",
             "refraction", "breaking", "directionDeg", "celerityMPerS", "wavelengthM", "periodS", "groupVelocityMPerS",
-            "energyJPerM2", "energyFluxWPerM", "shorewardFluxWPerM", "energyPerWaveJPerM", "flags",
+            "energyJPerM2", "energyFluxWPerM", "shorewardFluxWPerM", "energyPerWaveJPerM", "flags", "uncertainty",
         ]
         for p in points { #expect(Set(p.keys) == keys) }
         let generatedKeys: Set<String> = [
@@ -59,6 +59,16 @@ import _TestSupport
         let atTrack = ((deep["generated"] as! [String: Any])["waveHeightM"] as! [String: Double])["median"]!
         let k = (deep["shoaling"] as! Double) * (deep["refraction"] as! Double)
         #expect(abs(atRider - atTrack * k) < 1e-12 * atRider && deep["breaking"] as? Bool == false)
+        // The band is the causes combined in quadrature of their logarithms; a speed given by hand
+        // has no speed cause, and Albis's defaulted hull has the other four.
+        let causes = deep["uncertainty"] as! [String: [String: Double]]
+        #expect(Set(causes.keys) == ["entranceLength", "blockCoefficient", "waterlineLength", "models"])
+        let band = deep["waveHeightM"] as! [String: Double]
+        for (end, sign) in [("low", -1.0), ("high", 1.0)] {
+            let total = causes.values.map { log($0[end]!) * log($0[end]!) }.reduce(0, +).squareRoot()
+            let expected = atRider * exp(sign * total)
+            #expect(abs(band[end == "low" ? "min" : "max"]! - expected) < 1e-12 * expected, "\(end)")
+        }
     }
 
     /// "Panta Rhei, 50 m off, I stand in 3 m": the ship still sails over the track's depth, so the
@@ -84,12 +94,85 @@ import _TestSupport
             abs(rider(shallow) / rider(deep) - (shallow["shoaling"] as! Double) * (shallow["refraction"] as! Double))
                 < 1e-12)
         // Faster over the same track, a higher wave (24 km/h: F_h 0.67); at 25 km/h the track is
-        // trans-critical (F_h 0.70): no height, and the words say why, never a tiny number.
+        // trans-critical (F_h 0.70): the height where F_h is 0.7, flagged as a lower bound, and
+        // more than at 24 km/h — never a tiny number, never nothing.
         let fast = try height(["--speeds", "24", "--depths", "3"])
         #expect(rider(fast) > rider(shallow))
         let faster = try height(["--speeds", "25", "--depths", "3"])
-        #expect(faster["waveHeightM"] is NSNull)
-        #expect((faster["flags"] as! [String]).contains { $0.hasPrefix("trans-critical") && $0.contains("no height") })
+        #expect(rider(faster) > rider(fast))
+        #expect(
+            (faster["flags"] as! [String]).contains { $0.hasPrefix("trans-critical") && $0.contains("lower bound") })
+    }
+
+    /// "Which ship makes the biggest wave where I stand?": each ship at its own operating speed
+    /// (with its basis and standard error), the speed's share in the band, and one ranking in
+    /// text, JSON, CSV and Markdown.
+    @Test func serviceSpeedsAndTheRankingAtASpot() async throws {
+        let one = try await CLI.runOffPool([
+            "wake", "--ship", "MS Panta Rhei", "--speeds", "service", "--distances", "50", "--json", "--no-progress",
+        ])
+        #expect(one.status == 0, "\(one.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as! [String: Any]
+        let ship = (document["ships"] as! [[String: Any]])[0]
+        let speed = ship["operatingSpeed"] as! [String: Any]
+        #expect(speed["basis"] as? String == "courses" && (speed["spreadKmh"] as! Double) > 0)
+        let points = ship["points"] as! [[String: Any]]
+        #expect(points.count == 1 && points[0]["speedKmh"] as? Double == speed["kmh"] as? Double)
+        let causes = points[0]["uncertainty"] as! [String: [String: Double]]
+        let share = try #require(causes["speed"])
+        #expect(share["low"]! < 1 && share["high"]! > 1)
+
+        let out = RepositoryPaths.temporaryDirectory()
+        let fleet = ["MS Panta Rhei", "EMS Fluvius", "EMS Uetliberg", "MS Albis"].flatMap { ["--ship", $0] }
+        let many = try await CLI.runOffPool(
+            ["wake", "--speeds", "service", "--distances", "50", "--no-progress", "--out", out.path] + fleet)
+        #expect(many.status == 0, "\(many.stderr)")
+        let text = try await CLI.runOffPool(
+            ["wake", "--speeds", "service", "--distances", "50", "--no-progress"] + fleet)
+        #expect(text.stdout.contains("Largest wave first"), "\(text.stdout)")
+        let json = try await CLI.runOffPool(
+            ["wake", "--speeds", "service", "--distances", "50", "--no-progress", "--json"] + fleet)
+        let ranking = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any])["ranking"]
+        let spot = try #require((ranking as? [[String: Any]])?.first)
+        let ranked = spot["ships"] as! [[String: Any]]
+        let heights = ranked.map { $0["waveHeightM"] as! Double }
+        #expect(heights == heights.sorted(by: >) && ranked.count == 4)
+        #expect(ranked.first?["name"] as? String == "MS Panta Rhei" && ranked.last?["name"] as? String == "EMS Fluvius")
+        #expect(ranked.last?["rank"] as? Int == 4, "Fluvius's 12 km/h is exact: no tie with the others")
+        // Uetliberg sails at its Albis sisters' speed, so it outranks the lighter Albis.
+        let names = ranked.map { $0["name"] as! String }
+        #expect(names.firstIndex(of: "EMS Uetliberg")! < names.firstIndex(of: "MS Albis")!)
+        let md = try String(contentsOf: out.appendingPathComponent("wake.md"), encoding: .utf8)
+        #expect(md.contains("## Largest wave first") && md.contains("| 1 | MS Panta Rhei |"), "\(md)")
+        let csv = CSVText.parse(try String(contentsOf: out.appendingPathComponent("wake.csv"), encoding: .utf8))
+        for column in ["speedLow", "speedHigh", "modelsLow", "modelsHigh", "entranceLengthLow"] {
+            #expect(csv[0].contains(column), "\(column) in \(csv[0])")
+        }
+    }
+
+    /// Curated hull values leave the band: a block coefficient and an entrance length set with a
+    /// source are no longer defaults, and their causes vanish from the uncertainty.
+    @Test func curatedHullValuesLeaveTheBand() async throws {
+        let fleet = RepositoryPaths.temporaryDirectory().appendingPathComponent("fleet.json")
+        try FileManager.default.copyItem(at: RepositoryPaths.data.appendingPathComponent("fleet.json"), to: fleet)
+        let set = try await CLI.runOffPool([
+            "fleet", "set", "MS Panta Rhei", "--block-coefficient", "0.6", "--entrance-length", "18",
+            "--source", "https://example.org/lines-plan", fleet.path,
+        ])
+        #expect(set.status == 0, "\(set.stderr)")
+        let r = try await CLI.runOffPool([
+            "wake", "--ship", "MS Panta Rhei", "--fleet", fleet.path, "--speeds", "17", "--distances", "50", "--json",
+            "--no-progress",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let ship =
+            ((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any])["ships"]
+            as! [[String: Any]])[0]
+        let hull = ship["hull"] as! [String: Any]
+        #expect(hull["blockCoefficient"] as? Double == 0.6 && hull["entranceLengthM"] as? Double == 18)
+        #expect(hull["defaults"] as? [String] == [])  // its draft is curated too
+        let causes = (ship["points"] as! [[String: Any]])[0]["uncertainty"] as! [String: Any]
+        #expect(Set(causes.keys) == ["waterlineLength", "models"])
     }
 
     /// A track no deeper than the draft is refused by name, in `wake` and `grid` alike.
@@ -159,6 +242,7 @@ import _TestSupport
         ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("48 observations"))
+        #expect(r.stderr.contains("48 of 48 observations are marked illustrative"), "\(r.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as! [String: Any]
         #expect(document["observations"] as? Int == 48)
         let law = document["powerLaw"] as! [String: Any]
@@ -238,5 +322,41 @@ import _TestSupport
         let schema = try JSONSchema(
             contentsOf: RepositoryPaths.root.appendingPathComponent("schemas/ship-ratings.schema.json"))
         #expect(schema.violations(ofJSON: try Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))) == [])
+    }
+
+    /// At the documented reference point (50 m off, rider in 3 m, track 10 m, operating speeds)
+    /// the wake model gives at least two distinct ratings, each ship's whole speed range on one
+    /// side of every threshold; the ships whose estimated speed spans a threshold say so; EMS
+    /// Uetliberg sails at its Albis sisters' speed; stdout shows the wake model's own figures.
+    @Test func theWakeModelSeparatesTheBundledFleetWhereItsBandsAllow() async throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let r = try await CLI.runOffPool(["ratings", "--model", "wake", "--out", out.path, "--no-progress"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let header = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("Ship") })
+        #expect(header.contains("H rider (m)") && header.contains("Band (m)") && !header.contains("E (J"), "\(header)")
+        let table =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
+            as! [String: Any]
+        let ships = table["ships"] as! [[String: Any]]
+        let thresholds = ((table["model"] as! [String: Any])["wake"] as! [String: Any])["waveHeightM"] as! [Any]
+        let present = thresholds.compactMap { $0 as? Double }
+        var ratings = Set<Int>()
+        for ship in ships {
+            guard let rating = (ship["ratingsByModel"] as! [String: Any])["wake"] as? Int else { continue }
+            ratings.insert(rating)
+            // Rated: the speed's share of the band stays on one side of every threshold.
+            let wake = ship["wake"] as! [String: Any]
+            let h = (wake["waveHeightM"] as! [String: Double])["median"]!
+            let speed = (wake["uncertainty"] as? [String: [String: Double]])?["speed"] ?? ["low": 1, "high": 1]
+            for t in present { #expect((h * speed["low"]! > t) == (h * speed["high"]! > t), "\(ship["name"]!)") }
+        }
+        #expect(ratings.count >= 2, "\(ratings)")
+        let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
+        #expect(md.contains("MS Limmat: rated 2 by the riders; the wake model cannot rate it (its speed"), "\(md)")
+        func wake(_ name: String) -> [String: Any] {
+            ships.first { $0["name"] as? String == name }!["wake"] as! [String: Any]
+        }
+        #expect(wake("EMS Uetliberg")["speedBasis"] as? String == "sisterShip")
+        #expect(wake("EMS Uetliberg")["speedKmh"] as? Double == wake("MS Albis")["speedKmh"] as? Double)
     }
 }

@@ -179,34 +179,37 @@ import _TestSupport
 
     static func ensemble(
         isa: Int32, ks: [Double], sw: [Double], pianc: [Double], lnEnsemble: [Double], rows: Int, distances: Int,
-        masks: [UInt8], rowValues: [[Double]], offsets: [Int], energyCoefficient: Double
+        rowValues: [[Double]], offsets: [Int], energyCoefficient: Double
     ) -> EnsembleRun {
         let count = rows * distances
         let outputs = offsets.map { Buffer(count: count, offset: $0) }
-        let columns = (0..<5).map { c in rowValues.map { $0[c] } }
-        masks.withUnsafeBufferPointer { valid in
-            columns[0].withUnsafeBufferPointer { factor in
-                columns[1].withUnsafeBufferPointer { cap in
-                    columns[2].withUnsafeBufferPointer { cg in
-                        columns[3].withUnsafeBufferPointer { share in
-                            columns[4].withUnsafeBufferPointer { lambda in
-                                let rowInputs = cwk_ensemble_rows(
-                                    valid: valid.baseAddress, factor: factor.baseAddress, cap: cap.baseAddress,
-                                    group_velocity: cg.baseAddress, shoreward_share: share.baseAddress,
-                                    wavelength: lambda.baseAddress)
-                                let out = cwk_ensemble_out(
-                                    ks: outputs[0].cells, sw: outputs[1].cells, pianc: outputs[2].cells,
-                                    generated: outputs[3].cells, median: outputs[4].cells, minimum: outputs[5].cells,
-                                    maximum: outputs[6].cells, energy: outputs[7].cells, flux: outputs[8].cells,
-                                    shoreward: outputs[9].cells, energy_per_wave: outputs[10].cells)
-                                if isa == emulatedAVX512 {
-                                    cwk_emulated_avx512_ensemble_block(
-                                        ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs, energyCoefficient,
-                                        out)
-                                } else {
-                                    cwk_ensemble_block(
-                                        isa, ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs,
-                                        energyCoefficient, out)
+        let columns = (0..<7).map { c in rowValues.map { $0[c] } }
+        columns[5].withUnsafeBufferPointer { low in
+            columns[6].withUnsafeBufferPointer { high in
+                columns[0].withUnsafeBufferPointer { factor in
+                    columns[1].withUnsafeBufferPointer { cap in
+                        columns[2].withUnsafeBufferPointer { cg in
+                            columns[3].withUnsafeBufferPointer { share in
+                                columns[4].withUnsafeBufferPointer { lambda in
+                                    let rowInputs = cwk_ensemble_rows(
+                                        factor: factor.baseAddress, low: low.baseAddress, high: high.baseAddress,
+                                        cap: cap.baseAddress, group_velocity: cg.baseAddress,
+                                        shoreward_share: share.baseAddress, wavelength: lambda.baseAddress)
+                                    let out = cwk_ensemble_out(
+                                        ks: outputs[0].cells, sw: outputs[1].cells, pianc: outputs[2].cells,
+                                        generated: outputs[3].cells, median: outputs[4].cells,
+                                        minimum: outputs[5].cells,
+                                        maximum: outputs[6].cells, energy: outputs[7].cells, flux: outputs[8].cells,
+                                        shoreward: outputs[9].cells, energy_per_wave: outputs[10].cells)
+                                    if isa == emulatedAVX512 {
+                                        cwk_emulated_avx512_ensemble_block(
+                                            ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs, energyCoefficient,
+                                            out)
+                                    } else {
+                                        cwk_ensemble_block(
+                                            isa, ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs,
+                                            energyCoefficient, out)
+                                    }
                                 }
                             }
                         }
@@ -222,7 +225,8 @@ import _TestSupport
     struct EnsembleInputs {
         var ks: [Double], sw: [Double], pianc: [Double], lnEnsemble: [Double]
         var rows: Int, distances: Int
-        var masks: [UInt8], rowValues: [[Double]]
+        /// Per row: K, cap, c_g, cos α, λ, and the band's low and high multipliers.
+        var rowValues: [[Double]]
 
         init(_ rng: inout SplitMix64, long: Bool) {
             let exponents: [Double] = [
@@ -241,9 +245,8 @@ import _TestSupport
             pianc = (0..<count).map { _ in PathEquivalenceTests.special(&rng) }
             sw = (0..<count).map { _ in exponent(&rng) }
             lnEnsemble = (0..<count).map { _ in exponent(&rng) }
-            masks = (0..<rows).map { _ in UInt8(rng.next() % 4) }
             rowValues = (0..<rows).map { _ in
-                (0..<5).map { _ in
+                (0..<7).map { _ in
                     rng.next() % 10 == 0 ? PathEquivalenceTests.special(&rng) : Double(rng.next() % 1000) / 100
                 }
             }
@@ -260,13 +263,13 @@ import _TestSupport
                 trial % 4 != 3 ? Array(repeating: shared, count: 11) : (0..<11).map { _ in Int(rng.next() % 8) }
             let reference = Self.ensemble(
                 isa: Int32(CWK_ISA_SCALAR), ks: x.ks, sw: x.sw, pianc: x.pianc, lnEnsemble: x.lnEnsemble, rows: x.rows,
-                distances: x.distances, masks: x.masks, rowValues: x.rowValues, offsets: offsets,
+                distances: x.distances, rowValues: x.rowValues, offsets: offsets,
                 energyCoefficient: 1226.25)
             #expect(reference.guardsIntact)
             for isa in Self.vectorPaths {
                 let run = Self.ensemble(
                     isa: isa, ks: x.ks, sw: x.sw, pianc: x.pianc, lnEnsemble: x.lnEnsemble, rows: x.rows,
-                    distances: x.distances, masks: x.masks, rowValues: x.rowValues, offsets: offsets,
+                    distances: x.distances, rowValues: x.rowValues, offsets: offsets,
                     energyCoefficient: 1226.25)
                 let differing = (0..<11).filter { run.outputs[$0] != reference.outputs[$0] }
                 #expect(differing.isEmpty, "\(Self.name(isa)), trial \(trial): outputs \(differing) differ")
@@ -277,37 +280,28 @@ import _TestSupport
     }
 
     /// The scalar ensemble path against its formulas written out here: SW = exp(sw), the
-    /// ensemble g = exp(ln_ens), at the rider min(cap, g·K) (a NaN stays NaN), the band over the
-    /// row's models, E = (ec·H)·H, P = E·c_g, P⊥ = P·cos α, E·λ.
+    /// central height g = exp(ln_ens), at the rider min(cap, g·K) (a NaN stays NaN), the band
+    /// min(cap, g·low) and min(cap, g·high), E = (ec·H)·H, P = E·c_g, P⊥ = P·cos α, E·λ.
     @Test func theScalarEnsemblePathIsTheFormula() {
         var rng = SplitMix64(seed: 0x5CA1E)
         for _ in 0..<40 {
             let x = EnsembleInputs(&rng, long: true)
             let run = Self.ensemble(
                 isa: Int32(CWK_ISA_SCALAR), ks: x.ks, sw: x.sw, pianc: x.pianc, lnEnsemble: x.lnEnsemble, rows: x.rows,
-                distances: x.distances, masks: x.masks, rowValues: x.rowValues, offsets: Array(repeating: 0, count: 11),
+                distances: x.distances, rowValues: x.rowValues, offsets: Array(repeating: 0, count: 11),
                 energyCoefficient: 1226.25)
             for i in 0..<(x.rows * x.distances) {
                 let r = i / x.distances
-                let (K, cap, cg, share, lambda) = (
-                    x.rowValues[r][0], x.rowValues[r][1], x.rowValues[r][2], x.rowValues[r][3], x.rowValues[r][4]
-                )
+                let v = x.rowValues[r]
+                let (K, cap, cg, share, lambda, low, high) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
                 let a = x.ks[i]
                 let b = cwk_exp_scalar(x.sw[i])
                 let g = cwk_exp_scalar(x.lnEnsemble[i])
                 func lesser(_ p: Double, _ q: Double) -> Double { p < q ? p : q }
-                func greater(_ p: Double, _ q: Double) -> Double { p > q ? p : q }
-                let (lo, hi): (Double, Double) =
-                    switch x.masks[r] & 3 {
-                    case 3: (lesser(a, b), greater(a, b))
-                    case 1: (a, a)
-                    case 2: (b, b)
-                    default: (.nan, .nan)
-                    }
                 let h = lesser(cap, g * K)
                 let e = 1226.25 * h * h
                 let want = [
-                    a, b, x.pianc[i], g, h, lesser(cap, lo * K), lesser(cap, hi * K), e, e * cg, e * cg * share,
+                    a, b, x.pianc[i], g, h, lesser(cap, g * low), lesser(cap, g * high), e, e * cg, e * cg * share,
                     e * lambda,
                 ]
                 for (o, value) in want.enumerated() {

@@ -16,11 +16,12 @@ import _TestSupport
         let t2 = try PublishedRatings(data: Data(v2.utf8))
         #expect(t2.rating(for: "MS Linth") == nil && t2.ship(named: "MS Linth") != nil)
         #expect(t2.ship(named: "stadt zuerich")?.wakeHeightM == 0.38)
-        // Version 3 as the toolkit writes it, and the app's own table.
-        let t3 = try PublishedRatings(
-            data: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("reports/ship-ratings.json")))
-        #expect(t3.schemaVersion == 3 && t3.ships.count == 17)
-        #expect(t3.ship(named: "MS Panta Rhei")?.wakeHeightM.map { $0 > 0 } == true)
+        // Version 4, with a riders' rating and lookup keys the reader needs not read; the app's own table.
+        let v4 =
+            #"{"schemaVersion": 4, "generatedAt": "x", "model": {}, "ships": [{"name": "MS Panta Rhei", "aliases": ["Panta Rhei"], "rating": 3, "ratingBasis": "riders", "riderRating": {"rating": 3, "source": "s", "reason": "r"}, "lookupKeys": ["ms panta rhei", "panta rhei"], "waveHeightM": 0.63, "wake": {"waveHeightM": {"median": 0.102, "min": 0.06, "max": 0.17}, "uncertainty": {"speed": {"low": 0.9, "high": 1.1}}}}]}"#
+        let t4 = try PublishedRatings(data: Data(v4.utf8))
+        #expect(t4.schemaVersion == 4 && t4.rating(for: "panta rhei") == .three)
+        #expect(t4.ship(named: "MS Panta Rhei")?.wakeHeightM == 0.102)
         let app = try PublishedRatings(data: Data(contentsOf: RepositoryPaths.appRatings))
         #expect(app.rating(for: "EM Uetliberg") == .three && app.rating(for: "M/S «Säntis»") == .one)
         #expect(app.rating(for: "Motorschiff Saentis") == .one && app.rating(for: "MS Greif") == nil)

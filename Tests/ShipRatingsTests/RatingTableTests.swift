@@ -113,8 +113,15 @@ import _TestSupport
         var ships = broken["ships"] as! [[String: Any]]
         ships[0]["rating"] = 4
         ships[0]["colour"] = "red"
+        // … and so are an uncertainty of an unknown cause and a low multiplier above 1.
+        var wake = try #require(ships[1]["wake"] as? [String: Any])
+        wake["uncertainty"] = ["colour": ["low": 0.9, "high": 1.1], "speed": ["low": 1.2, "high": 1.3]]
+        ships[1]["wake"] = wake
         broken["ships"] = ships
-        #expect(schema.violations(of: broken).count == 2)
+        let found = schema.violations(of: broken)
+        #expect(found.count == 4, "\(found)")
+        #expect(found.contains { $0.contains("property name colour") })
+        #expect(found.contains { $0.contains("uncertainty.speed.low: 1.2 > 1") })
     }
 
     @Test func malformedFilesNameThePlace() throws {

@@ -30,8 +30,8 @@ import _TestSupport
         let t = try #require(fit.thresholds)
         #expect(fit.matches == 6 && fit.compared == 6 && fit.leaveOneOutMatches == 4)
         #expect(fit.leaveOneOut["S1"] == .two && fit.leaveOneOut["S3"] == .three)
-        #expect(abs(t.waveHeightM[0] - (0.2 * 0.3).squareRoot()) < 1e-15)
-        #expect(abs(t.waveHeightM[1] - (0.4 * 0.5).squareRoot()) < 1e-15)
+        #expect(abs(try #require(t.two) - (0.2 * 0.3).squareRoot()) < 1e-15)
+        #expect(abs(try #require(t.three) - (0.4 * 0.5).squareRoot()) < 1e-15)
         #expect(HeightThresholds(0.25, 0.45).rating(0.25) == .one)  // strict, as the legacy thresholds
         #expect(HeightThresholds(0.25, 0.45).rating(0.2500001) == .two)
     }
@@ -46,22 +46,41 @@ import _TestSupport
         let fit = WakeRatingFit(ships)
         let t = try #require(fit.thresholds)
         #expect(t.rating(0.10) == t.rating(0.11))
-        for threshold in t.waveHeightM {
+        for threshold in t.present {
             for s in ships where s.logSpread > 0 { #expect(abs(log(s.heightM / threshold)) > s.logSpread) }
         }
+        // Never below or above every ship: no threshold where no ship is near.
+        for threshold in t.present { #expect(threshold > 0.10 && threshold < 0.30) }
         let gap = try #require(fit.gaps.first { $0.lower == "A" && $0.upper == "B" })
         #expect(!gap.separable && gap.reason?.contains("uncertainty") == true)
     }
 
-    /// Where the models order two ships differently, no threshold goes between them.
+    /// Where the models order two ships differently, no threshold goes between them; with no
+    /// other gap there are no thresholds at all (none below or above every ship), and the fit
+    /// says why.
     @Test func modelsThatDisagreeOnTheOrderKeepShipsTogether() throws {
         let ships = [
             Self.ship("A", 0.10, models: [0.05, 0.30], label: 1), Self.ship("B", 0.20, models: [0.10, 0.25], label: 3),
         ]
         let fit = WakeRatingFit(ships)
-        let t = try #require(fit.thresholds)
-        #expect(t.rating(0.10) == t.rating(0.20))
+        #expect(fit.thresholds == nil && fit.leaveOneOut.isEmpty)
         #expect(fit.gaps.first?.reason == "the models order the ships on either side differently")
+        #expect(fit.reasonWithout?.contains("1 are ordered differently by Kriebel & Seelig and PIANC") == true)
+    }
+
+    /// One admissible gap gives one threshold, on the side the labels ask for: a 2|3 split rates
+    /// nobody 1 rather than putting a threshold below every ship.
+    @Test func oneSeparableGapGivesOneThreshold() throws {
+        let ships = [
+            Self.ship("A", 0.10, label: 2), Self.ship("B", 0.11, label: 2), Self.ship("C", 0.30, label: 3),
+            Self.ship("D", 0.32, label: 3),
+        ]
+        let t = try #require(WakeRatingFit(ships).thresholds)
+        #expect(t.two == nil)
+        let three = try #require(t.three)
+        #expect(abs(three - (0.11 * 0.30).squareRoot()) < 1e-15)
+        #expect(t.rating(0.10) == .two && t.rating(0.32) == .three)
+        #expect(t.words == "3 above 0.182 m, 2 below (none rates 1)")
     }
 
     /// Kendall's τ-b by hand: heights 0.1…0.4, labels 1, 2, 2, 3: 5 concordant pairs, 0
@@ -73,42 +92,87 @@ import _TestSupport
         #expect(WakeRatingFit.kendallTauB([0.4, 0.3, 0.2], [1, 2, 3]) == -1)
     }
 
-    /// Leave-one-out, transcribed literally from docs/SCIENCE.md §5.5: for each labelled ship,
-    /// every pair of admissible thresholds among the other ships is tried, the one rating the
-    /// most of them as labelled wins (ties: the larger least margin, then the lower), and the
-    /// ship is rated by it.
+    /// Leave-one-out, transcribed literally from docs/SCIENCE.md §5.6: ships whose speed moves
+    /// their height by more than e^0.25 either way are set aside (no thresholds, no rating here);
+    /// for each other labelled ship, every pair of admissible thresholds among the other such
+    /// ships is tried, the one rating the most of them as labelled wins (ties: the larger least
+    /// margin, then the fewer), and the ship is rated by it — unless a threshold lies within its
+    /// own speed range, which leaves it unrated.
     @Test func leaveOneOutEqualsItsLiteralTranscription() throws {
         var rng = SplitMix64(seed: 99)
+        var setAside = 0
+        var straddling = 0
         for _ in 0..<60 {
             let n = 3 + rng.index(8)
             let ships = (0..<n).map { i -> Ship in
                 let h = rng.uniform(0.02, 0.6)
                 return Ship(
-                    name: "S\(i)", heightM: h, logSpread: rng.index(3) == 0 ? rng.uniform(0, 0.3) : 0,
+                    name: "S\(i)", heightM: h, logSpread: rng.index(3) == 0 ? rng.uniform(0, 0.4) : 0,
                     modelHeightsM: [h * rng.uniform(0.2, 0.5), h * rng.uniform(2, 5)],
                     label: rng.index(5) == 0 ? nil : Rating(rawValue: 1 + rng.index(3)))
             }
             let fit = WakeRatingFit(ships)
+            let basis = ships.filter { $0.logSpread <= 0.25 }
+            #expect(fit.setAside == ships.filter { $0.logSpread > 0.25 }.map(\.name))
+            setAside += ships.count - basis.count
             var matches = 0
-            for (i, s) in ships.enumerated() {
+            for s in ships where s.label != nil && s.logSpread > 0.25 {
+                #expect(fit.leaveOneOut[s.name] == nil, "\(s.name) is set aside")
+            }
+            for (i, s) in basis.enumerated() {
                 guard let label = s.label?.rawValue else { continue }
-                let others = ships.enumerated().filter { $0.offset != i }.map(\.element)
-                guard let t = Self.literalFit(others) else { continue }
-                let rating = s.heightM > t.1 ? 3 : (s.heightM > t.0 ? 2 : 1)
+                let others = basis.enumerated().filter { $0.offset != i }.map(\.element)
+                guard let t = Self.literalFit(others) else {
+                    #expect(fit.leaveOneOut[s.name] == nil, "\(s.name)")
+                    continue
+                }
+                if [t.0, t.1].contains(where: { t in
+                    t.map { s.logSpread > 0 && abs(log(s.heightM / $0)) <= s.logSpread } == true
+                }) {
+                    #expect(fit.leaveOneOut[s.name] == nil, "\(s.name) straddles a threshold")
+                    straddling += 1
+                    continue
+                }
+                let rating = t.1.map { s.heightM > $0 } == true ? 3 : (t.0.map { s.heightM > $0 } ?? true) ? 2 : 1
                 #expect(fit.leaveOneOut[s.name]?.rawValue == rating, "\(s.name)")
                 if rating == label { matches += 1 }
             }
             #expect(fit.leaveOneOutMatches == matches)
         }
+        #expect(setAside > 10 && straddling > 0, "the draws exercise both rules: \(setAside), \(straddling)")
     }
 
-    /// The fit's rule, written out without the implementation's structure.
-    static func literalFit(_ ships: [Ship]) -> (Double, Double)? {
+    /// A ship whose speed is an estimate too uncertain to place a threshold is set aside, and
+    /// rated only where its whole speed range lies on one side of every threshold (by hand:
+    /// A 0.03 and B 0.06 place t = √(0.03 · 0.06) = 0.0424; C 0.05 × e^(±0.5) = 0.030…0.082
+    /// spans it; D 0.20 × e^(±0.3) = 0.148…0.270 does not).
+    @Test func uncertainSpeedsPlaceNoThresholdAndSpanningShipsAreUnrated() throws {
+        let ships = [
+            Self.ship("A", 0.03, label: 1), Self.ship("B", 0.06, u: 0.05, label: 2),
+            Self.ship("C", 0.05, u: 0.5, label: 2), Self.ship("D", 0.20, u: 0.3, label: 3),
+        ]
+        let fit = WakeRatingFit(ships)
+        #expect(fit.setAside == ["C", "D"])
+        let t = try #require(fit.thresholds)
+        let two = try #require(t.two)
+        #expect(t.three == nil && abs(two - (0.03 * 0.06).squareRoot()) < 1e-15)
+        #expect(t.rating(0.05, logSpread: 0.5) == nil && t.straddled(0.05, logSpread: 0.5) == t.two)
+        #expect(t.rating(0.20, logSpread: 0.3) == .two)
+        #expect(t.rating(0.03, logSpread: 0) == .one)
+        #expect(fit.gaps.count == 1 && fit.compared == 2)
+        // With only set-aside ships labelled, the reason names them.
+        let none = WakeRatingFit([Self.ship("C", 0.05, u: 0.5, label: 2), Self.ship("D", 0.2, u: 0.3, label: 3)])
+        #expect(none.thresholds == nil)
+        #expect(none.reasonWithout?.contains("2 more ships' speeds are estimates too uncertain") == true)
+    }
+
+    /// The fit's rule, written out without the implementation's structure: thresholds only between
+    /// neighbours, either may be absent (not both), the most matches, then the larger least
+    /// margin, then the fewer thresholds, then the lower.
+    static func literalFit(_ ships: [Ship]) -> (Double?, Double?)? {
         guard ships.contains(where: { $0.label != nil }) else { return nil }
         let heights = ships.map(\.heightM).sorted()
-        var candidates: [(t: Double, margin: Double)] = [
-            (heights.first! / 2, .infinity), (heights.last! * 2, .infinity),
-        ]
+        var candidates: [(t: Double, margin: Double)] = []
         for (a, b) in zip(heights, heights.dropFirst()) where b > a {
             let t = (a * b).squareRoot()
             var ok = true
@@ -125,18 +189,26 @@ import _TestSupport
             }
             if ok { candidates.append((t, margin)) }
         }
+        guard !candidates.isEmpty else { return nil }
         candidates.sort { $0.t < $1.t }
-        var best: (Double, Double, Int, Double)?
-        for i in candidates.indices {
-            for j in i..<candidates.count {
-                let (t2, t3) = (candidates[i].t, candidates[j].t)
+        let options: [(t: Double, margin: Double)?] = [nil] + candidates.map { $0 }
+        var best: (Double?, Double?, Int, Double, Int)?
+        for two in options {
+            for three in options {
+                if two == nil && three == nil { continue }
+                if let a = two, let b = three, a.t >= b.t { continue }
                 let matches = ships.filter { s in
                     guard let label = s.label?.rawValue else { return false }
-                    return (s.heightM > t3 ? 3 : s.heightM > t2 ? 2 : 1) == label
+                    let rating =
+                        three.map { s.heightM > $0.t } == true ? 3 : (two.map { s.heightM > $0.t } ?? true) ? 2 : 1
+                    return rating == label
                 }.count
-                let margin = min(candidates[i].margin, candidates[j].margin)
-                if best == nil || matches > best!.2 || (matches == best!.2 && margin > best!.3) {
-                    best = (t2, t3, matches, margin)
+                let margin = min(two?.margin ?? .infinity, three?.margin ?? .infinity)
+                let count = (two == nil ? 0 : 1) + (three == nil ? 0 : 1)
+                if best == nil || matches > best!.2 || (matches == best!.2 && margin > best!.3)
+                    || (matches == best!.2 && margin == best!.3 && count < best!.4)
+                {
+                    best = (two?.t, three?.t, matches, margin, count)
                 }
             }
         }
@@ -146,7 +218,7 @@ import _TestSupport
     // MARK: - Operating speeds
 
     func resolved(
-        _ name: String, service: Double? = nil, top: Double? = nil, length: Double? = 40, beam: Double? = 8,
+        _ name: String, length: Double? = 40, beam: Double? = 8, service: Double? = nil, top: Double? = nil,
         displacement: Double? = 150, power: Double? = 500
     ) -> ResolvedFleet.Ship {
         func s(_ v: Double?) -> ResolvedFleet.Sourced? { v.map { .init(value: $0, source: "src") } }
@@ -167,13 +239,13 @@ import _TestSupport
                     legs: 50, days: 5)
             ])
         let ships = [
-            resolved("MS A", service: 12, top: 16, displacement: 38, power: 110),
+            resolved("MS A", length: 25, service: 12, top: 16, displacement: 38, power: 110),
             resolved("MS B", top: 30, displacement: 382, power: 884),
             resolved("MS C", top: 30, displacement: 382, power: 884),  // B's sister
-            resolved("MS F", top: 30, displacement: 400, power: 884),  // 4.5 % heavier: still a sister
-            resolved("MS G", top: 30, displacement: 403, power: 884),  // 5.2 % heavier: not a sister
-            resolved("MS D", top: 25, displacement: 149, power: 500),
-            resolved("MS E", top: 25, displacement: nil, power: 500),
+            resolved("MS F", top: 30, displacement: 440, power: 320),  // refitted, heavier: still a sister
+            resolved("MS G", length: 40.5, top: 30, displacement: 382, power: 884),  // 1.2 % longer: another hull
+            resolved("MS D", length: 30, top: 25, displacement: 149, power: 500),
+            resolved("MS E", length: 35, top: 25, displacement: nil, power: 500),
         ]
         let speeds = OperatingSpeeds(ships: ships, courses: courses, coursesReference: "courses.json")
         #expect(speeds.speeds["MS A"] == OperatingSpeed(kmh: 12, basis: .published, source: "src"))
@@ -181,7 +253,7 @@ import _TestSupport
         #expect(speeds.speeds["MS B"]?.spreadKmh == 0.4)
         #expect(speeds.speeds["MS C"]?.kmh == 17 && speeds.speeds["MS C"]?.basis == .sisterShip)
         #expect(speeds.speeds["MS F"]?.kmh == 17 && speeds.speeds["MS F"]?.basis == .sisterShip)
-        #expect(speeds.speeds["MS G"]?.basis == .admiralty)
+        #expect(speeds.speeds["MS G"]?.basis == .admiralty)  // neither legs nor a sister
         let d = try #require(speeds.speeds["MS D"])
         #expect(d.basis == .admiralty)
         // By hand: ln C_A = ⅔ ln 38 + 3 ln(12/1.852) − ln 110, ln C_B = ⅔ ln 382 + 3 ln(17/1.852) − ln 884.
@@ -194,6 +266,36 @@ import _TestSupport
         #expect(abs(d.spreadKmh! - d.kmh * sd / 3) < 1e-9)
         #expect(speeds.speeds["MS E"] == nil && speeds.missing["MS E"]?.contains("displacement") == true)
         #expect(speeds.speeds.values.allSatisfy { $0.kmh != 30 && $0.kmh != 25 && $0.kmh != 16 })
+    }
+
+    /// A class of sisters none of which has its own evidence sails at its fastest member's
+    /// Admiralty estimate: the converted sister with less power keeps the class's timetable
+    /// (EMS Uetliberg with Albis); a sister without a power rating takes it too.
+    @Test func aClassWithoutEvidenceSailsAtItsFastestMembersEstimate() throws {
+        let courses = CourseSpeedTable(
+            archive: "A", from: "2026-09-22", to: "2026-10-01", estimator: "e",
+            ships: [
+                .init(
+                    name: "MS B", cruisingSpeedKmh: 17, standardErrorKmh: 0.4, lostTimePerLegS: 120, residualS: 60,
+                    legs: 50, days: 5)
+            ])
+        let ships = [
+            resolved("MS A", length: 56, beam: 10, service: 16, displacement: 380, power: 900),
+            resolved("MS B", length: 50, beam: 9, displacement: 300, power: 700),
+            resolved("MS Albis", length: 42.4, beam: 7.3, displacement: 149, power: 500),
+            resolved("EMS Uetliberg", length: 42.4, beam: 7.3, displacement: 192, power: 320),
+            resolved("EMS Pfannenstiel", length: 42.4, beam: 7.3, displacement: 192, power: nil),
+        ]
+        let speeds = OperatingSpeeds(ships: ships, courses: courses, coursesReference: "c")
+        let albis = try #require(speeds.speeds["MS Albis"])
+        #expect(albis.basis == .admiralty)
+        for sister in ["EMS Uetliberg", "EMS Pfannenstiel"] {
+            let s = try #require(speeds.speeds[sister])
+            #expect(s.kmh == albis.kmh && s.basis == .sisterShip && s.source.contains("MS Albis"), "\(sister)")
+        }
+        // Uetliberg's own 320 kW would give less: the class's speed is not its power curve.
+        let own = try #require(speeds.admiralty).speedKmh(displacementT: 192, powerKW: 320).kmh
+        #expect(own < albis.kmh - 1)
     }
 
     // MARK: - The table

@@ -7,26 +7,28 @@ enum Literal {
 
     struct Hull {
         var L: Double, B: Double, D: Double, T: Double, CB: Double, Le: Double
+        /// Which values were defaulted (the band's hull causes) and whether the draft was given.
+        var entranceDefault = false, blockDefault = false, draftGiven = true
     }
+
+    /// The depth where F_h = 0.7 (trans-critical tracks count as this deep), and half the
+    /// transverse wave's length (PIANC counts deeper tracks as this deep).
+    static func h07(_ V: Double) -> Double { V * V / (g * 0.49) }
+    static func hDeep(_ V: Double) -> Double { Double.pi * V * V / g }
 
     static func kriebelSeelig(_ s: Hull, V: Double, h: Double, y: Double) -> (H: Double, valid: Bool) {
         let FL = V / (g * s.L).squareRoot()
         let alpha = 2.35 * (1 - s.CB)
-        let Fs = FL * exp(alpha * s.T / h)
         let beta = 1 + 8 * pow(tanh(0.45 * (s.L / s.Le - 2)), 3)
-        let H = (V * V / g) * beta * pow(Fs - 0.1, 2) * pow(y / s.L, -1.0 / 3.0)
+        let Fs = FL * exp(alpha * s.T / h)  // at the track's own depth: the validity
+        let FsUsed = FL * exp(alpha * s.T / max(h, h07(V)))
+        let H = (V * V / g) * beta * pow(max(FsUsed - 0.1, 0), 2) * pow(y / s.L, -1.0 / 3.0)
         return (H, 0.1 <= Fs && Fs <= 0.5 && beta * pow(Fs - 0.1, 2) <= 0.4)
     }
 
-    /// As published, except that a track deeper than h_deep = V²/(g · 0.5²) (F_h < 0.5, where the
-    /// wake no longer feels the bottom) counts as h_deep: the published ln α keeps rising with depth
-    /// beyond its data (docs/SCIENCE.md §5.2).
+    /// As published, with the depth Froude number (USACE CEM eq. II-7-22).
     static func sorensenWeggel(_ s: Hull, V: Double, h: Double, y: Double) -> (H: Double, valid: Bool) {
-        sorensenWeggelAsPublished(s, V: V, h: min(h, V * V / (g * 0.5 * 0.5)), y: y)
-    }
-
-    static func sorensenWeggelAsPublished(_ s: Hull, V: Double, h: Double, y: Double) -> (H: Double, valid: Bool) {
-        let F = V / (g * s.L).squareRoot()
+        let F = V / (g * h).squareRoot()
         let nabla = s.D / 1.0
         let r = h / pow(nabla, 1.0 / 3.0)
         let betaS: Double
@@ -47,10 +49,13 @@ enum Literal {
         return (H, 0.2 <= F && F <= 0.8)
     }
 
+    /// With DIPRO's motor-ship coefficient A = 0.28 T^1.25, at min(max(h, h_0.7), h_deep).
     static func pianc(_ s: Hull, V: Double, h: Double, y: Double) -> (H: Double, valid: Bool) {
-        let Fh = V / (g * h).squareRoot()
+        let hu = min(max(h, h07(V)), hDeep(V))
+        let Fh = V / (g * hu).squareRoot()
         let FL = V / (g * s.L).squareRoot()
-        return (1 * h * pow(y / h, -1.0 / 3.0) * pow(Fh, 4), Fh <= 0.7 && FL <= 0.7)
+        let A = 0.28 * pow(s.T, 1.25)
+        return (A * hu * pow(y / hu, -1.0 / 3.0) * pow(Fh, 4), V / (g * h).squareRoot() <= 0.7 && FL <= 0.7)
     }
 }
 
@@ -66,7 +71,7 @@ extension Literal {
         return (a + b) / 2
     }
 
-    /// docs/SCIENCE.md §5.1 and §5.3 for one speed, track depth and rider depth: the cusp waves at the track
+    /// docs/SCIENCE.md §5.1 and §5.4 for one speed, track depth and rider depth: the cusp waves at the track
     /// and the factor K = K_s K_r to the rider, with the rider's c_g, cos α_r and λ; nil where
     /// §8.5 gives none (supercritical, or the wave cannot turn into the rider's depth).
     static func transform(V: Double, hs: Double, hr: Double) -> (
@@ -92,28 +97,54 @@ extension Literal {
         return (theta, T, Ks * Kr, Ks, Kr, cgr, cos(alphaR), 2 * Double.pi / kr)
     }
 
-    /// A model's share of its weight: 1 inside [lo, hi], linear to 0 at lo − 0.1 lo and hi + 0.1 hi.
-    static func share(_ x: Double, lo: Double?, hi: Double) -> Double {
-        if let lo, x < lo { return max(0, 1 - (lo - x) / (0.1 * lo)) }
-        if x > hi { return max(0, 1 - (x - hi) / (0.1 * hi)) }
-        return 1
+    /// The central height at the track, written out: the geometric mean of Kriebel & Seelig and
+    /// PIANC; nil over a supercritical track or an aground hull.
+    static func ensemble(_ s: Hull, V: Double, h: Double, y: Double) -> Double? {
+        guard V / (g * h).squareRoot() < 1, h > s.T else { return nil }
+        return (kriebelSeelig(s, V: V, h: h, y: y).H * pianc(s, V: V, h: h, y: y).H).squareRoot()
     }
 
-    /// The ensemble at the track, written out: over the ensemble models (Kriebel & Seelig,
-    /// Sorensen & Weggel) with a share, exp of the share-weighted mean of their log heights; nil
-    /// with none, over a track that is not subcritical, or aground.
-    static func ensemble(_ s: Hull, V: Double, h: Double, y: Double) -> Double? {
-        guard V / (g * h).squareRoot() <= 0.7, h > s.T else { return nil }
+    /// The hull with one value moved (literally, as docs/SCIENCE.md §5.3 says).
+    static func variants(_ s: Hull) -> [Hull] {
+        var out: [Hull] = []
+        func with(L: Double? = nil, CB: Double? = nil, ratio: Double? = nil) -> Hull {
+            var v = s
+            v.L = L ?? s.L
+            v.CB = CB ?? s.CB
+            if !s.draftGiven { v.T = s.D / (v.CB * v.L * s.B) }
+            v.Le = s.entranceDefault ? v.L / (ratio ?? 3.2) : min(s.Le, v.L)
+            return v
+        }
+        if s.entranceDefault { out += [with(ratio: 2.5), with(ratio: 4)] }
+        if s.blockDefault { out += [with(CB: 0.45), with(CB: 0.65)] }
+        out.append(with(L: 0.9 * s.L))
+        return out
+    }
+
+    /// The band's log half-widths at the track (without a speed spread): the models' part, and
+    /// each hull cause's, added in quadrature.
+    static func band(_ s: Hull, V: Double, h: Double, y: Double) -> (lower: Double, upper: Double)? {
+        guard let c = ensemble(s, V: V, h: h, y: y), c > 0 else { return nil }
         let ks = kriebelSeelig(s, V: V, h: h, y: y).H
-        let sw = sorensenWeggel(s, V: V, h: h, y: y).H
-        let FL = V / (g * s.L).squareRoot()
-        let Fs = FL * exp(2.35 * (1 - s.CB) * s.T / h)
-        let beta = 1 + 8 * pow(tanh(0.45 * (s.L / s.Le - 2)), 3)
-        let wKS = share(Fs, lo: 0.1, hi: 0.5) * share(beta * pow(Fs - 0.1, 2), lo: nil, hi: 0.4)
-        let wSW = share(FL, lo: 0.2, hi: 0.8)
-        guard wKS + wSW > 0 else { return nil }
-        let lnKS = wKS > 0 ? wKS * log(ks) : 0
-        let lnSW = wSW > 0 ? wSW * log(sw) : 0
-        return exp((lnKS + lnSW) / (wKS + wSW))
+        let p = pianc(s, V: V, h: h, y: y).H
+        var parts: [(Double, Double)] = [(log(c) - log(min(ks, p)), log(max(ks, p)) - log(c))]
+        let vs = variants(s)
+        var i = 0
+        func part(_ hulls: [Hull]) -> (Double, Double) {
+            let d = hulls.map { log(ensemble($0, V: V, h: h, y: y)!) - log(c) }
+            return (max(0, -(d.min()!)), max(0, d.max()!))
+        }
+        if s.entranceDefault {
+            parts.append(part(Array(vs[i..<(i + 2)])))
+            i += 2
+        }
+        if s.blockDefault {
+            parts.append(part(Array(vs[i..<(i + 2)])))
+            i += 2
+        }
+        parts.append(part([vs[i]]))
+        let lower = parts.map { $0.0 * $0.0 }.reduce(0, +).squareRoot()
+        let upper = parts.map { $0.1 * $0.1 }.reduce(0, +).squareRoot()
+        return (lower, upper)
     }
 }

@@ -10,7 +10,7 @@
 /// B_i =  4 + (i·104729 mod 1000) / 100    m    (4 … 14)
 /// D_i = 20 + (i·1299709 mod 50000) / 100  t    (20 … 520)        legacy kernel
 /// T_i = 0.8 + (i·6007 mod 170) / 100      m    (0.8 … 2.49)      ensemble kernel:
-/// D_i = 0.6 · L_i · B_i · T_i             t    (a physical hull, C_B 0.6, L_e = B/0.4)
+/// D_i = 0.55 · L_i · B_i · T_i            t    (a physical hull: C_B 0.55, L_e = L/3.2, the defaults)
 /// v_j = 10 + 20·j / (M − 1)               km/h (10 … 30)
 /// h_k =  2 + 48·k / (K − 1)               m    (2 … 50)
 /// y_l = 10 + 390·l / (N − 1)              m    (10 … 400)
@@ -25,13 +25,13 @@ package enum SyntheticFleet {
     }
 
     /// Hulls for the distance-aware models: the same L and B, a draft, and the displacement of a
-    /// block coefficient of 0.6 (so the models' defaults give back that draft).
+    /// block coefficient of 0.55 (so the models' default block coefficient gives back that draft).
     package static func wakeHulls(count n: Int) throws -> [WakeHull] {
         try (0..<n).map { i in
             let length = 15 + Double(i * 7919 % 7000) / 100
             let beam = 4 + Double(i * 104_729 % 1000) / 100
             let draft = 0.8 + Double(i * 6007 % 170) / 100
-            return try WakeHull(lengthM: length, beamM: beam, displacementT: 0.6 * length * beam * draft)
+            return try WakeHull(lengthM: length, beamM: beam, displacementT: 0.55 * length * beam * draft)
         }
     }
 

@@ -44,7 +44,9 @@ struct EnsembleCommand: ParsableCommand {
         }
         func sum(_ column: DoubleColumn) -> Double { column.reduce(0) { $1.isNaN ? $0 : $0 + $1 } }
         let g = grid!
-        let checksum = sum(g.median) + sum(g.energy) + sum(g.flux) + sum(g.kriebelSeelig) + sum(g.sorensenWeggel)
+        let checksum =
+            sum(g.median) + sum(g.energy) + sum(g.flux) + sum(g.kriebelSeelig) + sum(g.sorensenWeggel)
+            + sum(g.minimum) + sum(g.maximum)
         let cells = g.cellCount
         emit([
             "cells": cells, "seconds": seconds, "cellsPerSecond": Double(cells) / seconds,
@@ -72,7 +74,9 @@ struct EnsembleCommand: ParsableCommand {
             ticks = min(ticks, kernelTicks() &- tick)
         }
         func sum(_ b: UnsafeMutableBufferPointer<Double>) -> Double { b.reduce(0) { $1.isNaN ? $0 : $0 + $1 } }
-        let checksum = sum(storage[4]) + sum(storage[7]) + sum(storage[8]) + sum(storage[0]) + sum(storage[1])
+        let checksum =
+            sum(storage[4]) + sum(storage[7]) + sum(storage[8]) + sum(storage[0]) + sum(storage[1])
+            + sum(storage[5]) + sum(storage[6])
         emit([
             "cells": cells, "seconds": seconds, "cellsPerSecond": Double(cells) / seconds,
             "outputBytes": cells * EnsembleBuffers.outputCount * 8, "checksum": checksum, "threads": threads,

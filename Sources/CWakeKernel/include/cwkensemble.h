@@ -9,12 +9,12 @@
 /// are the wave as generated where the ship sails; the other seven the wave at the rider's spot.
 typedef struct {
     double *ks;                 ///< Kriebel & Seelig height at the track, m
-    double *sw;                 ///< Sorensen & Weggel height at the track, m
-    double *pianc;              ///< PIANC height at the track, m (a reference: not in the ensemble)
-    double *generated;          ///< the ensemble at the track, m (NaN: no model in the ensemble)
-    double *median;             ///< the ensemble at the rider: min(cap, generated · K), m
-    double *minimum;            ///< the lowest ensemble model at the rider, m
-    double *maximum;            ///< the highest ensemble model at the rider, m
+    double *sw;                 ///< Sorensen & Weggel height at the track, m (a reference: not central)
+    double *pianc;              ///< PIANC height at the track, m
+    double *generated;          ///< the central height at the track, m (NaN: none)
+    double *median;             ///< the central height at the rider: min(cap, generated · K), m
+    double *minimum;            ///< the band's low end at the rider: min(cap, generated · low), m
+    double *maximum;            ///< the band's high end at the rider: min(cap, generated · high), m
     double *energy;             ///< E = ρg/8 · median², J/m²
     double *flux;               ///< P = E · c_g at the rider, W/m
     double *shoreward;          ///< P⊥ = P · cos α_r, W/m
@@ -23,8 +23,9 @@ typedef struct {
 
 /// Per-row inputs (a row is one ship × speed × track depth × rider depth).
 typedef struct {
-    const uint8_t *valid;       ///< bit 0: Kriebel & Seelig in the ensemble, bit 1: Sorensen & Weggel
     const double *factor;       ///< K = K_s K_r from the track to the rider (NaN: no wave reaches it)
+    const double *low;          ///< K · e^(−U_lo): the band's low end over the central height at the track
+    const double *high;         ///< K · e^(U_hi): the band's high end over the central height at the track
     const double *cap;          ///< the depth-limited height at the rider, 0.78 h_r, m
     const double *group_velocity;   ///< c_g at the rider, m/s
     const double *shoreward_share;  ///< cos α_r: the share of the flux toward the shore
@@ -36,10 +37,10 @@ typedef struct {
 ///   ks[r][l]     = a_KS[r] · y_l^(-1/3)            (Kriebel & Seelig height)
 ///   sw[r][l]     = a_SW[r] + n_SW[r] · ln y_l      (the exponent of the Sorensen & Weggel height)
 ///   pianc[r][l]  = a_P[r] · y_l^(-1/3)             (PIANC height)
-///   ln_ens[r][l] = c0[r] + c1[r] · ln y_l          (the log of the ensemble height at the track)
+///   ln_ens[r][l] = c0[r] + c1[r] · ln y_l          (the log of the central height at the track)
 /// For each cell it writes the three heights (SW as the exp of its exponent, cwk_exp), the
-/// ensemble at the track (cwk_exp of ln_ens), and at the rider: the ensemble
-/// min(cap, generated · K), the band (the lowest and highest ensemble model, each · K and capped),
+/// central height at the track (cwk_exp of ln_ens), and at the rider: the central height
+/// min(cap, generated · K), the band min(cap, generated · low) and min(cap, generated · high),
 /// E = (energy_coefficient · median) · median, P = E · c_g, P⊥ = P · cos α_r and E · λ, to `out`
 /// at cell (first_row + r) · distances + l. `isa` (CWK_ISA_*, see CWakeKernel.h) chooses the
 /// path: all give the same bits; vector paths stream whole cache lines when the eleven outputs

@@ -48,6 +48,10 @@ struct CalibrateCommand: NextWaveCommand {
         let result = try await job.run { event in
             switch event {
             case .skipped(let row): terminal.warn("skipped \(row)")
+            case .illustrative(let count, let total):
+                terminal.warn(
+                    "\(count) of \(total) observations are marked illustrative in their source column, not "
+                        + "measured: the fit shows how the command works, not how the lake's waves are")
             }
         }
         let c = result.calibration

@@ -14,25 +14,30 @@ struct WakeCommand: NextWaveCommand {
                           [--distances <RANGE>] [--json | --csv <FILE> | --out <DIR>]
             """,
         discussion: """
-            The ship makes its wake over the water it sails in (--track-depth): Kriebel &
-            Seelig (2005) and Sorensen & Weggel (1984) give the height at each distance,
-            and where they hold their ensemble (the median of their log heights) is the
-            wave it generates; PIANC (1987), the same for every hull, is a reference. The
-            wave then travels to the rider's spot (--depths): it keeps its period,
-            shoals, refracts and, in shallow water, breaks at 0.78 x depth. Heights are
-            at the rider; the generated ones, per model, are in --json and --csv.
-            A track no deeper than the ship's draft is refused; where the ship is close to
-            or beyond the fastest wave its track's depth carries, no height is given.
+            The ship makes its wake over the water it sails in (--track-depth): the
+            central height is the geometric mean of Kriebel & Seelig (2005) and PIANC
+            (1987, with DIPRO's coefficient for motor ships); Sorensen & Weggel (1984)
+            is shown beside them. The wave then travels to the rider's spot (--depths):
+            it keeps its period, shoals, refracts and, in shallow water, breaks at
+            0.78 x depth. Heights are at the rider, with a band whose causes --json,
+            --csv and --out list (speed, defaulted hull values, the models). A track no
+            deeper than the draft is refused; where the ship nears the fastest wave its
+            track carries (depth Froude number 0.7-1) the height is a lower bound, and
+            beyond it none is given. With several ships, the ranking at each spot says
+            which makes the largest wave there.
 
             Ships: of the fleet (names or aliases; all with known dimensions when no
             --ship) or a hull from --length, --beam, --displacement. Missing hull values
-            take the models' defaults (block coefficient 0.6, entrance length B/0.4,
-            draft from D), and the output says which. Ranges are start:stop:step, a
-            value, or a comma list. Where the fleet's figures come from (snapshot, live
-            pages, mirror, fleet file) takes the options of `ratings`: --help-hidden.
+            take the models' defaults (block coefficient 0.55, entrance length L/3.2,
+            draft from D), and the output says which. --speeds service puts each ship
+            at its operating speed (published, archived courses, a sister's, else the
+            Admiralty relation). Ranges are start:stop:step, a value, or a comma list.
+            Where the fleet's figures come from takes the options of `ratings`
+            (--help-hidden).
 
             Examples:
-              nextwave wake --ship "MS Panta Rhei" --depths 3
+              nextwave wake --ship "MS Panta Rhei" --speeds service --distances 50
+              nextwave wake --speeds service --distances 50     # which ship, largest first
               nextwave wake --ship "MS Panta Rhei" --speeds 12:24:2 --track-depth 10,20 \\
                   --depths 1,3 --distances 20:200:10
               nextwave wake --length 42.4 --beam 7.3 --displacement 149 --speeds 18 \\
@@ -43,8 +48,8 @@ struct WakeCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("A ship of the fleet, by name or alias; repeat for several.", valueName: "NAME"))
     var ship: [String] = []
 
-    @Option(help: ArgumentHelp("Ship speeds, km/h.", valueName: "RANGE"))
-    var speeds = RangeArgument(argument: "18")!
+    @Option(help: ArgumentHelp("Ship speeds, km/h, or service (each at its own).", valueName: "RANGE"))
+    var speeds = SpeedsArgument(argument: "18")!
     @Option(help: ArgumentHelp("Water depths where the ship sails, m.", valueName: "RANGE"))
     var trackDepth = RangeArgument(argument: "10")!
     @Option(
@@ -62,10 +67,14 @@ struct WakeCommand: NextWaveCommand {
     var displacement: Double?
     @Option(help: ArgumentHelp("Draft, m (default: from D = C_B L B T).", valueName: "M"))
     var draft: Double?
-    @Option(help: ArgumentHelp("Block coefficient (default 0.6, or from the draft).", valueName: "X"))
+    @Option(help: ArgumentHelp("Block coefficient (default 0.55).", valueName: "X"))
     var blockCoefficient: Double?
-    @Option(help: ArgumentHelp("Bow entrance length, m (default B / 0.4).", valueName: "M"))
+    @Option(help: ArgumentHelp("Bow entrance length, m (default L / 3.2).", valueName: "M"))
     var entranceLength: Double?
+    @Option(
+        help: ArgumentHelp(
+            "With --speeds service: archived cruising speeds (default operating-speeds.json).", valueName: "FILE"))
+    var operatingSpeeds: String?
 
     @Option(help: ArgumentHelp("Add the power law of this calibration.json as a model.", valueName: "FILE"))
     var calibration: String?
@@ -94,6 +103,9 @@ struct WakeCommand: NextWaveCommand {
                 throw ValidationError("an explicit hull needs --length, --beam and --displacement")
             }
             guard ship.isEmpty else { throw ValidationError("give --ship or an explicit hull, not both") }
+            if case .service = speeds {
+                throw ValidationError("a hull given by its figures has no operating speed: give --speeds KMH")
+            }
         }
         try OperatingRanges.check(speeds.values, in: OperatingRanges.speedKmh, flag: "--speeds", unit: "km/h")
         try OperatingRanges.check(trackDepth.values, in: OperatingRanges.depthM, flag: "--track-depth", unit: "m")
@@ -112,10 +124,18 @@ struct WakeCommand: NextWaveCommand {
         } else {
             ships = .fleet(names: ship, source: try fleet.fleetSource())
         }
-        let job = WakeJob(
+        var job = WakeJob(
             ships: ships, speedsKmh: speeds.values, trackDepthsM: trackDepth.values, riderDepthsM: depths.values,
             distancesM: distances.values,
             calibration: calibration.map { URL(fileURLWithPath: $0) })
+        if case .service = speeds {
+            let bundled = try fleet.data.file(FleetSpeedsCommand.bundledFile)
+            let file =
+                operatingSpeeds.map { URL(fileURLWithPath: $0) }
+                ?? (FileManager.default.fileExists(atPath: bundled.path) ? bundled : nil)
+            job.operatingSpeeds = .init(
+                courseSpeeds: file, reference: operatingSpeeds ?? "Data/\(FleetSpeedsCommand.bundledFile)")
+        }
         let table = try await job.run { terminal.show($0) }
         terminal.endProgress()
         if json {
@@ -131,7 +151,7 @@ struct WakeCommand: NextWaveCommand {
             print(WakeText.render(table), terminator: "")
         } else {
             let written = (csv.map { [$0] } ?? []) + (out.map { ["\($0)/wake.csv, wake.md, wake-chart.svg"] } ?? [])
-            terminal.info("wrote \(table.ensemble.cellCount) points to \(written.joined(separator: " and "))")
+            terminal.info("wrote \(table.pointCount) points to \(written.joined(separator: " and "))")
         }
     }
 }

@@ -26,3 +26,34 @@ enum SpeedArgument: ExpressibleByArgument, Sendable, Equatable {
         }
     }
 }
+
+/// `--speeds` of `wake`: a range of km/h, or `service` (each ship at its operating speed).
+enum SpeedsArgument: ExpressibleByArgument, Sendable {
+    case range(RangeArgument)
+    case service
+
+    init?(argument: String) {
+        if ["service", "operating"].contains(argument.lowercased()) {
+            self = .service
+        } else if let range = RangeArgument(argument: argument) {
+            self = .range(range)
+        } else {
+            return nil
+        }
+    }
+
+    var defaultValueDescription: String {
+        switch self {
+        case .range(let range): range.text
+        case .service: "service"
+        }
+    }
+
+    /// The speeds of a range (none for `service`).
+    var values: [Double] {
+        switch self {
+        case .range(let range): range.values
+        case .service: []
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// How uncertain a central wake height is, by cause, so that a user sees which input to measure
+/// (docs/SCIENCE.md §5.3). Each cause is a log half-width below and above the central height
+/// (≥ 0): the height lies within [H e^(−lower), H e^(upper)] as far as that cause goes. The causes
+/// are independent, so the band adds them in quadrature, which keeps the central height inside it.
+package struct HeightUncertainty: Sendable, Equatable {
+    /// Where an uncertainty comes from.
+    package enum Cause: String, Sendable, CaseIterable, Codable {
+        /// The operating speed's standard error: heights at V ± σ.
+        case speed
+        /// A defaulted bow entrance length, over L/L_e 2.5–4.
+        case entranceLength
+        /// A defaulted block coefficient, over 0.45–0.65.
+        case blockCoefficient
+        /// The published length over all against the waterline length (0.9–1.0 of it).
+        case waterlineLength
+        /// The central height's members, Kriebel & Seelig and PIANC, disagree.
+        case models
+
+        /// Its place in the fixed-size storage.
+        var slot: Int {
+            switch self {
+            case .speed: 0
+            case .entranceLength: 1
+            case .blockCoefficient: 2
+            case .waterlineLength: 3
+            case .models: 4
+            }
+        }
+    }
+
+    /// A log half-width below and above, ≥ 0 (infinite when the height is not defined across it).
+    package struct Spread: Sendable, Equatable {
+        package var lower: Double
+        package var upper: Double
+
+        package init(lower: Double, upper: Double) {
+            self.lower = lower
+            self.upper = upper
+        }
+
+        package static let none = Spread(lower: 0, upper: 0)
+
+        /// The multipliers on the central height: e^(−lower) ≤ 1 ≤ e^(upper).
+        package var factors: (low: Double, high: Double) { (Foundation.exp(-lower), Foundation.exp(upper)) }
+    }
+
+    /// The half-widths by cause (``Cause/slot``), and which causes apply: a fixed-size value, so
+    /// that the ensemble keeps one per row without a heap allocation each.
+    private var lowers = SIMD8<Double>(repeating: 0)
+    private var uppers = SIMD8<Double>(repeating: 0)
+    private var present: UInt8 = 0
+
+    /// One cause's spread; nil for a cause that does not apply (a published value, a given speed).
+    package subscript(cause: Cause) -> Spread? {
+        get {
+            present & (1 << cause.slot) == 0 ? nil : Spread(lower: lowers[cause.slot], upper: uppers[cause.slot])
+        }
+        set {
+            lowers[cause.slot] = newValue?.lower ?? 0
+            uppers[cause.slot] = newValue?.upper ?? 0
+            if newValue == nil { present &= ~(1 << cause.slot) } else { present |= 1 << cause.slot }
+        }
+    }
+
+    /// The causes that apply, with their spreads.
+    package var spreads: [Cause: Spread] {
+        Dictionary(uniqueKeysWithValues: Cause.allCases.compactMap { cause in self[cause].map { (cause, $0) } })
+    }
+
+    package init(spreads: [Cause: Spread] = [:]) {
+        for (cause, spread) in spreads { self[cause] = spread }
+    }
+
+    /// From the central log coefficient and its members'; ``widen(_:by:)`` adds the hull variants.
+    init(central: Double, ksCoefficient: Double, piancCoefficient: Double) {
+        guard central.isFinite else { return }  // no wave by Kriebel & Seelig: the height is 0, exactly
+        let (ks, pianc) = (log(ksCoefficient), log(piancCoefficient))
+        self[.models] = Spread(lower: max(0, central - min(ks, pianc)), upper: max(0, max(ks, pianc) - central))
+    }
+
+    /// Widens a cause's spread to cover a variant `delta` away (in logs) from the central height;
+    /// a variant without a height (NaN, −∞) makes the lower side unbounded.
+    /// Does nothing where the central height is not finite (no cause applies there).
+    mutating func widen(_ cause: Cause, by delta: Double) {
+        guard present != 0 else { return }
+        var spread = self[cause] ?? .none
+        if delta.isNaN || delta == -.infinity {
+            spread.lower = .infinity
+        } else {
+            spread.lower = max(spread.lower, -delta)
+            spread.upper = max(spread.upper, delta)
+        }
+        self[cause] = spread
+    }
+
+    /// The band: every cause's half-widths added in quadrature.
+    package var total: Spread {
+        var lower = 0.0
+        var upper = 0.0
+        // In the causes' order: a sum whose order moved would move the band by an ulp.
+        for cause in Cause.allCases where present & (1 << cause.slot) != 0 {
+            lower += lowers[cause.slot] * lowers[cause.slot]
+            upper += uppers[cause.slot] * uppers[cause.slot]
+        }
+        return Spread(lower: lower.squareRoot(), upper: upper.squareRoot())
+    }
+
+    /// With the speed's spread added.
+    package func adding(speed: Spread) -> HeightUncertainty {
+        var copy = self
+        copy[.speed] = speed
+        return copy
+    }
+}
