@@ -11,6 +11,7 @@ let sessionCore = Target.Dependency.product(name: "SessionCore", package: "Sessi
 let civilTime = Target.Dependency.product(name: "CivilTime", package: "SessionKit")
 let solar = Target.Dependency.product(name: "Solar", package: "SessionKit")
 let waveRating = Target.Dependency.product(name: "WaveRating", package: "SessionKit")
+let waveFeed = Target.Dependency.product(name: "WaveFeed", package: "SessionKit")
 
 let package = Package(
     name: "NextWave",
@@ -137,13 +138,16 @@ let package = Package(
             dependencies: [waveRating, sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar]),
         .target(
             name: "SessionReports",
-            dependencies: [waveRating, "SessionAnalytics", sessionCore, civilTime, solar, "NextWaveSupport"]),
+            dependencies: [
+                waveRating, "SessionAnalytics", sessionCore, civilTime, solar, "NextWaveSupport", "ShipRatingTable",
+                waveFeed,
+            ]),
         .target(
             name: "SessionsPipeline",
             dependencies: [
                 "JobContract",
                 "SessionReports", "SessionAnalytics", sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime,
-                "NextWaveSupport",
+                "NextWaveSupport", waveFeed,
             ]),
 
         // The thin command-line front end.
@@ -153,7 +157,7 @@ let package = Package(
                 "RatingsPipeline", "SessionsPipeline", "ShipRatings", "ShipRatingTable", "FleetScraper",
                 "RatingsReports", "WakeModels", "WakeCalibration",
                 "ScheduleArchive", "ArchiveFetch", "SessionAnalytics", "SessionReports", sessionCore, solar, civilTime,
-                "WebFetch", "WebPages", "NextWaveSupport",
+                "WebFetch", "WebPages", "NextWaveSupport", waveFeed,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -221,7 +225,7 @@ let package = Package(
         .testTarget(
             name: "SessionCoreTests",
             dependencies: [
-                waveRating,
+                waveRating, waveFeed,
                 sessionCore, solar, civilTime, .product(name: "ShipRatingReader", package: "SessionKit"),
                 "_AppAlgorithm",
                 "_TestSupport",
@@ -237,7 +241,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline",
-                "WebFetch", "WebPages", "NextWaveSupport",
+                "WebFetch", "WebPages", "NextWaveSupport", waveFeed,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),

@@ -3,7 +3,7 @@ import PackageDescription
 
 // The portable part of Next Wave that an app embeds: the app's session rules and the O(n)
 // finder (SessionCore), local dates and the Europe/Zurich clock (CivilTime), sun times (Solar),
-// and a reader of the published rating table (ShipRatingReader). Foundation only: no C, no
+// a reader of the published rating table (ShipRatingReader) and of the wave feed (WaveFeed). Foundation only: no C, no
 // Linux-only API, no other package, so a dependent resolves nothing else.
 let package = Package(
     name: "SessionKit",
@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "Solar", targets: ["Solar"]),
         .library(name: "ShipRatingReader", targets: ["ShipRatingReader"]),
         .library(name: "WaveRating", targets: ["WaveRating"]),
+        .library(name: "WaveFeed", targets: ["WaveFeed"]),
+        // An example client of the wave feed: SessionKit alone (README, "For app developers").
+        .executable(name: "feed-client", targets: ["FeedClientExample"]),
     ],
     targets: [
         .target(name: "WaveRating"),
@@ -21,6 +24,9 @@ let package = Package(
         .target(name: "Solar", dependencies: ["CivilTime"]),
         .target(name: "SessionCore", dependencies: ["CivilTime", "Solar", "WaveRating"]),
         .target(name: "ShipRatingReader", dependencies: ["WaveRating"]),
+        .target(name: "WaveFeed", dependencies: ["CivilTime"]),
+        .executableTarget(
+            name: "FeedClientExample", dependencies: ["WaveFeed", "CivilTime"], path: "Examples/FeedClient"),
     ]
 )
 

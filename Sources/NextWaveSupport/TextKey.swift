@@ -8,6 +8,13 @@ package enum TextKey {
         String(text).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+
+    /// A name as a folder name: folded, lower-case ASCII letters and digits, words joined by "-"
+    /// ("Zürichsee" → `zurichsee`, "Lac Léman" → `lac-leman`).
+    package static func slug(_ text: some StringProtocol) -> String {
+        fold(text).lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
+            .split(separator: "-").joined(separator: "-")
+    }
 }
 
 /// Text escaped for XML and SVG content and attribute values.

@@ -1,7 +1,8 @@
 public import Foundation
 import NextWaveSupport
 
-/// The app's stations on 16 lakes: names, UIC ids, coordinates (for sun times), lakes.
+/// The app's stations on its lakes: names, UIC ids, coordinates (for sun times), lakes, and
+/// each lake's operators as the app lists them.
 ///
 /// Format: `{"lakes": [{"name", "operators", "stations": [{"name", "uic_ref", "coordinates":
 /// {"latitude", "longitude"}}]}]}`. Entries that lack an id or coordinates (the app's list holds
@@ -9,11 +10,14 @@ import NextWaveSupport
 public struct StationCatalogue: Sendable {
     public let stations: [Station]
     public let warnings: [String]
+    /// Lake → its operators' codes as the list gives them ("ZSG"; empty strings dropped).
+    public let operators: [String: [String]]
     private let byUIC: [Int: Station]
 
-    public init(stations: [Station], warnings: [String] = []) {
+    public init(stations: [Station], warnings: [String] = [], operators: [String: [String]] = [:]) {
         self.stations = stations
         self.warnings = warnings
+        self.operators = operators
         byUIC = Dictionary(stations.map { ($0.uic, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -57,8 +61,11 @@ public struct StationCatalogue: Sendable {
         var stations: [Station] = []
         var warnings: [String] = []
         var seen: [Int: String] = [:]
+        var operators: [String: [String]] = [:]
         for (lakeIndex, lake) in lakes.enumerated() {
             let lakeName = lake["name"] as? String ?? "lake \(lakeIndex)"
+            operators[lakeName, default: []] += ((lake["operators"] as? [Any]) ?? []).compactMap { $0 as? String }
+                .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             for (index, entry) in (lake["stations"] as? [Any] ?? []).enumerated() {
                 let place = "\(url.lastPathComponent): \(lakeName), station \(index)"
                 guard let object = entry as? [String: Any], let name = object["name"] as? String else {
@@ -88,7 +95,7 @@ public struct StationCatalogue: Sendable {
                     Station(uic: uic, name: name, latitude: latitude, longitude: longitude, lake: lakeName))
             }
         }
-        return StationCatalogue(stations: stations, warnings: warnings)
+        return StationCatalogue(stations: stations, warnings: warnings, operators: operators)
     }
 }
 

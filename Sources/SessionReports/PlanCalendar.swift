@@ -43,7 +43,7 @@ package enum PlanCalendar {
             let height = wave.waveHeightM.map { String(format: ", %.2f m", $0) } ?? ""
             description.append(
                 "\(clock.hourMinute(wave.time))\(course): \(PlanWords.ship(wave.ship)) \(PlanWords.stars(wave.rating))\(height)"
-            )
+                    + " [wave \(FeedWaves.id(wave, in: day))]")
         }
         var lines = [
             "BEGIN:VEVENT",

@@ -47,6 +47,8 @@ package enum PlanJSON {
     }
 
     struct Wave: Encodable {
+        /// The app's id of the wave (``WaveFeed/WaveID``).
+        var waveId: String
         var time: String
         var timeLocal: String
         var course: String
@@ -71,7 +73,7 @@ package enum PlanJSON {
                             rank: rank + 1, start: clock.iso8601(s.start), end: clock.iso8601(s.end),
                             startLocal: clock.hourMinute(s.start), endLocal: clock.hourMinute(s.end), waves: s.waves,
                             score: (s.score * 10).rounded() / 10,
-                            waveList: PlanWords.waves(of: s, in: day).map { wave(for: $0, clock: clock) })
+                            waveList: PlanWords.waves(of: s, in: day).map { wave(for: $0, in: day, clock: clock) })
                     },
                     noSession: day.distinctSessions.isEmpty ? PlanWords.noSession(day, clock: clock) : nil)
             }
@@ -89,7 +91,7 @@ package enum PlanJSON {
         return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
     }
 
-    static func wave(for wave: WaveDetail, clock: ZoneClock) -> Wave {
+    static func wave(for wave: WaveDetail, in day: StationDay, clock: ZoneClock) -> Wave {
         let (ship, source, share): (String?, String, Double?) =
             switch wave.ship {
             case .known(let name): (name, "known", nil)
@@ -98,7 +100,8 @@ package enum PlanJSON {
             case .none: (nil, "unknown", nil)
             }
         return Wave(
-            time: clock.iso8601(wave.time), timeLocal: clock.hourMinute(wave.time), course: wave.course, ship: ship,
+            waveId: FeedWaves.id(wave, in: day), time: clock.iso8601(wave.time), timeLocal: clock.hourMinute(wave.time),
+            course: wave.course, ship: ship,
             shipSource: source, shipShare: share, rating: wave.rating,
             waveHeightM: wave.waveHeightM.map { ($0 * 1000).rounded() / 1000 })
     }

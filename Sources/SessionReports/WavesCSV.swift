@@ -4,10 +4,12 @@ package import SessionAnalytics
 import SessionCore
 import Solar
 
-/// `waves.csv`: every wave of every station-day, the app's main screen as a table.
+/// `waves.csv`: every wave of every station-day, the app's main screen as a table; `waveId` is
+/// the app's own key of the wave (``WaveFeed/WaveID``), so the rows join its check-ins.
 package enum WavesCSV {
     package static let header = [
-        "stationId", "stationName", "date", "time", "timeLocal", "course", "category", "nextStopId", "nextStopName",
+        "waveId", "stationId", "stationName", "date", "time", "timeLocal", "course", "category", "nextStopId",
+        "nextStopName",
         "ship",
         "shipSource", "shipShare", "predictedShips", "rating", "points", "waveHeightM",
     ]
@@ -25,7 +27,8 @@ package enum WavesCSV {
                 case .none: ("", "none", "", "")
                 }
             return [
-                String(day.station), day.stationName, day.date.description, clock.iso8601(w.time),
+                FeedWaves.id(w, in: day), String(day.station), day.stationName, day.date.description,
+                clock.iso8601(w.time),
                 clock.hourMinute(w.time),
                 w.course, w.category,
                 w.nextStop.map(String.init) ?? "", w.nextStopName ?? "", ship, source, share, all,

@@ -23,7 +23,8 @@ struct NextWave: AsyncParsableCommand {
         version: version,
         subcommands: [
             RatingsCommand.self, FleetCommand.self, GridCommand.self, WakeCommand.self, CalibrateCommand.self,
-            SessionsCommand.self, PlanCommand.self, TodayCommand.self, StationsCommand.self, ArchiveCommand.self,
+            SessionsCommand.self, PlanCommand.self, TodayCommand.self, FeedCommand.self, StationsCommand.self,
+            ArchiveCommand.self,
             SunCommand.self,
         ])
 }

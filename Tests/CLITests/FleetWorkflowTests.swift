@@ -608,7 +608,7 @@ import _TestSupport
         let run = try await CLI.runOffPool(
             [
                 site.appendingPathComponent(current).path, "EM Uetliberg", "Dampfschiff Stadt Zürich", "ms panta rhei",
-                "MS Titanic",
+                "MS Titanic", "M/S «Saentis»",
             ],
             executable: work.appendingPathComponent("example"))
         let table = try ships(out)
@@ -618,7 +618,8 @@ import _TestSupport
         #expect(
             run.stdout
                 == "EM Uetliberg \(rating("EMS Uetliberg"))\nDampfschiff Stadt Zürich \(rating("DS Stadt Zürich"))\n"
-                + "ms panta rhei \(rating("MS Panta Rhei"))\nMS Titanic unknown\n", "\(run.stdout)\(run.stderr)")
+                + "ms panta rhei \(rating("MS Panta Rhei"))\nMS Titanic unknown\nM/S «Saentis» \(rating("MS Säntis"))\n",
+            "\(run.stdout)\(run.stderr)")
     }
 
     @Test func everyTableTheToolWritesAndTheAppsTableMatchTheSchema() async throws {

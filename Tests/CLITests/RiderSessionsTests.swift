@@ -82,7 +82,12 @@ import _TestSupport
         #expect(coverage["knownShipWaves"] as? Int == waves.count)
         let rows = CSVText.parse(try String(contentsOf: out.appendingPathComponent("waves.csv"), encoding: .utf8))
         #expect(rows.count == waves.count + 1)
-        #expect(rows[0].prefix(5) == ["stationId", "stationName", "date", "time", "timeLocal"])
+        #expect(rows[0].prefix(6) == ["waveId", "stationId", "stationName", "date", "time", "timeLocal"])
+        // The app's wave id: station, UTC instant, course without leading zeros.
+        for row in rows.dropFirst() {
+            let (id, station, course) = (row[0], row[1], row[6])
+            #expect(id.hasPrefix(station + "_") && id.hasSuffix("Z_" + course), "\(id)")
+        }
         // Each day's distinct sessions share no time.
         for day in days {
             let distinct = (day["distinctSessions"] as! [[String: Any]]).map {

@@ -99,8 +99,9 @@ import _TestSupport
         let catalogue = try StationCatalogue.load(from: RepositoryPaths.stations)
         // The app's list has 255 entries: one bare name, one with a name for a uic_ref
         // (Engelberg-Wingreis), and seven reusing an earlier entry's id (e.g. Altenrhein
-        // Schifflände has Lindau's). Each is reported; the first holder of an id is kept.
-        #expect(catalogue.stations.count == 246)
+        // Schifflände has Lindau's). Each is reported; the first holder of an id is kept. The
+        // toolkit adds Lac de Joux (3 piers) and Greifensee (5), with their sources.
+        #expect(catalogue.stations.count == 246 + 3 + 5)
         #expect(catalogue.warnings.count == 9)
         #expect(catalogue.warnings.contains { $0.contains("Brienzersee, station 0 (Interlaken Ost (See))") })
         #expect(catalogue.warnings.contains { $0.contains("\"Engelberg-Wingreis \": no numeric uic_ref") })
@@ -111,7 +112,13 @@ import _TestSupport
         #expect(catalogue.station(uic: 8_503_660)?.name == "Herrliberg (See)")  // corrected id
         #expect(catalogue.station(uic: 8_503_661)?.name == "Meilen (See)")
         #expect(catalogue.stations(onLake: "zurichsee").count == 27)
-        #expect(catalogue.lakes.count == 16)
+        #expect(catalogue.lakes.count == 18)
+        #expect(
+            catalogue.stations(onLake: "Greifensee").map(\.uic).sorted() == [
+                8_530_645, 8_530_646, 8_530_647, 8_530_648, 8_530_696,
+            ])
+        #expect(catalogue.operators["Greifensee"] == ["SGG"] && catalogue.operators["Lac de Joux"] == [])
+        #expect(catalogue.operators["Zürichsee"] == ["ZSG"])
     }
 
     @Test func periodsAreFoundDirectlyOrByProjectingTheYear() throws {

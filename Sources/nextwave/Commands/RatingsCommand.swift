@@ -206,7 +206,7 @@ struct RatingsCommand: NextWaveCommand {
             let others = try catalogue.operators(onLake: lake).filter { $0.id != chosen.id && $0.id != "zsg" }
                 .map { try fleet.data.file("ratings/\($0.id).json") }
                 .filter { FileManager.default.fileExists(atPath: $0.path) }
-            return .init(folder: directory.appendingPathComponent(Self.slug(lake)), others: others)
+            return .init(folder: directory.appendingPathComponent(TextKey.slug(lake)), others: others)
         }
     }
 
@@ -216,12 +216,6 @@ struct RatingsCommand: NextWaveCommand {
             (0...4_102_444_800).contains(seconds)
         else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
-    /// A lake's folder name: folded to ASCII lower case, words joined by "-" ("lac-leman").
-    static func slug(_ lake: String) -> String {
-        TextKey.fold(lake).lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
-            .split(separator: "-").joined(separator: "-")
     }
 
     /// What a dry run prints: every change against the baseline, every page that is gone, and

@@ -97,6 +97,15 @@ public struct ZoneClock: Sendable {
             "\(date)T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))\(sign)\(pad(a / 3600, 2)):\(pad(a / 60 % 60, 2))"
     }
 
+    /// `2026-09-22T12:31:00Z`: the instant in UTC, to the second, as the app's wave ids and
+    /// check-ins write it (whatever the clock's own zone).
+    public static func utcISO8601(_ unix: Int64) -> String {
+        let unix = bounded(unix)
+        let date = LocalDate(daysSinceEpoch: Int(floorDiv(unix, 86_400)))
+        let s = Int(unix - floorDiv(unix, 86_400) * 86_400)
+        return "\(date)T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))Z"
+    }
+
     /// `14:31` (local wall clock).
     public func hourMinute(_ unix: Int64) -> String {
         let s = secondOfDay(at: unix)

@@ -1,0 +1,237 @@
+public import CivilTime
+public import Foundation
+public import JobContract
+import NextWaveSupport
+@_spi(Benchmarks) import ScheduleArchive
+@_spi(Benchmarks) import SessionAnalytics
+import SessionCore
+import SessionReports
+import ShipRatingTable
+public import WaveFeed
+
+/// One run of `nextwave feed`: a schedule archive and the operators' rating tables in, a static
+/// wave feed out (README, "For app developers"; schemas/feed-index.schema.json and
+/// feed-day.schema.json):
+///
+/// ```
+/// SITE/index.json                          what is published, lake by lake
+/// SITE/ratings/<operator>.<hash>.json      each operator's rating table, as given
+/// SITE/<lake>/<date>.<hash>.json           every departure of the lake that day
+/// ```
+///
+/// Files other than the index are content-addressed (the first 16 hex digits of their SHA-256):
+/// a file that exists is never rewritten, and the index is rewritten only when what it lists
+/// changed (its `generatedAt` moves only then), so a second run over the same inputs writes
+/// nothing. The index is written last, atomically, after every file it names. A lake-day that
+/// has no departures now, but had a file before, keeps its earlier file (a failed or empty
+/// fetch never replaces a good day). Files neither the new nor the previous index names are
+/// removed, so a client holding the previous index can still fetch its files.
+public struct FeedJob: Job {
+    public struct Input: Sendable {
+        /// The archive, station list and periods; its `ratings` and `moreRatings` are the
+        /// tables below (merged, for the ships' ratings).
+        public var source: ScheduleSource
+        /// Each operator's rating table, by the operator's code as the station list gives it
+        /// ("ZSG"), with its id for the file name ("zsg").
+        public var tables: [OperatorTable]
+        /// The first day.
+        public var from: LocalDate
+        /// How many days (1 … ``maximumDays``).
+        public var days: Int
+        /// The lakes (as the station list names them, or a unique prefix); empty: every lake.
+        public var lakes: [String]
+        /// The site folder.
+        public var out: URL
+        /// Departures without an assigned ship take the ships predicted from archived days.
+        public var predict = true
+        /// `generatedAt` when the index changes (default: now; `SOURCE_DATE_EPOCH` in the CLI).
+        public var now: Date = Date()
+
+        public init(
+            source: ScheduleSource, tables: [OperatorTable], from: LocalDate, days: Int, lakes: [String], out: URL
+        ) {
+            self.source = source
+            self.tables = tables
+            self.from = from
+            self.days = days
+            self.lakes = lakes
+            self.out = out
+        }
+    }
+
+    /// One operator's table.
+    public struct OperatorTable: Sendable {
+        /// As the station list names the operator ("ZSG").
+        public var code: String
+        /// For file names ("zsg").
+        public var id: String
+        public var url: URL
+
+        public init(code: String, id: String, url: URL) {
+            self.code = code
+            self.id = id
+            self.url = url
+        }
+    }
+
+    /// The longest feed, days.
+    public static let maximumDays = 31
+
+    public enum Event: Sendable {
+        case indexing(done: Int, total: Int)
+        case scored(stationDays: Int, date: LocalDate)
+        case warning(String)
+    }
+
+    public struct Result: Sendable {
+        public var index: FeedIndex
+        /// Files written, relative to the site (index last); empty when nothing changed.
+        public var written: [String]
+        /// Files removed (named by neither the new nor the previous index).
+        public var removed: [String]
+        /// Lake-days that kept their earlier file because they have no departures now.
+        public var kept: [String]
+    }
+
+    public let input: Input
+    public init(_ input: Input) { self.input = input }
+
+    public func validate() throws {
+        guard (1...Self.maximumDays).contains(input.days) else { throw FeedJobError.days(input.days) }
+        let last = input.from.adding(days: input.days - 1)
+        for date in [input.from, last] where !SupportedDates.contains(date) {
+            throw SessionsJobError.unsupportedDate(date)
+        }
+    }
+
+    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
+        try validate()
+        let opened = try input.source.open { onEvent(.indexing(done: $0, total: $1)) }
+        for message in opened.refresh.skipped { onEvent(.warning("skipped \(message)")) }
+        let catalogue = opened.catalogue
+        let lakes = try chosenLakes(catalogue)
+        let to = input.from.adding(days: input.days - 1)
+        let stations = Set(catalogue.stations.filter { lakes.contains($0.lake) }.map(\.uic))
+        let lookup = RatingLookup(opened.table)
+        var survey = SessionSurvey(
+            catalogue: catalogue, ratings: lookup,
+            settings: SurveySettings(from: input.from, to: to, stations: stations))
+        // Waves by lake and date.
+        var waves: [String: [LocalDate: [FeedWave]]] = [:]
+        try opened.archive.withLock(exclusive: false) {
+            if input.predict {
+                survey.predictions = try ShipPredictions.learn(
+                    from: opened.archive.store, catalogue: catalogue, periods: opened.periods)
+            }
+            var days = try survey.stationDays(store: opened.archive.store)
+            var count = 0
+            while let day = try days.next() {
+                guard let lake = catalogue.station(uic: day.station)?.lake else { continue }
+                waves[lake, default: [:]][day.date, default: []] += FeedWaves.waves(day, ratings: lookup)
+                count += 1
+                if count % 50 == 0 { onEvent(.scored(stationDays: count, date: day.date)) }
+            }
+        }
+        var site = FeedSite(folder: input.out)
+        let previous = try site.previousIndex()
+        var plannedLakes: [FeedIndex.Lake] = []
+        var kept: [String] = []
+        let tables = Dictionary(input.tables.map { ($0.code.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        for lake in lakes {
+            let operators = catalogue.operators[lake] ?? []
+            var ratings: [FeedIndex.RatingsFile] = []
+            var rated = 0
+            for code in operators {
+                guard let table = tables[code.lowercased()] else { continue }
+                let data = try BoundedFile.read(table.url, limit: BoundedFile.tableLimit, what: "rating table")
+                rated +=
+                    (try? JSONDecoder().decode(RatingTable.self, from: data))?.ships.filter { $0.rating != nil }.count
+                    ?? 0
+                ratings.append(
+                    FeedIndex.RatingsFile(
+                        operator: code, file: try site.stage(data, as: "ratings/\(table.id)"), sha256: SHA256.hex(data))
+                )
+            }
+            var days: [FeedIndex.DayFile] = []
+            var date = input.from
+            while date <= to {
+                let list = (waves[lake]?[date] ?? []).sorted {
+                    ($0.timeUTC, $0.stationName, $0.course) < ($1.timeUTC, $1.stationName, $1.course)
+                }
+                if list.isEmpty {
+                    if let earlier = previous?.lake(named: lake)?.days.first(where: { $0.date == date.description }),
+                        site.exists(earlier.file)
+                    {
+                        days.append(earlier)
+                        kept.append("\(lake) \(date)")
+                        onEvent(.warning("\(lake), \(date): no departures now; the earlier file stays published"))
+                    }
+                } else {
+                    let day = FeedDay(
+                        schemaVersion: FeedIndex.currentVersion, lake: lake, date: date.description,
+                        timeZone: Self.timeZone, waves: list)
+                    let data = try StableJSON.encode(day)
+                    days.append(
+                        FeedIndex.DayFile(
+                            date: date.description, file: try site.stage(data, as: "\(FeedSite.slug(lake))/\(date)"),
+                            sha256: SHA256.hex(data), waves: list.count))
+                }
+                date = date.adding(days: 1)
+            }
+            let stationList = catalogue.stations.filter { $0.lake == lake }.map {
+                FeedIndex.Station(id: String($0.uic), name: $0.name)
+            }
+            let unrated: String? =
+                operators.isEmpty
+                ? "the station list names no operator for this lake: every wave here is unrated"
+                : ratings.isEmpty
+                    ? "no rating table for \(operators.joined(separator: ", ")): every wave here is unrated"
+                    : rated == 0
+                        ? "\(operators.joined(separator: ", "))'s table rates no ship yet: every wave here is unrated"
+                        : nil
+            plannedLakes.append(
+                FeedIndex.Lake(
+                    name: lake, operators: operators, stations: stationList, ratings: ratings, days: days,
+                    unrated: unrated))
+        }
+        if waves.values.allSatisfy({ $0.values.allSatisfy(\.isEmpty) }) {
+            onEvent(
+                .warning(
+                    "no departures from \(input.from) to \(to) in \(input.source.archiveName) on the chosen lakes"))
+        }
+        var index = FeedIndex(
+            schemaVersion: FeedIndex.currentVersion, generatedAt: "", timeZone: Self.timeZone,
+            archive: input.source.archiveName, lakes: plannedLakes)
+        let published = try site.publish(&index, previous: previous, now: input.now)
+        return Result(index: index, written: published.written, removed: published.removed, kept: kept)
+    }
+
+    static let timeZone = "Europe/Zurich"
+
+    /// The lakes to publish, in the station list's order.
+    func chosenLakes(_ catalogue: StationCatalogue) throws -> [String] {
+        guard !input.lakes.isEmpty else { return catalogue.lakes }
+        var chosen = Set<String>()
+        for name in input.lakes {
+            guard let lake = catalogue.lake(named: name) else {
+                throw FeedJobError.unknownLake(name, known: catalogue.lakes)
+            }
+            chosen.insert(lake)
+        }
+        return catalogue.lakes.filter(chosen.contains)
+    }
+}
+
+/// Why a feed run stopped before writing anything.
+public enum FeedJobError: Error, Equatable, CustomStringConvertible {
+    case days(Int)
+    case unknownLake(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .days(let n): "--days \(n): a feed covers 1 to \(FeedJob.maximumDays) days"
+        case .unknownLake(let name, let known):
+            "no lake \"\(name)\" in the station list; lakes: \(known.joined(separator: ", "))"
+        }
+    }
+}

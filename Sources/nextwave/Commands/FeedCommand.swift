@@ -1,0 +1,138 @@
+import ArgumentParser
+import CivilTime
+import Foundation
+import NextWaveSupport
+import RatingsPipeline
+@_spi(Benchmarks) import ScheduleArchive
+import SessionsPipeline
+import WaveFeed
+
+/// `nextwave feed`: the app's feed of coming waves, as a static folder.
+struct FeedCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "Publish every lake's coming waves for the app, as a static folder.",
+        usage: "nextwave feed [--from <DATE>] [--days <N>] [--lake <NAME> ...] [--out <DIR>] [<options>]",
+        discussion: """
+            Writes a folder any web server can host as it is (README, "For app
+            developers"):
+              index.json                       per lake: operators, stations, rating
+                                               tables and one file per day
+              ratings/<operator>.<hash>.json   each operator's rating table
+              <lake>/<date>.<hash>.json        every departure of the lake that day:
+                                               the app's waveId, station, local and UTC
+                                               time, course, next stop, ship (published or
+                                               predicted, with its share), rating and
+                                               basis, height at the rider
+            Files are named by their content; a second run over the same inputs writes
+            nothing, and a day with no departures now keeps its earlier file. Lake
+            Zurich's ships are rated by --ratings (default Data/ratings/zsg.json), the
+            other lakes' by their operators' tables in Data/ratings/.
+
+            Examples:
+              nextwave feed --from 2026-09-22 --days 2 --out site
+              nextwave feed --from today --days 5 --archive ~/nextwave-archive --out /var/www/feed
+              nextwave feed --lake Zürichsee --lake Zugersee --from tomorrow --out site
+            """)
+
+    @OptionGroup var source: ArchiveOptions
+
+    @Option(help: ArgumentHelp("First day, YYYY-MM-DD, today or tomorrow (default: today).", valueName: "DATE"))
+    var from: LocalDate?
+
+    @Option(help: ArgumentHelp("How many days (1…31).", valueName: "N"))
+    var days = 3
+
+    @Option(
+        help: ArgumentHelp(
+            "A lake, as the station list names it; repeat for several (default: all).", valueName: "NAME"))
+    var lake: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Lake Zurich's rating table: a file or a publishing folder (default: Data/ratings/zsg.json).",
+            valueName: "FILE|DIR"))
+    var ratings: String?
+
+    @Option(help: ArgumentHelp("Predict ships for waves without an assignment: on or off.", valueName: "ON|OFF"))
+    var predict: Switch = .on
+
+    @Option(help: ArgumentHelp("The site folder.", valueName: "DIR"))
+    var out = "site"
+
+    @OptionGroup var progress: ProgressOptions
+
+    var showsProgress: Bool { !progress.noProgress }
+
+    func validate() throws {
+        try checkPaths([("--out", out), ("--ratings", ratings)])
+        guard (1...FeedJob.maximumDays).contains(days) else {
+            throw ValidationError("--days must lie in 1…\(FeedJob.maximumDays)")
+        }
+        try checkSupported(from, option: "--from")
+    }
+
+    /// Each operator's table: Lake Zurich's from --ratings (a file, or the one a publishing
+    /// folder's manifest names) or Data/ratings/zsg.json, the others' from Data/ratings/<id>.json.
+    func tables(_ terminal: Terminal) throws -> [FeedJob.OperatorTable] {
+        let catalogue = try OperatorCatalogue.inDataFolder(source.data)
+        var tables: [FeedJob.OperatorTable] = []
+        for op in catalogue.operators {
+            var url = try source.data.file("ratings/\(op.id).json")
+            if op.id == "zsg", let ratings {
+                url = try TableFile.open(URL(fileURLWithPath: ratings), name: ratings).url
+            }
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                if op.id == "zsg" {
+                    throw CLIError(
+                        "\(url.path): no rating table for Lake Zurich; run `nextwave ratings` and pass --ratings "
+                            + "reports/ship-ratings.json (or scripts/operator-tables)", status: .noInput)
+                }
+                continue
+            }
+            tables.append(FeedJob.OperatorTable(code: op.code, id: op.id, url: url))
+        }
+        return tables
+    }
+
+    func execute(_ terminal: Terminal) async throws {
+        let tables = try tables(terminal)
+        guard let main = tables.first else { throw CLIError("no rating table in Data/ratings/", status: .noInput) }
+        let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
+        let start = from ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
+        var input = FeedJob.Input(
+            source: try source.scheduleSource(
+                catalogue: catalogue, ratings: main.url, ratingsName: main.url.lastPathComponent,
+                moreRatings: tables.dropFirst().map(\.url)),
+            tables: tables, from: start, days: days, lakes: lake, out: URL(fileURLWithPath: out, isDirectory: true))
+        input.predict = predict == .on
+        input.now = RatingsCommand.sourceDateEpoch() ?? Date()
+        let result = try await FeedJob(input).run { event in
+            switch event {
+            case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")
+            case .scored(let count, let date): terminal.progress("read \(count) station-days (\(date))")
+            case .warning(let message):
+                terminal.endProgress()
+                terminal.warn(message)
+            }
+        }
+        terminal.endProgress()
+        let waves = result.index.lakes.flatMap(\.days).map(\.waves).reduce(0, +)
+        let withDays = result.index.lakes.filter { !$0.days.isEmpty }
+        print(
+            "\(out)/index.json: \(result.index.lakes.count) lakes, \(waves) waves on "
+                + "\(withDays.map { "\($0.name) (\($0.days.count) day\($0.days.count == 1 ? "" : "s"))" }.joined(separator: ", ").ifEmpty("no lake"))"
+        )
+        if result.written.isEmpty {
+            terminal.info("nothing changed; nothing written")
+        } else {
+            terminal.info(
+                "wrote \(result.written.count) files to \(out)"
+                    + (result.removed.isEmpty ? "" : "; removed \(result.removed.count) no index names"))
+        }
+    }
+}
+
+extension String {
+    fileprivate func ifEmpty(_ other: String) -> String { isEmpty ? other : self }
+}
