@@ -241,7 +241,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline",
-                "WebFetch", "WebPages", "NextWaveSupport", waveFeed,
+                "WebFetch", "WebPages", "NextWaveSupport", waveFeed, civilTime,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
@@ -269,7 +269,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "SessionReportsTests",
-            dependencies: ["SessionReports", "SessionAnalytics", sessionCore, civilTime, solar]),
+            dependencies: ["SessionReports", "SessionAnalytics", sessionCore, civilTime, solar, waveRating]),
     ]
 )
 

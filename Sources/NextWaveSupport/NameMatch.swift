@@ -14,6 +14,9 @@ package enum NameMatch {
             let words = folded.split(separator: " ").map(String.init)
             var forms = [folded, folded.replacingOccurrences(of: " ", with: "")] + words
             if words.count > 1 { forms.append(words.dropFirst().joined()) }
+            // A short query is the start of a word, typed loosely ("Wädi" for Wädenswil): each
+            // word's first letters, as many as the query has, from the query's length of 4 on.
+            if key.count >= 4 { forms += words.filter { $0.count > key.count }.map { String($0.prefix(key.count)) } }
             let squeezed = key.replacingOccurrences(of: " ", with: "")
             let best =
                 forms.map { min(editDistance(Array(key), Array($0)), editDistance(Array(squeezed), Array($0))) }

@@ -6,37 +6,44 @@ extension StationCatalogue {
     /// spacing — the whole name, or a prefix only one station's name starts with ("wadenswil"
     /// finds "Wädenswil (See)").
     /// - Throws: ``StationQueryError`` naming close matches, or the stations a prefix fits.
-    package func resolve(_ query: String) throws -> Station {
+    /// - Parameter lake: only this lake's stations (its did-you-mean among them).
+    package func resolve(_ query: String, onLake lake: String? = nil) throws -> Station {
+        let pool = lake.map { lake in stations.filter { $0.lake == lake } } ?? stations
         let text = query.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
-            if let uic = Int(text), let station = station(uic: uic) { return station }
+            if let uic = Int(text), let station = station(uic: uic), lake == nil || station.lake == lake {
+                return station
+            }
             throw StationQueryError.unknown(query, closest: [])
         }
         let key = TextKey.fold(text)
         guard !key.isEmpty else { throw StationQueryError.unknown(query, closest: []) }
-        if let exact = stations.first(where: { TextKey.fold($0.name) == key }) { return exact }
-        let prefixed = stations.filter { TextKey.fold($0.name).hasPrefix(key) }
+        if let exact = pool.first(where: { TextKey.fold($0.name) == key }) { return exact }
+        let prefixed = pool.filter { TextKey.fold($0.name).hasPrefix(key) }
         if prefixed.count == 1 { return prefixed[0] }
         if prefixed.count > 1 {
             throw StationQueryError.ambiguous(query, matches: prefixed.map { "\($0.name) (\($0.uic))" })
         }
-        throw StationQueryError.unknown(query, closest: NameMatch.closest(to: text, in: stations.map(\.name)))
+        throw StationQueryError.unknown(query, closest: NameMatch.closest(to: text, in: pool.map(\.name)))
     }
 
     /// Several queries, each a name or id, or a comma-separated list of them; each station once.
-    package func resolve(all queries: [String]) throws -> [Station] {
+    package func resolve(all queries: [String], onLake lake: String? = nil) throws -> [Station] {
         var result: [Station] = []
         for query in queries.flatMap({ $0.split(separator: ",").map(String.init) }) {
-            let station = try resolve(query)
+            let station = try resolve(query, onLake: lake)
             if !result.contains(station) { result.append(station) }
         }
         return result
     }
 
-    /// The stations of a lake, or an error naming the lakes there are.
+    /// The stations of a lake (by any name riders use), or an error naming the lakes a prefix
+    /// fits, or the lakes there are.
     package func stations(ofLake name: String) throws -> [Station] {
-        let found = stations(onLake: name)
-        guard !found.isEmpty else { throw StationQueryError.unknownLake(name, known: lakes) }
-        return found
+        switch lakeMatch(name) {
+        case .one(let lake): return stations.filter { $0.lake == lake }
+        case .several(let lakes): throw StationQueryError.ambiguousLake(name, matches: lakes)
+        case .none: throw StationQueryError.unknownLake(name, known: lakes)
+        }
     }
 }

@@ -37,13 +37,11 @@ public struct StationCatalogue: Sendable {
         return stations.filter { $0.lake == lake }
     }
 
-    /// The lake a name or a unique prefix of it means (case and accents ignored), or nil.
+    /// The lake a name means: the list's name or one riders use ("Lake Geneva", "Genfersee";
+    /// ``LakeNames``), or a unique prefix of those (case and accents ignored); nil otherwise.
     package func lake(named name: String) -> String? {
-        let key = TextKey.fold(name)
-        guard !key.isEmpty else { return nil }
-        if let exact = lakes.first(where: { TextKey.fold($0) == key }) { return exact }
-        let prefixed = lakes.filter { TextKey.fold($0).hasPrefix(key) }
-        return prefixed.count == 1 ? prefixed[0] : nil
+        if case .one(let lake) = lakeMatch(name) { return lake }
+        return nil
     }
 
     /// Loads `stations.json`.

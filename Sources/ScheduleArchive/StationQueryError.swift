@@ -6,6 +6,7 @@ public enum StationQueryError: Error, Equatable, CustomStringConvertible {
     case unknown(String, closest: [String])
     case ambiguous(String, matches: [String])
     case unknownLake(String, known: [String])
+    case ambiguousLake(String, matches: [String])
 
     public var description: String {
         switch self {
@@ -14,6 +15,8 @@ public enum StationQueryError: Error, Equatable, CustomStringConvertible {
                 + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
         case .ambiguous(let query, let matches):
             "\"\(query)\" names \(matches.count) stations: \(matches.joined(separator: ", ")); give more of the name or the UIC id"
+        case .ambiguousLake(let lake, let matches):
+            "\"\(lake)\" fits \(matches.count) lakes: \(matches.joined(separator: ", ")); give more of the name"
         case .unknownLake(let lake, let known):
             "no lake \"\(lake)\" in the station list (lakes: \(known.joined(separator: ", ")))"
         }

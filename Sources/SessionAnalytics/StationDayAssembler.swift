@@ -96,7 +96,8 @@ struct StationDayAssembler {
                 } else {
                     report.predictedShipWaves += 1
                     let entries = shares.map { rating(of: $0.ship) }
-                    detail.ship = .predicted(shares)
+                    detail.ship = .predicted(
+                        zip(shares, entries).map { ShipShare(ship: $0.ship, share: $0.share, rating: $1?.rating) })
                     detail.points = SessionRules.expectedQuality(
                         zip(shares, entries).map { (share: $0.share, rating: $1?.rating) })
                     let heights = entries.map { $0?.wake?.waveHeightM?.median }

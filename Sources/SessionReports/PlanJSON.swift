@@ -5,7 +5,9 @@ import SessionCore
 import WaveRating
 
 /// `nextwave plan --json`: the plan as one JSON document (times ISO-8601 with the Europe/Zurich
-/// offset and as local HH:MM beside them).
+/// offset and as local HH:MM beside them). Each day carries `bestOnLake`, the best window among
+/// the plan's stations (the lake's, for `--lake`; null without a session), and the stations
+/// without a departure that day; `noSession` is in the rider's language.
 package enum PlanJSON {
     struct Document: Encodable {
         var from: String
@@ -16,6 +18,9 @@ package enum PlanJSON {
         var days: [Day]
         var quietStations: [String]
         var daysPastArchive: [String]
+        var lake: String?
+        /// Today, when the archive does not hold it and the plan shows the archive's days instead.
+        var todayNotInArchive: String?
     }
 
     struct Range: Encodable {
@@ -25,7 +30,32 @@ package enum PlanJSON {
 
     struct Day: Encodable {
         var date: String
+        var bestOnLake: Best?
         var stations: [StationPlan]
+        var stationsWithoutDepartures: [String]
+
+        // bestOnLake is written as null when there is none.
+        enum CodingKeys: String, CodingKey { case date, bestOnLake, stations, stationsWithoutDepartures }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(date, forKey: .date)
+            try c.encode(bestOnLake, forKey: .bestOnLake)
+            try c.encode(stations, forKey: .stations)
+            try c.encode(stationsWithoutDepartures, forKey: .stationsWithoutDepartures)
+        }
+    }
+
+    struct Best: Encodable {
+        var stationId: String
+        var stationName: String
+        var start: String
+        var end: String
+        var startLocal: String
+        var endLocal: String
+        var waves: Int
+        var score: Double
+        /// "8 waves, 2 × ★★★".
+        var summary: String
     }
 
     struct StationPlan: Encodable {
@@ -57,15 +87,28 @@ package enum PlanJSON {
         var shipSource: String
         var shipShare: Double?
         var rating: Rating?
+        /// "★★★", "★★★?" (the most likely predicted ship's), "–".
+        var stars: String
+        /// A prediction's ships with their shares and ratings.
+        var predictedShips: [Predicted]?
         var waveHeightM: Double?
     }
 
-    package static func render(_ plan: RiderPlan, clock: ZoneClock = .zurich) throws -> String {
+    struct Predicted: Encodable {
+        var ship: String
+        var share: Double
+        var rating: Rating?
+    }
+
+    package static func render(_ plan: RiderPlan, clock: ZoneClock = .zurich, words: RiderWords = .english) throws
+        -> String
+    {
         let byDate = Dictionary(grouping: plan.stationDays, by: \.date)
         var days: [Day] = []
         var date = plan.from
         while date <= plan.to {
-            let stations = (byDate[date] ?? []).map { day in
+            let present = (byDate[date] ?? []).filter { !$0.waves.isEmpty }
+            let stations = present.map { day in
                 StationPlan(
                     stationId: String(day.station), stationName: day.stationName,
                     sessions: day.distinctSessions.enumerated().map { rank, s in
@@ -75,9 +118,22 @@ package enum PlanJSON {
                             score: (s.score * 10).rounded() / 10,
                             waveList: PlanWords.waves(of: s, in: day).map { wave(for: $0, in: day, clock: clock) })
                     },
-                    noSession: day.distinctSessions.isEmpty ? PlanWords.noSession(day, clock: clock) : nil)
+                    noSession: day.distinctSessions.isEmpty ? PlanWords.noSession(day, clock: clock, words) : nil)
             }
-            days.append(Day(date: date.description, stations: stations))
+            let best = PlanText.bestWindow(present).map { best in
+                Best(
+                    stationId: String(best.day.station), stationName: best.day.stationName,
+                    start: clock.iso8601(best.session.start), end: clock.iso8601(best.session.end),
+                    startLocal: clock.hourMinute(best.session.start), endLocal: clock.hourMinute(best.session.end),
+                    waves: best.session.waves, score: (best.session.score * 10).rounded() / 10,
+                    summary: PlanWords.summary(PlanWords.waves(of: best.session, in: best.day), words))
+            }
+            let seen = Set(present.map(\.station))
+            let quiet =
+                plan.daysPastArchive.contains(date)
+                ? [] : plan.places.values.filter { !seen.contains($0.uic) }.map(\.name).sorted()
+            days.append(
+                Day(date: date.description, bestOnLake: best, stations: stations, stationsWithoutDepartures: quiet))
             date = date.adding(days: 1)
         }
         let document = Document(
@@ -85,7 +141,8 @@ package enum PlanJSON {
             archive: Range(
                 first: plan.archiveRange.lowerBound.description, last: plan.archiveRange.upperBound.description),
             ratings: plan.ratingsName, ratingsPoint: plan.ratingsPoint, days: days,
-            quietStations: plan.quietStations.map(\.name), daysPastArchive: plan.daysPastArchive.map(\.description))
+            quietStations: plan.quietStations.map(\.name), daysPastArchive: plan.daysPastArchive.map(\.description),
+            lake: plan.lake, todayNotInArchive: plan.todayNotInArchive?.description)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
@@ -102,7 +159,15 @@ package enum PlanJSON {
         return Wave(
             waveId: FeedWaves.id(wave, in: day), time: clock.iso8601(wave.time), timeLocal: clock.hourMinute(wave.time),
             course: wave.course, ship: ship,
-            shipSource: source, shipShare: share, rating: wave.rating,
+            shipSource: source, shipShare: share, rating: wave.rating, stars: PlanWords.stars(of: wave),
+            predictedShips: {
+                if case .predicted(let shares) = wave.ship {
+                    return shares.map {
+                        Predicted(ship: $0.ship, share: ($0.share * 1000).rounded() / 1000, rating: $0.rating)
+                    }
+                }
+                return nil
+            }(),
             waveHeightM: wave.waveHeightM.map { ($0 * 1000).rounded() / 1000 })
     }
 }

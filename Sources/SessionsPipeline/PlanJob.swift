@@ -1,5 +1,5 @@
 public import CivilTime
-import Foundation
+public import Foundation
 public import JobContract
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) public import SessionAnalytics
@@ -17,8 +17,11 @@ public struct PlanJob: Job {
     public struct Input: Sendable {
         /// The archive, the station list and periods, and the rating tables.
         public var source: ScheduleSource
-        /// The first day (default: the archive's first day).
+        /// The first day (default: ``today`` when the archive holds it, else the archive's first
+        /// day, and the plan says so in ``SessionAnalytics/RiderPlan/todayNotInArchive``).
         public var from: LocalDate?
+        /// Today in Europe/Zurich (the default first day; given for tests).
+        public var today: LocalDate = ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
         /// How many days, 1…``maximumDays``.
         public var days: Int
         /// The stations planned for.
@@ -62,18 +65,20 @@ public struct PlanJob: Job {
         let (catalogue, periods, table, archive, range) = (
             opened.catalogue, opened.periods, opened.table, opened.archive, opened.range
         )
-        let from = input.from ?? range.lowerBound
+        let from = input.from ?? (range.contains(input.today) ? input.today : range.lowerBound)
         guard SupportedDates.contains(from), SupportedDates.contains(from.adding(days: input.days - 1)) else {
             throw SessionsJobError.unsupportedDate(from)
         }
+        let chosen = try SessionsJob.stations(for: input.selection, in: catalogue)
+        let wanted = chosen.map { ids in catalogue.stations.filter { ids.contains($0.uic) } } ?? catalogue.stations
+        let asked = Array(Set(wanted.map(\.lake))).sorted()
         guard from <= range.upperBound else {
             throw PlanJobError.pastArchive(
                 from: from, archive: input.source.archiveName, range: range,
-                lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue))
+                lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue), asked: asked)
         }
         let last = from.adding(days: input.days - 1)
         let to = min(last, range.upperBound)
-        let chosen = try SessionsJob.stations(for: input.selection, in: catalogue)
         let settings = SurveySettings(
             from: from, to: to, stations: chosen, sun: input.sun, top: SessionRules.defaultTop)
         var survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
@@ -85,13 +90,12 @@ public struct PlanJob: Job {
             }
             _ = try survey.run(store: archive.store) { days.append($0) }
         }
-        let wanted = chosen.map { ids in catalogue.stations.filter { ids.contains($0.uic) } } ?? catalogue.stations
         let seen = Set(days.map(\.station))
         if case .stations(let ids) = input.selection, days.isEmpty {
             let names = ids.compactMap { catalogue.station(uic: $0)?.name }
             throw PlanJobError.noDepartures(
                 stations: names, from: from, to: to,
-                lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue))
+                lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue), asked: asked)
         }
         func place(_ s: Station) -> RiderPlan.Place {
             .init(uic: s.uic, name: s.name, latitude: s.latitude, longitude: s.longitude)
@@ -100,10 +104,13 @@ public struct PlanJob: Job {
         let past =
             last > range.upperBound
             ? (1...range.upperBound.days(to: last)).map { range.upperBound.adding(days: $0) } : []
-        return RiderPlan(
+        var plan = RiderPlan(
             from: from, to: last, stationDays: days, quietStations: quiet, daysPastArchive: past, archiveRange: range,
             places: Dictionary(wanted.map { ($0.uic, place($0)) }, uniquingKeysWith: { a, _ in a }),
             ratingsName: input.source.ratingsName, ratingsPoint: SessionsJob.operatingPoint(of: table))
+        if case .lake(let name) = input.selection { plan.lake = catalogue.lake(named: name) ?? name }
+        if input.from == nil, !range.contains(input.today) { plan.todayNotInArchive = input.today }
+        return plan
     }
 
     /// The lakes the archive has departures for, by name.

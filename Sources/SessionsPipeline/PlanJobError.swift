@@ -9,18 +9,26 @@ import ShipRatingTable
 /// Why a plan cannot be made.
 public enum PlanJobError: Error, Equatable, CustomStringConvertible {
     case days(Int, maximum: Int)
-    /// The first day lies past the archive.
-    case pastArchive(from: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String])
+    /// The first day lies past the archive (`lakes`: those it holds; `asked`: the plan's).
+    case pastArchive(from: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String], asked: [String])
     /// The chosen stations have no departure in the range.
-    case noDepartures(stations: [String], from: LocalDate, to: LocalDate, lakes: [String])
+    case noDepartures(stations: [String], from: LocalDate, to: LocalDate, lakes: [String], asked: [String])
+
+    /// The lakes the plan asked for, for the advice on what to fetch.
+    public var askedLakes: [String] {
+        switch self {
+        case .days: []
+        case .pastArchive(_, _, _, _, let asked), .noDepartures(_, _, _, _, let asked): asked
+        }
+    }
 
     public var description: String {
         switch self {
         case .days(let n, let maximum): "a plan covers 1…\(maximum) days, not \(n)"
-        case .pastArchive(let from, let archive, let range, let lakes):
+        case .pastArchive(let from, let archive, let range, let lakes, _):
             "\(from) lies past the archive \(archive), which holds \(range.lowerBound) … \(range.upperBound)"
                 + (lakes.isEmpty ? "" : " (\(lakes.joined(separator: ", ")))")
-        case .noDepartures(let stations, let from, let to, let lakes):
+        case .noDepartures(let stations, let from, let to, let lakes, _):
             "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) in the archive; it holds "
                 + (lakes.isEmpty ? "no lake" : lakes.joined(separator: ", "))
         }

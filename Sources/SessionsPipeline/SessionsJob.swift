@@ -113,9 +113,11 @@ public struct SessionsJob: Job {
         )
         for message in refresh.skipped { onEvent(.warning("skipped \(message)")) }
         if let from = input.from, from > range.upperBound {
+            let chosen = try stations(in: catalogue)
             throw PlanJobError.pastArchive(
                 from: from, archive: input.source.archiveName, range: range,
-                lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue))
+                lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue),
+                asked: Array(Set(catalogue.stations.filter { chosen?.contains($0.uic) ?? true }.map(\.lake))).sorted())
         }
         let (from, to) = (input.from ?? range.lowerBound, input.to ?? range.upperBound)
         for date in [from, to] where !SupportedDates.contains(date) {

@@ -73,8 +73,9 @@ import _TestSupport
         }
         #expect(
             shares == [
-                ShipShare(ship: "MS Panta Rhei", share: 2.0 / 3), ShipShare(ship: "MS Helvetia", share: 1.0 / 3),
-            ])
+                ShipShare(ship: "MS Panta Rhei", share: 2.0 / 3, rating: .three),
+                ShipShare(ship: "MS Helvetia", share: 1.0 / 3, rating: .two),
+            ])  // each with its rating in the app's table
         // By hand, app ratings: Panta Rhei 3 → 10 points, Helvetia 2 → 5: 2/3 × 10 + 1/3 × 5 = 25/3.
         #expect(abs(day.waves[0].points - 25.0 / 3) < 1e-12)
         // One session 14:00–15:00, three waves: 25 points × (1 + 3/10) = 32.5.
@@ -108,14 +109,15 @@ import _TestSupport
             days: ["2026-09-28", "2026-10-05", "2026-09-29", "2026-10-06", "2026-12-01"],
             ships: ["2026-09-28": "MS Panta Rhei", "2026-10-05": "MS Helvetia"])
         let summer = try survey(store, day: "2026-09-29")
-        #expect(summer.waves[0].ship == .predicted([ShipShare(ship: "MS Panta Rhei", share: 1)]))
+        #expect(summer.waves[0].ship == .predicted([ShipShare(ship: "MS Panta Rhei", share: 1, rating: .three)]))
         let autumn = try survey(store, day: "2026-10-06")
-        #expect(autumn.waves[0].ship == .predicted([ShipShare(ship: "MS Helvetia", share: 1)]))
+        #expect(autumn.waves[0].ship == .predicted([ShipShare(ship: "MS Helvetia", share: 1, rating: .two)]))
         let winter = try survey(store, day: "2026-12-01")
         #expect(
             winter.waves[0].ship
                 == .predicted([
-                    ShipShare(ship: "MS Helvetia", share: 0.5), ShipShare(ship: "MS Panta Rhei", share: 0.5),
+                    ShipShare(ship: "MS Helvetia", share: 0.5, rating: .two),
+                    ShipShare(ship: "MS Panta Rhei", share: 0.5, rating: .three),
                 ]))
     }
 

@@ -8,6 +8,7 @@ struct CalibrateCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
         abstract: "Fit the wake power law to measured waves, and compare the models with them.",
+        usage: "nextwave calibrate --observations <FILE> [--out <FILE>] [<options>]",
         discussion: """
             Reads observations (CSV with lengthM, beamM, displacementT, speedKmh, depthM,
             distanceM, heightM; optional ship, draftM, blockCoefficient, entranceLengthM)
@@ -26,8 +27,13 @@ struct CalibrateCommand: NextWaveCommand {
                   --chart predicted-vs-measured.svg
             """)
 
-    @Option(help: ArgumentHelp("The observations CSV.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "The observations CSV (a path under Data/ also finds the data folder's file).",
+            valueName: "FILE"))
     var observations: String
+
+    @OptionGroup var data: DataOptions
 
     @Option(help: ArgumentHelp("Write the fit here (JSON).", valueName: "FILE"))
     var out: String?
@@ -43,7 +49,7 @@ struct CalibrateCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let job = CalibrationJob(
-            observations: URL(fileURLWithPath: observations), out: out.map { URL(fileURLWithPath: $0) },
+            observations: try data.input(observations), out: out.map { URL(fileURLWithPath: $0) },
             chart: chart.map { URL(fileURLWithPath: $0) }, observationsName: observations)
         let result = try await job.run { event in
             switch event {

@@ -15,21 +15,25 @@ struct PlanCommand: NextWaveCommand {
         abstract: "The best sessions day by day, with their waves, for a few days.",
         usage: """
             nextwave plan (--station <STATION> ... | --lake <NAME>) [--from <DATE>]
-                   [--days <N>] [--windows <N>] [--json] [--ics <FILE>] [<options>]
+                   [--days <N>] [--windows <N>] [--json] [--ics <FILE|->] [<options>]
             """,
         discussion: """
-            For each day from --from (default: the archive's first day) for --days days, the
-            best non-overlapping windows at each chosen station, scored as the app scores
-            them, each with its waves: time, course, ship (known, or predicted from the
-            courses' archived ships) and its rating. A day without a session says why.
-            Ships are rated by the app's own ratings unless --ratings names a table.
-            --ics writes the windows as a calendar to subscribe to (events keep their
-            identity when the file is written again).
+            For each day from --from for --days days, the best non-overlapping windows at
+            each chosen station, scored as the app scores them, each with its waves: time,
+            course, ship (known, or predicted from the courses' archived ships: "MS Panta
+            Rhei? 60 %") and its stars. A lake's days open with the best window on the
+            lake. A day without a session says why. Without --from the plan starts today
+            when the archive holds today; else it shows the archive's days and says on
+            stderr how to fetch the coming ones. Ships are rated by the app's own ratings
+            unless --ratings names a table. --ics writes the windows as a calendar to
+            subscribe to (- for stdout), with an alarm before each; events keep their
+            identity, and their stamp while they do not change. --lang picks the language.
 
             Examples:
               nextwave plan --station wadenswil --from 2026-09-22 --days 3
               nextwave plan --lake Zürichsee --from today --archive ~/nextwave-archive
-              nextwave plan --station Stäfa --days 7 --ics ~/sessions.ics
+              nextwave plan --station Stäfa --days 7 --ics ~/sessions.ics --ics-waves
+              nextwave plan --lake "Lake Zurich" --from 2026-09-22 --days 2 --lang de
             """)
 
     @OptionGroup var source: ArchiveOptions
@@ -61,13 +65,27 @@ struct PlanCommand: NextWaveCommand {
     @Flag(help: "Print the plan as JSON (every window).")
     var json = false
 
-    @Option(help: ArgumentHelp("Also write the windows as an iCalendar file (RFC 5545).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write the windows as an iCalendar file (RFC 5545); - writes it to stdout instead of the plan.",
+            valueName: "FILE|-"))
     var ics: String?
+
+    @Flag(name: .customLong("ics-waves"), help: "In the calendar, also one event per wave, with its own alarm.")
+    var icsWaves = false
+
+    @Option(help: ArgumentHelp("Calendar alarms: minutes before each event, or none.", valueName: "MINUTES"))
+    var alarm = AlarmArgument(minutes: 10)
+
+    @OptionGroup var language: LanguageOption
 
     var showsProgress: Bool { false }
 
     func validate() throws {
-        try checkPaths([("--ratings", ratings), ("--ics", ics)])
+        try checkPaths([("--ratings", ratings), ("--ics", ics == "-" ? nil : ics)])
+        if (icsWaves || alarm.minutes != 10) && ics == nil {
+            throw ValidationError("--ics-waves and --alarm shape the calendar: give --ics FILE (or - for stdout)")
+        }
         if stations.isEmpty { throw ValidationError("choose --station NAME (repeatable) or --lake NAME") }
         guard (1...SessionRules.defaultTop).contains(windows) else {
             throw ValidationError("--windows must lie in 1…\(SessionRules.defaultTop), got \(windows)")
@@ -78,27 +96,56 @@ struct PlanCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let plan = try await Self.plan(
             source: source, stations: stations, ratings: ratings, sun: sun, predict: predict == .on, from: from,
-            days: days)
+            days: days, terminal: terminal)
+        let words = language.words
         if let ics {
-            let url = URL(fileURLWithPath: ics)
-            let stamp =
-                ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init)
-                ?? Int64(Date().timeIntervalSince1970)
-            try AtomicFileWriter.write(Data(PlanCalendar.render(plan, stamp: stamp, windows: windows).utf8), to: url)
+            let options = PlanCalendar.Options(
+                windows: windows, alarmMinutes: alarm.minutes, waveEvents: icsWaves, words: words)
+            let calendar = try Self.calendar(plan, to: ics, options: options)
+            if ics == "-" {
+                print(calendar, terminator: "")
+                return
+            }
+            try AtomicFileWriter.write(Data(calendar.utf8), to: URL(fileURLWithPath: ics))
             let events = plan.stationDays.reduce(0) { $0 + min(windows, $1.distinctSessions.count) }
             terminal.info("wrote \(events) session\(events == 1 ? "" : "s") to \(ics)")
         }
-        print(json ? try PlanJSON.render(plan) : PlanText.render(plan, windows: windows), terminator: json ? "" : "\n")
+        print(
+            json ? try PlanJSON.render(plan, words: words) : PlanText.render(plan, windows: windows, words: words),
+            terminator: json ? "" : "\n")
+    }
+
+    /// The calendar, its events' stamps and sequences carried over from the file it replaces.
+    /// A new or changed event is stamped `SOURCE_DATE_EPOCH`, else now; on stdout (no file to
+    /// carry over) midnight UTC of the archive's last day, so the same inputs give the same bytes.
+    static func calendar(_ plan: RiderPlan, to path: String, options: PlanCalendar.Options) throws -> String {
+        var previous: String?
+        if path != "-", FileManager.default.fileExists(atPath: path) {
+            previous = String(
+                decoding: try BoundedFile.read(
+                    URL(fileURLWithPath: path), limit: BoundedFile.tableLimit, what: "calendar"),
+                as: UTF8.self)
+        }
+        let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init)
+        let stamp =
+            epoch
+            ?? (path == "-"
+                ? Int64(plan.archiveRange.upperBound.daysSinceEpoch) * 86_400 : Int64(Date().timeIntervalSince1970))
+        return PlanCalendar.render(plan, stamp: stamp, options: options, previous: previous)
     }
 
     /// The plan of `days` days from `from` at the chosen stations.
     static func plan(
         source: ArchiveOptions, stations: StationOptions, ratings: String?, sun: SunSource, predict: Bool,
-        from: LocalDate?, days: Int
+        from: LocalDate?, days: Int, terminal: Terminal
     ) async throws -> RiderPlan {
         let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
         let chosen = try stations.resolve(in: catalogue)
-        let selection: SessionsJob.StationSelection = chosen.map { .stations($0.map(\.uic)) } ?? .all
+        let selection: SessionsJob.StationSelection =
+            stations.lake.flatMap { catalogue.lake(named: $0) }.map { .lake($0) } ?? chosen.map {
+                .stations($0.map(\.uic))
+            }
+            ?? .all
         let table: (url: URL, name: String)
         var more: [URL] = []
         if let ratings {
@@ -115,6 +162,19 @@ struct PlanCommand: NextWaveCommand {
             from: from, days: days, selection: selection)
         input.sun = sun
         input.predict = predict
-        return try await PlanJob(input).run()
+        let plan = try await PlanJob(input).run()
+        if let today = plan.todayNotInArchive {
+            let lakes = Array(
+                Set(
+                    plan.places.values.compactMap { place in
+                        catalogue.station(uic: place.uic)?.lake
+                    })
+            ).sorted()
+            terminal.warn(
+                "today (\(today)) is not in the archive \(try source.location().name), which holds "
+                    + "\(plan.archiveRange.lowerBound) … \(plan.archiveRange.upperBound): showing those days. "
+                    + Advice.fetchAdvice(lakes: lakes))
+        }
+        return plan
     }
 }

@@ -135,6 +135,14 @@ struct SessionsCommand: NextWaveCommand {
             }
         }
         terminal.endProgress()
+        // Without --from, the archive's days, said aloud when they are not the coming ones.
+        let today = ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
+        if from == nil, !(result.settings.from...result.settings.to).contains(today) {
+            let lakes = Array(Set((chosen ?? []).map(\.lake))).sorted()
+            terminal.warn(
+                "today (\(today)) is not in the archive \(try source.location().name): the sessions are those of "
+                    + "\(result.settings.from) … \(result.settings.to). " + Advice.fetchAdvice(lakes: lakes))
+        }
         print(Self.summary(result.summary))
         // Chosen stations without a departure in the range are named, not silently left out.
         let scored = Set(result.summary.rankedStations.map(\.station))

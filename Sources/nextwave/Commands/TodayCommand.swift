@@ -17,11 +17,14 @@ struct TodayCommand: NextWaveCommand {
         discussion: """
             Each departure in order with its ship (known or predicted), rating, the daylight
             phase (day, twilight, night) and the session windows it belongs to (1 = the
-            day's best). Default day: today.
+            day's best). Default day: today when the archive holds it; else the archive's
+            first day, and stderr says how to fetch the coming ones. --lang picks the
+            language.
 
             Examples:
               nextwave today --station wadenswil
               nextwave today --station Stäfa --date 2026-09-23
+              nextwave today --station Stäfa --date 2026-09-23 --lang fr
             """)
 
     @OptionGroup var source: ArchiveOptions
@@ -29,7 +32,9 @@ struct TodayCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("The station, by name or UIC id.", valueName: "STATION"))
     var station: String
 
-    @Option(help: ArgumentHelp("The day, YYYY-MM-DD, today or tomorrow (default: today).", valueName: "DATE"))
+    @Option(
+        help: ArgumentHelp(
+            "The day, YYYY-MM-DD, today or tomorrow (default: today, when the archive holds it).", valueName: "DATE"))
     var date: LocalDate?
 
     @Option(help: ArgumentHelp("Rating table (default: the app's own ratings).", valueName: "FILE"))
@@ -37,6 +42,8 @@ struct TodayCommand: NextWaveCommand {
 
     @Flag(help: "Print JSON (the plan of that day).")
     var json = false
+
+    @OptionGroup var language: LanguageOption
 
     var showsProgress: Bool { false }
 
@@ -46,14 +53,13 @@ struct TodayCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let day = date ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
         let result = try await PlanCommand.plan(
             source: source, stations: try StationOptions.parse(["--station", station]), ratings: ratings, sun: .station,
-            predict: true, from: day, days: 1)
+            predict: true, from: date, days: 1, terminal: terminal)
         if json {
-            print(try PlanJSON.render(result), terminator: "")
+            print(try PlanJSON.render(result, words: language.words), terminator: "")
             return
         }
-        print(TodayText.render(result))
+        print(TodayText.render(result, words: language.words))
     }
 }

@@ -20,6 +20,16 @@ struct DataOptions: ParsableArguments {
 
     /// A file of the data folder.
     func file(_ name: String) throws -> URL { try directory.appendingPathComponent(name) }
+
+    /// An input file the user named: the path as given when it exists; else, for a path under
+    /// `Data/` (as the README's examples write the bundled files), the same file of the data
+    /// folder, so that the examples run from any folder with the installed tool.
+    func input(_ path: String) throws -> URL {
+        let given = URL(fileURLWithPath: path)
+        guard !FileManager.default.fileExists(atPath: given.path), path.hasPrefix("Data/") else { return given }
+        let bundled = try file(String(path.dropFirst("Data/".count)))
+        return FileManager.default.fileExists(atPath: bundled.path) ? bundled : given
+    }
 }
 
 /// `--no-progress`.

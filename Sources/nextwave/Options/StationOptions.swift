@@ -11,18 +11,24 @@ struct StationOptions: ParsableArguments {
             valueName: "STATION"))
     var station: [String] = []
 
-    @Option(help: ArgumentHelp("All stations of this lake (e.g. Zürichsee).", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "All stations of this lake, by any of its names (Zürichsee, \"Lake Geneva\", Genfersee); with --station, only that lake's.",
+            valueName: "NAME"))
     var lake: String?
 
-    func validate() throws {
-        if !station.isEmpty && lake != nil { throw ValidationError("give --station or --lake, not both") }
-    }
+    func validate() {}
 
     var isEmpty: Bool { station.isEmpty && lake == nil }
 
-    /// The stations asked for; nil when none were (all stations).
+    /// The stations asked for; nil when none were (all stations). With both, `--lake` narrows
+    /// `--station` to that lake (and its did-you-mean to the lake's stations).
     func resolve(in catalogue: StationCatalogue) throws -> [Station]? {
-        if let lake { return try catalogue.stations(ofLake: lake) }
+        if let lake {
+            let stations = try catalogue.stations(ofLake: lake)
+            if station.isEmpty { return stations }
+            return try catalogue.resolve(all: station, onLake: stations.first?.lake)
+        }
         if station.isEmpty { return nil }
         return try catalogue.resolve(all: station)
     }

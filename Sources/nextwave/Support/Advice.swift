@@ -88,12 +88,19 @@ enum Advice {
 
     private static func plan(_ error: PlanJobError, stated: String) -> String {
         switch error {
-        case .days(let n, let maximum): "--days \(n): a plan covers 1…\(maximum) days"
-        case .pastArchive(_, _, _, let lakes):
-            stated + ". Fetch the coming days first: nextwave archive fetch --archive DIR --lake "
-                + "\(lakes.first.map { "\"\($0)\"" } ?? "NAME") --days 5, then plan with --archive DIR"
-        case .noDepartures: stated + " (nextwave stations --lake NAME lists a lake's stations)"
+        case .days(let n, let maximum): return "--days \(n): a plan covers 1…\(maximum) days"
+        case .pastArchive, .noDepartures:
+            return stated + ". " + fetchAdvice(lakes: error.askedLakes)
         }
+    }
+
+    /// How to get the coming days of `lakes` into an archive: a command to run (it needs the
+    /// network), then the plan from it.
+    static func fetchAdvice(lakes: [String]) -> String {
+        let lake = lakes.count == 1 ? "\"\(lakes[0])\"" : "NAME"
+        return "To get the coming days (this needs the network): nextwave archive fetch --archive DIR "
+            + "--lake \(lake) --from today --days 5, then add --archive DIR"
+            + (lakes.count > 1 ? " (lakes: \(lakes.joined(separator: ", ")))" : "")
     }
 
     private static func sessions(_ error: SessionsJobError, stated: String) -> String {

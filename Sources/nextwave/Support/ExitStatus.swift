@@ -45,7 +45,12 @@ enum ExitStatus: Int32, CaseIterable {
         case let error as WakeJobError:
             if case .noDimensions = error { return .dataError }
             return .usage
-        case is GridJobError, is PlanJobError: return .usage
+        case is GridJobError: return .usage
+        // No departures where and when asked is one situation with one status, whichever
+        // command met it (README, "Exit status"): 1; a plan of 0 or 40 days is a usage error.
+        case let error as PlanJobError:
+            if case .days = error { return .usage }
+            return .failure
         case let error as SessionsJobError:
             switch error {
             case .emptyArchive: return .dataError

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import _TestSupport
+
+/// Every shell block of the README says whether a test runs it (`<!-- readme: runs -->`), which
+/// test does (`<!-- readme: run by … -->`), or why none can (`<!-- readme: not run: … -->`: the
+/// network, the reader's own files). Each block that runs is run as written: the installed
+/// binary by name, in an empty folder, with a fresh copy of the installed data.
+@Suite struct ReadmeCommandsTests {
+    struct Block {
+        var line: Int
+        var marker: String
+        var text: String
+    }
+
+    static func blocks() throws -> [Block] {
+        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        var blocks: [Block] = []
+        for match in readme.matches(of: /```sh\n((?:.|\n)*?)\n```/) {
+            let before = readme[..<match.range.lowerBound]
+            let line = before.split(separator: "\n", omittingEmptySubsequences: false).count
+            let marker =
+                before.split(separator: "\n").suffix(3).last { $0.hasPrefix("<!-- readme:") }.map(String.init) ?? ""
+            blocks.append(Block(line: line, marker: marker, text: String(match.1)))
+        }
+        return blocks
+    }
+
+    @Test func everyShellBlockSaysWhetherItRuns() throws {
+        let blocks = try Self.blocks()
+        #expect(blocks.count >= 20)
+        for block in blocks {
+            #expect(
+                block.marker == "<!-- readme: runs -->" || block.marker.hasPrefix("<!-- readme: not run: ")
+                    || block.marker.hasPrefix("<!-- readme: run by CLITests."),
+                "README line \(block.line): a shell block without a readme marker")
+        }
+        // A block marked as run elsewhere names a test that exists.
+        for block in blocks where block.marker.hasPrefix("<!-- readme: run by CLITests.") {
+            let name = block.marker.dropFirst("<!-- readme: run by CLITests.".count).prefix { $0 != " " && $0 != "." }
+            let file = RepositoryPaths.root.appendingPathComponent("Tests/CLITests/\(name).swift")
+            #expect(FileManager.default.fileExists(atPath: file.path), "README line \(block.line): \(name)")
+        }
+    }
+
+    /// Installed once; each block gets its own copy of the prefix, an empty folder and HOME.
+    @Test func theBlocksThatRunRunAsWritten() async throws {
+        let template = RepositoryPaths.temporaryDirectory("readme-prefix")
+        let install = try await CLI.runOffPool(
+            [RepositoryPaths.root.appendingPathComponent("scripts/install").path, template.path],
+            executable: URL(fileURLWithPath: "/usr/bin/env"), environment: ["NEXTWAVE_BIN": CLI.binary.path])
+        try #require(install.status == 0, "\(install.stderr)")
+        let runs = try Self.blocks().filter { $0.marker == "<!-- readme: runs -->" }
+        #expect(runs.count >= 12)
+        for block in runs {
+            let prefix = RepositoryPaths.temporaryDirectory("readme-block")
+            try FileManager.default.removeItem(at: prefix)
+            try FileManager.default.copyItem(at: template, to: prefix)
+            let folder = RepositoryPaths.temporaryDirectory("readme-empty")
+            let script = "set -e\n" + block.text + "\n"
+            let r = try await CLI.runOffPool(
+                ["bash", "-c", script], in: folder, executable: URL(fileURLWithPath: "/usr/bin/env"),
+                environment: [
+                    "PATH": prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin", "HOME": folder.path,
+                    "NEXTWAVE_DATA": nil, "NO_COLOR": "1",
+                ])
+            #expect(r.status == 0, "README line \(block.line):\n\(block.text)\n\(r.stderr.suffix(1500))")
+            // Run by name from the installed prefix, with its own data.
+            #expect(
+                !r.stderr.contains(RepositoryPaths.root.path), "README line \(block.line) used the checkout")
+        }
+    }
+}
