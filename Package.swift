@@ -175,7 +175,7 @@ let package = Package(
             name: "_FuzzTargets",
             dependencies: [
                 "FleetScraper", "ShipRatings", "ShipRatingTable", "LegacyWakeModel", "WakeModels", "WakeCalibration",
-                "ScheduleArchive", "WebPages",
+                "ScheduleArchive", "WebPages", "SessionAnalytics", "SessionReports", waveFeed,
                 civilTime, solar, sessionCore, "NextWaveSupport",
             ],
             path: "Sources/_FuzzTargets"),

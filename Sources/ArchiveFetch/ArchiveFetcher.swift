@@ -183,7 +183,8 @@ package struct ArchiveFetcher: Sendable {
             let pages = HTTPClient(
                 siteRoot: SiteURL.root(of: url) ?? url, configuration: http, onEvent: { onEvent?(.fetch($0)) })
             do {
-                let reading = try SGVAllocationPage.read(html: try await pages.page(at: url), url: url.absoluteString)
+                let reading = try SGVAllocationPage.read(
+                    html: try await pages.page(at: url), url: url.absoluteString, deadline: http.runDeadline)
                 report.notes += reading.notes
                 let byDate = Dictionary(grouping: reading.assignments, by: \.date)
                 for date in dates {
@@ -229,7 +230,7 @@ package struct ArchiveFetcher: Sendable {
                 let url = CGNDepartureBoard.departuresURL(root: root, pier: pier, date: date)
                 do {
                     let read = try CGNDepartureBoard.assignments(
-                        from: try await board.page(at: url), url: url.absoluteString)
+                        from: try await board.page(at: url), url: url.absoluteString, deadline: polite.runDeadline)
                     day += read.assignments.filter { $0.date == date }
                     charters += read.charters
                 } catch {
@@ -282,7 +283,27 @@ package struct ArchiveFetcher: Sendable {
         // Under the archive's lock: a refresh by another run never sees a half-decided file.
         let lock = try ScheduleArchive.lock(archive, exclusive: true)
         defer { withExtendedLifetime(lock) {} }
-        let existing = try? BoundedFile.read(target, what: "archived file")
+        // An archived day that is there but cannot be read (over the read limit, not ours to
+        // read, a FIFO, a link) is kept and named: an archived day never shrinks, also when the
+        // run cannot tell what it holds.
+        var existing: Data?
+        var info = stat()
+        if lstat(target.path, &info) == 0 {
+            do { existing = try BoundedFile.read(target, what: "archived file") } catch {
+                let reason = (error as? FileProblem)?.reason ?? FileProblem.words(for: error)
+                report.kept.append(
+                    "\(relative): kept; the archived file cannot be read (\(reason)), so the answer does not replace it"
+                )
+                onEvent?(.stored(path: relative, changed: false))
+                return
+            }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                report.kept.append(
+                    "\(relative): kept; the archived file is a symbolic link, which the archive never writes through")
+                onEvent?(.stored(path: relative, changed: false))
+                return
+            }
+        }
         let body: Data
         switch try decide(existing) {
         case .unchanged:

@@ -21,8 +21,11 @@ package import Foundation
 ///   is never left half old, half new.
 package enum AtomicFileWriter {
     /// Writes one file atomically (creating its directory if needed).
-    package static func write(_ data: Data, to url: URL) throws {
-        try writeAll([(url, data)])
+    /// - Parameter followingLink: write through a symbolic link to the file it names (the link
+    ///   stays a link). Only for a file the user keeps where they like and edits with the tool
+    ///   (the fleet file); every other output refuses a link (``Target/resolve(_:followingLink:)``).
+    package static func write(_ data: Data, to url: URL, followingLink: Bool = false) throws {
+        try writeAll([(url, .data(data))], locking: true, followingLinks: followingLink)
     }
 
     /// What goes into one file of ``writeAll(_:locking:)-(_,_)``.
@@ -44,6 +47,10 @@ package enum AtomicFileWriter {
         try writeAll(files.map { ($0.0, Content.data($0.1)) }, locking: locking)
     }
 
+    package static func writeAll(_ files: [(URL, Content)], locking: Bool = true) throws {
+        try writeAll(files, locking: locking, followingLinks: false)
+    }
+
     /// Writes several files, each from data or a stream: all temporary files first (in order),
     /// then the renames, so that a failure while producing any of them leaves every target
     /// untouched.
@@ -51,10 +58,10 @@ package enum AtomicFileWriter {
     ///   already holds their ``DirectoryLock``).
     /// - Throws: ``FileProblem`` naming the output and the reason in words (also for a failed
     ///   write inside a stream's closure); other errors thrown by a closure are passed on.
-    package static func writeAll(_ files: [(URL, Content)], locking: Bool = true) throws {
-        // Where each file really goes: through a symbolic link to its file (the link stays a
-        // link), and a device or FIFO is written in place, never replaced by a regular file.
-        let targets = try files.map { try Target.resolve($0.0) }
+    static func writeAll(_ files: [(URL, Content)], locking: Bool, followingLinks: Bool) throws {
+        // Where each file really goes: a device or FIFO is written in place, never replaced by a
+        // regular file; a link is refused (or, for a file the user edits, followed to its file).
+        let targets = try files.map { try Target.resolve($0.0, followingLink: followingLinks) }
         let regular = zip(targets, files.map(\.1)).filter { !$0.0.inPlace }.map { ($0.0, $0.1) }
         let folders = Array(Set(regular.map { $0.0.url.deletingLastPathComponent().standardizedFileURL.path })).sorted()
         // Sorted, so that two writers of overlapping folder sets cannot deadlock.
@@ -139,7 +146,12 @@ package enum AtomicFileWriter {
         /// The existing file's permissions, or 0644 for a new one.
         var mode: mode_t
 
-        static func resolve(_ requested: URL) throws -> Target {
+        /// A regular file (new or replaced) or an existing device or FIFO written in place. A
+        /// symbolic link is followed only to a device or FIFO (`/dev/stdout` is one): a link to a
+        /// file, or one that dangles, is refused by name, so an output never writes through a
+        /// link planted where it writes (a published table's name, `ratings.md`, an archived
+        /// day) to a file elsewhere.
+        static func resolve(_ requested: URL, followingLink: Bool = false) throws -> Target {
             var info = stat()
             guard lstat(requested.path, &info) == 0 else {
                 return Target(requested: requested, url: requested, inPlace: false, mode: 0o644)
@@ -147,9 +159,16 @@ package enum AtomicFileWriter {
             var url = requested
             if info.st_mode & S_IFMT == S_IFLNK {
                 url = requested.resolvingSymlinksInPath()
-                guard stat(url.path, &info) == 0 else {
-                    // A dangling link: the file it names is created.
+                if followingLink, stat(url.path, &info) != 0 {
+                    // A dangling link to a file the user keeps: the file it names is created.
                     return Target(requested: requested, url: url, inPlace: false, mode: 0o644)
+                }
+                guard stat(url.path, &info) == 0, followingLink || [S_IFCHR, S_IFIFO].contains(info.st_mode & S_IFMT)
+                else {
+                    throw FileProblem(
+                        path: requested.path,
+                        reason: "is a symbolic link (to \(url.path)); refused: remove it, or write elsewhere",
+                        side: .output)
                 }
             }
             switch info.st_mode & S_IFMT {
@@ -165,13 +184,18 @@ package enum AtomicFileWriter {
     }
 
     /// Writes `content` into an existing device or FIFO as it is (`/dev/null`, `/dev/stdout`).
+    /// The open never blocks: a FIFO nobody reads is refused at once (ENXIO), not waited on.
     private static func writeInPlace(_ content: Content, to target: Target) throws {
-        let descriptor = open(target.url.path, O_WRONLY | O_CLOEXEC)
+        let descriptor = open(target.url.path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw FileProblem(
-                path: target.requested.path, reason: "cannot write (\(String(cString: strerror(errno)).lowercased()))",
-                side: .output)
+            let reason =
+                errno == ENXIO
+                ? "is a FIFO nobody reads; start its reader first"
+                : "cannot write (\(String(cString: strerror(errno)).lowercased()))"
+            throw FileProblem(path: target.requested.path, reason: reason, side: .output)
         }
+        // Writes block again (a slow reader is waited for, as a pipe's writer is).
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         do {

@@ -5,8 +5,11 @@ import Foundation
 package enum NameMatch {
     package static func closest(to query: String, in candidates: [String], limit: Int = 5) -> [String] {
         let key = TextKey.fold(query)
-        guard !key.isEmpty else { return [] }
+        // Edit distances are quadratic in the names' lengths: a text longer than any name is no
+        // close match, and neither is a candidate that long (bounded time, whatever the input).
+        guard !key.isEmpty, key.count <= longestComparedName else { return [] }
         let scored = candidates.compactMap { candidate -> (String, Int)? in
+            guard candidate.utf8.count <= 4 * longestComparedName else { return nil }
             let folded = TextKey.fold(candidate)
             if folded.contains(key) || key.contains(folded) { return (candidate, 0) }
             // The whole name, its words, and the name without its first word (a type prefix such

@@ -47,20 +47,21 @@ public struct CalibrationJob: Job {
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
         try validate()
         let threads = ProcessInfo.processInfo.activeProcessorCount
-        let file = try ObservationsFile.read(observations, threads: threads)
-        for line in file.skipped { onEvent(.skipped(line)) }
-        if file.skippedCount > file.skipped.count {
-            onEvent(.skipped("… and \(file.skippedCount - file.skipped.count) more rows"))
+        // Read twice in blocks: memory does not grow with the number of rows.
+        let streamed = try PowerLawCalibration.fit(file: observations, threads: threads) { file in
+            for line in file.skipped { onEvent(.skipped(line)) }
+            if file.skippedCount > file.skipped.count {
+                onEvent(.skipped("… and \(file.skippedCount - file.skipped.count) more rows"))
+            }
+            if file.illustrativeCount > 0 {
+                onEvent(.illustrative(count: file.illustrativeCount, of: file.rows))
+            }
         }
-        if file.illustrativeCount > 0 {
-            onEvent(.illustrative(count: file.illustrativeCount, of: file.observations.count))
-        }
-        let calibration = try PowerLawCalibration(
-            table: file.observations, skipped: file.skippedCount, threads: threads)
+        let file = streamed.file
+        let calibration = streamed.calibration
         if let out { try AtomicFileWriter.write(try Self.json(calibration), to: out) }
         if let chart {
-            let svg = CalibrationChartSVG.render(
-                calibration, samples: calibration.samples(file.observations), source: observationsName)
+            let svg = CalibrationChartSVG.render(calibration, samples: streamed.samples, source: observationsName)
             try AtomicFileWriter.write(Data(svg.utf8), to: chart)
         }
         return Result(calibration: calibration, skipped: file.skipped)

@@ -91,7 +91,19 @@ public struct PublishJob: Job {
             if let example = local.first { throw RatingsError.localSources(example: example, count: local.count) }
         }
         let retired = try input.fleet.map { try CuratedFleet.load(from: $0).retiredNames } ?? []
-        let published = try TablePublisher.current(in: input.destination)
+        // A manifest naming a file outside its folder stops the run; a published table that is
+        // damaged (truncated, edited, not a table) is replaced, and the run says so.
+        var published: (table: RatingTable, name: String)?
+        if let current = try TablePublisher.currentFile(in: input.destination) {
+            do {
+                published = (try RatingTable.load(from: current), "the published \(current.lastPathComponent)")
+            } catch {
+                onEvent(
+                    .warning(
+                        "the published \(current.lastPathComponent) is damaged (\(error)); it is replaced by this "
+                            + "table, with no regression check against it"))
+            }
+        }
         let regressions =
             published.map { RatingDiff.regressions(previous: $0.table, current: file.table, retired: retired) } ?? []
         if !regressions.isEmpty && !input.acceptRegression && !input.dryRun {

@@ -243,15 +243,16 @@ public struct RatingsJob: Job {
             result.publishedUnchanged = !changed
             return
         }
-        var anyChanged = false
+        // Every lake's package, or none: a folder that cannot be written leaves all as they were.
+        var packages: [(data: Data, directory: URL)] = []
         for package in input.lakePackages {
             let table = try RatingTable.decode(data, path: input.out.appendingPathComponent(Self.outputs.table).path)
                 .merging(package.others.map(RatingTable.load(from:)))
-            let (manifest, changed) = try TablePublisher.publish(tableData: try table.jsonData(), to: package.folder)
-            result.published = manifest
-            result.lakesPublished.append(package.folder.lastPathComponent)
-            anyChanged = anyChanged || changed
+            packages.append((try table.jsonData(), package.folder))
         }
+        let (manifests, anyChanged) = try TablePublisher.publishAll(packages)
+        result.published = manifests.last
+        result.lakesPublished = input.lakePackages.map { $0.folder.lastPathComponent }
         result.publishedUnchanged = !anyChanged
     }
 

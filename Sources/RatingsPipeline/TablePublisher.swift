@@ -47,8 +47,12 @@ public enum TablePublisher {
         let manifest = Manifest(
             manifestVersion: 1, current: fileName(for: data), sha256: SHA256.hex(data), bytes: data.count,
             generatedAt: table.generatedAt, schemaVersion: table.schemaVersion, ships: table.ships.count)
+        // Unchanged only when the manifest names these bytes and the file there still holds
+        // them: a damaged or truncated published table is written again.
         if let existing = try? readManifest(in: directory), existing == manifest,
-            FileManager.default.fileExists(atPath: directory.appendingPathComponent(existing.current).path)
+            let there = try? BoundedFile.read(
+                directory.appendingPathComponent(existing.current), limit: BoundedFile.tableLimit, what: "table"),
+            there == data
         {
             AtomicFileWriter.settle(directory)  // what a killed publish left, though nothing is written
             return (manifest, false)
@@ -59,6 +63,41 @@ public enum TablePublisher {
         try AtomicFileWriter.write(
             try StableJSON.encode(manifest), to: directory.appendingPathComponent("manifest.json"))
         return (manifest, true)
+    }
+
+    /// Publishes several tables, each into its folder (one package per lake), all or none: every
+    /// folder is created and every file staged before any is renamed into place, so a folder
+    /// that cannot be written leaves every lake as it was. Returns each manifest and whether
+    /// anything was written.
+    public static func publishAll(_ tables: [(data: Data, directory: URL)]) throws -> (
+        manifests: [Manifest], changed: Bool
+    ) {
+        var manifests: [Manifest] = []
+        var writes: [(URL, Data)] = []
+        var manifestWrites: [(URL, Data)] = []
+        for (data, directory) in tables {
+            let table: RatingTable
+            do { table = try JSONDecoder().decode(RatingTable.self, from: data) } catch {
+                throw RatingsError.invalidFile(path: "the table to publish", reason: "not a rating table (\(error))")
+            }
+            let manifest = Manifest(
+                manifestVersion: 1, current: fileName(for: data), sha256: SHA256.hex(data), bytes: data.count,
+                generatedAt: table.generatedAt, schemaVersion: table.schemaVersion, ships: table.ships.count)
+            manifests.append(manifest)
+            let unchanged =
+                (try? readManifest(in: directory)) == manifest
+                && (try? BoundedFile.read(
+                    directory.appendingPathComponent(manifest.current), limit: BoundedFile.tableLimit, what: "table"))
+                    == data
+            if unchanged { continue }
+            try FileProblem.createFolder(directory)
+            writes.append((directory.appendingPathComponent(manifest.current), data))
+            manifestWrites.append((directory.appendingPathComponent("manifest.json"), try StableJSON.encode(manifest)))
+        }
+        guard !writes.isEmpty else { return (manifests, false) }
+        // Tables before the manifests that name them, all staged before any rename.
+        try AtomicFileWriter.writeAll(writes + manifestWrites)
+        return (manifests, true)
     }
 
     /// The manifest in `directory`.

@@ -54,22 +54,37 @@ package enum CGNDepartureBoard {
         }
         let codes = locations.map(\.code).filter { !$0.isEmpty && $0.count <= 40 && !$0.contains("/") }
         guard !codes.isEmpty else { throw ArchiveError.badResponse(url: url, reason: "no pier listed") }
+        guard codes.count <= ReadLimits.cgnPiers else {
+            throw ArchiveError.badResponse(
+                url: url, reason: "\(codes.count) piers, more than the \(ReadLimits.cgnPiers) a lake can have; refused")
+        }
         return codes
     }
 
     /// The assignments on one pier's board, and how many charters (no service number) it held.
     /// - Throws: ``ArchiveError/badResponse(url:reason:)`` for a body that is not a board, or
     ///   a departure without a boat (the layout has changed).
-    package static func assignments(from data: Data, url: String) throws -> (
+    package static func assignments(from data: Data, url: String, deadline: Date? = nil) throws -> (
         assignments: [ShipAssignment], charters: Int
     ) {
         let board: Board
         do { board = try JSONDecoder().decode(Board.self, from: data) } catch {
             throw ArchiveError.badResponse(url: url, reason: "not a departure board (\(describeDecodingError(error)))")
         }
+        let departures = board.departures ?? []
+        guard departures.count <= ReadLimits.cgnDepartures else {
+            throw ArchiveError.badResponse(
+                url: url, reason: "\(departures.count) departures, more than a pier board's \(ReadLimits.cgnDepartures)"
+            )
+        }
         var result: [ShipAssignment] = []
         var charters = 0
-        for (index, departure) in (board.departures ?? []).enumerated() {
+        for (index, departure) in departures.enumerated() {
+            if index % 64 == 0 { try ReadLimits.check(deadline, url: url) }
+            guard (departure.stops ?? []).count <= ReadLimits.cgnStops else {
+                throw ArchiveError.badResponse(
+                    url: url, reason: "departures[\(index)] has more than \(ReadLimits.cgnStops) stops; refused")
+            }
             guard let boat = departure.vehicle?.name?.trimmingCharacters(in: .whitespaces), !boat.isEmpty else {
                 throw ArchiveError.badResponse(url: url, reason: "departures[\(index)] names no boat (vehicle.name)")
             }

@@ -32,12 +32,17 @@ package enum SGVAllocationPage {
     /// - Throws: ``ArchiveError/badResponse(url:reason:)`` when the deployments heading or every
     ///   block's courses are missing: the layout has probably changed, and nothing must replace
     ///   archived days.
-    package static func read(html: Data, url: String) throws -> Reading {
+    /// - Parameter deadline: the run's end; reading past it throws.
+    package static func read(html: Data, url: String, deadline: Date? = nil) throws -> Reading {
         let document: HTMLDocument
         do { document = try HTMLDocument(data: html, url: url) } catch {
             throw ArchiveError.badResponse(url: url, reason: "unreadable HTML (\(error))")
         }
         let lines = document.textLines
+        guard lines.count <= ReadLimits.sgvLines else {
+            throw ArchiveError.badResponse(
+                url: url, reason: "\(lines.count) lines of text, more than an allocation page's \(ReadLimits.sgvLines)")
+        }
         guard let start = lines.firstIndex(where: { $0.localizedCaseInsensitiveContains("Dampfschiff-Einsätze") })
         else {
             throw ArchiveError.badResponse(
@@ -55,9 +60,11 @@ package enum SGVAllocationPage {
         var reading = Reading(assignments: [], notes: [])
         var seen = Set<ShipAssignment>()
         for block in blocks {
+            try ReadLimits.check(deadline, url: url)
             var days: [LocalDate] = []
             var courses: [String] = []
             for (index, line) in block.lines.enumerated() {
+                if index % 1024 == 0 { try ReadLimits.check(deadline, url: url) }
                 if line.hasPrefix("Von "), let range = dateRange(line) {
                     let next = index + 1 < block.lines.count ? block.lines[index + 1] : ""
                     if next.lowercased().hasPrefix("für ") {
@@ -80,7 +87,17 @@ package enum SGVAllocationPage {
                 reading.notes.append("\(block.ship): \(days.isEmpty ? "no day" : "no course") found; skipped")
                 continue
             }
+            // Each day and course once; the product bounded before it is built.
+            days = Array(Set(days)).sorted()
+            courses = Array(Set(courses)).sorted()
+            guard days.count * courses.count <= ReadLimits.sgvAssignments - reading.assignments.count else {
+                throw ArchiveError.badResponse(
+                    url: url,
+                    reason: "more than \(ReadLimits.sgvAssignments) assignments (\(block.ship): \(days.count) days × "
+                        + "\(courses.count) courses); not an allocation page")
+            }
             for day in days {
+                try ReadLimits.check(deadline, url: url)
                 for course in courses {
                     let assignment = ShipAssignment(date: day, course: course, ship: block.ship)
                     if seen.insert(assignment).inserted { reading.assignments.append(assignment) }

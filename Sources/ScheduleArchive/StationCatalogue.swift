@@ -66,7 +66,11 @@ public struct StationCatalogue: Sendable {
                 .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             for (index, entry) in (lake["stations"] as? [Any] ?? []).enumerated() {
                 let place = "\(url.lastPathComponent): \(lakeName), station \(index)"
-                guard let object = entry as? [String: Any], let name = object["name"] as? String else {
+                guard let object = entry as? [String: Any],
+                    let name = (object["name"] as? String).map({
+                        String($0.unicodeScalars.filter { !VisibleText.isHidden($0) })
+                    })
+                else {
                     warnings.append("\(place) (\(entry)): not a station object with a name; skipped")
                     continue
                 }

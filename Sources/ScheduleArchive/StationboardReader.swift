@@ -15,6 +15,13 @@ package enum StationboardReader {
     package static func departures(
         from data: Data, path: String, expectedStation: Int? = nil
     ) throws -> (station: Int, name: String?, departures: [Departure]) {
+        guard data.count <= ReadLimits.stationboardBytes else {
+            throw ArchiveError.malformed(
+                path: path,
+                reason:
+                    "\(data.count) bytes, more than a stationboard's \(ReadLimits.stationboardBytes >> 20) MiB; refused"
+            )
+        }
         let body = try JSONFile.decode(
             StationboardBody.self, from: data, path: path, what: "stationboard body", makeError: ArchiveError.malformed)
         let bodyStation = body.station?.id.flatMap { Int($0) }
@@ -24,6 +31,12 @@ package enum StationboardReader {
         if let expectedStation, let bodyStation, expectedStation != bodyStation {
             throw ArchiveError.malformed(
                 path: path, reason: "station.id \(bodyStation) does not match the file name's \(expectedStation)")
+        }
+        guard body.stationboard.count <= ReadLimits.stationboardJourneys else {
+            throw ArchiveError.malformed(
+                path: path,
+                reason: "\(body.stationboard.count) journeys, more than the \(ReadLimits.stationboardJourneys) a "
+                    + "stationboard may hold; refused")
         }
         var result: [Departure] = []
         for (index, journey) in body.stationboard.enumerated() {
@@ -56,6 +69,9 @@ package enum StationboardReader {
                     station: station, date: ZoneClock.zurich.localDate(at: unix), time: unix,
                     course: course, category: category))
         }
-        return (station, body.station?.name, result)
+        // A name from a server is shown to people: its control characters never are.
+        return (
+            station, body.station?.name.map { String($0.unicodeScalars.filter { !VisibleText.isHidden($0) }) }, result
+        )
     }
 }

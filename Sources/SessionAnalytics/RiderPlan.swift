@@ -40,6 +40,10 @@ public struct RiderPlan: Sendable {
     /// Today, when no first day was asked for and the archive does not hold today: the plan then
     /// shows the archive's days instead, and says so.
     public var todayNotInArchive: LocalDate?
+    /// Archive files that could not be read, each with the reason (the file named): left out.
+    public var skippedFiles: [String] = []
+    /// Days of the plan one of those files belonged to: their departures may be incomplete.
+    public var incompleteDays: Set<LocalDate> = []
 
     public init(
         from: LocalDate, to: LocalDate, stationDays: [StationDay], quietStations: [Place], daysPastArchive: [LocalDate],

@@ -22,4 +22,19 @@ public struct WaveDetail: Hashable, Sendable {
     /// The wave height the rating table gives the ship at its reference point (the ensemble
     /// median; share-weighted for a prediction), m; nil without one.
     public var waveHeightM: Double?
+
+    public init(
+        time: Int64, course: String, category: String, nextStop: Int?, nextStopName: String?, ship: WaveShip,
+        rating: Rating?, points: Double, waveHeightM: Double?
+    ) {
+        self.time = time
+        self.course = course
+        self.category = category
+        self.nextStop = nextStop
+        self.nextStopName = nextStopName
+        self.ship = ship
+        self.rating = rating
+        self.points = points
+        self.waveHeightM = waveHeightM
+    }
 }

@@ -198,6 +198,8 @@ package enum PlanCalendar {
             case ",": out += "\\,"
             case "\n": out += "\\n"
             case "\r": break
+            // A control character from a name never reaches a calendar application.
+            case _ where c.unicodeScalars.contains(where: VisibleText.isHidden): out += "\u{FFFD}"
             default: out.append(c)
             }
         }

@@ -33,12 +33,15 @@ package enum PlanJSON {
         var bestOnLake: Best?
         var stations: [StationPlan]
         var stationsWithoutDepartures: [String]
+        /// An archive file of this day could not be read: its departures may be incomplete.
+        var incomplete: Bool
 
         // bestOnLake is written as null when there is none.
-        enum CodingKeys: String, CodingKey { case date, bestOnLake, stations, stationsWithoutDepartures }
+        enum CodingKeys: String, CodingKey { case date, bestOnLake, stations, stationsWithoutDepartures, incomplete }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(date, forKey: .date)
+            try c.encode(incomplete, forKey: .incomplete)
             try c.encode(bestOnLake, forKey: .bestOnLake)
             try c.encode(stations, forKey: .stations)
             try c.encode(stationsWithoutDepartures, forKey: .stationsWithoutDepartures)
@@ -133,7 +136,9 @@ package enum PlanJSON {
                 plan.daysPastArchive.contains(date)
                 ? [] : plan.places.values.filter { !seen.contains($0.uic) }.map(\.name).sorted()
             days.append(
-                Day(date: date.description, bestOnLake: best, stations: stations, stationsWithoutDepartures: quiet))
+                Day(
+                    date: date.description, bestOnLake: best, stations: stations, stationsWithoutDepartures: quiet,
+                    incomplete: plan.incompleteDays.contains(date)))
             date = date.adding(days: 1)
         }
         let document = Document(

@@ -19,6 +19,7 @@ package enum PlanText {
         var date = plan.from
         while date <= plan.to {
             out.append(words.day(date))
+            if plan.incompleteDays.contains(date) { out.append("  (" + words.incomplete + ")") }
             let days = (byDate[date] ?? []).filter { !$0.waves.isEmpty }
             if plan.daysPastArchive.contains(date) {
                 out.append("  " + words.notInArchive(endsOn: plan.archiveRange.upperBound))

@@ -114,6 +114,15 @@ package struct RiderWords: Sendable {
         pick("Best on the lake: ", "Am besten auf dem See: ", "Le meilleur sur le lac : ", "Il migliore sul lago: ")
     }
 
+    /// The mark of a day whose archive files could not all be read.
+    package var incomplete: String {
+        pick(
+            "incomplete: an archive file of this day could not be read (see the warnings)",
+            "unvollständig: eine Archivdatei dieses Tages ist nicht lesbar (siehe die Warnungen)",
+            "incomplet : un fichier de l'archive de ce jour est illisible (voir les avertissements)",
+            "incompleto: un file dell'archivio di questo giorno non è leggibile (vedi gli avvisi)")
+    }
+
     /// "not in the archive yet (it ends 2026-10-01); fetch it first".
     package func notInArchive(endsOn end: LocalDate) -> String {
         switch language {

@@ -15,6 +15,7 @@ package enum TodayText {
                     ? "" : " (" + words.notInArchive(endsOn: plan.archiveRange.upperBound) + ")")
         }
         lines.append("\(day.stationName), \(words.day(day.date))")
+        if plan.incompleteDays.contains(day.date) { lines.append("(" + words.incomplete + ")") }
         lines.append(
             words.sun(
                 sunrise: clock.hourMinute(day.sun.sunrise), sunset: clock.hourMinute(day.sun.sunset),

@@ -95,7 +95,10 @@ public struct PlanJob: Job {
             let names = ids.compactMap { catalogue.station(uic: $0)?.name }
             throw PlanJobError.noDepartures(
                 stations: names, from: from, to: to,
-                lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue), asked: asked)
+                lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue), asked: asked,
+                unreadable: opened.refresh.skipped.filter { text in
+                    Self.dayOfArchiveFile(text).map { $0 >= from && $0 <= to } ?? false
+                })
         }
         func place(_ s: Station) -> RiderPlan.Place {
             .init(uic: s.uic, name: s.name, latitude: s.latitude, longitude: s.longitude)
@@ -110,7 +113,19 @@ public struct PlanJob: Job {
             ratingsName: input.source.ratingsName, ratingsPoint: SessionsJob.operatingPoint(of: table))
         if case .lake(let name) = input.selection { plan.lake = catalogue.lake(named: name) ?? name }
         if input.from == nil, !range.contains(input.today) { plan.todayNotInArchive = input.today }
+        // Files the index could not read are named, and their days marked, never dropped silently.
+        plan.skippedFiles = opened.refresh.skipped
+        plan.incompleteDays = Set(
+            opened.refresh.skipped.compactMap(Self.dayOfArchiveFile).filter { $0 >= from && $0 <= last })
         return plan
+    }
+
+    /// The day an archive file holds (`stationboards/<date>/…`, `deployments/<date>.json`),
+    /// from the text that names it.
+    static func dayOfArchiveFile(_ text: String) -> LocalDate? {
+        if let match = text.firstMatch(of: /stationboards\/(\d{4}-\d{2}-\d{2})\//) { return LocalDate(iso: match.1) }
+        if let match = text.firstMatch(of: /deployments\/(\d{4}-\d{2}-\d{2})\.json/) { return LocalDate(iso: match.1) }
+        return nil
     }
 
     /// The lakes the archive has departures for, by name.

@@ -12,13 +12,15 @@ public enum PlanJobError: Error, Equatable, CustomStringConvertible {
     /// The first day lies past the archive (`lakes`: those it holds; `asked`: the plan's).
     case pastArchive(from: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String], asked: [String])
     /// The chosen stations have no departure in the range.
-    case noDepartures(stations: [String], from: LocalDate, to: LocalDate, lakes: [String], asked: [String])
+    /// (`unreadable`: archive files of those days the index could not read, each with why.)
+    case noDepartures(
+        stations: [String], from: LocalDate, to: LocalDate, lakes: [String], asked: [String], unreadable: [String] = [])
 
     /// The lakes the plan asked for, for the advice on what to fetch.
     public var askedLakes: [String] {
         switch self {
         case .days: []
-        case .pastArchive(_, _, _, _, let asked), .noDepartures(_, _, _, _, let asked): asked
+        case .pastArchive(_, _, _, _, let asked), .noDepartures(_, _, _, _, let asked, _): asked
         }
     }
 
@@ -28,9 +30,13 @@ public enum PlanJobError: Error, Equatable, CustomStringConvertible {
         case .pastArchive(let from, let archive, let range, let lakes, _):
             "\(from) lies past the archive \(archive), which holds \(range.lowerBound) … \(range.upperBound)"
                 + (lakes.isEmpty ? "" : " (\(lakes.joined(separator: ", ")))")
-        case .noDepartures(let stations, let from, let to, let lakes, _):
-            "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) in the archive; it holds "
-                + (lakes.isEmpty ? "no lake" : lakes.joined(separator: ", "))
+        case .noDepartures(let stations, let from, let to, let lakes, _, let unreadable):
+            unreadable.isEmpty
+                ? "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) in the archive; it holds "
+                    + (lakes.isEmpty ? "no lake" : lakes.joined(separator: ", "))
+                : "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) could be read: "
+                    + "\(unreadable.count) archive file\(unreadable.count == 1 ? "" : "s") of those days cannot be "
+                    + "read (\(unreadable.prefix(3).joined(separator: "; ")))"
         }
     }
 }

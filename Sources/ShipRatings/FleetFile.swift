@@ -80,7 +80,10 @@ package enum FleetFile {
                 problems.append(Problem(entry: "ships[\(index)]", reason: "must be an object"))
                 continue
             }
-            let label = "ships[\(index)]" + ((ship["name"] as? String).map { " (\($0))" } ?? "")
+            // The entry's name, as much of it as a message needs (a name may be any length here).
+            let label =
+                "ships[\(index)]"
+                + ((ship["name"] as? String).map { " (\(VisibleText.excerpt($0, limit: 60)))" } ?? "")
             problems += check(ship: ship, entry: label)
             if let name = ship["name"] as? String, let prefix = ship["prefix"] as? String {
                 let aliases = (ship["aliases"] as? [Any])?.compactMap { $0 as? String } ?? []
@@ -128,10 +131,18 @@ package enum FleetFile {
                 if name == "prefix", !prefixes.contains(text) {
                     problem("\"\(text)\" is not one of \(prefixes.joined(separator: ", "))")
                 }
+                if name == "name", let reason = ShipNameRules.problem(text) { problem(reason) }
             case .list:
                 guard let list = value as? [Any], list.allSatisfy({ ($0 as? String)?.isEmpty == false }) else {
                     problem("must be a list of names")
                     continue
+                }
+                if name == "aliases" {
+                    for alias in list.compactMap({ $0 as? String }) {
+                        if let reason = ShipNameRules.problem(alias) {
+                            problem("\"\(VisibleText.excerpt(alias))\": \(reason)")
+                        }
+                    }
                 }
             case .sourced(let valueKind):
                 problems += checkSourced(value, kind: valueKind, entry: entry, field: name, length: length)
@@ -377,7 +388,7 @@ package enum FleetFile {
             let hint = NameMatch.closest(to: name, in: known, limit: 3)
             throw RatingsError.invalidFile(
                 path: path,
-                reason: "no ship \"\(name)\" in the file"
+                reason: "no ship \"\(VisibleText.excerpt(name))\" in the file"
                     + (hint.isEmpty
                         ? "; add it with `nextwave fleet add`" : "; did you mean \(hint.joined(separator: ", "))?"))
         }

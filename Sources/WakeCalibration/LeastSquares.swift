@@ -70,6 +70,23 @@ struct LeastSquares {
         }
         let stacked = Self.stack(triangles, count: parts.count, q: q)
         let r = try Self.triangle(of: stacked, rows: parts.count * q, q: q)
+        try self.init(triangle: r, n: n, names: names) { beta, rInverse in
+            Self.residualSums(design: design, response: response, beta: beta, rInverse: rInverse, parts: parts)
+        }
+    }
+
+    /// Σ y, Σ y², the residual sum of squares and the squared leave-one-out residuals over the
+    /// rows, and whether every leave-one-out residual is defined (no leverage of 1).
+    typealias ResidualSums = (y: Double, yy: Double, rss: Double, loo: Double, looDefined: Bool)
+
+    /// The fit from the triangle R of [X | y] (q × q, column-major) of `n` rows; `residuals`
+    /// makes the pass over the rows with β and R⁻¹ (the rows may be held, or read again).
+    init(
+        triangle r: [Double], n: Int, names: [String], residuals: ([Double], [Double]) throws -> ResidualSums
+    ) throws {
+        let p = names.count
+        let q = p + 1
+        guard n > p else { throw CalibrationError.tooFewObservations(valid: n, needed: p, skipped: 0) }
         // R (p × p, column-major) and r, ρ from the last column.
         var rx = [Double](repeating: 0, count: p * p)
         for j in 0..<p { for i in 0...j { rx[i + j * p] = r[i + j * q] } }
@@ -79,7 +96,7 @@ struct LeastSquares {
         let conditionInfo = LAPACKE_dtrcon(LAPACK_COL_MAJOR, one, upper, notUnit, p32, rx, p32, &rcond)
         guard conditionInfo == 0 else { throw CalibrationError.lapack(routine: "dtrcon", info: conditionInfo) }
         guard rcond >= Self.minimumReciprocalCondition else {
-            throw CalibrationError.rankDeficient(reason: Self.weakestColumn(design: design, r: rx, n: n, names: names))
+            throw CalibrationError.rankDeficient(reason: Self.weakestColumn(r: rx, names: names))
         }
         var beta = (0..<p).map { r[$0 + p * q] }
         let solveInfo = LAPACKE_dtrtrs(LAPACK_COL_MAJOR, upper, noTrans, notUnit, p32, 1, rx, p32, &beta, p32)
@@ -88,7 +105,7 @@ struct LeastSquares {
         let inverseInfo = LAPACKE_dtrtri(LAPACK_COL_MAJOR, upper, notUnit, p32, &rInverse, p32)
         guard inverseInfo == 0 else { throw CalibrationError.lapack(routine: "dtrtri", info: inverseInfo) }
         // One more pass: residuals, leverages h_i = ‖x_i R⁻¹‖², the sums they feed.
-        let sums = Self.residualSums(design: design, response: response, beta: beta, rInverse: rInverse, parts: parts)
+        let sums = try residuals(beta, rInverse)
         let mean = sums.y / Double(n)
         let tss = sums.yy - Double(n) * mean * mean
         let rss = sums.rss
@@ -139,7 +156,7 @@ struct LeastSquares {
             if info != 0 { return info }
             // Keep R (its upper triangle) at the top; clear what lies below its diagonal.
             have = min(q, m)
-            for j in 0..<q { for i in (j + 1)..<have { a[i + j * height] = 0 } }
+            for j in 0..<q where j + 1 < have { for i in (j + 1)..<have { a[i + j * height] = 0 } }
             start += count
         }
         for j in 0..<q { for i in 0..<q { out[i + j * q] = i < have ? a[i + j * height] : 0 } }
@@ -218,13 +235,14 @@ struct LeastSquares {
     }
 
     /// The column that is closest to a combination of the others: the smallest |R_jj| relative to
-    /// the column's norm (zero for a constant or duplicated feature).
-    static func weakestColumn(design: [Double], r: [Double], n: Int, names: [String]) -> String {
+    /// the column's norm, ‖X_j‖ = √(Σ_{i ≤ j} R_ij²) (X = QR with Q orthonormal); zero for a
+    /// constant or duplicated feature.
+    static func weakestColumn(r: [Double], names: [String]) -> String {
         let p = names.count
         var worst = (index: 0, ratio: Double.infinity)
         for j in names.indices {
             var norm = 0.0
-            for i in 0..<n { norm += design[i + j * n] * design[i + j * n] }
+            for i in 0...j { norm += r[i + j * p] * r[i + j * p] }
             let ratio = abs(r[j + j * p]) / max(norm.squareRoot(), .leastNormalMagnitude)
             if ratio < worst.ratio { worst = (j, ratio) }
         }

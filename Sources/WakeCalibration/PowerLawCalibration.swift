@@ -113,6 +113,18 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
         guard n > p else { throw CalibrationError.tooFewObservations(valid: n, needed: p, skipped: skipped) }
         let (design, response, ranges) = Self.design(table, threads: threads)
         let fit = try LeastSquares(design: design, response: response, names: Self.featureNames, threads: threads)
+        self.init(
+            fit: fit, observations: n, skipped: skipped, ranges: ranges,
+            models: Self.finish(Self.compareSums(table, design: design, logHeights: response, threads: threads)))
+    }
+
+    /// The calibration of a fit of `observations` rows, with its features' ranges and the models
+    /// compared.
+    init(
+        fit: LeastSquares, observations n: Int, skipped: Int, ranges: [(min: Double, max: Double)],
+        models: [String: ModelComparison]
+    ) {
+        let p = Self.featureNames.count
         observations = n
         self.skipped = skipped
         powerLaw = PowerLaw(
@@ -126,7 +138,7 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
             featureRanges: (1..<p).map {
                 FeatureRange(name: Self.featureNames[$0], min: ranges[$0].min, max: ranges[$0].max)
             })
-        models = Self.compare(table, design: design, logHeights: response, threads: threads)
+        self.models = models
     }
 
     /// X (column-major, n × p), y = ln H, and each feature's range.
@@ -192,8 +204,12 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
     /// Each model against the observations where it is valid, in log space: the logs of speed,
     /// distance and depth are read back from the design's columns (ln(V²/g), ln(y/L), ln F_h), so
     /// each observation costs one more log and a few exps, not a round trip through heights.
-    static func compare(_ table: ObservationTable, design: [Double], logHeights: [Double], threads: Int)
-        -> [String: ModelComparison]
+    /// Per model (the published ones, then the ensemble): observations compared, Σ d and Σ d²
+    /// of d = ln H_obs − ln H_model.
+    typealias ComparisonSums = [(count: Int, bias: Double, squares: Double)]
+
+    static func compareSums(_ table: ObservationTable, design: [Double], logHeights: [Double], threads: Int)
+        -> ComparisonSums
     {
         let n = table.count
         let models = WakeModel.allCases.count + 1  // and the ensemble, last
@@ -232,11 +248,23 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
                 sums.base[part] = local
             }
         }
-        var result: [String: ModelComparison] = [:]
-        for (m, key) in (WakeModel.allCases.map(\.rawValue) + [Self.ensembleKey]).enumerated() {
-            let s = partSums.reduce((count: 0, bias: 0.0, squares: 0.0)) {
+        return (0..<models).map { m in
+            partSums.reduce((count: 0, bias: 0.0, squares: 0.0)) {
                 ($0.count + $1[m].count, $0.bias + $1[m].bias, $0.squares + $1[m].squares)
             }
+        }
+    }
+
+    /// Two blocks' sums as one.
+    static func adding(_ a: ComparisonSums, _ b: ComparisonSums) -> ComparisonSums {
+        a.isEmpty ? b : zip(a, b).map { ($0.count + $1.count, $0.bias + $1.bias, $0.squares + $1.squares) }
+    }
+
+    /// The comparisons, from their sums.
+    static func finish(_ sums: ComparisonSums) -> [String: ModelComparison] {
+        var result: [String: ModelComparison] = [:]
+        for (m, key) in (WakeModel.allCases.map(\.rawValue) + [Self.ensembleKey]).enumerated() {
+            let s = m < sums.count ? sums[m] : (count: 0, bias: 0.0, squares: 0.0)
             guard s.count > 0 else {
                 result[key] = ModelComparison(count: 0, logBias: nil, factor: nil, logRmse: nil)
                 continue

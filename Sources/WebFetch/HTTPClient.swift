@@ -54,10 +54,14 @@ public actor HTTPClient: PageSource {
         package var lowSpeedTime: Double = 20
         /// Longest the clients sharing ``runBudget`` may spend fetching, from the first request
         /// of any of them, seconds.
-        package var maxRunTime: Double = 7200
+        package var maxRunTime: Double = 1800
         /// The clock of ``maxRunTime``, shared by every client made from this configuration
         /// (and its copies): one run, one budget, however many hosts it fetches from.
         package var runBudget = RunBudget()
+
+        /// When the run's fetching time ends (now + what is left of ``maxRunTime``): the readers
+        /// of what was fetched check it while they parse.
+        package var runDeadline: Date { Date().addingTimeInterval(max(0, runBudget.remaining(of: maxRunTime))) }
         package var userAgent = "NextWaveToolkit/1.0 (+https://github.com/pfederi/Next-Wave)"
         /// Further request headers (a `User-Agent` here replaces ``userAgent``).
         package var headers: [String: String] = [:]
@@ -146,6 +150,11 @@ public actor HTTPClient: PageSource {
         if let reason = unreachableReason {
             throw WebFetchError.unreachable(url: url.absoluteString, host: host, reason: reason)
         }
+        // The run's time is checked before waiting for the request's turn, and the wait never
+        // outlasts it: a spent budget ends the run at once, not one delay per remaining page.
+        guard configuration.runBudget.remaining(of: configuration.maxRunTime) > 0 else {
+            throw WebFetchError.runTimeExceeded(url: url.absoluteString, seconds: configuration.maxRunTime)
+        }
         try await waitForTurn(url)
         let remaining = configuration.runBudget.remaining(of: configuration.maxRunTime)
         guard remaining > 0 else {
@@ -174,7 +183,16 @@ public actor HTTPClient: PageSource {
                 throw WebFetchError.unreachable(url: url.absoluteString, host: host, reason: words)
             case .transport(let words, unreachable: false): reason = words
             case .silent(let seconds): reason = "timed out: nothing for \(plainSeconds(seconds)) s"
-            case .overTime(let seconds): reason = "took longer than \(plainSeconds(seconds)) s in all"
+            case .overTime(let seconds):
+                reason = "took longer than \(plainSeconds(seconds)) s in all"
+                // A body that trickles just above the low-speed limit ends at the request's
+                // deadline every time: two such attempts end the host like two slow ones.
+                slowAttempts += 1
+                if slowAttempts >= 2 {
+                    unreachableReason =
+                        "its answers took over \(plainSeconds(seconds)) s each; pages of it failed as too slow"
+                    throw WebFetchError.transport(url: url.absoluteString, reason: reason, attempts: attempt)
+                }
             case .tooSlow(let speed):
                 slowAttempts += 1
                 if slowAttempts >= 2 {
@@ -253,7 +271,14 @@ public actor HTTPClient: PageSource {
         let clock = ContinuousClock()
         if let last = lastRequestStart {
             let next = last.advanced(by: .seconds(requestGap))
-            if next > clock.now { try await clock.sleep(until: next) }
+            let wait = clock.now.duration(to: next)
+            if wait > .zero {
+                let remaining = configuration.runBudget.remaining(of: configuration.maxRunTime)
+                if wait > .seconds(remaining) {
+                    throw WebFetchError.runTimeExceeded(url: url.absoluteString, seconds: configuration.maxRunTime)
+                }
+                try await clock.sleep(until: next)
+            }
         }
         lastRequestStart = clock.now
         configuration.runBudget.start()

@@ -41,7 +41,7 @@ package enum WebFetchError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let url, let limit):
             "\(url): the body is larger than \(Self.bytes(limit)); refused (a page of this site should be far smaller)"
         case .runTimeExceeded(let url, let seconds):
-            "\(url): not fetched; the run has used up its \(Int(seconds)) s of fetching"
+            "\(url): not fetched; the run's \(Int(seconds)) s of fetching (--max-run-time) end before its turn"
         case .invalidURL(let url, let reason): "\(url): \(reason); check the address"
         case .malformedHTML(let url, let reason): "\(url): \(reason); not a page this tool reads"
         case .unreachable(let url, let host, let reason):

@@ -2,7 +2,7 @@ import Foundation
 
 /// Every fuzz target, by name. Not API.
 package enum FuzzTargets {
-    package static let all: [FuzzTarget] = ratingsTargets + scheduleTargets + hardeningTargets
+    package static let all: [FuzzTarget] = ratingsTargets + scheduleTargets + hardeningTargets + roundThreeTargets
 
     package static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 }

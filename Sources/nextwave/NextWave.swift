@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import NextWaveSupport
 
 @main
 struct NextWave: AsyncParsableCommand {
@@ -27,4 +29,24 @@ struct NextWave: AsyncParsableCommand {
             ArchiveCommand.self,
             SunCommand.self,
         ])
+
+    /// ArgumentParser's own entry, except that its messages about the command line show the
+    /// arguments' control characters escaped: a value pasted from a hostile page cannot rewrite
+    /// the terminal through "The value '…' is invalid".
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            let message = VisibleText.escaped(fullMessage(for: error))
+            FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

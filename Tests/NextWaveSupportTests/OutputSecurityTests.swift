@@ -70,7 +70,11 @@ import _TestSupport
         chmod(real.path, 0o600)
         let link = folder.appendingPathComponent("fleet.json")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "fleets/zsg.json")
-        try AtomicFileWriter.write(Data("new".utf8), to: link)
+        // Any other output refuses the link by name and leaves both files as they were …
+        #expect(throws: FileProblem.self) { try AtomicFileWriter.write(Data("new".utf8), to: link) }
+        #expect(try String(contentsOf: real, encoding: .utf8) == "old")
+        // … the fleet file, which the user keeps where they like, is written through it.
+        try AtomicFileWriter.write(Data("new".utf8), to: link, followingLink: true)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "fleets/zsg.json")
         #expect(try String(contentsOf: real, encoding: .utf8) == "new")
         var info = stat()

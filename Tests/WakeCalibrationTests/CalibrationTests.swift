@@ -3,7 +3,7 @@ import Testing
 import WakeModels
 import _TestSupport
 
-@testable import WakeCalibration
+@_spi(Benchmarks) @testable import WakeCalibration
 
 /// The power-law fit against known truths and an independent least-squares solve.
 @Suite struct CalibrationTests {
@@ -183,5 +183,32 @@ import _TestSupport
             #expect(abs(StudentT.quantile(0.975, dof: dof) - value) < 1e-8, "dof \(dof)")
         }
         #expect(abs(StudentT.quantile(0.025, dof: 10) + 2.228_138_852) < 1e-8)
+    }
+}
+
+/// The fit of a file read twice in blocks (memory of one block) is the fit of the same rows held
+/// whole, whatever the block size: coefficients, errors, R², leave-one-out, model comparisons.
+@Suite struct StreamedCalibrationTests {
+    @Test func readingInBlocksGivesTheWholeFit() throws {
+        let url = RepositoryPaths.data.appendingPathComponent("observations/example.csv")
+        let whole = try PowerLawCalibration(table: try ObservationsFile.read(url).observations)
+        for blockRows in [5, 7, 48, 65_536] {
+            let streamed = try PowerLawCalibration.fit(file: url, blockRows: blockRows)
+            let c = streamed.calibration
+            #expect(c.observations == 48 && streamed.file.rows == 48, "\(blockRows)")
+            for (a, b) in zip(c.powerLaw.coefficients, whole.powerLaw.coefficients) {
+                #expect(
+                    abs(a.value - b.value) < 1e-10 && abs(a.standardError - b.standardError) < 1e-10, "\(blockRows)")
+            }
+            #expect(abs(c.powerLaw.rSquared - whole.powerLaw.rSquared) < 1e-12)
+            #expect(abs((c.powerLaw.leaveOneOutRmse ?? 0) - (whole.powerLaw.leaveOneOutRmse ?? 1)) < 1e-10)
+            #expect(c.powerLaw.featureRanges == whole.powerLaw.featureRanges)
+            for (key, model) in whole.models {
+                let other = try #require(c.models[key])
+                #expect(
+                    other.count == model.count && abs((other.logRmse ?? 0) - (model.logRmse ?? 0)) < 1e-12, "\(key)")
+            }
+            #expect(streamed.samples.count == 48)
+        }
     }
 }

@@ -93,6 +93,27 @@ import struct AsyncHTTPClient.HTTPClientError
         #expect(elapsed >= .seconds(3) && elapsed < .seconds(25))
     }
 
+    @Test func aHostThatTricklesPastTheAttemptLimitTwiceIsGivenUp() async throws {
+        // Round 3: a server trickling just above the low-speed limit ended every one of four
+        // attempts at --max-request-time (487 s for one page). Two such attempts end the host:
+        // the page fails after two, and the next page of the host at once.
+        let server = try LocalHTTPServer { _, _ in .init(body: Data(repeating: 65, count: 100), trickle: 0.3) }
+        defer { server.stop() }
+        let client = client(server.baseURL, attempts: 4) { $0.maxRequestTime = 1 }
+        let (first, second) = await offThePool {
+            var failures: [String] = []
+            for path in ["slow", "next"] {
+                do { _ = try await client.page(at: server.baseURL.appendingPathComponent(path)) } catch {
+                    failures.append("\(error)")
+                }
+            }
+            return (failures.first ?? "", failures.last ?? "")
+        }
+        #expect(first.contains("took longer than 1 s in all") && first.contains("2 attempts"), "\(first)")
+        #expect(second.contains("cannot reach") && second.contains("took over 1 s each"), "\(second)")
+        #expect(server.requestLog.count == 2, "\(server.requestLog)")
+    }
+
     @Test func theRunStopsFetchingWhenItsTimeIsUsedUp() async throws {
         let server = try LocalHTTPServer { _, _ in .init(body: Data("x".utf8), delay: 0.6) }
         defer { server.stop() }

@@ -34,8 +34,9 @@ import ZIPFoundation
     }
 
     /// Whether the feed has `table` (e.g. `calendar_dates.txt`).
+    /// A folder where a table belongs counts as present, so that reading it fails with its name.
     package func has(_ table: String) -> Bool {
-        if let archive { return entry(table, in: archive) != nil }
+        if let archive { return entry(table, in: archive) != nil || folder(table, in: archive) != nil }
         return FileManager.default.fileExists(atPath: url.appendingPathComponent(table).path)
     }
 
@@ -49,7 +50,10 @@ import ZIPFoundation
         var parser = CSVStreamParser()
         if let archive {
             guard let entry = entry(table, in: archive) else {
-                throw ArchiveError.gtfs(file: location(of: table), line: nil, reason: "table missing from the feed")
+                let reason =
+                    folder(table, in: archive) != nil
+                    ? "is a folder in the ZIP, not a table; the feed is damaged" : "table missing from the feed"
+                throw ArchiveError.gtfs(file: location(of: table), line: nil, reason: reason)
             }
             // ZIPFoundation's own CRC-32 is a byte loop in Swift that cost more than inflating;
             // zlib's crc32 checks the same sum over the same bytes.
@@ -98,7 +102,15 @@ import ZIPFoundation
         }
     }
 
+    /// The table's file entry (a folder entry of that name is not one).
     private func entry(_ table: String, in archive: Archive) -> Entry? {
-        archive[table] ?? archive.first(where: { $0.path.split(separator: "/").last.map(String.init) == table })
+        func named(_ e: Entry) -> Bool { e.path.split(separator: "/").last.map(String.init) == table }
+        if let exact = archive[table], exact.type == .file { return exact }
+        return archive.first { $0.type == .file && named($0) }
+    }
+
+    /// A folder entry where the table belongs.
+    private func folder(_ table: String, in archive: Archive) -> Entry? {
+        archive.first { $0.type == .directory && $0.path.split(separator: "/").last.map(String.init) == table }
     }
 }

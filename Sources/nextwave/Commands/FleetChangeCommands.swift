@@ -73,6 +73,7 @@ struct FleetSetCommand: NextWaveCommand {
                 "give something to set: values (--length, --beam, --displacement, …), --rider-rating, "
                     + "--no-rider-rating or --alias")
         }
+        for alias in alias { try ShipNameArgument.check(alias, option: "--alias") }
         if riderRating != nil && noRiderRating { throw ValidationError("give --rider-rating or --no-rider-rating") }
         if let riderRating, !(1...3).contains(riderRating) {
             throw ValidationError("--rider-rating takes 1, 2 or 3; got \(riderRating)")
@@ -153,6 +154,7 @@ struct FleetRenameCommand: NextWaveCommand {
 
     func validate() throws {
         guard !new.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("NEW is empty") }
+        try ShipNameArgument.check(new, option: "NEW")
     }
 
     func execute(_ terminal: Terminal) async throws {

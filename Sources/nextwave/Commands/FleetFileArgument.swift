@@ -38,7 +38,7 @@ struct FleetFileArgument: ParsableArguments {
         let lock = try DirectoryLock(url.resolvingSymlinksInPath().deletingLastPathComponent())
         defer { withExtendedLifetime(lock) {} }
         let (_, data) = try bytes()
-        try AtomicFileWriter.write(try change(url, data), to: url)
+        try AtomicFileWriter.write(try change(url, data), to: url, followingLink: true)
         return url
     }
 

@@ -120,11 +120,14 @@ struct PlanCommand: NextWaveCommand {
     /// carry over) midnight UTC of the archive's last day, so the same inputs give the same bytes.
     static func calendar(_ plan: RiderPlan, to path: String, options: PlanCalendar.Options) throws -> String {
         var previous: String?
-        if path != "-", FileManager.default.fileExists(atPath: path) {
-            previous = String(
-                decoding: try BoundedFile.read(
-                    URL(fileURLWithPath: path), limit: BoundedFile.tableLimit, what: "calendar"),
-                as: UTF8.self)
+        // Only a regular file is read back (a FIFO, device or link is the writer's to refuse or
+        // write in place, never opened here); one that cannot be read only loses its stamps.
+        let url = URL(fileURLWithPath: path)
+        let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+        if path != "-", type == .typeRegular {
+            previous = (try? BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "calendar")).map {
+                String(decoding: $0, as: UTF8.self)
+            }
         }
         let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init)
         let stamp =
@@ -163,6 +166,7 @@ struct PlanCommand: NextWaveCommand {
         input.sun = sun
         input.predict = predict
         let plan = try await PlanJob(input).run()
+        for file in plan.skippedFiles { terminal.warn("skipped \(file)") }
         if let today = plan.todayNotInArchive {
             let lakes = Array(
                 Set(

@@ -38,7 +38,7 @@ struct RatingsShowCommand: NextWaveCommand {
         if let ship {
             guard let entry = RatingLookup(loaded).ship(named: ship) else {
                 throw CLIError(
-                    "\(name) has no ship \"\(ship)\"; it has \(loaded.ships.map(\.name).joined(separator: ", "))",
+                    "\(name) has no ship \"\(VisibleText.excerpt(ship))\"; it has \(loaded.ships.map(\.name).joined(separator: ", "))",
                     status: .usage)
             }
             if json {

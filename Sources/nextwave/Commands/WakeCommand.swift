@@ -117,9 +117,16 @@ struct WakeCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let ships: WakeJob.Ships
         if explicitHull {
-            let hull = try WakeHull(
-                lengthM: length!, beamM: beam!, displacementT: displacement!, draftM: draft,
-                blockCoefficient: blockCoefficient, entranceLengthM: entranceLength)
+            // Values given on the command line that no hull can have are a usage error (64),
+            // as the README's table says; the same values read from a file are a data error.
+            let hull: WakeHull
+            do {
+                hull = try WakeHull(
+                    lengthM: length!, beamM: beam!, displacementT: displacement!, draftM: draft,
+                    blockCoefficient: blockCoefficient, entranceLengthM: entranceLength)
+            } catch let error as WakeInputError {
+                throw CLIError("\(error)", status: .usage)
+            }
             ships = .explicit(name: "hull \(length!) × \(beam!) m, \(displacement!) t", hull: hull)
         } else {
             ships = .fleet(names: ship, source: try fleet.fleetSource())

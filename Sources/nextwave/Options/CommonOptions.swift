@@ -55,8 +55,11 @@ struct HTTPOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Longest one request may take in all, however slow the server.", valueName: "SECONDS"))
     var maxRequestTime: Double = 120
 
-    @Option(help: ArgumentHelp("Longest the whole run may spend fetching.", valueName: "SECONDS"))
-    var maxRunTime: Double = 7200
+    @Option(
+        help: ArgumentHelp(
+            "Longest the whole run may spend fetching (default 30 min; raise it for a long backfill).",
+            valueName: "SECONDS"))
+    var maxRunTime: Double = 1800
 
     @Option(help: ArgumentHelp("Slowest body accepted, on average over --low-speed-time.", valueName: "BYTES/S"))
     var lowSpeedLimit: Int = 1000

@@ -66,7 +66,7 @@ enum Advice {
 
     private static func fetch(_ error: WebFetchError, stated: String) -> String {
         switch error {
-        case .runTimeExceeded: stated + " (--max-run-time)"
+        case .runTimeExceeded: stated + "; give a longer --max-run-time, or fetch fewer days a run"
         case .tooSlow:
             stated + "; a slow site may need a lower --low-speed-limit or a longer --low-speed-time"
         default: stated
@@ -89,6 +89,8 @@ enum Advice {
     private static func plan(_ error: PlanJobError, stated: String) -> String {
         switch error {
         case .days(let n, let maximum): return "--days \(n): a plan covers 1…\(maximum) days"
+        case .noDepartures(_, _, _, _, _, let unreadable) where !unreadable.isEmpty:
+            return stated + ". Check or fetch those days again (nextwave archive fetch --archive DIR --from DATE)"
         case .pastArchive, .noDepartures:
             return stated + ". " + fetchAdvice(lakes: error.askedLakes)
         }

@@ -34,6 +34,7 @@ extension NextWaveCommand {
     /// Flushes what `print` buffered and fails when any write to stdout failed (a full disk,
     /// `> /dev/full`): a result that did not arrive is an error, not exit 0.
     static func flushStandardOutput() throws {
+        try StandardOutput.flush()
         // fflush(NULL) flushes every stream and fails when one cannot be written.
         if fflush(nil) != 0 {
             throw OutputProblem(reason: String(cString: strerror(errno)).lowercased())

@@ -1,4 +1,5 @@
 import Foundation
+import NextWaveSupport
 import WebFetch
 
 /// stderr output: warnings always, progress only on a TTY (and never with --no-progress),
@@ -13,22 +14,25 @@ struct Terminal: Sendable {
         colour = tty && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
 
+    // Messages quote inputs (a station's name, an argument, a page): their control characters
+    // are shown escaped, never sent to the terminal (VisibleText).
     func warn(_ message: String) {
-        write((colour ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + message + "\n")
+        write((colour ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + VisibleText.escaped(message) + "\n")
     }
 
     func error(_ message: String) {
-        write((colour ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + message + "\n")
+        write((colour ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + VisibleText.escaped(message) + "\n")
     }
 
-    func info(_ message: String) { write(message + "\n") }
+    func info(_ message: String) { write(VisibleText.escaped(message) + "\n") }
 
     /// A one-line status, redrawn in place, cut to the terminal's width (a longer line would
     /// wrap and leave its first part behind on every redraw).
     func progress(_ message: String) {
         guard showProgress else { return }
         let width = max(20, Self.columns() - 1)
-        let line = message.count <= width ? message : String(message.prefix(width - 1)) + "…"
+        let visible = VisibleText.escaped(message)
+        let line = visible.count <= width ? visible : String(visible.prefix(width - 1)) + "…"
         write("\r\u{1B}[K" + line)
     }
 
