@@ -39,10 +39,6 @@ let package = Package(
         .package(path: "Packages/SessionKit"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // The HTTP client: streams with back pressure and bounds decompression (issue: hardening 2).
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // C bindings, each in its own target.
@@ -54,6 +50,10 @@ let package = Package(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CZlibCRC", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // HTTP: the system's libcurl (bounded decompression into a callback, timeouts, no
+        // redirects), in place of a Swift HTTP stack that took minutes to compile.
+        .systemLibrary(
+            name: "CLibCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CLAPACKE", pkgConfig: "lapacke", providers: [.apt(["liblapacke-dev", "liblapack-dev"])]),
         // The wake kernels' fused per-cell passes in C (legacy and ensemble).
@@ -66,15 +66,8 @@ let package = Package(
         // XPath), the same-site rules and WebFetchError. No HTTP: the readers above it (and their
         // fuzz and benchmark builds) never compile an HTTP stack.
         .target(name: "WebPages", dependencies: ["CLibXML2", "NextWaveSupport"]),
-        // The HTTP client (host policy, politeness, retries, timeouts) on AsyncHTTPClient.
-        .target(
-            name: "WebFetch",
-            dependencies: [
-                "WebPages", "NextWaveSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-            ]),
+        // The HTTP client (host policy, politeness, retries, timeouts) on libcurl.
+        .target(name: "WebFetch", dependencies: ["WebPages", "NextWaveSupport", "CLibCurl"]),
 
         // Physics: the legacy wake model and its BLAS batch kernel; the distance- and depth-aware
         // models (Kriebel & Seelig, Sorensen & Weggel, PIANC), cusp-wave kinematics and their
@@ -183,13 +176,7 @@ let package = Package(
 
         .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "_TestSupport"]),
         .testTarget(
-            name: "WebFetchTests",
-            dependencies: [
-                "WebFetch", "WebPages", "FleetScraper", "_TestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-            ]),
+            name: "WebFetchTests", dependencies: ["WebFetch", "WebPages", "FleetScraper", "_TestSupport", "CLibCurl"]),
         .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
         .testTarget(
             name: "LegacyWakeModelTests",

@@ -1,23 +1,20 @@
-import AsyncHTTPClient
+import CLibCurl
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOHTTPCompression
-import NIOPosix
 import NextWaveSupport
 
-/// One HTTP exchange with hard bounds, over AsyncHTTPClient: the body streams in with back
-/// pressure (the server is read no faster than the body is taken), a compressed body is
-/// inflated by a decoder that stops at `limit` bytes of output, and a watchdog ends the
-/// exchange when
+/// One HTTP exchange with hard bounds, over the system's libcurl (its easy interface, on a
+/// thread of its own): a compressed body is inflated by libcurl chunk by chunk into a write
+/// callback that stops at `limit` bytes of output, and the transfer ends when
 /// - the body passes `limit` bytes (or `Content-Length` announces more): ``Failure/tooLarge``;
-/// - nothing arrives for `silence` seconds: ``Failure/silent`` (AsyncHTTPClient's idle read
-///   timeout, kept on the event loop, so a busy process never mistakes its own stall for a
-///   silent server);
+/// - nothing arrives for `silence` seconds (also before the response head, and while
+///   connecting): ``Failure/silent``;
 /// - after the response head, fewer than `lowSpeed.bytesPerSecond` arrive on average over
-///   `lowSpeed.seconds` seconds (curl's `--speed-limit`/`--speed-time` model): ``Failure/tooSlow``;
+///   `lowSpeed.seconds` seconds (curl's `--speed-limit`/`--speed-time` model, judged here so that
+///   it starts at the head): ``Failure/tooSlow``;
 /// - the whole exchange has taken `deadline` seconds: ``Failure/overTime``.
-/// Redirects are not followed; the 3xx comes back as the response.
+/// Redirects are not followed (the 3xx comes back as the response); only `http` and `https`
+/// are spoken; proxies named by the environment (`https_proxy`, …) are used except for this
+/// machine's addresses.
 struct Exchange: Sendable {
     struct Bounds: Sendable {
         var limit: Int
@@ -34,11 +31,15 @@ struct Exchange: Sendable {
 
     struct Response: Sendable {
         var status: Int
-        var headers: HTTPHeaders
+        /// The header fields of the final response, in order, as sent (values trimmed).
+        var headers: [(name: String, value: String)]
         var body: Data
 
         /// The first value of a header (names are case-insensitive).
-        func header(_ name: String) -> String? { headers.first(name: name) }
+        func header(_ name: String) -> String? {
+            let wanted = name.lowercased()
+            return headers.first { $0.name.lowercased() == wanted }?.value
+        }
     }
 
     /// Why an exchange ended without a usable response.
@@ -52,156 +53,227 @@ struct Exchange: Sendable {
 
     let bounds: Bounds
 
-    /// Sends a GET for `url` with `headers` and collects the answer within the bounds.
+    /// Sends a GET for `url` with `headers` and collects the answer within the bounds. The
+    /// transfer runs on a thread of its own (libcurl blocks), never on the cooperative pool;
+    /// cancelling the task ends it at libcurl's next progress call.
     func get(_ url: URL, headers: [(String, String)]) async throws -> Response {
-        let request = {
-            var request = HTTPClientRequest(url: url.absoluteString)
-            request.method = .GET
-            for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
-            return request
-        }()
-        let watch = Watch(start: ContinuousClock.now)
-        let bounds = self.bounds
-        let client = Transport.client(decompressionLimit: bounds.limit, silence: bounds.silence)
-        return try await withThrowingTaskGroup(of: Response?.self) { group in
-            group.addTask {
-                do {
-                    // The deadline here is only a backstop: the watchdog ends the exchange first.
-                    let response = try await client.execute(request, timeout: .seconds(Int64(bounds.deadline) + 5))
-                    watch.headArrived()
-                    if let length = response.headers.first(name: "Content-Length").flatMap(Int.init),
-                        length > bounds.limit
-                    {
-                        throw Failure.tooLarge(limit: bounds.limit)
-                    }
-                    var body = Data()
-                    for try await chunk in response.body {
-                        guard chunk.readableBytes <= bounds.limit - body.count else {
-                            throw Failure.tooLarge(limit: bounds.limit)
-                        }
-                        body.append(contentsOf: chunk.readableBytesView)
-                        watch.received(chunk.readableBytes)
-                    }
-                    return Response(status: Int(response.status.code), headers: response.headers, body: body)
-                } catch let failure as Failure {
-                    throw failure
-                } catch {
-                    throw Self.classify(error, limit: bounds.limit, silence: bounds.silence)
-                }
+        let transfer = Transfer(url: url, headers: headers, bounds: bounds)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(with: transfer.run()) }
             }
-            group.addTask {
-                while true {
-                    try await Task.sleep(for: .milliseconds(100))
-                    if let failure = watch.verdict(bounds: bounds) { throw failure }
-                }
-            }
-            defer { group.cancelAll() }
-            // The first child to finish decides: the response, or the watchdog's verdict.
-            guard let first = try await group.next(), let response = first else {
-                throw Failure.transport("no response", unreachable: false)
-            }
-            return response
+        } onCancel: {
+            transfer.cancel()
         }
     }
 
-    /// An error of AsyncHTTPClient or SwiftNIO, as a ``Failure`` in words.
-    static func classify(_ error: Error, limit: Int, silence: Double = 0) -> Failure {
-        if let decompression = error as? NIOHTTPDecompression.DecompressionError {
-            switch decompression {
-            case .limit: return .tooLarge(limit: limit)
-            default: return .transport("the compressed body is corrupt", unreachable: false)
-            }
-        }
-        if let connection = error as? NIOConnectionError {
-            if connection.dnsAError != nil || connection.dnsAAAAError != nil, connection.connectionErrors.isEmpty {
-                return .transport("no such host", unreachable: true)
-            }
-            if let first = connection.connectionErrors.first?.error {
-                return classify(first, limit: limit, silence: silence)
-            }
-        }
-        if let io = error as? IOError {
-            switch io.errnoCode {
+    /// A libcurl result in words: what failed, and whether the host is unreachable (no retry,
+    /// and no further page of it is tried).
+    /// - Parameters:
+    ///   - code: `curl_easy_perform`'s result.
+    ///   - osError: `CURLINFO_OS_ERRNO` (the socket error behind a failed connect), or 0.
+    ///   - detail: libcurl's error buffer.
+    static func classify(_ code: CURLcode, osError: Int32 = 0, detail: String = "", limit: Int, silence: Double = 0)
+        -> Failure
+    {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST: return .transport("no such host", unreachable: true)
+        case CURLE_COULDNT_RESOLVE_PROXY: return .transport("the proxy's host does not resolve", unreachable: true)
+        case CURLE_COULDNT_CONNECT:
+            switch osError {
             case ECONNREFUSED: return .transport("connection refused", unreachable: true)
             case EHOSTUNREACH, ENETUNREACH: return .transport("no route to the host", unreachable: true)
-            case ECONNRESET: return .transport("connection reset", unreachable: false)
-            default: return .transport("network error: \(String(cString: strerror(io.errnoCode)))", unreachable: false)
+            case ETIMEDOUT: return .transport("cannot connect (timed out)", unreachable: false)
+            default: return .transport("cannot connect" + (detail.isEmpty ? "" : " (\(detail))"), unreachable: true)
             }
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            return .transport("not a URL that can be fetched (\(detail))", unreachable: true)
+        case CURLE_FILESIZE_EXCEEDED, CURLE_WRITE_ERROR: return .tooLarge(limit: limit)
+        case CURLE_BAD_CONTENT_ENCODING: return .transport("the compressed body is corrupt", unreachable: false)
+        case CURLE_PARTIAL_FILE: return .transport("connection lost (truncated body?)", unreachable: false)
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
+            return .transport(
+                osError == ECONNRESET ? "connection reset" : "network error (\(detail))", unreachable: false)
+        case CURLE_GOT_NOTHING:
+            return .transport("the server closed the connection without answering", unreachable: false)
+        case CURLE_WEIRD_SERVER_REPLY: return .transport("not an HTTP answer (\(detail))", unreachable: false)
+        case CURLE_OPERATION_TIMEDOUT:
+            return silence > 0 ? .silent(seconds: silence) : .transport("timed out", unreachable: false)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE:
+            return .transport("TLS failed (\(detail))", unreachable: true)
+        case CURLE_ABORTED_BY_CALLBACK: return .transport("cancelled", unreachable: false)
+        default:
+            let words = String(cString: curl_easy_strerror(code)).lowercased()
+            return .transport("network error: \(detail.isEmpty ? words : detail)", unreachable: false)
         }
-        if let client = error as? HTTPClientError {
-            switch client {
-            case .connectTimeout: return .transport("cannot connect (timed out)", unreachable: false)
-            case .readTimeout:
-                return silence > 0 ? .silent(seconds: silence) : .transport("timed out", unreachable: false)
-            case .deadlineExceeded: return .transport("timed out", unreachable: false)
-            case .remoteConnectionClosed: return .transport("connection lost (truncated body?)", unreachable: false)
-            case .invalidURL, .emptyHost, .emptyScheme:
-                return .transport("not a URL that can be fetched (\(client))", unreachable: true)
-            default: return .transport("HTTP error: \(client)", unreachable: false)
-            }
-        }
-        if error is CancellationError { return .transport("cancelled", unreachable: false) }
-        if String(describing: type(of: error)).contains("Resolution") || "\(error)".contains("getaddrinfo") {
-            return .transport("no such host", unreachable: true)
-        }
-        return .transport("network error: \(error)", unreachable: false)
     }
+
+    /// libcurl's one-time set-up, before any transfer (thread-safe: a `static let`).
+    static let libcurlReady: Bool = nw_curl_global_init() == CURLE_OK
 }
 
-/// What has arrived of one exchange so far, and when: read by its watchdog.
-private final class Watch: Sendable {
-    private struct State {
-        var head: ContinuousClock.Instant?
-        var bytes = 0
-        /// (time, bytes so far) about every 100 ms after the head, for the low-speed window.
-        var samples: [(ContinuousClock.Instant, Int)] = []
-        /// When the watchdog last looked.
-        var lastLook: ContinuousClock.Instant
+/// One transfer's state, shared by libcurl's callbacks (on the transfer's thread) and
+/// ``cancel()`` (on any thread).
+private final class Transfer: @unchecked Sendable {
+    let url: URL
+    let headers: [(String, String)]
+    let bounds: Exchange.Bounds
+    // Touched by the callbacks only, all on the transfer's thread.
+    private let start = ContinuousClock.now
+    private var lastActivity = ContinuousClock.now
+    private var head: ContinuousClock.Instant?
+    private var bytes = 0
+    /// (time, bytes so far) at most every 100 ms after the head, for the low-speed window.
+    private var samples: [(ContinuousClock.Instant, Int)] = []
+    private var body = Data()
+    private var fields: [(name: String, value: String)] = []
+    private var failure: Exchange.Failure?
+    // Crosses threads.
+    private let cancelled = Locked(false)
+
+    init(url: URL, headers: [(String, String)], bounds: Exchange.Bounds) {
+        self.url = url
+        self.headers = headers
+        self.bounds = bounds
     }
 
-    private let start: ContinuousClock.Instant
-    private let state: Locked<State>
+    func cancel() { cancelled.withLock { $0 = true } }
 
-    init(start: ContinuousClock.Instant) {
-        self.start = start
-        state = Locked(State(lastLook: start))
-    }
-
-    func headArrived() {
-        state.withLock { state in
-            let now = ContinuousClock.now
-            state.head = now
-            state.samples = [(now, 0)]
+    /// Performs the transfer (blocking).
+    func run() -> Result<Exchange.Response, any Error> {
+        guard Exchange.libcurlReady, let curl = curl_easy_init() else {
+            return .failure(Exchange.Failure.transport("libcurl could not start", unreachable: true))
         }
-    }
-
-    func received(_ count: Int) {
-        state.withLock { $0.bytes += count }
-    }
-
-    /// Why the exchange must end now, if it must.
-    func verdict(bounds: Exchange.Bounds) -> Exchange.Failure? {
-        state.withLock { state in
-            let now = ContinuousClock.now
-            defer { state.lastLook = now }
-            if seconds(now - start) >= bounds.deadline { return .overTime(seconds: bounds.deadline) }
-            // Woken more than half a second late: this process, not the server, was stalled
-            // (every thread busy), and what arrived meanwhile may not be counted yet: the speed
-            // window starts again. (Silence is judged on the event loop, not here.)
-            if seconds(now - state.lastLook) > 0.6 {
-                if state.head != nil { state.samples = [(now, state.bytes)] }
-                return nil
+        defer { curl_easy_cleanup(curl) }
+        var list: UnsafeMutablePointer<curl_slist>?
+        var encoding: String?
+        for (name, value) in headers {
+            // libcurl inflates what it asked for: the encodings go through its own option.
+            if name.lowercased() == "accept-encoding" {
+                encoding = value
+            } else {
+                list = curl_slist_append(list, "\(name): \(value)")
             }
-            guard state.head != nil else { return nil }
-            state.samples.append((now, state.bytes))
-            let window = bounds.lowSpeed.seconds
-            // The oldest sample at least `window` seconds old starts the window.
-            guard let index = state.samples.lastIndex(where: { seconds(now - $0.0) >= window }) else { return nil }
-            let (then, bytesThen) = state.samples[index]
-            state.samples.removeFirst(index)
-            let rate = Double(state.bytes - bytesThen) / seconds(now - then)
-            return rate < Double(bounds.lowSpeed.bytesPerSecond) ? .tooSlow(bounds.lowSpeed) : nil
         }
+        defer { curl_slist_free_all(list) }
+        var message = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let code: CURLcode = message.withUnsafeMutableBufferPointer { buffer in
+            let milliseconds = { (seconds: Double) in Int(min(max(seconds, 0.001), 86_400) * 1000) }
+            var ok = true
+            func check(_ result: CURLcode) { ok = ok && result == CURLE_OK }
+            check(nw_curl_set_string(curl, CURLOPT_URL, url.absoluteString))
+            check(nw_curl_set_long(curl, CURLOPT_HTTPGET, 1))
+            check(nw_curl_set_long(curl, CURLOPT_NOSIGNAL, 1))
+            check(nw_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 0))
+            check(nw_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "http,https"))
+            check(nw_curl_set_long(curl, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
+            check(nw_curl_set_string(curl, CURLOPT_NOPROXY, "localhost,127.0.0.1,::1"))
+            if let encoding { check(nw_curl_set_string(curl, CURLOPT_ACCEPT_ENCODING, encoding)) }
+            check(nw_curl_set_list(curl, CURLOPT_HTTPHEADER, list))
+            check(nw_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(bounds.silence)))
+            // A backstop only: the progress callback ends the transfer at the deadline first.
+            check(nw_curl_set_long(curl, CURLOPT_TIMEOUT_MS, milliseconds(bounds.deadline + 5)))
+            check(nw_curl_set_offset(curl, CURLOPT_MAXFILESIZE_LARGE, bounds.limit))
+            check(nw_curl_set_pointer(curl, CURLOPT_ERRORBUFFER, buffer.baseAddress))
+            check(nw_curl_set_write(curl, Transfer.onBody))
+            check(nw_curl_set_pointer(curl, CURLOPT_WRITEDATA, context))
+            check(nw_curl_set_header(curl, Transfer.onHeader))
+            check(nw_curl_set_pointer(curl, CURLOPT_HEADERDATA, context))
+            check(nw_curl_set_progress(curl, Transfer.onProgress))
+            check(nw_curl_set_pointer(curl, CURLOPT_XFERINFODATA, context))
+            check(nw_curl_set_long(curl, CURLOPT_NOPROGRESS, 0))
+            guard ok else { return CURLE_FAILED_INIT }
+            return curl_easy_perform(curl)
+        }
+        if let failure { return .failure(failure) }
+        guard code == CURLE_OK else {
+            var osError = 0
+            _ = nw_curl_get_long(curl, CURLINFO_OS_ERRNO, &osError)
+            let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(
+                Exchange.classify(
+                    code, osError: Int32(truncatingIfNeeded: osError), detail: detail, limit: bounds.limit,
+                    silence: bounds.silence))
+        }
+        var status = 0
+        _ = nw_curl_get_long(curl, CURLINFO_RESPONSE_CODE, &status)
+        return .success(Exchange.Response(status: status, headers: fields, body: body))
+    }
+
+    // MARK: libcurl's callbacks (C function pointers: the transfer comes as their context)
+
+    static let onBody: nw_curl_data_callback = { data, size, count, context in
+        let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+        let (total, overflow) = size.multipliedReportingOverflow(by: count)
+        guard !overflow, let data else { return 0 }
+        return transfer.received(UnsafeRawBufferPointer(start: data, count: total)) ? total : 0
+    }
+
+    static let onHeader: nw_curl_data_callback = { data, size, count, context in
+        let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+        let (total, overflow) = size.multipliedReportingOverflow(by: count)
+        guard !overflow, let data else { return 0 }
+        transfer.headerLine(UnsafeRawBufferPointer(start: data, count: total))
+        return total
+    }
+
+    static let onProgress: nw_curl_progress_callback = { context, _, _, _, _ in
+        let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+        return transfer.verdict() == nil ? 0 : 1
+    }
+
+    /// Takes body bytes; false (the transfer ends) past the limit.
+    private func received(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        guard chunk.count <= bounds.limit - body.count else {
+            failure = .tooLarge(limit: bounds.limit)
+            return false
+        }
+        body.append(contentsOf: chunk)
+        bytes += chunk.count
+        lastActivity = .now
+        return true
+    }
+
+    /// One header line as sent (ISO-8859-1 is read as such: a header is not UTF-8 text).
+    private func headerLine(_ raw: UnsafeRawBufferPointer) {
+        lastActivity = .now
+        // Each byte is its own code point (ISO-8859-1), so no byte is lost or refused.
+        var line = String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0) }))
+        while let last = line.unicodeScalars.last, last == "\r" || last == "\n" { line.unicodeScalars.removeLast() }
+        if line.hasPrefix("HTTP/") {
+            fields = []  // a new response (after a 100 Continue): its own fields
+        } else if line.isEmpty {
+            head = .now
+            samples = [(head!, bytes)]
+        } else if let colon = line.firstIndex(of: ":") {
+            fields.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+    }
+
+    /// Why the transfer must end now, if it must (also recorded as ``failure``).
+    private func verdict() -> Exchange.Failure? {
+        if failure != nil { return failure }
+        let now = ContinuousClock.now
+        let found: Exchange.Failure? = {
+            if cancelled.withLock({ $0 }) { return .transport("cancelled", unreachable: false) }
+            if seconds(now - start) >= bounds.deadline { return .overTime(seconds: bounds.deadline) }
+            if seconds(now - lastActivity) >= bounds.silence { return .silent(seconds: bounds.silence) }
+            guard head != nil else { return nil }
+            if let last = samples.last, seconds(now - last.0) < 0.1 { return nil }
+            samples.append((now, bytes))
+            // The oldest sample at least a window old starts the window.
+            let window = bounds.lowSpeed.seconds
+            guard let index = samples.lastIndex(where: { seconds(now - $0.0) >= window }) else { return nil }
+            let (then, bytesThen) = samples[index]
+            samples.removeFirst(index)
+            let rate = Double(bytes - bytesThen) / seconds(now - then)
+            return rate < Double(bounds.lowSpeed.bytesPerSecond) ? .tooSlow(bounds.lowSpeed) : nil
+        }()
+        failure = found
+        return found
     }
 
     private func seconds(_ duration: Duration) -> Double {

@@ -1,10 +1,7 @@
+import CLibCurl
 import Foundation
-import NIOCore
-import NIOHTTPCompression
 import Testing
 import _TestSupport
-
-import struct AsyncHTTPClient.HTTPClientError
 
 @testable import WebFetch
 @testable import WebPages
@@ -182,15 +179,20 @@ import struct AsyncHTTPClient.HTTPClientError
 
     @Test func transportErrorsAreClassifiedInWords() {
         #expect(
-            Exchange.classify(IOError(errnoCode: ECONNREFUSED, reason: "connect"), limit: 1)
+            Exchange.classify(CURLE_COULDNT_CONNECT, osError: ECONNREFUSED, limit: 1)
                 == .transport("connection refused", unreachable: true))
         #expect(
-            Exchange.classify(IOError(errnoCode: ENETUNREACH, reason: "connect"), limit: 1)
+            Exchange.classify(CURLE_COULDNT_CONNECT, osError: ENETUNREACH, limit: 1)
                 == .transport("no route to the host", unreachable: true))
         #expect(
-            Exchange.classify(HTTPClientError.readTimeout, limit: 1) == .transport("timed out", unreachable: false),
+            Exchange.classify(CURLE_COULDNT_RESOLVE_HOST, limit: 1) == .transport("no such host", unreachable: true))
+        #expect(
+            Exchange.classify(CURLE_OPERATION_TIMEDOUT, limit: 1) == .transport("timed out", unreachable: false),
             "a timeout is retried")
-        #expect(Exchange.classify(NIOHTTPDecompression.DecompressionError.limit, limit: 7) == .tooLarge(limit: 7))
+        #expect(Exchange.classify(CURLE_WRITE_ERROR, limit: 7) == .tooLarge(limit: 7))
+        #expect(
+            Exchange.classify(CURLE_BAD_CONTENT_ENCODING, limit: 7)
+                == .transport("the compressed body is corrupt", unreachable: false))
     }
 
     @Test func theHTMLParserRefusesAPageOverItsLimit() throws {
