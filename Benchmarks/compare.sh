@@ -3,22 +3,30 @@
 #   wave kernel vs NumPy, vs the legacy scalar Python formulas, vs memcpy of the output size;
 #   the wake ensemble kernel vs NumPy and memcpy; `nextwave calibrate` on 1e6 observations vs
 #   pandas + NumPy;
-#   session scoring vs a port of the app's own algorithm (results asserted identical);
-#   a year of GTFS (30 million stop_times lines) from zip to session table: time, peak memory;
-#   `nextwave ratings` on the bundled snapshot.
+#   session scoring vs ports of the app's algorithm, current and superseded (results asserted
+#   identical), with a profile of the finder;
+#   a year of GTFS (30 million stop_times lines) from zip to session table vs gtfs-kit on the
+#   same zip (departures per station and day asserted identical): time, peak memory;
+#   `nextwave ratings` on the bundled snapshot;
+#   the set-up: a clean clone's scripts/bootstrap and scripts/test, timed (--no-setup skips).
 # Synthetic inputs are generated once into Benchmarks/.data (about 3 GB; delete to regenerate).
-# Usage: Benchmarks/compare.sh [--quick]   (--quick: 3 M GTFS lines and 30 archive days)
+# Usage: Benchmarks/compare.sh [--quick] [--no-setup]   (--quick: 3 M GTFS lines, 30 archive days)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 "$root/scripts/install-deps"
 command -v /usr/bin/time >/dev/null || { echo "compare.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
 
-python=python3
-if ! python3 -c 'import numpy, pandas' 2>/dev/null; then
-    python="$here/.venv/bin/python"
-    [[ -x $python ]] || python3 -m venv "$here/.venv"
+# The peers run in their own pinned environment (Benchmarks/requirements.txt), refreshed when it
+# changes: NumPy and pandas for the kernels and the calibration, gtfs-kit for the GTFS year.
+python="$here/.venv/bin/python"
+stamp="$here/.venv/.requirements"
+if [[ ! -x $python ]] || ! cmp -s "$here/requirements.txt" "$stamp"; then
+    echo "compare.sh: installing the pinned peers into Benchmarks/.venv …" >&2
+    python3 -m venv "$here/.venv"
+    "$python" -m pip install -q --upgrade pip >/dev/null
     "$python" -m pip install -q -r "$here/requirements.txt"
+    cp "$here/requirements.txt" "$stamp"
 fi
 
 echo "building (release) …" >&2

@@ -7,6 +7,7 @@ import argparse, json, os, platform, re, shutil, subprocess, sys, tempfile, time
 p = argparse.ArgumentParser()
 p.add_argument("--root", required=True)
 p.add_argument("--quick", action="store_true")
+p.add_argument("--no-setup", action="store_true", help="skip timing a clean clone's scripts/bootstrap and scripts/test")
 a = p.parse_args()
 root = a.root
 bench_dir = os.path.join(root, "Benchmarks")
@@ -26,14 +27,15 @@ def run_json(args, cwd=bench_dir):
     return json.loads(out.strip().splitlines()[-1])
 
 
-def timed(args, cwd=root):
-    """Wall seconds and peak resident set (KiB) of a command, through GNU time."""
+def timed(args, cwd=root, output=False):
+    """Wall seconds and peak resident set (KiB) of a command, through GNU time (and its stdout)."""
     t = time.perf_counter()
     r = subprocess.run(["/usr/bin/time", "-f", "%M"] + args, cwd=cwd, capture_output=True, text=True)
     seconds = time.perf_counter() - t
     if r.returncode != 0:
         sys.exit(f"{' '.join(args)} failed:\n{r.stderr}")
-    return seconds, int(r.stderr.strip().splitlines()[-1])
+    peak = int(r.stderr.strip().splitlines()[-1])
+    return (seconds, peak, r.stdout) if output else (seconds, peak)
 
 
 def machine():
@@ -163,16 +165,25 @@ if not os.path.isdir(os.path.join(archive, "deployments")):
 log("session scoring …")
 s = run_json([bench, "sessions", "--archive", archive])
 results["sessions"] = s
+prof = s["profile"]
 rows += [
-    (f"session scoring, {s['stationDays']} station-days", f"{s['fastSeconds']*1e3:.1f} ms",
-     f"app's algorithm {s['appSeconds']*1e3:.0f} ms (identical sessions)", s["ratio"], "≥ 20×"),
+    (f"session scoring, {s['stationDays']} station-days ({s['waves']:,} waves)", f"{s['fastSeconds']*1e3:.1f} ms",
+     f"current app {s['currentSeconds']*1e3:.0f} ms (identical sessions)", s["ratioCurrent"], "≥ 20×"),
+    ("", "", f"current app at Linux Foundation's costs {s['linuxSeconds']*1e3:.0f} ms", s["ratioLinux"], ""),
+    ("", "", f"app 3.7 (superseded) {s['app37Seconds']*1e3:.0f} ms", s["ratio37"], ""),
+    ("", f"{prof['nanosecondsPerWave']:.1f} ns ({prof['ticksPerWave']:.0f} ticks) per wave; with each day's waves "
+         f"in cache {prof['warmSeconds']*1e3:.1f} ms; the search without keeping {prof['searchSeconds']*1e3:.1f} ms",
+     "", None, ""),
     ("", f"survey end to end {s['surveySeconds']:.2f} s", "", None, ""),
-] + [
-    (f"  {name}: {v['stationDays']} station-days, {v['wavesPerStationDay']:.1f} waves each",
-     f"{v['fastMicrosPerStationDay']:.2f} µs per station-day",
-     f"app's algorithm {v['appMicrosPerStationDay']:.1f} µs", v["ratio"], "")
-    for name, v in sorted(s.get("seasons", {}).items(), key=lambda kv: kv[0] != "winter")
 ]
+for name, v in sorted(s.get("seasons", {}).items(), key=lambda kv: kv[0] != "winter"):
+    rows += [
+        (f"  {name}: {v['stationDays']} station-days, {v['wavesPerStationDay']:.1f} waves each",
+         f"{v['fastMicrosPerStationDay']:.2f} µs per station-day", f"current app {v['currentMicrosPerStationDay']:.1f} µs",
+         v["ratioCurrent"], "≥ 8×" if name == "winter" else ""),
+        ("", "", f"at Linux Foundation's costs {v['linuxMicrosPerStationDay']:.1f} µs", v["ratioLinux"], ""),
+        ("", "", f"app 3.7 {v['app37MicrosPerStationDay']:.1f} µs", v["ratio37"], ""),
+    ]
 
 # 3. A year of GTFS, zip → session table.
 lines = 3_000_000 if a.quick else 30_000_000
@@ -197,14 +208,36 @@ try:
         f.seek(max(0, os.path.getsize(os.path.join(out, "sessions.json")) - 4096))
         tail = f.read().decode("utf-8", "replace")
     coverage = json.loads("{" + tail[tail.rindex('"coverage"'):].rstrip().rstrip("}") + "}")["coverage"]
-    wave_rows = sum(1 for _ in open(os.path.join(out, "waves.csv"), encoding="utf-8")) - 1
+    # Departures per station and day from the wave list, the peer's checksum over them.
+    import csv
+    per_day = {}
+    with open(os.path.join(out, "waves.csv"), encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            key = (int(row["stationId"]), int(row["date"].replace("-", "")))
+            per_day[key] = per_day.get(key, 0) + 1
+    wave_rows = sum(per_day.values())
+    ours_checksum = sum((st * 31 + d) * c for (st, d), c in per_day.items()) % (1 << 61)
 finally:
     shutil.rmtree(work, ignore_errors=True)
+
+# 3b. The peer: the same zip through gtfs-kit to departures per station and day.
+log("GTFS peer (gtfs-kit) …")
+peer_s, peer_kb, peer_out = timed([py, os.path.join(bench_dir, "python", "gtfs_peer.py"), feed], cwd=bench_dir,
+                                  output=True)
+peer = json.loads(peer_out.strip().splitlines()[-1])
+if (peer["departures"], peer["checksum"]) != (wave_rows, ours_checksum):
+    sys.exit(f"gtfs-kit and the toolkit disagree: {peer['departures']} departures vs {wave_rows} waves")
 results["gtfs"] = {"lines": lines, "zipBytes": os.path.getsize(feed), "importSeconds": imp_s, "importPeakKiB": imp_kb,
-                   "sessionsSeconds": ses_s, "sessionsPeakKiB": ses_kb, "coverage": coverage, "waveRows": wave_rows}
+                   "sessionsSeconds": ses_s, "sessionsPeakKiB": ses_kb, "coverage": coverage, "waveRows": wave_rows,
+                   "stationDays": len(per_day),
+                   "peer": {**peer, "processSeconds": peer_s, "peakKiB": peer_kb}}
 total = imp_s + ses_s
 peak = max(imp_kb, ses_kb) / 1024
 rows += [
+    (f"GTFS {lines/1e6:.0f} M lines: zip → ship departures per station and day ({wave_rows:,} in "
+     f"{len(per_day):,} station-days, identical)", f"import + sessions {total:.1f} s",
+     f"gtfs-kit {peer.get('gtfsKit', '')} {peer_s:.1f} s (process)", peer_s / total, ""),
+    ("", f"peak memory {peak:.0f} MiB", f"gtfs-kit {peer_kb/1024:.0f} MiB", peer_kb / 1024 / peak, ""),
     (f"GTFS {lines/1e6:.0f} M lines: zip → session table with predictions and wave lists",
      f"{total:.1f} s (import {imp_s:.1f} s + sessions {ses_s:.1f} s)", "target 30 s", 30 / total, "< 30 s"),
     ("", f"peak memory {peak:.0f} MiB", "target 1 GiB", 1024 / peak, "< 1 GB"),
@@ -220,6 +253,35 @@ best = min(timed([nextwave, "ratings", "--out", out, "--accept-regression"])[0] 
 shutil.rmtree(out, ignore_errors=True)
 results["ratings"] = {"seconds": best}
 rows.append(("`nextwave ratings` on the snapshot (process)", f"{best*1e3:.0f} ms", "target 1 s", 1 / best, "< 1 s"))
+
+# 5. Set-up from a clean clone of the committed tree: the README's two commands, timed. SwiftPM's
+# shared cache of package checkouts is left as it is (a first machine also downloads them).
+if not a.no_setup:
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root, capture_output=True,
+                           text=True).stdout.strip()
+    if dirty:
+        log("set-up: the working tree has uncommitted changes; the clean clone times the last commit")
+    clone = tempfile.mkdtemp(prefix="nextwave-setup-")
+    try:
+        subprocess.run(["git", "clone", "-q", root, clone], check=True)
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=clone, capture_output=True,
+                                text=True).stdout.strip()
+        setup = {"commit": commit}
+        env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+        for name, command, target in (("bootstrap", "scripts/bootstrap", 180), ("test", "scripts/test", 360)):
+            log(f"set-up: {command} in a clean clone …")
+            t = time.perf_counter()
+            r = subprocess.run([command], cwd=clone, env=env, capture_output=True, text=True)
+            seconds = time.perf_counter() - t
+            if r.returncode != 0:
+                sys.exit(f"{command} failed in the clean clone:\n{r.stderr[-3000:]}")
+            phases = re.findall(r"test: (.+?) took (\d+) s", r.stderr)
+            setup[name] = {"seconds": seconds, "phases": {p: int(v) for p, v in phases}}
+            rows.append((f"set-up: `{command}` in a clean clone ({commit})", f"{seconds:.0f} s",
+                         f"target {target} s", target / seconds, f"< {target // 60} min"))
+        results["setup"] = setup
+    finally:
+        shutil.rmtree(clone, ignore_errors=True)
 
 # The table.
 def fmt_ratio(r, target):

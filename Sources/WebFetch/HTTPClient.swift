@@ -2,9 +2,10 @@ public import Foundation
 public import WebPages
 
 /// Fetches pages of one site over HTTP(S), politely and robustly: the one HTTP client of the
-/// toolkit (fleet pages, stationboards, the deployment page). Built on AsyncHTTPClient
-/// (``Exchange``): bodies stream with back pressure and compressed bodies inflate through a
-/// bounded decoder, so memory stays near ``Configuration/maxBodyBytes`` whatever a server sends.
+/// toolkit (fleet pages, stationboards, the deployment page). Built on the system's libcurl
+/// (``Exchange``): a body arrives chunk by chunk, compressed bodies inflate chunk by chunk into
+/// a write callback that stops at the limit, so memory stays near
+/// ``Configuration/maxBodyBytes`` whatever a server sends.
 ///
 /// - Only URLs on the configured site (scheme, host, port) are fetched; redirects are
 ///   followed only within it (at most 5), never to another host.

@@ -107,7 +107,7 @@ import _TestSupport
 @Suite struct AppWaveAnalyticsTests {
     @Test func theAppsAlgorithmGivesTheSameSessionsOnRandomDays() {
         var rng = SplitMix64(seed: 42)
-        let lists = AppWaveAnalytics.ShipLists(
+        let lists = AppAnalytics37.ShipLists(
             threeWaveShips: ["MS Panta Rhei", "MS Albis"], twoWaveShips: ["MS Linth"])
         let names: [String?] = ["MS Panta Rhei", "MS Albis", "MS Linth", "MS Forch", nil]
         func quality(_ name: String?) -> Int {
@@ -125,7 +125,7 @@ import _TestSupport
             let scored = zip(waves, ships).map { Wave(time: $0.time, quality: quality($1)) }
             let fast = SessionFinder.best(waves: scored, sun: sun)
             let date = { (t: Int64) in Date(timeIntervalSince1970: TimeInterval(t)) }
-            let app = AppWaveAnalytics.bestSessions(
+            let app = AppAnalytics37.bestSessions(
                 waves: zip(waves, ships).map { .init(time: date($0.time), shipName: $1) },
                 sun: .init(
                     sunrise: date(sun.sunrise), sunset: date(sun.sunset),
@@ -138,5 +138,62 @@ import _TestSupport
             compared += 1
         }
         #expect(compared > 1000)
+    }
+}
+
+/// The current app's algorithm (scored once, its own name lists), at Linux's costs (trimmed
+/// names, Foundation's UUID) and at a phone's, agrees with the finder on the app's fleet.
+@Suite struct AppAnalyticsCurrentTests {
+    @Test func theCurrentAppGivesTheSameSessionsOnRandomDays() {
+        var rng = SplitMix64(seed: 2026)
+        // The app's lists name these; "MS Forch" is any other ship; a name with spaces around
+        // it is what the app's trimming is for.
+        let names: [String?] = [
+            "MS Panta Rhei", "EMS Uetliberg", "EM Pfannenstiel", "MS Linth", "DS Stadt Rapperswil", "MS Forch",
+            " MS Albis ", nil,
+        ]
+        let ratings: [String: Rating] = [
+            "MS Panta Rhei": .three, "EMS Uetliberg": .three, "EM Pfannenstiel": .three, "MS Albis": .three,
+            "MS Linth": .two, "DS Stadt Rapperswil": .two,
+        ]
+        var compared = 0
+        var withSessions = 0
+        for _ in 0..<1500 {
+            let (waves, sun) = SessionFinderTests.randomDay(&rng)
+            guard abs(sun.sunrise) < 1 << 40, abs(sun.civilTwilightBegin) < 1 << 40, abs(sun.civilTwilightEnd) < 1 << 40
+            else { continue }
+            let ships = waves.map { _ in names[rng.index(names.count)] }
+            let scored = zip(waves, ships).map { wave, ship in
+                let trimmed = ship?.trimmingCharacters(in: .whitespaces)
+                return Wave(
+                    time: wave.time,
+                    quality: SessionRules.quality(rating: trimmed.flatMap { ratings[$0] }, named: ship != nil))
+            }
+            let fast = SessionFinder.best(waves: scored, sun: sun)
+            let date = { (t: Int64) in Date(timeIntervalSince1970: TimeInterval(t)) }
+            let events = zip(waves, ships).enumerated().map { index, pair in
+                AppAnalyticsCurrent.WaveEvent(
+                    time: date(pair.0.time), routeNumber: String(2500 + index), routeName: "Schiff",
+                    neighborStop: "Zürich Bürkliplatz (See)", period: "2026", shipName: pair.1)
+            }
+            let sunTimes = AppAnalyticsCurrent.SunTimes(
+                sunrise: date(sun.sunrise), sunset: date(sun.sunset), civilTwilightBegin: date(sun.civilTwilightBegin),
+                civilTwilightEnd: date(sun.civilTwilightEnd))
+            let app = AppAnalyticsCurrent.analyzeWaves(events, sunTimes: sunTimes, platform: .linuxFoundation)
+            #expect(fast.map(\.start) == app.map { Int64($0.slot.startTime.timeIntervalSince1970) })
+            #expect(fast.map(\.end) == app.map { Int64($0.slot.endTime.timeIntervalSince1970) })
+            #expect(fast.map(\.count) == app.map(\.slot.waveCount))
+            #expect(fast.map(\.score) == app.map(\.score))
+            // Without trimming, the padded name is "any other ship": the same as the finder
+            // only where no padded name was taken.
+            if !ships.contains(" MS Albis ") {
+                let neutral = AppAnalyticsCurrent.analyzeWaves(events, sunTimes: sunTimes, platform: .neutral)
+                #expect(neutral.map(\.score) == app.map(\.score))
+                #expect(neutral.map(\.slot.startTime) == app.map(\.slot.startTime))
+            }
+            compared += 1
+            if !fast.isEmpty { withSessions += 1 }
+        }
+        #expect(compared > 1000 && withSessions > 300, "\(compared) days, \(withSessions) with sessions")
     }
 }

@@ -32,13 +32,13 @@ import _TestSupport
         var sessions = 0
         for day in file.days {
             let waves = day.waveList.map {
-                AppWaveAnalytics.WaveEvent(time: time.date(from: $0.time)!, shipName: $0.ship)
+                AppAnalytics37.WaveEvent(time: time.date(from: $0.time)!, shipName: $0.ship)
             }
             let names = Set(waves.compactMap(\.shipName))
-            let lists = AppWaveAnalytics.ShipLists(
+            let lists = AppAnalytics37.ShipLists(
                 threeWaveShips: names.filter { ratings.rating(for: $0) == .three }.sorted(),
                 twoWaveShips: names.filter { ratings.rating(for: $0) == .two }.sorted())
-            let app = AppWaveAnalytics.bestSessions(
+            let app = AppAnalytics37.bestSessions(
                 waves: waves,
                 sun: .init(
                     sunrise: time.date(from: day.sun.sunrise)!, sunset: time.date(from: day.sun.sunset)!,

@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("app's algorithm over 7200 station-days", configuration: .init(maxIterations: 5)) { benchmark in
         for _ in benchmark.scaledIterations {
             for day in fixture.appDays {
-                blackHole(AppWaveAnalytics.bestSessions(waves: day.waves, sun: day.sun, ships: fixture.lists))
+                blackHole(AppAnalytics37.bestSessions(waves: day.waves, sun: day.sun, ships: fixture.lists))
             }
         }
     }
@@ -45,8 +45,8 @@ final class SessionFixture: @unchecked Sendable {
     let archive: ScheduleArchive
     let survey: SessionSurvey
     let days: [StationDayInputs.Day]
-    let appDays: [(waves: [AppWaveAnalytics.WaveEvent], sun: AppWaveAnalytics.SunTimes)]
-    let lists: AppWaveAnalytics.ShipLists
+    let appDays: [(waves: [AppAnalytics37.WaveEvent], sun: AppAnalytics37.SunTimes)]
+    let lists: AppAnalytics37.ShipLists
 
     init(data: URL, days count: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nextwave-bench-sessions-\(count)")

@@ -39,17 +39,20 @@ public enum SessionRules {
     /// `score = quality × (1 + (count / (duration / 3600)) / 10)`, then × `(1 − 0.8 × share)`
     /// when the window overlaps the time before sunrise or after sunset by `share` of its
     /// duration (> 0); 0 when it ends at or before civil dawn or starts at or after civil dusk.
+    ///
+    /// The arithmetic is the app's, in its order, so that equal windows have bit-identical
+    /// scores; a window in darkness is answered before any division, and the share's division
+    /// is made only when there is an overlap (a share of 0 leaves the score as it is).
     @inline(__always)
     public static func score(quality: Double, count: Int, start: Int64, end: Int64, sun: SunWindow) -> Double {
+        if end <= sun.civilTwilightBegin || start >= sun.civilTwilightEnd { return 0 }
         let duration = Double(end - start)
         let wavesPerHour = Double(count) / (duration / 3600)
         var score = quality * (1 + wavesPerHour / 10)
         var overlap: Int64 = 0
         if start <= sun.sunrise { overlap += max(0, min(end, sun.sunrise) - start) }
         if end >= sun.sunset { overlap += max(0, end - max(start, sun.sunset)) }
-        let share = Double(overlap) / duration
-        if share > 0 { score *= 1 - twilightPenalty * share }
-        if end <= sun.civilTwilightBegin || start >= sun.civilTwilightEnd { score = 0 }
+        if overlap > 0 { score *= 1 - twilightPenalty * (Double(overlap) / duration) }
         return score
     }
 }

@@ -1,14 +1,14 @@
 package import Foundation
 
-/// A faithful port of the Next Wave app's session search (its WaveAnalyticsViewModel), kept as
-/// the baseline that benchmarks and tests hold ``SessionFinder`` against. Not for production:
-/// it is the app's algorithm as it is —
+/// The Next Wave app's session search as of app 3.7 (its 2025-10 `analyzeWaves`), **superseded**:
+/// the app now scores each window once (``AppAnalyticsCurrent``). Kept so that benchmarks can
+/// show both ratios. Not for production: the algorithm as it was —
 /// - times are `Date`s and durations `timeIntervalSince`;
 /// - for every wave it filters all waves at or after it and walks them (O(n²) per day);
-/// - ratings come from hard-coded name lists searched linearly;
+/// - ratings come from name lists searched linearly;
 /// - the score is recomputed inside the sort comparator, for every comparison.
 /// The rules are those of ``SessionRules``; the results are identical (tests assert it).
-package enum AppWaveAnalytics {
+package enum AppAnalytics37 {
     package struct WaveEvent: Sendable {
         package var time: Date
         package var shipName: String?
