@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Targets, lowest first. Dependencies point one way: C bindings and support at the bottom,
@@ -199,7 +199,6 @@ let package = Package(
                 "NextWaveSupport",
                 "_TestSupport",
             ]),
-        .testTarget(name: "SolarTests", dependencies: [solar, civilTime]),
         .testTarget(
             name: "ScheduleArchiveTests",
             dependencies: [
@@ -241,7 +240,6 @@ let package = Package(
             ]),
         .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
         .testTarget(name: "JobContractTests", dependencies: ["JobContract"]),
-        .testTarget(name: "WaveRatingTests", dependencies: [waveRating]),
         .testTarget(
             name: "RatingsPipelineTests",
             dependencies: [
@@ -263,12 +261,19 @@ let package = Package(
 // One settings list for every Swift target: a member is visible only where its module is
 // imported (SE-0444), and an import is internal unless it says otherwise (SE-0409), so each
 // file's imports say what it uses and which of it its own API exposes (`public import`).
+// Warnings are errors in our own targets (SE-0443; a dependency's warnings stay its own), so
+// none accumulates: CI builds exactly this.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
+    .treatAllWarnings(as: .error),
 ]
 let cTargets: Set<String> = ["CWakeKernel", "_CWakeKernelEmulation", "CFuzzerDriver"]
-for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
-    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+for target in package.targets where target.type != .system {
+    if cTargets.contains(target.name) {
+        target.cSettings = (target.cSettings ?? []) + [.treatAllWarnings(as: .error)]
+    } else {
+        target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+    }
 }
 // Each library module and the CLI have a README.md (concept, entry points, invariants, where to
 // change what): documentation, not a resource.
@@ -276,7 +281,7 @@ let documented: Set<String> = [
     "NextWaveSupport", "JobContract", "WebPages", "WebFetch", "ArchiveFetch", "WakeKernelSupport", "LegacyWakeModel",
     "WakeModels",
     "WakeCalibration", "FleetScraper", "ShipRatingTable", "ShipRatings", "RatingsReports", "RatingsPipeline",
-    "ScheduleArchive", "SessionAnalytics", "SessionReports", "SessionsPipeline", "nextwave",
+    "ScheduleArchive", "SessionAnalytics", "SessionReports", "SessionsPipeline", "nextwave", "CWakeKernel",
 ]
 for target in package.targets where documented.contains(target.name) {
     target.exclude.append("README.md")

@@ -27,6 +27,13 @@ let package = Package(
         .target(name: "WaveFeed", dependencies: ["CivilTime"]),
         .executableTarget(
             name: "FeedClientExample", dependencies: ["WaveFeed", "CivilTime"], path: "Examples/FeedClient"),
+        // The package's own tests: `swift test --package-path Packages/SessionKit` (scripts/test
+        // runs it), Foundation and swift-testing only, as an app would build them.
+        .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
+        .testTarget(name: "SolarTests", dependencies: ["Solar", "CivilTime"]),
+        .testTarget(name: "WaveRatingTests", dependencies: ["WaveRating"]),
+        .testTarget(name: "WaveFeedTests", dependencies: ["WaveFeed", "CivilTime"]),
+        .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "CivilTime", "Solar", "WaveRating"]),
     ]
 )
 
@@ -37,4 +44,8 @@ for target in package.targets {
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
         ]
+}
+// Each module has a README.md (concept, entry points, invariants): documentation, not a resource.
+for target in package.targets where target.type == .regular {
+    target.exclude.append("README.md")
 }

@@ -3,7 +3,7 @@ package import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) package import ScheduleArchive
 package import WebFetch
-package import WebPages
+import WebPages
 
 /// Adds stationboards and ship assignments to an archive over HTTP.
 ///

@@ -1,14 +1,16 @@
 /// The contract every pipeline of the toolkit keeps (`RatingsJob`, `GridJob`, `WakeJob`,
-/// `CalibrationJob`, `SessionsJob`, `PlanJob`, `CourseSpeedsJob`):
+/// `CalibrationJob`, `PublishJob`, `SessionsJob`, `PlanJob`, `FeedJob`, `CourseSpeedsJob`):
 ///
 /// - its input is a value given when the job is made; ``validate()`` checks everything that can
-///   be checked without reading a file or a page, and ``run(onEvent:)`` calls it first, so a
-///   front end need not (and should not) repeat the checks;
+///   be checked without reading a file or a page and throws an error that names the field, the
+///   value and what is accepted;
+/// - ``run(onEvent:)`` is the only way in: it calls ``validate()`` and then ``work(onEvent:)``,
+///   so no caller can skip the checks and no front end needs to repeat them;
 /// - each input file is read once per run;
 /// - what happens along the way goes out as events (progress, warnings, streamed output), in
 ///   order, on the caller's task or the job's worker threads;
 /// - the result comes back when the run ends; a thrown error means nothing was replaced (the
-///   jobs write atomically, and each says what it writes).
+///   jobs write their outputs as one atomic set, and each says what it writes).
 public protocol Job: Sendable {
     /// What the job reports while it runs.
     associatedtype Event: Sendable
@@ -18,16 +20,18 @@ public protocol Job: Sendable {
     /// Throws the first problem of the input that needs no I/O to find.
     func validate() throws
 
-    /// Runs the job: ``validate()``, then the work.
-    func run(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result
+    /// The work, on an input ``validate()`` accepted. Call ``run(onEvent:)``, not this.
+    func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result
 }
 
 extension Job {
     /// Checks nothing: for jobs whose input has no I/O-free check.
     public func validate() throws {}
-}
 
-extension Job where Event == NoEvent {
-    /// Runs a job that reports no events.
-    public func run() async throws -> Result { try await run(onEvent: { _ in }) }
+    /// Runs the job: ``validate()``, then ``work(onEvent:)``.
+    @discardableResult
+    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
+        try validate()
+        return try await work(onEvent: onEvent)
+    }
 }

@@ -10,10 +10,10 @@ struct GridTerms {
     let froudeLength, reynolds, baseHeight: [Double]
     let froudeDepth, shallowFactor: [Double]
 
-    init(hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double], threads: Int) {
+    init(hulls: HullDimensions, speedsKmh: [Double], trackDepthsM: [Double], threads: Int) {
         precondition(threads >= 1, "at least one thread")
         precondition(speedsKmh.allSatisfy { $0.isFinite && $0 >= 0 }, "speeds must be finite and ≥ 0")
-        precondition(depthsM.allSatisfy { $0.isFinite && $0 > 0 }, "depths must be finite and > 0")
+        precondition(trackDepthsM.allSatisfy { $0.isFinite && $0 > 0 }, "depths must be finite and > 0")
         let g = PhysicalConstants.gravity
         let n = hulls.count
 
@@ -39,7 +39,7 @@ struct GridTerms {
         self.baseHeight = baseHeight
 
         // Speed × depth terms: Fr_h and the shallow-water factor f.
-        let inverseSqrtGH = depthsM.map { 1 / (g * $0).squareRoot() }
+        let inverseSqrtGH = trackDepthsM.map { 1 / (g * $0).squareRoot() }
         let froudeDepth = outerProduct(v, inverseSqrtGH)
         self.froudeDepth = froudeDepth
         shallowFactor = froudeDepth.map { $0 > 0.7 ? 1 + ($0 - 0.7) : 1 }

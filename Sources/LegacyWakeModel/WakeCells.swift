@@ -19,7 +19,7 @@ import WaveRating
 /// The fused pass runs with the widest instruction set of the processor (``KernelISA``; every
 /// path gives the same bits). Outputs are allocated uninitialised with huge-page advice
 /// (``HugePages``), or are the caller's
-/// (``WakeGrid/compute(hulls:speedsKmh:depthsM:thresholds:into:threads:isa:)``). With `threads`
+/// (``WakeGrid/compute(hulls:speedsKmh:trackDepthsM:thresholds:into:threads:isa:)``). With `threads`
 /// > 1, ship blocks are split between threads; each writes disjoint cells.
 struct WakeCells {
     let height: [Double]

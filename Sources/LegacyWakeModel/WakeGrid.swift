@@ -27,12 +27,12 @@ public import WaveRating
 @_spi(Benchmarks) public struct WakeGrid: Sendable {
     public let hulls: HullDimensions
     public let speedsKmh: [Double]
-    public let depthsM: [Double]
+    public let trackDepthsM: [Double]
     public let thresholds: RatingThresholds
 
     public var shipCount: Int { hulls.count }
     @usableFromInline package var speedCount: Int { speedsKmh.count }
-    @usableFromInline package var depthCount: Int { depthsM.count }
+    @usableFromInline package var depthCount: Int { trackDepthsM.count }
     public var cellCount: Int { shipCount * speedCount * depthCount }
 
     /// Per speed `j`: λ (m), T (s), c (m/s).
@@ -56,20 +56,20 @@ public import WaveRating
     /// - Parameters:
     ///   - hulls: ship dimensions (validated by ``HullDimensions``).
     ///   - speedsKmh: ship speeds, km/h, each finite and ≥ 0 (legacy default 18).
-    ///   - depthsM: water depths, m, each finite and > 0 (legacy default 10).
+    ///   - trackDepthsM: water depths, m, each finite and > 0 (legacy default 10).
     ///   - thresholds: rating thresholds (legacy default).
     ///   - threads: threads over ship blocks (1: the calling thread only). Results do not
     ///     depend on it.
     ///   - isa: the instruction set of the fused pass (default: the widest the processor has);
     ///     results do not depend on it.
     @_spi(Benchmarks) public init(
-        hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double],
+        hulls: HullDimensions, speedsKmh: [Double], trackDepthsM: [Double],
         thresholds: RatingThresholds = .legacy, threads: Int = 1, isa: KernelISA = .active
     ) {
-        let terms = GridTerms(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM, threads: threads)
+        let terms = GridTerms(hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, threads: threads)
         self.hulls = hulls
         self.speedsKmh = speedsKmh
-        self.depthsM = depthsM
+        self.trackDepthsM = trackDepthsM
         self.thresholds = thresholds
         wavelengthM = terms.wavelength
         periodS = terms.period
@@ -81,7 +81,7 @@ public import WaveRating
         // Cells: H = H₀(ship, speed) · f(speed, depth), then E, P, F and the rating from H.
         let cells = WakeCells(
             baseHeight: terms.baseHeight, shallowFactor: terms.shallowFactor, celerity: terms.celerity,
-            ships: hulls.count, speeds: speedsKmh.count, depths: depthsM.count, thresholds: thresholds,
+            ships: hulls.count, speeds: speedsKmh.count, depths: trackDepthsM.count, thresholds: thresholds,
             threads: threads, isa: isa)
         waveHeightM = cells.height
         energyJPerM2 = cells.energy
@@ -93,15 +93,15 @@ public import WaveRating
     /// The per-cell outputs alone (H, E, P, F, rating), written into caller-provided buffers of
     /// ``cellCount`` elements each, in ``cellIndex(ship:speed:depth:)`` order: for callers that
     /// evaluate grids again and again and keep their memory (already faulted in), so no call
-    /// pays for allocation or the OS zeroing fresh pages. The same bits as ``init(hulls:speedsKmh:depthsM:thresholds:threads:isa:)``.
-    /// - Precondition: every buffer holds exactly `hulls.count · speedsKmh.count · depthsM.count`
+    /// pays for allocation or the OS zeroing fresh pages. The same bits as ``init(hulls:speedsKmh:trackDepthsM:thresholds:threads:isa:)``.
+    /// - Precondition: every buffer holds exactly `hulls.count · speedsKmh.count · trackDepthsM.count`
     ///   elements; speeds and depths as for `init`.
     @_spi(Benchmarks) public static func compute(
-        hulls: HullDimensions, speedsKmh: [Double], depthsM: [Double], thresholds: RatingThresholds = .legacy,
+        hulls: HullDimensions, speedsKmh: [Double], trackDepthsM: [Double], thresholds: RatingThresholds = .legacy,
         into buffers: WakeGridBuffers, threads: Int = 1, isa: KernelISA = .active
     ) {
-        let terms = GridTerms(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM, threads: threads)
-        let count = hulls.count * speedsKmh.count * depthsM.count
+        let terms = GridTerms(hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, threads: threads)
+        let count = hulls.count * speedsKmh.count * trackDepthsM.count
         precondition(
             [
                 buffers.waveHeightM.count, buffers.energyJPerM2.count, buffers.powerWPerM.count,
@@ -113,7 +113,7 @@ public import WaveRating
             p: buffers.powerWPerM.baseAddress!, f: buffers.forceNPerM2.baseAddress!, r: buffers.rating.baseAddress!)
         WakeCells.fill(
             out, baseHeight: terms.baseHeight, shallowFactor: terms.shallowFactor, celerity: terms.celerity,
-            ships: hulls.count, speeds: speedsKmh.count, depths: depthsM.count, thresholds: thresholds,
+            ships: hulls.count, speeds: speedsKmh.count, depths: trackDepthsM.count, thresholds: thresholds,
             threads: threads, isa: isa)
     }
 
@@ -142,9 +142,9 @@ public import WaveRating
 extension WakeGrid {
     /// The figures of every ship at one operating point (a batch with one speed and one depth).
     @_spi(Benchmarks) public static func atOperatingPoint(
-        _ hulls: HullDimensions, speedKmh: Double, depthM: Double, thresholds: RatingThresholds = .legacy
+        _ hulls: HullDimensions, speedKmh: Double, trackDepthM: Double, thresholds: RatingThresholds = .legacy
     ) -> [WakeFigures] {
-        let grid = WakeGrid(hulls: hulls, speedsKmh: [speedKmh], depthsM: [depthM], thresholds: thresholds)
+        let grid = WakeGrid(hulls: hulls, speedsKmh: [speedKmh], trackDepthsM: [trackDepthM], thresholds: thresholds)
         return (0..<hulls.count).map { grid.figures(ship: $0, speed: 0, depth: 0) }
     }
 }

@@ -1,9 +1,8 @@
 internal import CBLAS
 import Foundation
-import WakeKernelSupport
 import WaveRating
 
-/// Caller-provided outputs of ``WakeGrid/compute(hulls:speedsKmh:depthsM:thresholds:into:threads:isa:)``:
+/// Caller-provided outputs of ``WakeGrid/compute(hulls:speedsKmh:trackDepthsM:thresholds:into:threads:isa:)``:
 /// H (m), E (J/m²), P (W/m), F (N/m²) and the rating (1–3), one element per cell each.
 @_spi(Benchmarks) public struct WakeGridBuffers: @unchecked Sendable {
     // Invariant: the buffers are the caller's and outlive the computation; its workers write

@@ -31,6 +31,9 @@ package final class DirectoryLock {
     @TaskLocal package static var scopedWaitingHandler: (@Sendable (String) -> Void)?
     /// The longest wait for a busy lock (10 minutes).
     package static let maximumWait: Duration = .seconds(600)
+    /// The clock of the wait for a busy lock within one task's scope (default: the system's):
+    /// tests check the give-up decision without waiting ten minutes.
+    @TaskLocal package static var scopedClock: (any PolicyClock)?
 
     /// Held folders of this process: real path → the folder's entry.
     private static let held = Locked<[String: Entry]>([:])
@@ -78,8 +81,8 @@ package final class DirectoryLock {
                 path: path, reason: "cannot open the folder (\(String(cString: strerror(errno))))", side: .lock)
         }
         let operation = exclusive ? LOCK_EX : LOCK_SH
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: maximumWait)
+        let clock = scopedClock ?? SystemClock()
+        let deadline = clock.now + Double(maximumWait.components.seconds)
         var told = false
         while flock(descriptor, operation | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
@@ -98,7 +101,7 @@ package final class DirectoryLock {
                 (scopedWaitingHandler ?? waitingHandler)?(path)
                 told = true
             }
-            usleep(50_000)
+            clock.sleepBlocking(seconds: 0.05)
         }
         return descriptor
     }

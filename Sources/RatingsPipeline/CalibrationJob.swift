@@ -42,10 +42,24 @@ public struct CalibrationJob: Job {
         public var skipped: [String]
     }
 
+    /// Refuses an output that is the observations file or the other output (``InvalidInput``).
+    public func validate() throws {
+        let input = observations.standardizedFileURL.path
+        for (field, url) in [("out", out), ("chart", chart)] {
+            guard let path = url?.standardizedFileURL.path else { continue }
+            if path == input {
+                throw InvalidInput(field: field, value: path, accepted: "a file other than the observations")
+            }
+        }
+        if let out, let chart, out.standardizedFileURL.path == chart.standardizedFileURL.path {
+            throw InvalidInput(field: "chart", value: chart.path, accepted: "a file other than `out`")
+        }
+    }
+
+    /// Fits and writes `out` and `chart` together, as one atomic set: both or neither.
     /// - Parameter onSkipped: each skipped row ("line N, column C: why"), as soon as the file is
     ///   read (before the fit, which may fail), then a count of any beyond the first 20.
-    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
-        try validate()
+    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let threads = ProcessInfo.processInfo.activeProcessorCount
         // Read twice in blocks: memory does not grow with the number of rows.
         let streamed = try PowerLawCalibration.fit(file: observations, threads: threads) { file in
@@ -59,11 +73,13 @@ public struct CalibrationJob: Job {
         }
         let file = streamed.file
         let calibration = streamed.calibration
-        if let out { try AtomicFileWriter.write(try Self.json(calibration), to: out) }
+        var files: [(URL, Data)] = []
+        if let out { files.append((out, try Self.json(calibration))) }
         if let chart {
             let svg = CalibrationChartSVG.render(calibration, samples: streamed.samples, source: observationsName)
-            try AtomicFileWriter.write(Data(svg.utf8), to: chart)
+            files.append((chart, Data(svg.utf8)))
         }
+        if !files.isEmpty { try AtomicFileWriter.writeAll(files) }
         return Result(calibration: calibration, skipped: file.skipped)
     }
 

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) public import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 public import Foundation
 public import WebFetch
 import WebPages

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) public import FleetScraper
+@_spi(Benchmarks) import FleetScraper
 public import Foundation
 @_spi(Benchmarks) import ShipRatings
 

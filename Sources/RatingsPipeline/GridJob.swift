@@ -14,23 +14,23 @@ import WakeModels
 public struct GridJob: Job {
     /// The vessel pages and the curated fleet file.
     public var source: FleetSource
-    /// Speeds, km/h, each in (0, 100].
+    /// Speeds, km/h, each in ``OperatingRanges/speedKmh``.
     public var speedsKmh: [Double]
-    /// Depths, m, each in (0, 1000].
-    public var depthsM: [Double]
+    /// Water depths at the ship's track, m, each in ``OperatingRanges/trackDepthM``.
+    public var trackDepthsM: [Double]
     /// Where the CSV goes.
     public var output: Output
     /// How the CSV is written.
     package var csvStyle: CSVStyle = .standard
 
-    /// A grid job over `speedsKmh` × `depthsM` for every ship with known dimensions.
+    /// A grid job over `speedsKmh` × `trackDepthsM` for every ship with known dimensions.
     public init(
-        source: FleetSource, speedsKmh: [Double], depthsM: [Double], output: Output
+        source: FleetSource, speedsKmh: [Double], trackDepthsM: [Double], output: Output
     ) {
         self.output = output
         self.source = source
         self.speedsKmh = speedsKmh
-        self.depthsM = depthsM
+        self.trackDepthsM = trackDepthsM
     }
 
     /// The grid's shape: ships with known dimensions × speeds × depths.
@@ -52,19 +52,10 @@ public struct GridJob: Job {
     /// Refuses a grid that would not fit, before anything is allocated (the axes are checked
     /// by ``validate()``).
     /// - Throws: ``GridJobError/tooLarge(ships:speeds:depths:rows:)``.
-    static func checkSize(ships: Int, speedsKmh: [Double], depthsM: [Double]) throws {
-        let rows = gridCellCount(ships, speedsKmh.count, depthsM.count)
+    static func checkSize(ships: Int, speedsKmh: [Double], trackDepthsM: [Double]) throws {
+        let rows = gridCellCount(ships, speedsKmh.count, trackDepthsM.count)
         guard let rows, rows <= maximumRows else {
-            throw GridJobError.tooLarge(ships: ships, speeds: speedsKmh.count, depths: depthsM.count, rows: rows)
-        }
-    }
-
-    static func checkAxes(speedsKmh: [Double], depthsM: [Double]) throws {
-        if let bad = speedsKmh.first(where: { !($0.isFinite && $0 > 0 && $0 <= 100) }) {
-            throw GridJobError.badValue(axis: "speed", value: bad, range: "(0, 100] km/h")
-        }
-        if let bad = depthsM.first(where: { !($0.isFinite && $0 > 0 && $0 <= 1000) }) {
-            throw GridJobError.badValue(axis: "depth", value: bad, range: "(0, 1000] m")
+            throw GridJobError.tooLarge(ships: ships, speeds: speedsKmh.count, depths: trackDepthsM.count, rows: rows)
         }
     }
 
@@ -82,26 +73,23 @@ public struct GridJob: Job {
         case stream(@Sendable (String) throws -> Void)
     }
 
-    /// Refuses axis values the kernel cannot take (the grid's size is checked once the ships
-    /// are known).
+    /// Refuses axis values outside ``OperatingRanges`` (``InvalidInput``); the grid's size is
+    /// checked once the ships are known.
     public func validate() throws {
-        try Self.checkAxes(speedsKmh: speedsKmh, depthsM: depthsM)
+        try OperatingRanges.check(speedsKmh, field: "speedsKmh", in: OperatingRanges.speedKmh, unit: "km/h")
+        try OperatingRanges.check(trackDepthsM, field: "trackDepthsM", in: OperatingRanges.depthM, unit: "m")
     }
 
     /// Computes the grid and writes its CSV to ``output``.
-    @discardableResult
-    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Shape {
-        try validate()
+    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Shape {
         let resolved = try await source.resolved(onEvent: { onEvent(.pages($0)) })
         let (names, hulls) = resolved.measured
-        try Self.checkSize(ships: names.count, speedsKmh: speedsKmh, depthsM: depthsM)
-        let aground = resolved.ships.compactMap { ship -> GridJobError.Aground? in
-            guard let draft = (try? ship.wakeHull())??.draftM else { return nil }
-            let shallow = depthsM.filter { $0 <= draft }
-            return shallow.isEmpty ? nil : .init(ship: ship.name, draftM: draft, trackDepthsM: shallow)
+        try Self.checkSize(ships: names.count, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM)
+        let wakeHulls = resolved.ships.compactMap { ship in (try? ship.wakeHull())?.map { (name: ship.name, hull: $0) }
         }
+        let aground = AgroundShip.among(wakeHulls, trackDepthsM: trackDepthsM)
         if !aground.isEmpty { throw GridJobError.aground(aground) }
-        let grid = WakeGrid(hulls: hulls, speedsKmh: speedsKmh, depthsM: depthsM)
+        let grid = WakeGrid(hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM)
         switch output {
         case .file(let file):
             try AtomicFileWriter.stream(to: file) { handle in
@@ -112,6 +100,6 @@ public struct GridJob: Job {
         case .stream(let sink):
             try GridCSV.write(grid, shipNames: names, style: csvStyle, sink: sink)
         }
-        return Shape(ships: names.count, speeds: speedsKmh.count, depths: depthsM.count)
+        return Shape(ships: names.count, speeds: speedsKmh.count, depths: trackDepthsM.count)
     }
 }

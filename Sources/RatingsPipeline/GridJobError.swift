@@ -13,14 +13,12 @@ public enum GridJobError: Error, Equatable, CustomStringConvertible {
     /// A ship whose draft is at least a track depth asked for.
     public typealias Aground = AgroundShip
 
-    case badValue(axis: String, value: Double, range: String)
     case aground([Aground])
     /// `rows` is nil when the product overflows.
     case tooLarge(ships: Int, speeds: Int, depths: Int, rows: Int?)
 
     public var description: String {
         switch self {
-        case .badValue(let axis, let value, let range): "a \(axis) of \(value) is outside \(range)"
         case .aground(let ships):
             "aground: "
                 + ships.map { a in

@@ -71,8 +71,7 @@ public struct PublishJob: Job {
     /// - Throws: ``ShipRatingTable/RatingsError`` for a table that is not valid, cites local
     ///   sources, or regresses; ``NextWaveSupport/FileProblem`` when a file cannot be read or
     ///   written. Nothing is published then.
-    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
-        try validate()
+    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let file = try TableFile.open(input.table, name: input.tableName)
         if let schemaURL = input.schema {
             let violations = try JSONSchema(contentsOf: schemaURL).violations(ofJSON: file.data)

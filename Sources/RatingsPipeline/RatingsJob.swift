@@ -141,10 +141,25 @@ public struct RatingsJob: Job {
     /// A job for `input`.
     public init(_ input: Input) { self.input = input }
 
-    /// Scrapes, builds, checks against the existing table and writes.
+    /// Refuses an operating point or wake reference outside ``OperatingRanges``
+    /// (``InvalidInput``, naming the field, e.g. `wakeReference.riderDepthM`). Height thresholds
+    /// are checked when they are made (``ShipRatings/HeightThresholds/init(_:_:)``).
+    public func validate() throws {
+        let r = OperatingRanges.self
+        try r.check([input.point.speedKmh], field: "point.speedKmh", in: r.speedKmh, unit: "km/h")
+        try r.check([input.point.trackDepthM], field: "point.trackDepthM", in: r.depthM, unit: "m")
+        let wake = input.wakeReference
+        if case .fixed(let speed) = wake.speed {
+            try r.check([speed], field: "wakeReference.speed", in: r.speedKmh, unit: "km/h")
+        }
+        try r.check([wake.trackDepthM], field: "wakeReference.trackDepthM", in: r.depthM, unit: "m")
+        try r.check([wake.riderDepthM], field: "wakeReference.riderDepthM", in: r.depthM, unit: "m")
+        try r.check([wake.distanceM], field: "wakeReference.distanceM", in: r.distanceM, unit: "m")
+    }
+
+    /// Scrapes, builds, checks against the existing table and writes (after ``validate()``).
     /// - Throws: the first failure (fleet file, page, regression, write); nothing is written then.
-    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
-        try validate()
+    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let fleet = try CuratedFleet.load(from: input.source.fleet)
         let app = try? RatingTable.load(from: input.appRatings)
         if app == nil {

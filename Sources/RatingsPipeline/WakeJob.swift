@@ -66,9 +66,19 @@ public struct WakeJob: Job {
         self.calibration = calibration
     }
 
-    /// Computes the ensemble at every point: ``validate()``, the hulls, then the kernel.
-    public func run(onEvent: @escaping @Sendable (FleetPages.Event) -> Void = { _ in }) async throws -> WakeTable {
-        try validate()
+    /// Refuses any speed, depth or distance outside ``OperatingRanges`` (``InvalidInput``, naming
+    /// the field) and an empty axis; the batch's size is checked once the ships are known.
+    public func validate() throws {
+        if !speedsKmh.isEmpty || operatingSpeeds == nil {
+            try OperatingRanges.check(speedsKmh, field: "speedsKmh", in: OperatingRanges.speedKmh, unit: "km/h")
+        }
+        try OperatingRanges.check(trackDepthsM, field: "trackDepthsM", in: OperatingRanges.depthM, unit: "m")
+        try OperatingRanges.check(riderDepthsM, field: "riderDepthsM", in: OperatingRanges.depthM, unit: "m")
+        try OperatingRanges.check(distancesM, field: "distancesM", in: OperatingRanges.distanceM, unit: "m")
+    }
+
+    /// Computes the ensemble at every point (after ``validate()``): the hulls, then the kernel.
+    public func work(onEvent: @escaping @Sendable (FleetPages.Event) -> Void) async throws -> WakeTable {
         let calibration = try self.calibration.map { url in
             let calibration = try JSONFile.decode(
                 PowerLawCalibration.self, at: url, what: "calibration file", limit: BoundedFile.tableLimit)
@@ -92,10 +102,8 @@ public struct WakeJob: Job {
                 ships: hulls.count, speeds: speedsKmh.count, depths: trackDepthsM.count * riderDepthsM.count,
                 distances: distancesM.count, limit: Self.maximumPoints)
         }
-        let aground = zip(names, hulls).compactMap { name, hull -> WakeJobError.Aground? in
-            let shallow = trackDepthsM.filter { hull.isAground(trackDepthM: $0) }
-            return shallow.isEmpty ? nil : .init(ship: name, draftM: hull.draftM, trackDepthsM: shallow)
-        }
+        let aground = AgroundShip.among(
+            zip(names, hulls).map { (name: $0, hull: $1) }, trackDepthsM: trackDepthsM)
         if !aground.isEmpty { throw WakeJobError.aground(aground) }
         let weights = calibration.map(Self.weights) ?? .equal
         let ensemble = WakeEnsemble(

@@ -29,7 +29,7 @@ package enum GridCSV {
                     if style != .standard {
                         chunk += CSVFormat.row(
                             [
-                                shipNames[i], "\(grid.speedsKmh[j])", "\(grid.depthsM[k])", "\(f.waveHeightM)",
+                                shipNames[i], "\(grid.speedsKmh[j])", "\(grid.trackDepthsM[k])", "\(f.waveHeightM)",
                                 "\(f.wavelengthM)", "\(f.periodS)", "\(f.celerityMPerS)", "\(f.energyJPerM2)",
                                 "\(f.powerWPerM)", "\(f.forceNPerM2)", "\(f.froudeLength)", "\(f.froudeDepth)",
                                 "\(f.reynolds)", "\(f.energyRating)", "\(f.forceRating)", "\(f.rating)",
@@ -37,7 +37,7 @@ package enum GridCSV {
                         continue
                     }
                     chunk +=
-                        "\(name),\(grid.speedsKmh[j]),\(grid.depthsM[k]),\(f.waveHeightM),\(f.wavelengthM),\(f.periodS),\(f.celerityMPerS),\(f.energyJPerM2),\(f.powerWPerM),\(f.forceNPerM2),\(f.froudeLength),\(f.froudeDepth),\(f.reynolds),\(f.energyRating),\(f.forceRating),\(f.rating)\n"
+                        "\(name),\(grid.speedsKmh[j]),\(grid.trackDepthsM[k]),\(f.waveHeightM),\(f.wavelengthM),\(f.periodS),\(f.celerityMPerS),\(f.energyJPerM2),\(f.powerWPerM),\(f.forceNPerM2),\(f.froudeLength),\(f.froudeDepth),\(f.reynolds),\(f.energyRating),\(f.forceRating),\(f.rating)\n"
                 }
             }
         }

@@ -19,7 +19,7 @@ import WaveRating
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
-            <text x="10" y="20" font-size="15" font-weight="bold">Wake energy and impact force per ship (v = \(fixed(table.model.speedKmh ?? 0, 0)) km/h, h = \(fixed(table.model.depthM ?? 0, 0)) m)</text>
+            <text x="10" y="20" font-size="15" font-weight="bold">Wake energy and impact force per ship (v = \(fixed(table.model.speedKmh ?? 0, 0)) km/h, h = \(fixed(table.model.trackDepthM ?? 0, 0)) m)</text>
             <text x="10" y="38" fill="#555">Bars coloured by rating: grey 1, amber 2, red 3. Dashed lines: rating thresholds.</text>
 
             """

@@ -17,14 +17,16 @@ extension RatingsMarkdown {
             : "each ship at its operating speed (below)"
         var md = "\n## The distance-aware wake model\n\n"
         md += "The wave a rider meets \(fixed(settings.distanceM, 0)) m from the sailing line, standing in "
-        md += "\(fixed(settings.depthM, 1)) m of water, from a ship sailing over \(fixed(settings.trackDepthM, 1)) m, "
+        md +=
+            "\(fixed(settings.riderDepthM, 1)) m of water, from a ship sailing over \(fixed(settings.trackDepthM, 1)) m, "
         md += "\(speed). The ship makes the wave over the track: the central height is the geometric mean of Kriebel & "
         md += "Seelig (2005) and PIANC (1987) with DIPRO's coefficient for motor ships (Sorensen & Weggel 1984 is "
         md += "shown beside them, not in it); the wave then shoals and refracts toward the rider and breaks at "
         md += "0.78 × depth (docs/SCIENCE.md §5). The rated wave is the diverging wave a rider meets at a safe "
         md += "distance: never in front of a ship, never the stern wave.\n\n"
-        if let t = settings.waveHeightM {
-            let thresholds = HeightThresholds(t.count > 0 ? t[0] : nil, t.count > 1 ? t[1] : nil)
+        if let t = settings.waveHeightM,
+            let thresholds = try? HeightThresholds(t.count > 0 ? t[0] : nil, t.count > 1 ? t[1] : nil)
+        {
             md += "Heights at the rider a rider can check: rating \(thresholds.words)"
             md +=
                 settings.thresholdsFitted

@@ -54,7 +54,7 @@ package enum RatingsMarkdown {
 
             Generated \(c.run.table.generatedAt) by `nextwave ratings` from \(c.pageSource).
             Rating: the \(model.name == RatingModel.wake.tableName ? "distance-aware wake model's (`--model wake`)" : "legacy model's (`--model legacy`)"); both are in the table (`ratingsByModel`).
-            Legacy model: `vesseldata.py` formulas at v = \(fixed(model.speedKmh ?? 0, 1)) km/h, h = \(fixed(model.depthM ?? 0, 1)) m.
+            Legacy model: `vesseldata.py` formulas at v = \(fixed(model.speedKmh ?? 0, 1)) km/h, h = \(fixed(model.trackDepthM ?? 0, 1)) m.
 
             ## Legacy thresholds
 

@@ -27,7 +27,7 @@ package enum WakeCSV {
         var chunk = style.preamble + CSVFormat.row(header(calibrated: table.calibration != nil), style: style)
         func n(_ v: Double?) -> String { v.map { $0.isFinite ? "\($0)" : "" } ?? "" }
         try table.forEachPoint { ship, p, calibrated in
-            var row = [table.names[ship], n(p.speedKmh), n(p.trackDepthM), n(p.depthM), n(p.distanceM)]
+            var row = [table.names[ship], n(p.speedKmh), n(p.trackDepthM), n(p.riderDepthM), n(p.distanceM)]
             for model in WakeModel.allCases {
                 let m = p.models[model]!
                 row += [n(m.waveHeightM), m.valid ? "true" : "false"]

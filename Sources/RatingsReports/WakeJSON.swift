@@ -106,7 +106,8 @@ package enum WakeJSON {
                 "\"calibrated\": {\"waveHeightM\": \(n(c.waveHeightM)), \"valid\": \(c.withinObservations), "
                     + "\"lower95\": \(n(c.lower95)), \"upper95\": \(n(c.upper95))}")
         }
-        var out = "{\"speedKmh\": \(n(p.speedKmh)), \"trackDepthM\": \(n(p.trackDepthM)), \"depthM\": \(n(p.depthM)), "
+        var out =
+            "{\"speedKmh\": \(n(p.speedKmh)), \"trackDepthM\": \(n(p.trackDepthM)), \"depthM\": \(n(p.riderDepthM)), "
         out += "\"distanceM\": \(n(p.distanceM)), \"models\": {\(models.joined(separator: ", "))}, "
         out += "\"generated\": {\"waveHeightM\": \(range(p.generated)), \"froudeLength\": \(n(p.froudeLength)), "
         out += "\"froudeDepth\": \(n(p.froudeDepth)), \"regime\": \"\(p.regime.rawValue)\", "

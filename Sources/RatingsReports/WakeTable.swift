@@ -101,7 +101,7 @@ public struct WakeTable: Sendable {
     /// The calibrated law at a point (the track's depth, as it was fitted).
     func calibrated(ship: Int, _ p: WakePoint) -> PowerLawCalibration.Prediction? {
         calibration?.predict(
-            hull: ensemble.hulls[ship], speedKmh: p.speedKmh, depthM: p.trackDepthM, distanceM: p.distanceM)
+            hull: ensemble.hulls[ship], speedKmh: p.speedKmh, trackDepthM: p.trackDepthM, distanceM: p.distanceM)
     }
 
     /// Visits every point in ship, speed, track depth, rider depth, distance order.

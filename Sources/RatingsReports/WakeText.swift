@@ -27,7 +27,8 @@ package enum WakeText {
             }
             let band = p.waveHeightM.map { "\(fixed($0.min, 2))–\(fixed($0.max, 2))" } ?? "–"
             out += pad([
-                n(p.speedKmh, 1), n(p.trackDepthM, 1), n(p.depthM, 1), n(p.distanceM, 0), n(p.waveHeightM?.median, 3),
+                n(p.speedKmh, 1), n(p.trackDepthM, 1), n(p.riderDepthM, 1), n(p.distanceM, 0),
+                n(p.waveHeightM?.median, 3),
                 band, n(p.generated?.median, 3), n(p.rider?.factor, 2), n(p.rider?.periodS, 2),
                 n(p.rider?.wavelengthM, 1), n(p.energyJPerM2, 0),
             ])

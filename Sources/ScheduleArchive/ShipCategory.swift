@@ -1,4 +1,3 @@
-import CivilTime
 import Foundation
 
 /// Journey categories that are ships, whose departures count as waves.

@@ -7,7 +7,7 @@ extension StationCatalogue {
     /// finds "Wädenswil (See)").
     /// - Throws: ``StationQueryError`` naming close matches, or the stations a prefix fits.
     /// - Parameter lake: only this lake's stations (its did-you-mean among them).
-    package func resolve(_ query: String, onLake lake: String? = nil) throws -> Station {
+    public func resolve(_ query: String, onLake lake: String? = nil) throws -> Station {
         let pool = lake.map { lake in stations.filter { $0.lake == lake } } ?? stations
         let text = query.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
@@ -28,7 +28,7 @@ extension StationCatalogue {
     }
 
     /// Several queries, each a name or id, or a comma-separated list of them; each station once.
-    package func resolve(all queries: [String], onLake lake: String? = nil) throws -> [Station] {
+    public func resolve(all queries: [String], onLake lake: String? = nil) throws -> [Station] {
         var result: [Station] = []
         for query in queries.flatMap({ $0.split(separator: ",").map(String.init) }) {
             let station = try resolve(query, onLake: lake)

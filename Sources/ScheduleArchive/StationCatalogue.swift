@@ -46,7 +46,7 @@ public struct StationCatalogue: Sendable {
 
     /// Loads `stations.json`.
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` when the file is not that shape at all.
-    @_spi(Benchmarks) public static func load(from url: URL) throws -> StationCatalogue {
+    public static func load(from url: URL) throws -> StationCatalogue {
         let data: Data
         do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "station list") } catch let problem
             as FileProblem

@@ -1,6 +1,5 @@
 import CivilTime
 import ScheduleArchive
-import SessionCore
 
 /// A window that recurs: the day's best session from `start` to `end` (local clock), the days
 /// it was the best, of the days that matched, and its typical (median) score.

@@ -1,7 +1,4 @@
-import CivilTime
 import SessionCore
-import Solar
-import WaveRating
 
 /// One scored session, ready for reports.
 public struct SessionResult: Hashable, Sendable {

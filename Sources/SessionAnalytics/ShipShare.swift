@@ -1,4 +1,3 @@
-import CivilTime
 import ScheduleArchive
 public import WaveRating
 

@@ -1,7 +1,6 @@
 public import CivilTime
 public import SessionCore
 public import Solar
-import WaveRating
 
 /// The sessions of one station on one day.
 public struct StationDay: Sendable {

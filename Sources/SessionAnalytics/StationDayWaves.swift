@@ -1,7 +1,6 @@
 public import CivilTime
 public import SessionCore
 public import Solar
-import WaveRating
 
 /// One station-day as the finder takes it: its waves in time order, the ship of each (nil:
 /// unknown) and the day's sun times.

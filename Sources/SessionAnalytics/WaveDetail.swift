@@ -1,6 +1,4 @@
-import CivilTime
 import SessionCore
-import Solar
 public import WaveRating
 
 /// One wave of a station-day, as the wave lists show it.

@@ -1,7 +1,4 @@
-import CivilTime
 import SessionCore
-import Solar
-import WaveRating
 
 /// Whose wake a wave is: the ship the operator assigned, the ships predicted from archived
 /// days, or nobody known.

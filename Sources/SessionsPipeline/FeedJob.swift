@@ -104,8 +104,7 @@ public struct FeedJob: Job {
         }
     }
 
-    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
-        try validate()
+    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let opened = try input.source.open { onEvent(.indexing(done: $0, total: $1)) }
         for message in opened.refresh.skipped { onEvent(.warning("skipped \(message)")) }
         let catalogue = opened.catalogue

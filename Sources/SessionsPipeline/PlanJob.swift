@@ -1,5 +1,5 @@
 public import CivilTime
-public import Foundation
+import Foundation
 public import JobContract
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) public import SessionAnalytics
@@ -59,8 +59,7 @@ public struct PlanJob: Job {
     }
 
     /// Makes the plan: ``validate()``, then the survey of the chosen days. Writes nothing.
-    public func run(onEvent: @escaping @Sendable (NoEvent) -> Void = { _ in }) async throws -> RiderPlan {
-        try validate()
+    public func work(onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> RiderPlan {
         let opened = try input.source.open { _, _ in }
         let (catalogue, periods, table, archive, range) = (
             opened.catalogue, opened.periods, opened.table, opened.archive, opened.range

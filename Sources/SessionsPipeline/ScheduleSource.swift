@@ -1,7 +1,7 @@
-public import CivilTime
+import CivilTime
 public import Foundation
 @_spi(Benchmarks) public import ScheduleArchive
-public import ShipRatingTable
+import ShipRatingTable
 
 /// What a sessions or plan job reads: the schedule archive, the station list and timetable
 /// periods, and the rating tables the waves are scored with. Each is read once per run.

@@ -93,9 +93,15 @@ public struct SessionsJob: Job {
     /// A job for `input`.
     public init(_ input: Input) { self.input = input }
 
-    /// Refuses dates the sun times do not cover and a first day after the last (when both are
+    /// The most windows a station-day lists.
+    public static let maximumTop = 100
+
+    /// Refuses a `top` outside 1…``maximumTop``, dates the sun times do not cover and a first day after the last (when both are
     /// given; without them the archive's range is taken, and checked once it is known).
     public func validate() throws {
+        guard (1...Self.maximumTop).contains(input.top) else {
+            throw InvalidInput(field: "top", value: String(input.top), accepted: "1…\(Self.maximumTop)")
+        }
         for date in [input.from, input.to].compactMap({ $0 }) where !SupportedDates.contains(date) {
             throw SessionsJobError.unsupportedDate(date)
         }
@@ -105,8 +111,7 @@ public struct SessionsJob: Job {
     }
 
     /// Scores every station-day and writes the reports: ``validate()``, then the archive (under its shared lock).
-    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
-        try validate()
+    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let opened = try input.source.open { onEvent(.indexing(done: $0, total: $1)) }
         let (catalogue, periods, table, archive, refresh, range) = (
             opened.catalogue, opened.periods, opened.table, opened.archive, opened.refresh, opened.range
@@ -197,9 +202,9 @@ extension SessionsJob {
             let speed = wake.speedKmh.map { "at \(number($0)) km/h" } ?? "each ship at its operating speed"
             let track = ", the track \(number(wake.trackDepthM)) m deep"
             return
-                "wake model: the wave \(number(wake.distanceM)) m off in \(number(wake.depthM)) m of water\(track), \(speed)"
+                "wake model: the wave \(number(wake.distanceM)) m off in \(number(wake.riderDepthM)) m of water\(track), \(speed)"
         }
-        guard let speed = table.model.speedKmh, let depth = table.model.depthM else { return nil }
+        guard let speed = table.model.speedKmh, let depth = table.model.trackDepthM else { return nil }
         return "legacy model at \(number(speed)) km/h over \(number(depth)) m"
     }
 }

@@ -115,7 +115,7 @@ public struct RatingDiff: Sendable, Equatable {
         let retiredKeys = Set(retired.map(ShipNames.key))
         var problems: [String] = []
         let sameLegacyPoint =
-            previous.model.speedKmh == current.model.speedKmh && previous.model.depthM == current.model.depthM
+            previous.model.speedKmh == current.model.speedKmh && previous.model.trackDepthM == current.model.trackDepthM
         let sameWakePoint = previous.model.wake.map(\.point) == current.model.wake.map(\.point)
         for old in previous.ships {
             guard let new = lookup.ship(matching: old) else {

@@ -32,19 +32,25 @@ public struct RatingTable: Codable, Sendable, Equatable {
         /// The legacy model's operating point: ship speed, km/h (nil for hand-made tables).
         public var speedKmh: Double?
         /// The legacy model's operating point: water depth, m.
-        public var depthM: Double?
+        public var trackDepthM: Double?
         /// The legacy model's thresholds.
         public var thresholds: Thresholds
         /// The wake model's reference point and thresholds (schema 2; nil in version 1 tables).
         public var wake: WakeSettings?
 
+        enum CodingKeys: String, CodingKey {
+            case name, speedKmh
+            case trackDepthM = "depthM"
+            case thresholds, wake
+        }
+
         public init(
-            name: String, speedKmh: Double? = nil, depthM: Double? = nil, thresholds: Thresholds,
+            name: String, speedKmh: Double? = nil, trackDepthM: Double? = nil, thresholds: Thresholds,
             wake: WakeSettings? = nil
         ) {
             self.name = name
             self.speedKmh = speedKmh
-            self.depthM = depthM
+            self.trackDepthM = trackDepthM
             self.thresholds = thresholds
             self.wake = wake
         }
@@ -57,7 +63,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
         /// Water depth where the ships sail, m (schema 3; a version 2 table had one depth for both).
         public var trackDepthM: Double
         /// Water depth at the rider's spot, m.
-        public var depthM: Double
+        public var riderDepthM: Double
         /// How the ships' speeds were chosen (per ship in `wake.speedBasis`).
         public var speedMode: SpeedMode
         /// The fixed speed, km/h (nil in operating mode).
@@ -74,14 +80,14 @@ public struct RatingTable: Codable, Sendable, Equatable {
         /// Where the heights were computed (distance, depths, speed), without the thresholds: two
         /// tables with the same point have comparable heights.
         public var point: [Double?] {
-            [distanceM, trackDepthM, depthM, speedKmh, speedMode == .fixed ? 0 : 1]
+            [distanceM, trackDepthM, riderDepthM, speedKmh, speedMode == .fixed ? 0 : 1]
         }
 
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(distanceM, forKey: .distanceM)
             try c.encode(trackDepthM, forKey: .trackDepthM)
-            try c.encode(depthM, forKey: .depthM)
+            try c.encode(riderDepthM, forKey: .riderDepthM)
             try c.encode(speedMode, forKey: .speedMode)
             try c.encode(speedKmh, forKey: .speedKmh)
             try c.encode(waveHeightM, forKey: .waveHeightM)
@@ -92,8 +98,8 @@ public struct RatingTable: Codable, Sendable, Equatable {
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             distanceM = try c.decode(Double.self, forKey: .distanceM)
-            depthM = try c.decode(Double.self, forKey: .depthM)
-            trackDepthM = try c.decodeIfPresent(Double.self, forKey: .trackDepthM) ?? depthM
+            riderDepthM = try c.decode(Double.self, forKey: .riderDepthM)
+            trackDepthM = try c.decodeIfPresent(Double.self, forKey: .trackDepthM) ?? riderDepthM
             speedMode = try c.decode(SpeedMode.self, forKey: .speedMode)
             speedKmh = try c.decodeIfPresent(Double.self, forKey: .speedKmh)
             waveHeightM = try c.decodeIfPresent([Double?].self, forKey: .waveHeightM)
@@ -102,7 +108,8 @@ public struct RatingTable: Codable, Sendable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case distanceM, trackDepthM, depthM, speedMode, speedKmh, waveHeightM, thresholdsFitted, agreementWithApp
+            case distanceM, trackDepthM, speedMode, speedKmh, waveHeightM, thresholdsFitted, agreementWithApp
+            case riderDepthM = "depthM"
         }
 
         /// The wake ratings against the app's labels.
@@ -134,12 +141,12 @@ public struct RatingTable: Codable, Sendable, Equatable {
         }
 
         public init(
-            distanceM: Double, trackDepthM: Double, depthM: Double, speedMode: SpeedMode, speedKmh: Double?,
+            distanceM: Double, trackDepthM: Double, riderDepthM: Double, speedMode: SpeedMode, speedKmh: Double?,
             waveHeightM: [Double?]?, thresholdsFitted: Bool, agreementWithApp: Agreement?
         ) {
             self.distanceM = distanceM
             self.trackDepthM = trackDepthM
-            self.depthM = depthM
+            self.riderDepthM = riderDepthM
             self.speedMode = speedMode
             self.speedKmh = speedKmh
             self.waveHeightM = waveHeightM

@@ -1,5 +1,4 @@
 import Foundation
-import WaveRating
 
 /// How heights become ratings in a run.
 public enum HeightThresholdChoice: Sendable, Equatable {

@@ -10,11 +10,26 @@ public struct HeightThresholds: Sendable, Equatable {
     /// Above this a ship rates 3; nil: none rates 3.
     public let three: Double?
 
-    /// Thresholds, at least one; ascending when both are given.
-    public init(_ two: Double?, _ three: Double?) {
-        precondition(two != nil || three != nil, "at least one threshold")
-        precondition([two, three].allSatisfy { $0?.isFinite ?? true }, "finite thresholds")
-        if let two, let three { precondition(two <= three, "two ascending thresholds") }
+    /// Heights that cannot be thresholds: none given, one not finite or not positive, or the
+    /// threshold for 3 below the one for 2.
+    public struct Invalid: Error, Equatable, CustomStringConvertible {
+        /// The heights given, m.
+        public var two: Double?
+        public var three: Double?
+        public var description: String {
+            let shown = [two, three].map { $0.map { "\($0)" } ?? "none" }.joined(separator: ", ")
+            return "height thresholds (\(shown)) must be at least one positive height in m, "
+                + "the one for 3 not below the one for 2"
+        }
+    }
+
+    /// Thresholds, at least one, each finite and > 0 m; ascending when both are given.
+    /// - Throws: ``Invalid`` otherwise.
+    public init(_ two: Double?, _ three: Double?) throws(Invalid) {
+        let given = [two, three].compactMap { $0 }
+        guard !given.isEmpty, given.allSatisfy({ $0.isFinite && $0 > 0 }), given == given.sorted() else {
+            throw Invalid(two: two, three: three)
+        }
         self.two = two
         self.three = three
     }

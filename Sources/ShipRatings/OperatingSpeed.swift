@@ -1,7 +1,5 @@
 import Foundation
-import LegacyWakeModel
 import ShipRatingTable
-import WakeKernelSupport
 
 /// One ship's operating speed, where it comes from, and how uncertain it is.
 public struct OperatingSpeed: Sendable, Equatable {

@@ -1,9 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
-@_spi(Benchmarks) import LegacyWakeModel
 public import ShipRatingTable
-@_spi(Benchmarks) import WakeModels
-import WaveRating
 
 /// Everything one ratings run produces, before anything is written. The operating point and
 /// thresholds are those of `table.model`.

@@ -85,7 +85,8 @@ extension RatingTableBuilder {
                     labelled.map(\.heightM), labelled.map { Double($0.label!.rawValue) }))
         let settings = RatingTable.WakeSettings(
             distanceM: wakeReference.distanceM, trackDepthM: wakeReference.trackDepthM,
-            depthM: wakeReference.riderDepthM, speedMode: mode, speedKmh: speed, waveHeightM: thresholds?.waveHeightM,
+            riderDepthM: wakeReference.riderDepthM, speedMode: mode, speedKmh: speed,
+            waveHeightM: thresholds?.waveHeightM,
             thresholdsFitted: heightThresholds == .fittedToApp, agreementWithApp: agreement)
         var modelHeights: [String: [Double]] = [:]
         var unrated: [String: String] = [:]

@@ -52,7 +52,7 @@ public import WaveRating
             ? []
             : WakeGrid.atOperatingPoint(
                 HullDimensions(hulls),
-                speedKmh: point.speedKmh, depthM: point.depthM, thresholds: thresholds)
+                speedKmh: point.speedKmh, trackDepthM: point.trackDepthM, thresholds: thresholds)
         var next = figures.makeIterator()
 
         let scraped = resolved.pages.map {
@@ -129,7 +129,7 @@ public import WaveRating
         let table = RatingTable(
             generatedAt: ISO8601DateFormatter().string(from: generatedAt),
             model: .init(
-                name: model.tableName, speedKmh: point.speedKmh, depthM: point.depthM,
+                name: model.tableName, speedKmh: point.speedKmh, trackDepthM: point.trackDepthM,
                 thresholds: .init(energyJPerM2: thresholds.energyJPerM2, forceNPerM2: thresholds.forceNPerM2),
                 wake: wake.settings),
             ships: ships
@@ -153,7 +153,7 @@ public import WaveRating
         let force = thresholds.forceNPerM2
         return "energy \(Int(f.energyJPerM2.rounded())) J/m² (2 above \(Int(e[0])), 3 above \(Int(e[1]))) and force "
             + "\(Int(f.forceNPerM2.rounded())) N/m² (2 above \(Int(force[0])), 3 above \(Int(force[1]))) at "
-            + "\(plain(point.speedKmh)) km/h over \(plain(point.depthM)) m"
+            + "\(plain(point.speedKmh)) km/h over \(plain(point.trackDepthM)) m"
     }
 
     /// The wake height at the rider against the height thresholds, in words.

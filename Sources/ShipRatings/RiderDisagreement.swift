@@ -1,5 +1,5 @@
 import Foundation
-public import ShipRatingTable
+import ShipRatingTable
 public import WaveRating
 
 /// A ship the riders rate one way and a model another: the riders' rating is published; the

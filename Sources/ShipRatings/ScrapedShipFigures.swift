@@ -2,8 +2,6 @@
 import Foundation
 @_spi(Benchmarks) public import LegacyWakeModel
 import ShipRatingTable
-@_spi(Benchmarks) import WakeModels
-import WaveRating
 
 /// The legacy CSV's view of one scraped page: its values and, when length, beam and
 /// displacement could be read, its wake figures.

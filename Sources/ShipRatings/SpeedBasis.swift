@@ -1,7 +1,5 @@
 import Foundation
-import LegacyWakeModel
 import ShipRatingTable
-import WakeKernelSupport
 
 /// Where a ship's operating speed comes from (docs/SCIENCE.md §7), best first. A top speed is
 /// never an operating speed.

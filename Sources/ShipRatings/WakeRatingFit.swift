@@ -188,7 +188,7 @@ public struct WakeRatingFit: Sendable {
             for three in options {
                 if two == nil && three == nil { continue }
                 if let two, let three, !(two.threshold < three.threshold) { continue }
-                let thresholds = HeightThresholds(two?.threshold, three?.threshold)
+                guard let thresholds = try? HeightThresholds(two?.threshold, three?.threshold) else { continue }
                 let matches = labelled.filter { thresholds.rating($0.heightM) == $0.label }.count
                 let margin = min(two?.margin ?? .infinity, three?.margin ?? .infinity)
                 let count = (two == nil ? 0 : 1) + (three == nil ? 0 : 1)

@@ -1,6 +1,5 @@
 import ShipRatingTable
 import WakeModels
-import WaveRating
 
 /// The wake side of a ratings run, for the reports: the reference, each ship's speed and
 /// heights, the fit and its agreement with the app.

@@ -9,20 +9,21 @@ public struct Observation: Sendable, Equatable {
     /// Ship speed, km/h.
     public var speedKmh: Double
     /// Water depth at the sailing line, m.
-    public var depthM: Double
+    public var trackDepthM: Double
     /// Distance of the observer from the sailing line, m.
     public var distanceM: Double
     /// Observed maximum wave height, m.
     public var heightM: Double
 
     public init(
-        line: Int, ship: String?, hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double, heightM: Double
+        line: Int, ship: String?, hull: WakeHull, speedKmh: Double, trackDepthM: Double, distanceM: Double,
+        heightM: Double
     ) {
         self.line = line
         self.ship = ship
         self.hull = hull
         self.speedKmh = speedKmh
-        self.depthM = depthM
+        self.trackDepthM = trackDepthM
         self.distanceM = distanceM
         self.heightM = heightM
     }

@@ -10,7 +10,7 @@ public struct ObservationTable: Sendable {
     public private(set) var hullIndex: [Int32] = []
     /// Per observation: ship speed (km/h), depth (m), distance (m), observed height (m).
     public private(set) var speedKmh: [Double] = []
-    public private(set) var depthM: [Double] = []
+    public private(set) var trackDepthM: [Double] = []
     public private(set) var distanceM: [Double] = []
     public private(set) var heightM: [Double] = []
 
@@ -25,20 +25,26 @@ public struct ObservationTable: Sendable {
 
     public init(_ observations: [Observation]) {
         for o in observations {
-            append(hull: o.hull, speedKmh: o.speedKmh, depthM: o.depthM, distanceM: o.distanceM, heightM: o.heightM)
+            append(
+                hull: o.hull, speedKmh: o.speedKmh, trackDepthM: o.trackDepthM, distanceM: o.distanceM,
+                heightM: o.heightM)
         }
     }
 
     package mutating func reserveCapacity(_ n: Int) {
         hullIndex.reserveCapacity(n)
         speedKmh.reserveCapacity(n)
-        depthM.reserveCapacity(n)
+        trackDepthM.reserveCapacity(n)
         distanceM.reserveCapacity(n)
         heightM.reserveCapacity(n)
     }
 
-    package mutating func append(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double, heightM: Double) {
-        append(hullAt: index(of: hull), speedKmh: speedKmh, depthM: depthM, distanceM: distanceM, heightM: heightM)
+    package mutating func append(
+        hull: WakeHull, speedKmh: Double, trackDepthM: Double, distanceM: Double, heightM: Double
+    ) {
+        append(
+            hullAt: index(of: hull), speedKmh: speedKmh, trackDepthM: trackDepthM, distanceM: distanceM,
+            heightM: heightM)
     }
 
     /// The index of `hull`, adding it if it is new.
@@ -68,15 +74,16 @@ public struct ObservationTable: Sendable {
         let remap = other.hulls.map { index(of: $0) }
         hullIndex.append(contentsOf: other.hullIndex.lazy.map { remap[Int($0)] })
         speedKmh.append(contentsOf: other.speedKmh)
-        depthM.append(contentsOf: other.depthM)
+        trackDepthM.append(contentsOf: other.trackDepthM)
         distanceM.append(contentsOf: other.distanceM)
         heightM.append(contentsOf: other.heightM)
     }
 
-    mutating func append(hullAt index: Int32, speedKmh: Double, depthM: Double, distanceM: Double, heightM: Double) {
+    mutating func append(hullAt index: Int32, speedKmh: Double, trackDepthM: Double, distanceM: Double, heightM: Double)
+    {
         hullIndex.append(index)
         self.speedKmh.append(speedKmh)
-        self.depthM.append(depthM)
+        self.trackDepthM.append(trackDepthM)
         self.distanceM.append(distanceM)
         self.heightM.append(heightM)
     }

@@ -263,7 +263,7 @@ import WakeModels
             }
             observations.append(
                 hullAt: hull, speedKmh: try required(c.speed, "speedKmh", ObservationsFile.speedRange),
-                depthM: try required(c.depth, "depthM", ObservationsFile.depthRange),
+                trackDepthM: try required(c.depth, "depthM", ObservationsFile.depthRange),
                 distanceM: try required(c.distance, "distanceM", ObservationsFile.distanceRange),
                 heightM: try required(c.height, "heightM", ObservationsFile.heightRange))
         }

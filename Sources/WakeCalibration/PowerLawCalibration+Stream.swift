@@ -80,7 +80,7 @@ extension PowerLawCalibration {
                 for i in 0..<table.count where (index + i) % step == 0 && kept.count < sampleLimit {
                     kept.append(
                         hull: table.hulls[Int(table.hullIndex[i])], speedKmh: table.speedKmh[i],
-                        depthM: table.depthM[i], distanceM: table.distanceM[i], heightM: table.heightM[i])
+                        trackDepthM: table.trackDepthM[i], distanceM: table.distanceM[i], heightM: table.heightM[i])
                 }
                 index += table.count
             }

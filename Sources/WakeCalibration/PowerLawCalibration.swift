@@ -81,20 +81,20 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
     }
 
     /// The features of one point.
-    package static func features(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> [Double] {
-        let f = featureTuple(hull: hull, speedKmh: speedKmh, depthM: depthM, distanceM: distanceM)
+    package static func features(hull: WakeHull, speedKmh: Double, trackDepthM: Double, distanceM: Double) -> [Double] {
+        let f = featureTuple(hull: hull, speedKmh: speedKmh, trackDepthM: trackDepthM, distanceM: distanceM)
         return [1, f.0, f.1, f.2, f.3]
     }
 
     /// The four features after the intercept, without an array.
     @inline(__always)
-    static func featureTuple(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double)
+    static func featureTuple(hull: WakeHull, speedKmh: Double, trackDepthM: Double, distanceM: Double)
         -> (Double, Double, Double, Double)
     {
         let g = PhysicalConstants.gravity
         let v = speedKmh / PhysicalConstants.kmhPerMetrePerSecond
         return (
-            log(v * v / g), log(distanceM / hull.lengthM), log(v / (g * depthM).squareRoot()),
+            log(v * v / g), log(distanceM / hull.lengthM), log(v / (g * trackDepthM).squareRoot()),
             log(hull.displacementT / (WakeHull.freshWaterDensity * hull.lengthM * hull.beamM))
         )
     }
@@ -171,7 +171,7 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
                                 let lnV = log(table.speedKmh[i] / kmh)
                                 let f1 = 2 * lnV - lng
                                 let f2 = log(table.distanceM[i]) - logLength[hull]
-                                let f3 = lnV - 0.5 * (lng + log(table.depthM[i]))
+                                let f3 = lnV - 0.5 * (lng + log(table.trackDepthM[i]))
                                 let f4 = fullness[hull]
                                 x.base[i] = 1
                                 x.base[i + n] = f1
@@ -231,7 +231,7 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
                     let lnh = 2 * (lnV - design[i + 3 * n]) - lng
                     let (h, ensemble) = evaluator.logHeights(
                         hull: hull, speedMPerS: table.speedKmh[i] / PhysicalConstants.kmhPerMetrePerSecond,
-                        logSpeed: lnV, depthM: table.depthM[i], logDepth: lnh, logDistance: lny)
+                        logSpeed: lnV, trackDepthM: table.trackDepthM[i], logDepth: lnh, logDistance: lny)
                     for (m, model) in WakeModel.allCases.enumerated() {
                         let (logHeight, valid) = h[model]
                         guard valid, logHeight.isFinite else { continue }
@@ -288,8 +288,8 @@ extension PowerLawCalibration {
     }
 
     /// ln H₀ = x₀·β ± t_{0.975, n−p} √(s² + x₀ᵀ Cov x₀), back-transformed.
-    package func predict(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> Prediction {
-        let x = Self.features(hull: hull, speedKmh: speedKmh, depthM: depthM, distanceM: distanceM)
+    package func predict(hull: WakeHull, speedKmh: Double, trackDepthM: Double, distanceM: Double) -> Prediction {
+        let x = Self.features(hull: hull, speedKmh: speedKmh, trackDepthM: trackDepthM, distanceM: distanceM)
         let beta = powerLaw.coefficients.map(\.value)
         let estimate = zip(x, beta).reduce(0) { $0 + $1.0 * $1.1 }
         var variance = powerLaw.residualStandardError * powerLaw.residualStandardError
@@ -328,17 +328,17 @@ extension PowerLawCalibration {
         let beta = powerLaw.coefficients.map(\.value)
         return stride(from: 0, to: n, by: step).prefix(limit).map { i in
             let hull = Int(table.hullIndex[i])
-            let (kmh, h, y) = (table.speedKmh[i], table.depthM[i], table.distanceM[i])
-            let heights = evaluator.heights(hull: hull, speedKmh: kmh, depthM: h, distanceM: y)
+            let (kmh, h, y) = (table.speedKmh[i], table.trackDepthM[i], table.distanceM[i])
+            let heights = evaluator.heights(hull: hull, speedKmh: kmh, trackDepthM: h, distanceM: y)
             var models: [WakeModel: Double] = [:]
             for model in WakeModel.allCases {
                 let (height, valid) = heights[model]
                 if valid, height > 0, height.isFinite { models[model] = height }
             }
-            let x = Self.features(hull: table.hulls[hull], speedKmh: kmh, depthM: h, distanceM: y)
+            let x = Self.features(hull: table.hulls[hull], speedKmh: kmh, trackDepthM: h, distanceM: y)
             return Sample(
                 observedM: table.heightM[i], models: models,
-                ensembleM: evaluator.ensemble(hull: hull, speedKmh: kmh, depthM: h, distanceM: y),
+                ensembleM: evaluator.ensemble(hull: hull, speedKmh: kmh, trackDepthM: h, distanceM: y),
                 fittedM: exp(zip(x, beta).reduce(0) { $0 + $1.0 * $1.1 }))
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import LegacyWakeModel
 
 /// The two depths at which a model's track depth is held (docs/SCIENCE.md §5.1):
 ///

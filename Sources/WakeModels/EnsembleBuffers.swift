@@ -2,7 +2,6 @@ internal import CBLAS
 internal import CWakeKernel
 import Dispatch
 import LegacyWakeModel
-import WakeKernelSupport
 
 /// Where the ensemble kernel writes: eleven buffers of one double per cell each, in cell order
 /// (ship, speed, track depth, rider depth, distance; distance fastest). Caller-provided buffers

@@ -1,6 +1,4 @@
 import Foundation
-import LegacyWakeModel
-import WakeKernelSupport
 
 /// exp(x) for the model terms: the kernel's own (its bits, where the batch must be matched) or the
 /// C library's.

@@ -1,6 +1,4 @@
 import Foundation
-import LegacyWakeModel
-import WakeKernelSupport
 
 enum LibraryExponential: Exponential {
     @inline(__always) static func exp(_ x: Double) -> Double { Foundation.exp(x) }

@@ -132,7 +132,7 @@ struct ModelTerms {
 
     /// Kriebel & Seelig's and PIANC's distance-free coefficients at a track `h` deep (the held
     /// depths of ``DepthHolds``), and F* there.
-    static func coefficients<E: Exponential>(_ ship: Ship, _ speed: ShipSpeed, depthM h: Double, _: E.Type) -> (
+    static func coefficients<E: Exponential>(_ ship: Ship, _ speed: ShipSpeed, trackDepthM h: Double, _: E.Type) -> (
         ks: Double, pianc: Double, fStar: Double
     ) {
         let v2g = speed.velocitySquaredOverG
@@ -164,10 +164,10 @@ struct ModelTerms {
         var uncertainty: HeightUncertainty
 
         init(
-            _ ship: Ship, _ speed: ShipSpeed, depthM h: Double, froudeDepth fh: Double, variants: [HullVariant],
+            _ ship: Ship, _ speed: ShipSpeed, trackDepthM h: Double, froudeDepth fh: Double, variants: [HullVariant],
             aground: Bool, weights: EnsembleWeights
         ) {
-            let (ks, pianc, _) = ModelTerms.coefficients(ship, speed, depthM: h, KernelExponential.self)
+            let (ks, pianc, _) = ModelTerms.coefficients(ship, speed, trackDepthM: h, KernelExponential.self)
             ksCoefficient = ks
             piancCoefficient = pianc
             let fStar = speed.froudeLength * EnsembleExp.exp(ship.ksDepthTerm / h)
@@ -190,7 +190,7 @@ struct ModelTerms {
             uncertainty = HeightUncertainty(central: central, ksCoefficient: ks, piancCoefficient: pianc)
             for variant in variants {
                 let shipSpeed = ShipSpeed(variant.ship, speedMPerS: speed.speedMPerS)
-                let (k, p, _) = ModelTerms.coefficients(variant.ship, shipSpeed, depthM: h, KernelExponential.self)
+                let (k, p, _) = ModelTerms.coefficients(variant.ship, shipSpeed, trackDepthM: h, KernelExponential.self)
                 let value = ModelTerms.centralLog(ksCoefficient: k, piancCoefficient: p, weights: weights)
                 uncertainty.widen(variant.cause, by: value - central)
             }
@@ -213,13 +213,13 @@ extension ModelTerms {
     /// observations needs only logs, so no height is exponentiated to be logged again. The
     /// central log is nil over a supercritical track or an aground hull.
     static func logHeights(
-        _ ship: Ship, speedMPerS v: Double, logSpeed lnV: Double, depthM h: Double, logDepth lnh: Double,
+        _ ship: Ship, speedMPerS v: Double, logSpeed lnV: Double, trackDepthM h: Double, logDepth lnh: Double,
         logDistance lny: Double, aground: Bool, weights: EnsembleWeights
     ) -> (ks: Double, sw: Double, pianc: Double, valid: UInt8, central: Double?) {
         let speed = ShipSpeed(ship, speedMPerS: v)
         // Log heights compared with observations need not match the kernel's bits: the C
         // library's exp (inlined, FMA) is the faster one here.
-        let (ksCoefficient, piancCoefficient, _) = coefficients(ship, speed, depthM: h, LibraryExponential.self)
+        let (ksCoefficient, piancCoefficient, _) = coefficients(ship, speed, trackDepthM: h, LibraryExponential.self)
         let ks = log(ksCoefficient) - lny / 3
         let pianc = log(piancCoefficient) - lny / 3
         let lng = log(PhysicalConstants.gravity)

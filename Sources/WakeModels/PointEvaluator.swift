@@ -37,7 +37,7 @@ package struct PointEvaluator: Sendable {
         variants = hulls.map(HullVariant.of)
     }
 
-    private func row(hull: Int, speedKmh: Double, depthM h: Double, weights: EnsembleWeights) -> (
+    private func row(hull: Int, speedKmh: Double, trackDepthM h: Double, weights: EnsembleWeights) -> (
         ModelTerms.Row, froudeDepth: Double
     ) {
         let ship = ships[hull]
@@ -45,15 +45,15 @@ package struct PointEvaluator: Sendable {
         let shipSpeed = ModelTerms.ShipSpeed(ship, speedMPerS: v)
         let fh = v / (PhysicalConstants.gravity * h).squareRoot()
         let row = ModelTerms.Row(
-            ship, shipSpeed, depthM: h, froudeDepth: fh, variants: variants[hull],
+            ship, shipSpeed, trackDepthM: h, froudeDepth: fh, variants: variants[hull],
             aground: hulls[hull].isAground(trackDepthM: h), weights: weights)
         return (row, fh)
     }
 
-    /// The models' heights for hull number `hull` at `speedKmh` (> 0), track depth `depthM` (> 0)
+    /// The models' heights for hull number `hull` at `speedKmh` (> 0), track depth `trackDepthM` (> 0)
     /// and distance `distanceM` (> 0).
-    package func heights(hull: Int, speedKmh: Double, depthM h: Double, distanceM y: Double) -> Heights {
-        let (row, _) = row(hull: hull, speedKmh: speedKmh, depthM: h, weights: .equal)
+    package func heights(hull: Int, speedKmh: Double, trackDepthM h: Double, distanceM y: Double) -> Heights {
+        let (row, _) = row(hull: hull, speedKmh: speedKmh, trackDepthM: h, weights: .equal)
         let q = 1 / cbrt(y)
         return Heights(
             kriebelSeelig: row.ksCoefficient * q,
@@ -61,40 +61,41 @@ package struct PointEvaluator: Sendable {
             pianc: row.piancCoefficient * q, valid: row.valid)
     }
 
-    /// The central height for hull number `hull` at a point of a track `depthM` deep, at the
+    /// The central height for hull number `hull` at a point of a track `trackDepthM` deep, at the
     /// track (``WakeEnsemble``'s rule: the weighted geometric mean of Kriebel & Seelig and PIANC at
     /// their held depths); nil over a supercritical track or an aground hull.
     package func ensemble(
-        hull: Int, speedKmh: Double, depthM h: Double, distanceM y: Double, weights: EnsembleWeights = .equal
+        hull: Int, speedKmh: Double, trackDepthM h: Double, distanceM y: Double, weights: EnsembleWeights = .equal
     ) -> Double? {
-        let (row, _) = row(hull: hull, speedKmh: speedKmh, depthM: h, weights: weights)
+        let (row, _) = row(hull: hull, speedKmh: speedKmh, trackDepthM: h, weights: weights)
         guard !row.centralLog.isNaN else { return nil }
         return EnsembleExp.exp(row.centralLog - Foundation.log(y) / 3)
     }
 
     /// The central height's uncertainty at a point, by cause (without the speed's).
-    package func uncertainty(hull: Int, speedKmh: Double, depthM h: Double, weights: EnsembleWeights = .equal)
+    package func uncertainty(hull: Int, speedKmh: Double, trackDepthM h: Double, weights: EnsembleWeights = .equal)
         -> HeightUncertainty
     {
-        row(hull: hull, speedKmh: speedKmh, depthM: h, weights: weights).0.uncertainty
+        row(hull: hull, speedKmh: speedKmh, trackDepthM: h, weights: weights).0.uncertainty
     }
 
     /// Each model's ln H for hull number `hull` at a point, which are valid there, and the
     /// central ln H (nil where there is none), from the logs of the speed (m/s), depth and
     /// distance already at hand (``ModelTerms/logHeights``).
     package func logHeights(
-        hull: Int, speedMPerS v: Double, logSpeed lnV: Double, depthM h: Double, logDepth lnh: Double,
+        hull: Int, speedMPerS v: Double, logSpeed lnV: Double, trackDepthM h: Double, logDepth lnh: Double,
         logDistance lny: Double, weights: EnsembleWeights = .equal
     ) -> (models: Heights, ensemble: Double?) {
         let l = ModelTerms.logHeights(
-            ships[hull], speedMPerS: v, logSpeed: lnV, depthM: h, logDepth: lnh, logDistance: lny,
+            ships[hull], speedMPerS: v, logSpeed: lnV, trackDepthM: h, logDepth: lnh, logDistance: lny,
             aground: hulls[hull].isAground(trackDepthM: h), weights: weights)
         let models = Heights(kriebelSeelig: l.ks, sorensenWeggel: l.sw, pianc: l.pianc, valid: l.valid)
         return (models, l.central)
     }
 
     /// The models' heights for one hull at one point.
-    package static func heights(hull: WakeHull, speedKmh: Double, depthM: Double, distanceM: Double) -> Heights {
-        PointEvaluator(hulls: [hull]).heights(hull: 0, speedKmh: speedKmh, depthM: depthM, distanceM: distanceM)
+    package static func heights(hull: WakeHull, speedKmh: Double, trackDepthM: Double, distanceM: Double) -> Heights {
+        PointEvaluator(hulls: [hull]).heights(
+            hull: 0, speedKmh: speedKmh, trackDepthM: trackDepthM, distanceM: distanceM)
     }
 }

@@ -16,7 +16,7 @@ import LegacyWakeModel
 /// (sin α_r ≥ 1) never gets there: ``init(cusp:trackDepthM:riderDepthM:)`` returns nil.
 public struct RiderWaves: Sendable, Equatable {
     /// The rider's depth h_r, m.
-    public let depthM: Double
+    public let riderDepthM: Double
     /// Period T, s (the track's).
     public let periodS: Double
     /// Wavenumber k_r, rad/m.
@@ -42,7 +42,7 @@ public struct RiderWaves: Sendable, Equatable {
     /// K_s K_r: the height at the rider over the height at the track (before breaking).
     public var factor: Double { shoaling * refraction }
     /// The highest wave the rider's depth carries, 0.78 h_r, m.
-    public var breakingHeightM: Double { Self.breakingIndex * depthM }
+    public var breakingHeightM: Double { Self.breakingIndex * riderDepthM }
     /// The crests' direction of travel to the sailing line, degrees (θ at the track).
     public var directionToTrackDeg: Double { 90 - angleToNormalDeg }
     /// cos α_r: the share of the energy flux that crosses a line parallel to the track.
@@ -64,7 +64,7 @@ public struct RiderWaves: Sendable, Equatable {
         let sinAlphaR = c / cusp.celerityMPerS * sin(alphaS)
         guard sinAlphaR < 1 else { return nil }
         let alphaR = asin(sinAlphaR)
-        depthM = hr
+        riderDepthM = hr
         periodS = cusp.periodS
         wavenumber = k
         wavelengthM = 2 * Double.pi / k

@@ -244,7 +244,7 @@ public struct WakeEnsemble: Sendable {
                 for (k, hs) in trackDepthsM.enumerated() {
                     let pair = j * ts + k
                     let terms = ModelTerms.Row(
-                        ship, shipSpeed, depthM: hs, froudeDepth: inputs.froudeDepth[pair], variants: variants,
+                        ship, shipSpeed, trackDepthM: hs, froudeDepth: inputs.froudeDepth[pair], variants: variants,
                         aground: inputs.aground[i * ts + k], weights: weights)
                     inputs.fStar.append(terms.fStar)
                     inputs.ksLoad.append(terms.ksLoad)

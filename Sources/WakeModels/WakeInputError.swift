@@ -1,4 +1,3 @@
-import LegacyWakeModel
 import WakeKernelSupport
 
 /// A wake model input outside its range, named.

@@ -19,7 +19,7 @@ package struct WakePoint: Sendable, Equatable {
     /// Where the ship sails, m.
     package var trackDepthM: Double
     /// At the rider's spot, m.
-    package var depthM: Double
+    package var riderDepthM: Double
     package var distanceM: Double
     /// Each model's height where the ship sails (at distance y, in water of the track's depth).
     package var models: [WakeModel: ModelHeight]
@@ -84,7 +84,8 @@ extension WakeEnsemble {
         let fh = froudeDepth[pair]
         let isAground = aground[i * trackDepthCount + k]
         return WakePoint(
-            speedKmh: speedsKmh[j], trackDepthM: trackDepthsM[k], depthM: riderDepthsM[m], distanceM: distancesM[l],
+            speedKmh: speedsKmh[j], trackDepthM: trackDepthsM[k], riderDepthM: riderDepthsM[m],
+            distanceM: distancesM[l],
             models: models, ensembleModels: members, uncertainty: uncertainty[source],
             generated: generatedRange, waveHeightM: atRider,
             froudeLength: froudeLength[i * speedCount + j], froudeDepth: fh, regime: WakeRegime(froudeDepth: fh),

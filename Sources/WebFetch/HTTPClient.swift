@@ -1,4 +1,5 @@
 public import Foundation
+package import NextWaveSupport
 public import WebPages
 
 /// Fetches pages of one site over HTTP(S), politely and robustly: the one HTTP client of the
@@ -57,12 +58,16 @@ public actor HTTPClient: PageSource {
         /// of any of them, seconds.
         package var maxRunTime: Double = 1800
         /// The clock of ``maxRunTime``, shared by every client made from this configuration
-        /// (and its copies): one run, one budget, however many hosts it fetches from.
+        /// (and its copies): one run, one budget, however many hosts it fetches from. Its clock
+        /// is the one every waiting decision of the client uses (request gaps, backoff,
+        /// `Retry-After` dates): a test gives `RunBudget(clock:)` a clock it owns.
         package var runBudget = RunBudget()
+        /// The clock of the client's decisions (``runBudget``'s).
+        package var clock: any PolicyClock { runBudget.clock }
 
         /// When the run's fetching time ends (now + what is left of ``maxRunTime``): the readers
         /// of what was fetched check it while they parse.
-        package var runDeadline: Date { Date().addingTimeInterval(max(0, runBudget.remaining(of: maxRunTime))) }
+        package var runDeadline: Date { clock.date.addingTimeInterval(max(0, runBudget.remaining(of: maxRunTime))) }
         package var userAgent = "NextWaveToolkit/1.0 (+https://github.com/pfederi/Next-Wave)"
         /// Further request headers (a `User-Agent` here replaces ``userAgent``).
         package var headers: [String: String] = [:]
@@ -72,7 +77,7 @@ public actor HTTPClient: PageSource {
     package let siteRoot: URL
     package let configuration: Configuration
     private let onEvent: (@Sendable (FetchEvent) -> Void)?
-    private var lastRequestStart: ContinuousClock.Instant?
+    private var lastRequestStart: Double?
     /// The gap between two requests to this host: ``Configuration/requestDelay``, bounded to a
     /// day, and 0 for a loopback host when ``Configuration/sparesLoopback``.
     private let requestGap: Double
@@ -228,7 +233,9 @@ public actor HTTPClient: PageSource {
             if lastAttempt {
                 throw WebFetchError.httpStatus(url: url.absoluteString, status: status, attempts: attempt)
             }
-            let retryAfter = response.header("Retry-After").flatMap { Self.retryAfterSeconds($0, now: Date()) }
+            let retryAfter = response.header("Retry-After").flatMap {
+                Self.retryAfterSeconds($0, now: configuration.clock.date)
+            }
             return .retry(retryAfter: retryAfter, reason: "HTTP \(status)")
         default:
             throw WebFetchError.httpStatus(url: url.absoluteString, status: status, attempts: attempt)
@@ -265,20 +272,19 @@ public actor HTTPClient: PageSource {
             backoffDelay(attempt: attempt, retryAfter: retryAfter),
             max(0, configuration.runBudget.remaining(of: configuration.maxRunTime)))
         onEvent?(.retrying(url: url.absoluteString, attempt: attempt + 1, after: delay, reason: reason))
-        try await Task.sleep(for: .seconds(delay))
+        try await configuration.clock.sleep(seconds: delay)
     }
 
     private func waitForTurn(_ url: URL) async throws {
-        let clock = ContinuousClock()
+        let clock = configuration.clock
         if let last = lastRequestStart {
-            let next = last.advanced(by: .seconds(requestGap))
-            let wait = clock.now.duration(to: next)
-            if wait > .zero {
+            let wait = last + requestGap - clock.now
+            if wait > 0 {
                 let remaining = configuration.runBudget.remaining(of: configuration.maxRunTime)
-                if wait > .seconds(remaining) {
+                if wait > remaining {
                     throw WebFetchError.runTimeExceeded(url: url.absoluteString, seconds: configuration.maxRunTime)
                 }
-                try await clock.sleep(until: next)
+                try await clock.sleep(seconds: wait)
             }
         }
         lastRequestStart = clock.now

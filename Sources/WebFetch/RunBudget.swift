@@ -1,21 +1,25 @@
 import Foundation
-import NextWaveSupport
+package import NextWaveSupport
 
 /// The clock of one run's fetching time (``HTTPClient/Configuration/maxRunTime``), shared by
 /// every client made from one configuration, so that a run fetching from several hosts has one
 /// budget, not one per host. It starts with the first request of any of them.
 package final class RunBudget: Sendable {
-    private let started = Locked<ContinuousClock.Instant?>(nil)
+    private let started = Locked<Double?>(nil)
+    /// The clock the budget is measured on (the configuration's).
+    let clock: any PolicyClock
 
-    package init() {}
+    package init(clock: any PolicyClock = SystemClock()) { self.clock = clock }
 
     /// Starts the clock, if it has not started.
-    func start() { started.withLock { if $0 == nil { $0 = .now } } }
+    func start() {
+        let now = clock.now
+        started.withLock { if $0 == nil { $0 = now } }
+    }
 
     /// Seconds left of `total` (all of it before the first request).
     func remaining(of total: Double) -> Double {
         guard let started = started.withLock({ $0 }) else { return total }
-        let used = ContinuousClock.now - started
-        return total - (Double(used.components.seconds) + Double(used.components.attoseconds) / 1e18)
+        return total - (clock.now - started)
     }
 }

@@ -39,7 +39,7 @@ extension FuzzTargets {
                     calibration.problems.isEmpty,
                     let hull = try? WakeHull(lengthM: 56, beamM: 10.6, displacementT: 389)
                 else { return }
-                _ = calibration.predict(hull: hull, speedKmh: 18, depthM: 10, distanceM: 50)
+                _ = calibration.predict(hull: hull, speedKmh: 18, trackDepthM: 10, distanceM: 50)
             },
             seeds: { root in SeedFiles.file(root, "reports/calibration/calibration.json") }),
         FuzzTarget(

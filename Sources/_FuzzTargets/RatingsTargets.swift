@@ -29,7 +29,7 @@ extension FuzzTargets {
                     _ = WakeGrid(
                         hulls: HullDimensions(
                             lengthM: hull.lengthM, beamM: hull.beamM, displacementT: hull.displacementT),
-                        speedsKmh: [18], depthsM: [10])
+                        speedsKmh: [18], trackDepthsM: [10])
                     _ = try? WakeHull(lengthM: hull.lengthM, beamM: hull.beamM, displacementT: hull.displacementT)
                 }
             },

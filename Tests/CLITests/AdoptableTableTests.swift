@@ -26,12 +26,31 @@ import _TestSupport
     /// A clone as a maintainer has one: the package manifest, the data and the schemas, committed.
     func makeClone() async throws -> URL {
         let clone = RepositoryPaths.temporaryDirectory("clone")
+        // Committed files only: the archive's store (`schedule.sqlite` and its `-wal`/`-shm`,
+        // ignored by git) is a cache that other tests open and close while this one copies.
+        let fm = FileManager.default
+        let root = RepositoryPaths.root
         for item in ["Package.swift", "Data", "schemas"] {
-            try FileManager.default.copyItem(
-                at: RepositoryPaths.root.appendingPathComponent(item), to: clone.appendingPathComponent(item))
+            let source = root.appendingPathComponent(item)
+            var isFolder: ObjCBool = false
+            _ = fm.fileExists(atPath: source.path, isDirectory: &isFolder)
+            guard isFolder.boolValue else {
+                try fm.copyItem(at: source, to: clone.appendingPathComponent(item))
+                continue
+            }
+            for case let file as String in fm.enumerator(atPath: source.path) ?? .init()
+            where !(file as NSString).lastPathComponent.hasPrefix("schedule.sqlite") {
+                let from = source.appendingPathComponent(file)
+                let to = clone.appendingPathComponent(item).appendingPathComponent(file)
+                _ = fm.fileExists(atPath: from.path, isDirectory: &isFolder)
+                if isFolder.boolValue {
+                    try fm.createDirectory(at: to, withIntermediateDirectories: true)
+                } else {
+                    try fm.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try fm.copyItem(at: from, to: to)
+                }
+            }
         }
-        try? FileManager.default.removeItem(
-            at: clone.appendingPathComponent("Data/archive/zsg-2026-09/schedule.sqlite"))
         for git in [
             ["init", "-q"], ["add", "-A"],
             ["-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "clone"],

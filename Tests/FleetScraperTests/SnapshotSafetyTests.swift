@@ -45,7 +45,7 @@ import _TestSupport
         let folder = try snapshot(pages: [("https://www.zsg.ch/de/x", "x.html")])
         // A sparse file of 65 MiB: no disk used, but larger than any page may be.
         let url = folder.appendingPathComponent("x.html")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(SnapshotPageSource.maximumPageBytes + (1 << 20)))
         try handle.close()

@@ -7,9 +7,8 @@ import Testing
     struct Doubling: Job {
         typealias Event = NoEvent
         var value: Int
-        func run(onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Int {
-            try validate()
-            return value * 2
+        func work(onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Int {
+            value * 2
         }
     }
 
@@ -18,8 +17,7 @@ import Testing
         struct Refused: Error {}
         var steps: Int
         func validate() throws { if steps < 0 { throw Refused() } }
-        func run(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Int {
-            try validate()
+        func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Int {
             for i in 0..<steps { onEvent(.step(i)) }
             return steps
         }

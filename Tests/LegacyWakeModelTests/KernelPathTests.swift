@@ -49,7 +49,7 @@ import _TestSupport
         let hulls = Self.randomHulls(shape.ships, &rng)
         let speeds = (0..<shape.speeds).map { _ in rng.uniform(3, 40) }
         let depths = (0..<shape.depths).map { _ in rng.uniform(0.8, 60) }
-        let reference = WakeGrid(hulls: hulls, speedsKmh: speeds, depthsM: depths, isa: .scalar)
+        let reference = WakeGrid(hulls: hulls, speedsKmh: speeds, trackDepthsM: depths, isa: .scalar)
         func same(_ h: [Double], _ e: [Double], _ p: [Double], _ f: [Double], _ r: [UInt8]) -> Bool {
             h.map(\.bitPattern) == reference.waveHeightM.map(\.bitPattern)
                 && e.map(\.bitPattern) == reference.energyJPerM2.map(\.bitPattern)
@@ -58,14 +58,14 @@ import _TestSupport
         }
         #expect(KernelISA.supported.contains(.scalar))
         for isa in KernelISA.supported {
-            let grid = WakeGrid(hulls: hulls, speedsKmh: speeds, depthsM: depths, threads: 2, isa: isa)
+            let grid = WakeGrid(hulls: hulls, speedsKmh: speeds, trackDepthsM: depths, threads: 2, isa: isa)
             #expect(
                 same(grid.waveHeightM, grid.energyJPerM2, grid.powerWPerM, grid.forceNPerM2, grid.rating),
                 "\(isa), \(shape)")
             // In place: outputs at one offset within a cache line, then at different ones.
             for offsets in [[3, 3, 3, 3, 5], [0, 1, 2, 3, 0]] {
                 let out = Buffers(cells: reference.cellCount, offsets: offsets)
-                WakeGrid.compute(hulls: hulls, speedsKmh: speeds, depthsM: depths, into: out.buffers, isa: isa)
+                WakeGrid.compute(hulls: hulls, speedsKmh: speeds, trackDepthsM: depths, into: out.buffers, isa: isa)
                 let b = out.buffers
                 #expect(
                     same(

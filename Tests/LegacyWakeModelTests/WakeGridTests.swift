@@ -15,7 +15,8 @@ import _TestSupport
         let L = (0..<n).map { _ in rng.uniform(8, 120) }
         let B = (0..<n).map { _ in rng.uniform(2, 20) }
         let D = (0..<n).map { _ in rng.uniform(5, 900) }
-        let grid = WakeGrid(hulls: .init(lengthM: L, beamM: B, displacementT: D), speedsKmh: speeds, depthsM: depths)
+        let grid = WakeGrid(
+            hulls: .init(lengthM: L, beamM: B, displacementT: D), speedsKmh: speeds, trackDepthsM: depths)
         let model = LegacyScalarModel()
         var sawShallow = false
         var sawDeep = false
@@ -56,7 +57,7 @@ import _TestSupport
         let hulls = HullDimensions(
             lengthM: (0..<n).map { _ in rng.uniform(10, 90) }, beamM: (0..<n).map { _ in rng.uniform(3, 15) },
             displacementT: (0..<n).map { _ in rng.uniform(10, 600) })
-        let single = WakeGrid(hulls: hulls, speedsKmh: speeds, depthsM: depths)
+        let single = WakeGrid(hulls: hulls, speedsKmh: speeds, trackDepthsM: depths)
         let model = LegacyScalarModel()
         for i in 0..<n {
             for j in 0..<speeds.count {
@@ -76,7 +77,7 @@ import _TestSupport
             }
         }
         for threads in [2, 3] {
-            let threaded = WakeGrid(hulls: hulls, speedsKmh: speeds, depthsM: depths, threads: threads)
+            let threaded = WakeGrid(hulls: hulls, speedsKmh: speeds, trackDepthsM: depths, threads: threads)
             #expect(threaded.waveHeightM == single.waveHeightM)
             #expect(threaded.energyJPerM2 == single.energyJPerM2)
             #expect(threaded.powerWPerM == single.powerWPerM)
@@ -87,16 +88,16 @@ import _TestSupport
 
     @Test func oneShipIsTheBatchWithNEqualsOne() {
         let hulls = HullDimensions(lengthM: [56.6, 33.3], beamM: [10.7, 6.3], displacementT: [382, 64])
-        let batch = WakeGrid.atOperatingPoint(hulls, speedKmh: 21, depthM: 4)
+        let batch = WakeGrid.atOperatingPoint(hulls, speedKmh: 21, trackDepthM: 4)
         let single = WakeGrid.atOperatingPoint(
-            .init(lengthM: 33.3, beamM: 6.3, displacementT: 64), speedKmh: 21, depthM: 4)
+            .init(lengthM: 33.3, beamM: 6.3, displacementT: 64), speedKmh: 21, trackDepthM: 4)
         #expect(batch[1] == single[0])
     }
 
     @Test func layoutIsShipMajorThenSpeedThenDepth() {
         let grid = WakeGrid(
             hulls: .init(lengthM: [30, 60], beamM: [6, 10], displacementT: [50, 300]), speedsKmh: [10, 20, 30],
-            depthsM: [3, 30])
+            trackDepthsM: [3, 30])
         #expect(grid.cellCount == 12)
         #expect(grid.cellIndex(ship: 1, speed: 2, depth: 1) == 11)
         #expect(

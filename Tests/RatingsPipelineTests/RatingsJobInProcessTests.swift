@@ -40,7 +40,7 @@ import _TestSupport
     @Test func theGridStreamsTheLegacyFiguresOfEveryCell() async throws {
         let chunks = Locked<[String]>([])
         let job = GridJob(
-            source: bundled, speedsKmh: [18, 25], depthsM: [3, 10],
+            source: bundled, speedsKmh: [18, 25], trackDepthsM: [3, 10],
             output: .stream { chunk in chunks.withLock { $0.append(chunk) } })
         let shape = try await job.run()
         let lines = chunks.withLock { $0.joined() }.split(separator: "\n").map(String.init)
@@ -62,8 +62,8 @@ import _TestSupport
             source: FleetSource(
                 pages: .snapshot(directory: URL(fileURLWithPath: "/nonexistent"), name: "none"), fleet: nowhere,
                 fleetReference: "none"),
-            speedsKmh: [0], depthsM: [10], output: .stream { _ in })
-        #expect(throws: GridJobError.badValue(axis: "speed", value: 0, range: "(0, 100] km/h")) { try job.validate() }
-        await #expect(throws: GridJobError.self) { try await job.run() }
+            speedsKmh: [0], trackDepthsM: [10], output: .stream { _ in })
+        #expect(throws: InvalidInput(field: "speedsKmh", value: "0", accepted: "1…100 km/h")) { try job.validate() }
+        await #expect(throws: InvalidInput.self) { try await job.run() }
     }
 }

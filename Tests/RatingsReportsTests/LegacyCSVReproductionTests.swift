@@ -15,7 +15,7 @@ import _TestSupport
         let scrape = try await LegacyFleetScraper(siteRoot: URL(string: source.manifest.siteRoot)!).scrape(from: source)
         let fleet = try CuratedFleet.load(from: RepositoryPaths.fleet)
         return try RatingTableBuilder(
-            fleet: fleet, fleetReference: "Data/fleet.json", point: .init(speedKmh: speed, depthM: depth)
+            fleet: fleet, fleetReference: "Data/fleet.json", point: .init(speedKmh: speed, trackDepthM: depth)
         )
         .build(from: scrape.pages)
     }

@@ -75,7 +75,7 @@ import _TestSupport
         return RatingTable(
             generatedAt: "t",
             model: RatingTable.Model(
-                name: "vesseldata-legacy", speedKmh: speed, depthM: 10,
+                name: "vesseldata-legacy", speedKmh: speed, trackDepthM: 10,
                 thresholds: .init(energyJPerM2: [150, 250], forceNPerM2: [45_000, 55_000])),
             ships: [ship])
     }

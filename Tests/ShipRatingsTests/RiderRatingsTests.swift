@@ -182,9 +182,9 @@ import _TestSupport
             }
             var builder = RatingTableBuilder(
                 fleet: try fleet(#"{"ships": [\#(ships.joined(separator: ","))]}"#), fleetReference: "f",
-                point: OperatingPoint(speedKmh: uniform(8...30), depthM: uniform(3...40)))
+                point: OperatingPoint(speedKmh: uniform(8...30), trackDepthM: uniform(3...40)))
             builder.model = round % 2 == 0 ? .legacy : .wake
-            builder.heightThresholds = .fixed(HeightThresholds(0.05, 0.15))
+            builder.heightThresholds = .fixed(try HeightThresholds(0.05, 0.15))
             let run = try builder.build(from: [])
             for ship in run.table.ships {
                 let byModel = builder.model == .legacy ? ship.ratingsByModel?.legacy : ship.ratingsByModel?.wake

@@ -32,8 +32,8 @@ import _TestSupport
         #expect(fit.leaveOneOut["S1"] == .two && fit.leaveOneOut["S3"] == .three)
         #expect(abs(try #require(t.two) - (0.2 * 0.3).squareRoot()) < 1e-15)
         #expect(abs(try #require(t.three) - (0.4 * 0.5).squareRoot()) < 1e-15)
-        #expect(HeightThresholds(0.25, 0.45).rating(0.25) == .one)  // strict, as the legacy thresholds
-        #expect(HeightThresholds(0.25, 0.45).rating(0.2500001) == .two)
+        #expect(try HeightThresholds(0.25, 0.45).rating(0.25) == .one)  // strict, as the legacy thresholds
+        #expect(try HeightThresholds(0.25, 0.45).rating(0.2500001) == .two)
     }
 
     /// No threshold inside a ship's own uncertainty: two ships 10 % apart whose heights are each
@@ -309,13 +309,13 @@ import _TestSupport
             fleet: try CuratedFleet.load(from: RepositoryPaths.fleet), fleetReference: "Data/fleet.json")
         builder.model = .wake
         builder.wakeReference = WakeReference(distanceM: 40, trackDepthM: 12, riderDepthM: 2, speed: .fixed(20))
-        builder.heightThresholds = .fixed(HeightThresholds(0.1, 0.2))
+        builder.heightThresholds = .fixed(try HeightThresholds(0.1, 0.2))
         let run = try builder.build(from: scrape.pages)
         #expect(run.table.schemaVersion == 4)
         #expect(run.table.model.name == "wake-ensemble")
         let settings = try #require(run.table.model.wake)
         #expect(settings.waveHeightM == [0.1, 0.2] && !settings.thresholdsFitted)
-        #expect(settings.trackDepthM == 12 && settings.depthM == 2 && settings.distanceM == 40)
+        #expect(settings.trackDepthM == 12 && settings.riderDepthM == 2 && settings.distanceM == 40)
         let panta = try #require(run.table.ships.first { $0.name == "MS Panta Rhei" })
         let wake = try #require(panta.wake)
         #expect(wake.speedKmh == 20 && wake.speedBasis == "fixed")
@@ -325,7 +325,7 @@ import _TestSupport
             .point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         #expect(wake.waveHeightM?.median == p.waveHeightM.map { PublishedPrecision.rounded($0.median) })
         #expect(wake.generatedWaveHeightM?.median == p.generated.map { PublishedPrecision.rounded($0.median) })
-        let expected = p.waveHeightM.map { HeightThresholds(0.1, 0.2).rating($0.median) }
+        let expected = try p.waveHeightM.map { try HeightThresholds(0.1, 0.2).rating($0.median) }
         #expect(panta.ratingsByModel?.wake == expected && panta.ratingsByModel?.legacy == .three)
         // The riders' rating is published; the wake model's stays beside it, and where they
         // differ the run lists it.
@@ -389,7 +389,7 @@ import _TestSupport
                         "validModels": ["pianc1987"], "flags": [], "hullDefaults": []}}]}
             """#)
         let settings = try #require(v2?.model.wake)
-        #expect(settings.trackDepthM == 10 && settings.depthM == 10 && settings.speedMode == .operating)
+        #expect(settings.trackDepthM == 10 && settings.riderDepthM == 10 && settings.speedMode == .operating)
         let wake = try #require(v2?.ships.first?.wake)
         #expect(wake.speedBasis == "top" && wake.ensembleModels == ["pianc1987"] && !wake.breaking)
     }

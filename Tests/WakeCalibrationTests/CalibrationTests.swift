@@ -18,13 +18,13 @@ import _TestSupport
         return try (0..<count).map { i in
             let hull = hulls[rng.index(hulls.count)]
             let (speed, depth, distance) = (rng.uniform(8, 30), rng.uniform(2, 40), rng.uniform(10, 300))
-            let x = PowerLawCalibration.features(hull: hull, speedKmh: speed, depthM: depth, distanceM: distance)
+            let x = PowerLawCalibration.features(hull: hull, speedKmh: speed, trackDepthM: depth, distanceM: distance)
             // Box–Muller for a normal deviate.
             let noise = sigma * (-2 * log(rng.uniform(1e-12, 1))).squareRoot() * cos(2 * Double.pi * rng.uniform(0, 1))
             let lnH = zip(x, truth).reduce(0) { $0 + $1.0 * $1.1 } + noise
             _ = try #require(exp(lnH) > 0)
             return Observation(
-                line: i + 2, ship: nil, hull: hull, speedKmh: speed, depthM: depth, distanceM: distance,
+                line: i + 2, ship: nil, hull: hull, speedKmh: speed, trackDepthM: depth, distanceM: distance,
                 heightM: exp(lnH))
         }
     }
@@ -54,7 +54,7 @@ import _TestSupport
         let fit = try PowerLawCalibration(observations: observations)
         let rows = observations.map {
             PowerLawCalibration.features(
-                hull: $0.hull, speedKmh: $0.speedKmh, depthM: $0.depthM, distanceM: $0.distanceM)
+                hull: $0.hull, speedKmh: $0.speedKmh, trackDepthM: $0.trackDepthM, distanceM: $0.distanceM)
         }
         let y = observations.map { log($0.heightM) }
         let p = 5
@@ -83,7 +83,8 @@ import _TestSupport
         #expect(abs(fit.powerLaw.leaveOneOutRmse! - (loo / Double(rows.count)).squareRoot()) < 1e-9)
         // The prediction interval, by hand: ln H ± t(0.975, n − p) √(s² + x Cov x).
         let o = observations[0]
-        let prediction = fit.predict(hull: o.hull, speedKmh: o.speedKmh, depthM: o.depthM, distanceM: o.distanceM)
+        let prediction = fit.predict(
+            hull: o.hull, speedKmh: o.speedKmh, trackDepthM: o.trackDepthM, distanceM: o.distanceM)
         let x = rows[0]
         let xcx = (0..<p).reduce(0.0) { sum, a in sum + (0..<p).reduce(0) { $0 + x[a] * s2 * inverse[a][$1] * x[$1] } }
         let half = StudentT.quantile(0.975, dof: Double(rows.count - p)) * (s2 + xcx).squareRoot()
@@ -113,7 +114,7 @@ import _TestSupport
         let hull = try WakeHull(lengthM: 40, beamM: 8, displacementT: 120)
         let flat = (0..<30).map {
             Observation(
-                line: $0 + 2, ship: nil, hull: hull, speedKmh: 18, depthM: 10, distanceM: 20 + Double($0) * 5,
+                line: $0 + 2, ship: nil, hull: hull, speedKmh: 18, trackDepthM: 10, distanceM: 20 + Double($0) * 5,
                 heightM: 0.3)
         }
         #expect {
@@ -135,10 +136,10 @@ import _TestSupport
             let hull = try WakeHull(
                 lengthM: rng.uniform(30, 60), beamM: rng.uniform(6, 11), displacementT: rng.uniform(80, 400))
             let (speed, depth, distance) = (rng.uniform(10, 22), rng.uniform(6, 40), rng.uniform(20, 200))
-            let h = PointEvaluator.heights(hull: hull, speedKmh: speed, depthM: depth, distanceM: distance)
+            let h = PointEvaluator.heights(hull: hull, speedKmh: speed, trackDepthM: depth, distanceM: distance)
             observations.append(
                 Observation(
-                    line: i + 2, ship: nil, hull: hull, speedKmh: speed, depthM: depth, distanceM: distance,
+                    line: i + 2, ship: nil, hull: hull, speedKmh: speed, trackDepthM: depth, distanceM: distance,
                     heightM: h[.kriebelSeelig2005].height))
         }
         let fit = try PowerLawCalibration(observations: observations)
@@ -160,11 +161,11 @@ import _TestSupport
             let (speed, depth, distance) = (rng.uniform(10, 22), rng.uniform(6, 40), rng.uniform(20, 200))
             guard
                 let h = PointEvaluator(hulls: [hull]).ensemble(
-                    hull: 0, speedKmh: speed, depthM: depth, distanceM: distance)
+                    hull: 0, speedKmh: speed, trackDepthM: depth, distanceM: distance)
             else { continue }
             observations.append(
                 Observation(
-                    line: observations.count + 2, ship: nil, hull: hull, speedKmh: speed, depthM: depth,
+                    line: observations.count + 2, ship: nil, hull: hull, speedKmh: speed, trackDepthM: depth,
                     distanceM: distance, heightM: h))
         }
         let fit = try PowerLawCalibration(observations: observations)

@@ -84,9 +84,9 @@ import _TestSupport
             let evaluator = PointEvaluator(hulls: [hull])
             let (kmh, h, y) = (rng.uniform(4, 35), rng.uniform(1, 80), rng.uniform(5, 400))
             let v = kmh / 3.6
-            let heights = evaluator.heights(hull: 0, speedKmh: kmh, depthM: h, distanceM: y)
+            let heights = evaluator.heights(hull: 0, speedKmh: kmh, trackDepthM: h, distanceM: y)
             let (logs, ensemble) = evaluator.logHeights(
-                hull: 0, speedMPerS: v, logSpeed: log(v), depthM: h, logDepth: log(h), logDistance: log(y))
+                hull: 0, speedMPerS: v, logSpeed: log(v), trackDepthM: h, logDepth: log(h), logDistance: log(y))
             for model in WakeModel.allCases {
                 let (height, valid) = heights[model]
                 #expect(logs[model].valid == valid, "\(model)")
@@ -94,7 +94,7 @@ import _TestSupport
                     #expect(abs(logs[model].height - log(height)) < 1e-11 * max(1, abs(log(height))), "\(model)")
                 }
             }
-            let direct = evaluator.ensemble(hull: 0, speedKmh: kmh, depthM: h, distanceM: y)
+            let direct = evaluator.ensemble(hull: 0, speedKmh: kmh, trackDepthM: h, distanceM: y)
             #expect((ensemble == nil) == (direct == nil))
             if let ensemble, let direct {
                 // A height of 0 (too slow for Kriebel & Seelig) is −∞ in logs.

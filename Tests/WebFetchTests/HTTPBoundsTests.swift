@@ -112,9 +112,17 @@ import _TestSupport
     }
 
     @Test func theRunStopsFetchingWhenItsTimeIsUsedUp() async throws {
-        let server = try LocalHTTPServer { _, _ in .init(body: Data("x".utf8), delay: 0.6) }
+        // Each answer takes 0.6 s on the test's clock (it passes while the server answers).
+        let clock = ManualClock()
+        let server = try LocalHTTPServer { _, _ in
+            clock.pass(0.6)
+            return .html("x")
+        }
         defer { server.stop() }
-        let source = client(server.baseURL, attempts: 1) { $0.maxRunTime = 1 }
+        let source = client(server.baseURL, attempts: 1) {
+            $0.maxRunTime = 1
+            $0.runBudget = RunBudget(clock: clock)
+        }
         _ = try? await source.page(at: server.baseURL.appendingPathComponent("a"))
         _ = try? await source.page(at: server.baseURL.appendingPathComponent("b"))
         let third = server.baseURL.appendingPathComponent("c")

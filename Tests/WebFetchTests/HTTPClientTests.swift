@@ -8,11 +8,15 @@ import _TestSupport
 
 /// The HTTP page source against a real server on 127.0.0.1.
 @Suite struct HTTPClientTests {
-    func source(_ server: LocalHTTPServer, attempts: Int = 3, timeout: Double = 5) -> HTTPClient {
+    func source(
+        _ server: LocalHTTPServer, attempts: Int = 3, timeout: Double = 5, clock: ManualClock? = nil,
+        maxBackoff: Double = 2
+    ) -> HTTPClient {
         var c = HTTPClient.Configuration()
+        if let clock { c.runBudget = RunBudget(clock: clock) }
         c.requestDelay = 0
         c.initialBackoff = 0.05
-        c.maxBackoff = 2
+        c.maxBackoff = maxBackoff
         c.maxAttempts = attempts
         c.timeout = timeout
         return HTTPClient(siteRoot: server.baseURL, configuration: c)
@@ -63,10 +67,31 @@ import _TestSupport
             hit == 1 ? .status(429, headers: [("Retry-After", "1")]) : .html("ok")
         }
         defer { server.stop() }
-        let start = ContinuousClock.now
-        _ = try await source(server).page(at: server.baseURL.appendingPathComponent("p"))
-        #expect(ContinuousClock.now - start >= .milliseconds(950))  // waited as told, not the 0.05 s backoff
+        let clock = ManualClock()
+        _ = try await source(server, clock: clock).page(at: server.baseURL.appendingPathComponent("p"))
+        #expect(clock.sleeps == [1], "waited as told, not the 0.05 s backoff")
         #expect(server.requestLog.count == 2, "\(server.requestLog)")
+    }
+
+    @Test func retryAfterAsADateIsReadAgainstTheClock() async throws {
+        // The clock reads Wed, 21 Oct 2015 07:28:00 GMT; the server says 07:28:20: 20 s.
+        let clock = ManualClock(date: Date(timeIntervalSince1970: 1_445_412_480))
+        let server = try LocalHTTPServer { _, hit in
+            hit == 1 ? .status(503, headers: [("Retry-After", "Wed, 21 Oct 2015 07:28:20 GMT")]) : .html("ok")
+        }
+        defer { server.stop() }
+        _ = try await source(server, clock: clock, maxBackoff: 60).page(at: server.baseURL.appendingPathComponent("p"))
+        #expect(clock.sleeps == [20])
+    }
+
+    @Test func backoffDoublesUpToItsCap() async throws {
+        let server = try LocalHTTPServer { _, hit in hit < 5 ? .status(503) : .html("ok") }
+        defer { server.stop() }
+        let clock = ManualClock()
+        _ = try await source(server, attempts: 5, clock: clock, maxBackoff: 0.3).page(
+            at: server.baseURL.appendingPathComponent("p"))
+        // initialBackoff · 2^(attempt − 1): 0.05, 0.1, 0.2, then the cap 0.3.
+        #expect(clock.sleeps == [0.05, 0.1, 0.2, 0.3])
     }
 
     @Test func retryAfterIsCappedAtMaxBackoff() {
@@ -141,14 +166,35 @@ import _TestSupport
     }
 
     @Test func requestsAreSpacedByTheDelay() async throws {
-        let server = try LocalHTTPServer { _, _ in .html("x") }
+        // 0.2 s of the test's clock pass while the server answers: the client waits the rest.
+        let clock = ManualClock()
+        let server = try LocalHTTPServer { _, _ in
+            clock.pass(0.2)
+            return .html("x")
+        }
         defer { server.stop() }
         var c = HTTPClient.Configuration()
-        c.requestDelay = 0.3
+        c.requestDelay = 0.5
+        c.sparesLoopback = false
+        c.runBudget = RunBudget(clock: clock)
         let polite = HTTPClient(siteRoot: server.baseURL, configuration: c)
-        let start = ContinuousClock.now
         for p in ["a", "b", "c"] { _ = try await polite.page(at: server.baseURL.appendingPathComponent(p)) }
-        #expect(ContinuousClock.now - start >= .milliseconds(590))
+        #expect(clock.sleeps.map { ($0 * 1e6).rounded() / 1e6 } == [0.3, 0.3])
+    }
+
+    @Test func aLoopbackServerIsSparedTheDelayUnlessItWasChosen() async throws {
+        let server = try LocalHTTPServer { _, _ in .html("x") }
+        defer { server.stop() }
+        for spares in [true, false] {
+            let clock = ManualClock()
+            var c = HTTPClient.Configuration()
+            c.requestDelay = 2
+            c.sparesLoopback = spares
+            c.runBudget = RunBudget(clock: clock)
+            let client = HTTPClient(siteRoot: server.baseURL, configuration: c)
+            for p in ["a", "b"] { _ = try await client.page(at: server.baseURL.appendingPathComponent(p)) }
+            #expect(clock.sleeps == (spares ? [] : [2]))
+        }
     }
 
     @Test func recordedPagesReplayAsASnapshot() async throws {

@@ -113,11 +113,17 @@ import _TestSupport
     }
 
     @Test func clientsOfOneConfigurationShareTheRunsTime() async throws {
-        let server = try LocalHTTPServer { _, _ in .init(body: Data("x".utf8), delay: 0.6) }
+        // Each answer of the first host takes 0.6 s on the test's clock.
+        let clock = ManualClock()
+        let server = try LocalHTTPServer { _, _ in
+            clock.pass(0.6)
+            return .html("x")
+        }
         defer { server.stop() }
         let other = try LocalHTTPServer { _, _ in .html("y") }
         defer { other.stop() }
         var c = HTTPClient.Configuration()
+        c.runBudget = RunBudget(clock: clock)
         c.requestDelay = 0
         c.maxAttempts = 1
         c.maxRunTime = 1

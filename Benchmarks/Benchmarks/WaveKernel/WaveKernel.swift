@@ -13,19 +13,19 @@ let benchmarks: @Sendable () -> Void = {
     for threads in [1, 2] {
         Benchmark("WakeGrid 1e7 cells, \(threads) thread(s)") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(WakeGrid(hulls: big.0, speedsKmh: big.1, depthsM: big.2, threads: threads))
+                blackHole(WakeGrid(hulls: big.0, speedsKmh: big.1, trackDepthsM: big.2, threads: threads))
             }
         }
     }
     let fleet = (SyntheticFleet.hulls(count: 17), SyntheticFleet.speeds(21), SyntheticFleet.depths(49))
     Benchmark("WakeGrid fleet 17 ships × 21 speeds × 49 depths") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(WakeGrid(hulls: fleet.0, speedsKmh: fleet.1, depthsM: fleet.2))
+            blackHole(WakeGrid(hulls: fleet.0, speedsKmh: fleet.1, trackDepthsM: fleet.2))
         }
     }
     Benchmark("WakeGrid fleet at one operating point") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(WakeGrid.atOperatingPoint(fleet.0, speedKmh: 18, depthM: 10))
+            blackHole(WakeGrid.atOperatingPoint(fleet.0, speedKmh: 18, trackDepthM: 10))
         }
     }
 }

@@ -23,14 +23,15 @@ struct KernelCommand: ParsableCommand {
         let hulls = SyntheticFleet.hulls(count: ships)
         let v = SyntheticFleet.speeds(speeds)
         let h = SyntheticFleet.depths(depths)
-        var grid: WakeGrid? = WakeGrid(hulls: hulls, speedsKmh: v, depthsM: h, threads: threads, isa: isa)  // warm-up
+        // A warm-up run first.
+        var grid: WakeGrid? = WakeGrid(hulls: hulls, speedsKmh: v, trackDepthsM: h, threads: threads, isa: isa)
         var seconds = Double.infinity
         var ticks = UInt64.max
         for _ in 0..<repeats {
             grid = nil  // the previous result is freed outside the timed region
             let start = DispatchTime.now().uptimeNanoseconds
             let tick = kernelTicks()
-            grid = WakeGrid(hulls: hulls, speedsKmh: v, depthsM: h, threads: threads, isa: isa)
+            grid = WakeGrid(hulls: hulls, speedsKmh: v, trackDepthsM: h, threads: threads, isa: isa)
             ticks = min(ticks, kernelTicks() &- tick)
             seconds = min(seconds, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
@@ -57,7 +58,7 @@ struct KernelCommand: ParsableCommand {
         var ticks = UInt64.max
         let seconds = fastest(repeats: repeats) {
             let tick = kernelTicks()
-            WakeGrid.compute(hulls: hulls, speedsKmh: v, depthsM: h, into: buffers, threads: threads, isa: isa)
+            WakeGrid.compute(hulls: hulls, speedsKmh: v, trackDepthsM: h, into: buffers, threads: threads, isa: isa)
             ticks = min(ticks, kernelTicks() &- tick)
         }
         let checksum = doubles[1].reduce(0, +) + doubles[3].reduce(0, +) + Double(ratings.reduce(0) { $0 + Int($1) })

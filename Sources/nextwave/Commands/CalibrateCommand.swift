@@ -47,6 +47,8 @@ struct CalibrateCommand: NextWaveCommand {
         try checkPaths([("--observations", observations), ("--out", out), ("--chart", chart)])
     }
 
+    static let inputFlags = ["out": "--out", "chart": "--chart"]
+
     func execute(_ terminal: Terminal) async throws {
         let job = CalibrationJob(
             observations: try data.input(observations), out: out.map { URL(fileURLWithPath: $0) },

@@ -25,9 +25,11 @@ struct GridCommand: NextWaveCommand {
     var speeds: RangeArgument
 
     @Option(
-        name: [.customLong("track-depths"), .customLong("depths")],
+        name: [.customLong("track-depths"), .customLong("track-depth")],
         help: ArgumentHelp("Water depths where the ships sail, m.", valueName: "RANGE"))
-    var depths: RangeArgument
+    var trackDepths: RangeArgument?
+    /// `--depths`, the old spelling of `--track-depths`.
+    @Option(name: .customLong("depths"), help: .hidden) var oldDepths: RangeArgument?
 
     @Option(help: ArgumentHelp("CSV file to write (default: stdout).", valueName: "FILE"))
     var out: String?
@@ -37,16 +39,19 @@ struct GridCommand: NextWaveCommand {
 
     var showsProgress: Bool { !progress.noProgress }
 
-    func validate() throws {
+    mutating func validate() throws {
         try checkPaths([("--out", out)])
-        try OperatingRanges.check(speeds.values, in: OperatingRanges.speedKmh, flag: "--speeds", unit: "km/h")
-        try OperatingRanges.check(depths.values, in: OperatingRanges.depthM, flag: "--track-depths", unit: "m")
+        trackDepths = try OldSpelling.adoptRequired(
+            oldDepths, over: trackDepths, oldFlag: "--depths", newFlag: "--track-depths")
     }
+
+    /// How the command line names the job's fields.
+    static let inputFlags = ["speedsKmh": "--speeds", "trackDepthsM": "--track-depths"]
 
     func execute(_ terminal: Terminal) async throws {
         var job = GridJob(
             source: try fleet.fleetSource(), speedsKmh: speeds.values,
-            depthsM: depths.values,
+            trackDepthsM: trackDepths?.values ?? [],
             output: out.map { .file(URL(fileURLWithPath: $0)) }
                 ?? .stream { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) })
         job.csvStyle = csv.csvStyle

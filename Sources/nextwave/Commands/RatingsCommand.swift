@@ -106,6 +106,8 @@ struct RatingsCommand: NextWaveCommand {
 
     var showsProgress: Bool { !progress.noProgress }
 
+    static var inputFlags: [String: String] { OperatingPointOptions.inputFlags }
+
     func validate() throws {
         try checkPaths([
             ("--out", outOption), ("--previous", previous), ("--app-ratings", appRatings), ("--publish", publish),
@@ -130,7 +132,7 @@ struct RatingsCommand: NextWaveCommand {
         else {
             throw ValidationError("--height-thresholds takes two ascending heights in m, e.g. 0.25,0.35")
         }
-        return .fixed(HeightThresholds(two, three))
+        return .fixed(try HeightThresholds(two, three))
     }
 
     /// The output folder: `--out`, else `reports` (Lake Zurich) or `reports/<operator id>`.

@@ -72,7 +72,6 @@ struct SessionsCommand: NextWaveCommand {
 
     func validate() throws {
         try checkPaths([("--out", out), ("--ratings", ratings)])
-        guard (1...100).contains(top) else { throw ValidationError("--top must lie in 1…100") }
         // Every date option of every command follows one rule (within the years sun times are
         // computed for); their order is the job's to check (SessionsJob.validate).
         try checkSupported(from, option: "--from")
@@ -96,6 +95,8 @@ struct SessionsCommand: NextWaveCommand {
             "ratings: the app's own ratings (Data/app-ratings.json); --ratings FILE scores with another table")
         return (try source.data.file("app-ratings.json"), "Data/app-ratings.json")
     }
+
+    static let inputFlags = ["top": "--top"]
 
     func execute(_ terminal: Terminal) async throws {
         var table = try ratingTable(terminal)

@@ -38,10 +38,10 @@ struct WakeCommand: NextWaveCommand {
             Examples:
               nextwave wake --ship "MS Panta Rhei" --speeds service --distances 50
               nextwave wake --speeds service --distances 50     # which ship, largest first
-              nextwave wake --ship "MS Panta Rhei" --speeds 12:24:2 --track-depth 10,20 \\
-                  --depths 1,3 --distances 20:200:10
+              nextwave wake --ship "MS Panta Rhei" --speeds 12:24:2 --track-depths 10,20 \\
+                  --rider-depths 1,3 --distances 20:200:10
               nextwave wake --length 42.4 --beam 7.3 --displacement 149 --speeds 18 \\
-                  --track-depth 10 --depths 2 --distances 50 --json
+                  --track-depths 10 --rider-depths 2 --distances 50 --json
               nextwave wake --speeds 14,17,20 --distances 10:200:10 --out reports/wake
             """)
 
@@ -50,12 +50,16 @@ struct WakeCommand: NextWaveCommand {
 
     @Option(help: ArgumentHelp("Ship speeds, km/h, or service (each at its own).", valueName: "RANGE"))
     var speeds = SpeedsArgument(argument: "18")!
-    @Option(help: ArgumentHelp("Water depths where the ship sails, m.", valueName: "RANGE"))
-    var trackDepth = RangeArgument(argument: "10")!
     @Option(
-        name: [.customLong("depths"), .customLong("depth")],
+        name: [.customLong("track-depths"), .customLong("track-depth")],
+        help: ArgumentHelp("Water depths where the ship sails, m.", valueName: "RANGE"))
+    var trackDepths = RangeArgument(argument: "10")!
+    @Option(
+        name: [.customLong("rider-depths"), .customLong("rider-depth")],
         help: ArgumentHelp("Water depths at the rider's spot, m.", valueName: "RANGE"))
-    var depths = RangeArgument(argument: "3")!
+    var riderDepths = RangeArgument(argument: "3")!
+    /// `--depths`/`--depth`, the old spellings of `--rider-depths`.
+    @Option(name: [.customLong("depths"), .customLong("depth")], help: .hidden) var oldDepths: RangeArgument?
     @Option(help: ArgumentHelp("Distances from the sailing line, m.", valueName: "RANGE"))
     var distances = RangeArgument(argument: "20:200:20")!
 
@@ -96,8 +100,10 @@ struct WakeCommand: NextWaveCommand {
 
     var explicitHull: Bool { length != nil || beam != nil || displacement != nil }
 
-    func validate() throws {
+    mutating func validate() throws {
         try checkPaths([("--calibration", calibration), ("--csv", csv), ("--out", out)])
+        riderDepths = try OldSpelling.adopt(
+            oldDepths, over: riderDepths, oldFlag: "--depths", newFlag: "--rider-depths")
         if explicitHull {
             guard length != nil, beam != nil, displacement != nil else {
                 throw ValidationError("an explicit hull needs --length, --beam and --displacement")
@@ -107,12 +113,14 @@ struct WakeCommand: NextWaveCommand {
                 throw ValidationError("a hull given by its figures has no operating speed: give --speeds KMH")
             }
         }
-        try OperatingRanges.check(speeds.values, in: OperatingRanges.speedKmh, flag: "--speeds", unit: "km/h")
-        try OperatingRanges.check(trackDepth.values, in: OperatingRanges.depthM, flag: "--track-depth", unit: "m")
-        try OperatingRanges.check(depths.values, in: OperatingRanges.depthM, flag: "--depths (the rider's)", unit: "m")
-        try OperatingRanges.check(distances.values, in: OperatingRanges.distanceM, flag: "--distances", unit: "m")
         if json && (csv != nil || out != nil) { throw ValidationError("--json prints to stdout; drop --csv/--out") }
     }
+
+    /// How the command line names the job's fields.
+    static let inputFlags = [
+        "speedsKmh": "--speeds", "trackDepthsM": "--track-depths", "riderDepthsM": "--rider-depths",
+        "distancesM": "--distances",
+    ]
 
     func execute(_ terminal: Terminal) async throws {
         let ships: WakeJob.Ships
@@ -132,7 +140,8 @@ struct WakeCommand: NextWaveCommand {
             ships = .fleet(names: ship, source: try fleet.fleetSource())
         }
         var job = WakeJob(
-            ships: ships, speedsKmh: speeds.values, trackDepthsM: trackDepth.values, riderDepthsM: depths.values,
+            ships: ships, speedsKmh: speeds.values, trackDepthsM: trackDepths.values,
+            riderDepthsM: riderDepths.values,
             distancesM: distances.values,
             calibration: calibration.map { URL(fileURLWithPath: $0) })
         if case .service = speeds {

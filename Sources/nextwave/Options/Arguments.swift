@@ -3,7 +3,7 @@ public import CivilTime
 import Foundation
 import SessionCore
 
-extension LocalDate: ExpressibleByArgument {
+extension CivilTime.LocalDate: ArgumentParser.ExpressibleByArgument {
     /// `YYYY-MM-DD`, or `today`, `tomorrow`, `yesterday` (in Europe/Zurich).
     public init?(argument: String) {
         let today = ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
@@ -32,7 +32,7 @@ func checkSupported(_ date: LocalDate?, option: String) throws {
         "\(option) \(date) lies outside \(SupportedDates.text), the years the toolkit computes sun times for")
 }
 
-extension SunSource: ExpressibleByArgument {}
+extension SessionCore.SunSource: ArgumentParser.ExpressibleByArgument {}
 
 /// `start:stop:step` (inclusive of `stop` within rounding), a single value, or a comma list.
 ///

@@ -17,25 +17,28 @@ struct OperatingPointOptions: ParsableArguments {
     var trackDepth: Double = WakeReference.standard.trackDepthM
 
     @Option(help: ArgumentHelp("Wake model: water depth at the rider's spot, m.", valueName: "M"))
-    var depth: Double = WakeReference.standard.riderDepthM
+    var riderDepth: Double = WakeReference.standard.riderDepthM
+    /// `--depth`, the old spelling of `--rider-depth`.
+    @Option(name: .customLong("depth"), help: .hidden) var oldDepth: Double?
 
     @Option(help: ArgumentHelp("Wake model: the rider's distance from the sailing line, m.", valueName: "M"))
     var distance: Double = WakeReference.standard.distanceM
 
-    func validate() throws {
-        if case .kmh(let speed) = speed {
-            try OperatingRanges.check(
-                [speed], in: OperatingRanges.speedKmh, flag: "--speed", unit: "km/h (or 'service')")
-        }
-        try OperatingRanges.check([trackDepth], in: OperatingRanges.depthM, flag: "--track-depth", unit: "m")
-        try OperatingRanges.check([depth], in: OperatingRanges.depthM, flag: "--depth (the rider's)", unit: "m")
-        try OperatingRanges.check([distance], in: OperatingRanges.distanceM, flag: "--distance", unit: "m")
+    /// How the command line names the fields of the ratings job's point and wake reference.
+    static let inputFlags = [
+        "point.speedKmh": "--speed", "wakeReference.speed": "--speed", "point.trackDepthM": "--track-depth",
+        "wakeReference.trackDepthM": "--track-depth", "wakeReference.riderDepthM": "--rider-depth",
+        "wakeReference.distanceM": "--distance",
+    ]
+
+    mutating func validate() throws {
+        riderDepth = try OldSpelling.adopt(oldDepth, over: riderDepth, oldFlag: "--depth", newFlag: "--rider-depth")
     }
 
     /// The legacy speed: the given one, or 18 km/h in service mode.
     var legacySpeedKmh: Double { if case .kmh(let value) = speed { value } else { OperatingPoint.legacy.speedKmh } }
 
-    var point: OperatingPoint { OperatingPoint(speedKmh: legacySpeedKmh, depthM: trackDepth) }
+    var point: OperatingPoint { OperatingPoint(speedKmh: legacySpeedKmh, trackDepthM: trackDepth) }
 
     /// The wake model's reference point.
     var wakeReference: WakeReference {
@@ -44,6 +47,6 @@ struct OperatingPointOptions: ParsableArguments {
         case .kmh(let value): mode = .fixed(value)
         case .service: mode = .operating
         }
-        return WakeReference(distanceM: distance, trackDepthM: trackDepth, riderDepthM: depth, speed: mode)
+        return WakeReference(distanceM: distance, trackDepthM: trackDepth, riderDepthM: riderDepth, speed: mode)
     }
 }

@@ -32,7 +32,7 @@ enum ExitStatus: Int32, CaseIterable {
     /// the CLI's reading of it.
     static func of(_ error: Error) -> ExitStatus {
         switch error {
-        case is ValidationError, is OperatorCatalogue.Unknown, is StationQueryError: return .usage
+        case is ValidationError, is InvalidInput, is OperatorCatalogue.Unknown, is StationQueryError: return .usage
         case let error as CLIError: return error.status
         case is DecodingError, is CSVStreamParser.RecordTooLong: return .dataError
         case is OutputProblem: return .cannotCreate

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RatingsPipeline
 
 #if canImport(Glibc)
     import Glibc
@@ -10,11 +11,15 @@ import Foundation
 protocol NextWaveCommand: AsyncParsableCommand {
     /// Whether progress lines may be drawn (they never are when stderr is not a terminal).
     var showsProgress: Bool { get }
+    /// The flag for each field of the command's job that its `validate()` may name
+    /// (``RatingsPipeline/InvalidInput/field``); a field without one is shown as it is.
+    static var inputFlags: [String: String] { get }
     func execute(_ terminal: Terminal) async throws
 }
 
 extension NextWaveCommand {
     var showsProgress: Bool { true }
+    static var inputFlags: [String: String] { [:] }
 
     mutating func run() async throws {
         let terminal = Terminal(noProgress: !showsProgress)
@@ -24,6 +29,12 @@ extension NextWaveCommand {
             try Self.flushStandardOutput()
         } catch let exit as ExitCode {
             throw exit
+        } catch let invalid as InvalidInput {
+            // The job refused a value: say so under the flag that gave it (exit 64).
+            terminal.endProgress()
+            let name = Self.inputFlags[invalid.field] ?? invalid.field
+            terminal.error(InvalidInput.message(name, value: invalid.value, accepted: invalid.accepted))
+            throw ExitCode(ExitStatus.usage.rawValue)
         } catch {
             terminal.endProgress()
             terminal.error(ErrorPresenter.message(for: error))

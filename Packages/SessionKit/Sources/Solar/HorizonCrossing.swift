@@ -1,4 +1,3 @@
-import CivilTime
 import Foundation
 
 /// How the sun's centre meets one altitude on a day.

@@ -2,7 +2,6 @@ import CivilTime
 import Foundation
 import Testing
 import WaveFeed
-import _TestSupport
 
 /// The wave feed's portable half: the app's wave id, and the reader's bounds.
 @Suite struct WaveFeedTests {

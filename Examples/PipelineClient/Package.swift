@@ -1,0 +1,20 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A client of the toolkit's library products and nothing else: it depends on RatingsPipeline and
+// SessionsPipeline as another package would, rates the bundled fleet and plans a rider's days on
+// the bundled archive. `scripts/test` builds and runs it, so a type the products' API names but
+// does not export fails the build here.
+let package = Package(
+    name: "PipelineClient",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "NextWave", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "pipeline-client",
+            dependencies: [
+                .product(name: "RatingsPipeline", package: "NextWave"),
+                .product(name: "SessionsPipeline", package: "NextWave"),
+            ])
+    ]
+)

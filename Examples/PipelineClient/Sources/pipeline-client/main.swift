@@ -1,0 +1,67 @@
+import Foundation
+import RatingsPipeline
+import SessionsPipeline
+
+// Usage: pipeline-client [DATA]   (DATA: the repository's Data folder; default ../../Data)
+//
+// 1. Rates the bundled fleet (the operator's pages as snapshotted, the curated fleet file) with
+//    the legacy model, as a dry run: the table is computed and checked, nothing is written.
+// 2. Plans three days at Wädenswil on a copy of the bundled archive of assigned courses.
+
+let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let data =
+    CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    ?? here.appendingPathComponent("../../../../Data", isDirectory: true).standardizedFileURL
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-client-\(getpid())")
+defer { try? FileManager.default.removeItem(at: scratch) }
+
+do {
+    // Ratings: a library caller builds the job's input and runs it; `run` validates first.
+    let source = FleetSource(
+        pages: .snapshot(directory: data.appendingPathComponent("snapshots/zsg-2025-01-14"), name: "zsg-2025-01-14"),
+        fleet: data.appendingPathComponent("fleet.json"), fleetReference: "Data/fleet.json")
+    var input = RatingsJob.Input(
+        source: source, out: scratch.appendingPathComponent("ratings"), outName: "ratings",
+        appRatings: data.appendingPathComponent("app-ratings.json"))
+    input.dryRun = true
+    let ratings = try await RatingsJob(input).run { event in
+        if case .warning(let text) = event { FileHandle.standardError.write(Data("warning: \(text)\n".utf8)) }
+    }
+    let table = ratings.run.table
+    let rated = table.ships.filter { $0.rating != nil }
+    print("ratings: \(table.ships.count) ships, \(rated.count) rated (model \(table.model.name))")
+    for ship in rated.prefix(3) { print("  \(ship.name): \(ship.rating!)") }
+
+    // A refused input comes back as an error that names the field, before anything is read.
+    var wrong = input
+    wrong.point = OperatingPoint(speedKmh: 0, trackDepthM: 10)
+    do {
+        _ = try await RatingsJob(wrong).run()
+    } catch let error as InvalidInput {
+        print("refused: \(error)")
+    }
+
+    // A plan: the archive is copied, since opening it may refresh its store.
+    let archive = scratch.appendingPathComponent("archive")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: data.appendingPathComponent("archive/zsg-2026-09"), to: archive)
+    let schedule = ScheduleSource(
+        archive: archive, archiveName: "zsg-2026-09", stations: data.appendingPathComponent("stations.json"),
+        periods: data.appendingPathComponent("schedule_periods.json"),
+        ratings: data.appendingPathComponent("ratings/zsg.json"), ratingsName: "Data/ratings/zsg.json")
+    let catalogue = try StationCatalogue.load(from: schedule.stations)
+    let wadenswil = try catalogue.resolve("Wädenswil").uic
+    let plan = try await PlanJob(.init(source: schedule, from: nil, days: 3, selection: .stations([wadenswil]))).run()
+    print("plan: \(plan.stationDays.count) station-days")
+    for day in plan.stationDays {
+        let best =
+            day.distinctSessions.first.map {
+                "best window: \($0.waves) waves, score \(String(format: "%.1f", $0.score))"
+            }
+            ?? "no session"
+        print("  \(day.date): \(best)")
+    }
+} catch {
+    FileHandle.standardError.write(Data("pipeline-client: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// Flags renamed so that one word names one quantity (`--track-depth(s)` where the ship sails,
+/// `--rider-depth(s)` where the rider stands): the old spellings still parse, as hidden
+/// options, and say on stderr what they are called now.
+enum OldSpelling {
+    /// The value of the option now called `newFlag`: `old` when it was given under `oldFlag`
+    /// (with a notice on stderr), else `current`; refuses both spellings together. Call from
+    /// `validate()`.
+    static func adopt<Value>(_ old: Value?, over current: Value, oldFlag: String, newFlag: String) throws -> Value {
+        guard let old else { return current }
+        try notice(oldFlag: oldFlag, newFlag: newFlag)
+        return old
+    }
+
+    /// ``adopt(_:over:oldFlag:newFlag:)`` for an option without a default: refuses a command
+    /// line with neither spelling.
+    static func adoptRequired<Value>(_ old: Value?, over current: Value?, oldFlag: String, newFlag: String) throws
+        -> Value
+    {
+        if let old {
+            try notice(oldFlag: oldFlag, newFlag: newFlag)
+            return old
+        }
+        guard let current else { throw ValidationError("Missing expected argument '\(newFlag) <RANGE>'") }
+        return current
+    }
+
+    private static func notice(oldFlag: String, newFlag: String) throws {
+        if spellings(of: newFlag).contains(where: given) {
+            throw ValidationError("give \(newFlag) or its old spelling \(oldFlag), not both")
+        }
+        let used = spellings(of: oldFlag).first(where: given) ?? oldFlag
+        FileHandle.standardError.write(Data("nextwave: \(used) is now \(newFlag); the old spelling still works\n".utf8))
+    }
+
+    /// A flag in the plural and the singular (`--depths`, `--depth`).
+    private static func spellings(of flag: String) -> [String] {
+        flag.hasSuffix("s") ? [flag, String(flag.dropLast())] : [flag, flag + "s"]
+    }
+
+    /// Whether `flag` (or `flag=…`) is on the command line.
+    static func given(_ flag: String) -> Bool {
+        CommandLine.arguments.contains { $0 == flag || $0.hasPrefix(flag + "=") }
+    }
+}
