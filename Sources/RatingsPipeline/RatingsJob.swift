@@ -157,9 +157,42 @@ public struct RatingsJob: Job {
         try r.check([wake.distanceM], field: "wakeReference.distanceM", in: r.distanceM, unit: "m")
     }
 
-    /// Scrapes, builds, checks against the existing table and writes (after ``validate()``).
+    /// The run in four named stages (after ``validate()``): ``build(onEvent:)`` (the fleet, the
+    /// pages and the new table), ``guardAgainstBaseline(_:onEvent:)`` (the existing table, the
+    /// baseline, the regression guard; the output folder stays locked from here to the write),
+    /// ``write(_:)`` (every output as one atomic set, or nothing when unchanged) and
+    /// ``publishReviewed(into:)`` (the bytes in `out`, not a recomputation).
     /// - Throws: the first failure (fleet file, page, regression, write); nothing is written then.
     public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
+        let built = try await build(onEvent: onEvent)
+        // The folder stays locked from reading the existing table to writing the new one, so a
+        // second run cannot slip in between (it waits).
+        let lock = try input.dryRun ? nil : DirectoryLock(input.out)
+        defer { withExtendedLifetime(lock) {} }
+        // A run that finds its table unchanged writes nothing, so it settles what a killed run
+        // left here itself (an interrupted commit, stale temporary files) before reading.
+        if lock != nil { AtomicFileWriter.settle(input.out) }
+        let checked = try guardAgainstBaseline(built, onEvent: onEvent)
+        var result = checked.result
+        if input.dryRun { return result }
+        if input.publish != nil && !input.allowLocalSources {
+            let local = Self.localSources(in: result.run.table)
+            if let example = local.first { throw RatingsError.localSources(example: example, count: local.count) }
+        }
+        result.written = try write(checked)
+        try publishReviewed(into: &result)
+        return result
+    }
+
+    /// Stage 1 (reads, writes nothing): the new table from the curated fleet and the pages.
+    struct Built {
+        var run: RatingRun
+        var app: RatingTable?
+        var scrape: FleetScrape
+        var sourceDescription: String
+    }
+
+    func build(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Built {
         let fleet = try CuratedFleet.load(from: input.source.fleet)
         let app = try? RatingTable.load(from: input.appRatings)
         if app == nil {
@@ -174,17 +207,24 @@ public struct RatingsJob: Job {
         builder.wakeReference = input.wakeReference
         builder.heightThresholds = input.heightThresholds
         builder.appRatings = app
-        let now = input.now ?? Date()
-        var run = try builder.build(from: scrape.pages, generatedAt: now)
+        let run = try builder.build(from: scrape.pages, generatedAt: input.now ?? Date())
         for warning in scrape.warnings + run.warnings { onEvent(.warning(warning)) }
+        return Built(run: run, app: app, scrape: scrape, sourceDescription: sourceDescription)
+    }
 
-        // The folder stays locked from reading the existing table to writing the new one, so a
-        // second run cannot slip in between (it waits).
-        let lock = try input.dryRun ? nil : DirectoryLock(input.out)
-        defer { withExtendedLifetime(lock) {} }
-        // A run that finds its table unchanged writes nothing, so it settles what a killed run
-        // left here itself (an interrupted commit, stale temporary files) before reading.
-        if lock != nil { AtomicFileWriter.settle(input.out) }
+    /// Stage 2 (under the folder's lock): the table against the baseline. Carries vanished
+    /// pages over, finds regressions (and stops on them unless accepted or a dry run), and keeps
+    /// `generatedAt` when the content did not change.
+    struct Checked {
+        var result: Result
+        var built: Built
+        /// Whether every output is already in `out` and the table unchanged (nothing to write).
+        var upToDate: Bool
+    }
+
+    func guardAgainstBaseline(_ built: Built, onEvent: @escaping @Sendable (Event) -> Void) throws -> Checked {
+        var run = built.run
+        let scrape = built.scrape
         let existing = try existingTable(onEvent: onEvent)
         let baseline = try self.baseline(existing: existing)
         run.table = Self.keepingVanished(scrape.vanished, previous: baseline?.table, in: run.table)
@@ -212,26 +252,34 @@ public struct RatingsJob: Job {
             }
         }
         let diff = baseline.map { RatingDiff(previous: $0.table, current: run.table) }
-        let names = Self.outputs
-        let all = (input.legacyCSV ? [names.legacyCSV] : []) + [names.table, names.csv, names.markdown, names.chart]
-        var result = Result(
-            run: run, written: [], diff: diff, unchanged: unchanged, published: nil, baselineName: baseline?.name,
-            regressions: regressions, vanished: scrape.vanished)
-        if input.dryRun { return result }
-        if input.publish != nil && !input.allowLocalSources {
-            let local = Self.localSources(in: run.table)
-            if let example = local.first { throw RatingsError.localSources(example: example, count: local.count) }
-        }
-        let complete = all.allSatisfy {
+        let complete = outputNames.allSatisfy {
             FileManager.default.fileExists(atPath: input.out.appendingPathComponent($0).path)
         }
-        if unchanged && complete && input.previous == nil {
-            try publishReviewed(into: &result)
-            return result
-        }
+        var built = built
+        built.run = run
+        return Checked(
+            result: Result(
+                run: run, written: [], diff: diff, unchanged: unchanged, published: nil, baselineName: baseline?.name,
+                regressions: regressions, vanished: scrape.vanished),
+            built: built, upToDate: unchanged && complete && input.previous == nil)
+    }
+
+    /// The files this run writes into `out`, in order.
+    var outputNames: [String] {
+        let names = Self.outputs
+        return (input.legacyCSV ? [names.legacyCSV] : []) + [names.table, names.csv, names.markdown, names.chart]
+    }
+
+    /// Stage 3: every output into `out` as one atomic set (the caller holds the folder's lock);
+    /// nothing when the table is unchanged and every output is there. Returns the names written.
+    func write(_ checked: Checked) throws -> [String] {
+        if checked.upToDate { return [] }
+        let run = checked.result.run
+        let names = Self.outputs
         let markdown = RatingsMarkdown.render(
             .init(
-                run: run, appRatings: app, diff: diff, previousName: baseline?.name, pageSource: sourceDescription,
+                run: run, appRatings: checked.built.app, diff: checked.result.diff,
+                previousName: checked.result.baselineName, pageSource: checked.built.sourceDescription,
                 chartFile: names.chart))
         let file = { (name: String) in input.out.appendingPathComponent(name) }
         try AtomicFileWriter.writeAll(
@@ -241,12 +289,10 @@ public struct RatingsJob: Job {
                 (file(names.chart), Data(RatingsChartSVG.render(run.table).utf8)),
                 (file(names.markdown), Data(markdown.utf8)),
             ], locking: false)
-        result.written = all
-        try publishReviewed(into: &result)
-        return result
+        return outputNames
     }
 
-    /// Publishes the table now in `out` — the bytes that were reviewed, not a recomputation —
+    /// Stage 4: publishes the table now in `out` — the bytes that were reviewed, not a recomputation —
     /// when `publish` is set; nothing is written when it is already the published one.
     private func publishReviewed(into result: inout Result) throws {
         guard let publish = input.publish else { return }

@@ -1,20 +1,71 @@
-import CivilTime
+import NextWaveSupport
 
-/// The store's schema as named steps, applied in order, each once and in its own transaction
-/// (after GRDB's `DatabaseMigrator`). The store records how many it has applied as
-/// `meta.schemaVersion`, so a version is the count of steps, and a store made before the steps
-/// had names (versions 1 and 2) continues where it stands.
+/// The store's schema as named steps of frozen SQL, applied in order, each once and in its own
+/// transaction (after GRDB's `DatabaseMigrator`). The store records each applied step by name
+/// with the SHA-256 of its SQL (table `migrations`) and, for the toolkits before names were
+/// recorded, the count as `meta.schemaVersion`; a store of version 1 or 2 without the table
+/// continues where it stands.
 ///
-/// To change the schema, append a step: never edit one that stores may have applied.
+/// To change the schema, append a step: never edit one that stores may have applied. Each
+/// step's SQL is a literal (no value computed at run time), and `StoreMigrationTests` holds its
+/// checksum, so an edit fails the tests instead of leaving stores that differ by when they were
+/// made.
 struct StoreMigrations {
     struct Step: Sendable {
         var name: String
-        var apply: @Sendable (SQLiteDatabase) throws -> Void
+        var sql: String
+
+        /// The SHA-256 of the step's SQL, lowercase hex: what the store records.
+        var checksum: String { SHA256.digest(Array(sql.utf8)).map { hex($0) }.joined() }
+
+        private func hex(_ byte: UInt8) -> String {
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+        }
     }
 
     static let steps: [Step] = [
-        Step(name: "create the tables", apply: createTables),
-        Step(name: "refuse rows outside the supported dates", apply: dropRowsOutsideSupportedDates),
+        // Version 1: sources, departures, assignments and station names.
+        Step(
+            name: "create the tables",
+            sql: """
+                CREATE TABLE IF NOT EXISTS sources(
+                    id INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
+                    size INTEGER NOT NULL, mtime REAL NOT NULL);
+                CREATE TABLE IF NOT EXISTS departures(
+                    day INTEGER NOT NULL, station INTEGER NOT NULL, time INTEGER NOT NULL,
+                    course TEXT NOT NULL, category TEXT NOT NULL, source INTEGER NOT NULL,
+                    PRIMARY KEY(day, station, time, course, source)) WITHOUT ROWID;
+                CREATE INDEX IF NOT EXISTS departures_by_source ON departures(source);
+                CREATE TABLE IF NOT EXISTS assignments(
+                    day INTEGER NOT NULL, course TEXT NOT NULL, ship TEXT NOT NULL,
+                    filed INTEGER NOT NULL, source INTEGER NOT NULL,
+                    PRIMARY KEY(day, course, source)) WITHOUT ROWID;
+                CREATE INDEX IF NOT EXISTS assignments_by_source ON assignments(source);
+                CREATE TABLE IF NOT EXISTS station_names(uic INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                """),
+        // Version 2: version 1 stored departures with any time. Drops the rows outside the
+        // supported dates (local days −25202…47481 = 1901-01-01…2099-12-31, Unix seconds
+        // −2177539200…4102531199, `SupportedDates`); the raw files they came from are forgotten,
+        // so the next refresh reads them again and reports them by name (a GTFS import keeps its
+        // other rows).
+        Step(
+            name: "refuse rows outside the supported dates",
+            sql: """
+                CREATE TEMP TABLE bad_sources AS
+                    SELECT DISTINCT source AS id FROM departures
+                        WHERE (day NOT BETWEEN -25202 AND 47481 OR time NOT BETWEEN -2177539200 AND 4102531199)
+                    UNION SELECT DISTINCT source FROM assignments WHERE day NOT BETWEEN -25202 AND 47481;
+                DELETE FROM departures
+                    WHERE (day NOT BETWEEN -25202 AND 47481 OR time NOT BETWEEN -2177539200 AND 4102531199);
+                DELETE FROM assignments WHERE day NOT BETWEEN -25202 AND 47481;
+                DELETE FROM departures WHERE source IN
+                    (SELECT id FROM bad_sources WHERE id IN (SELECT id FROM sources WHERE kind != 'gtfs'));
+                DELETE FROM assignments WHERE source IN
+                    (SELECT id FROM bad_sources WHERE id IN (SELECT id FROM sources WHERE kind != 'gtfs'));
+                DELETE FROM sources WHERE kind != 'gtfs' AND id IN (SELECT id FROM bad_sources);
+                DROP TABLE bad_sources;
+                """),
     ]
 
     /// The schema version of a store with every step applied.
@@ -22,24 +73,50 @@ struct StoreMigrations {
 
     /// Applies the steps `database` has not applied yet; returns the names of those applied.
     /// - Throws: ``ArchiveError/store(path:reason:)`` for a store of a later version (made by a
-    ///   newer toolkit) or one whose version is not a number.
+    ///   newer toolkit), one whose version is not a number, or one that applied a step whose
+    ///   SQL differs from this toolkit's.
     @discardableResult
     static func migrate(_ database: SQLiteDatabase, path: String) throws -> [String] {
-        try database.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        try database.execute(
+            """
+            CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS migrations(name TEXT PRIMARY KEY, checksum TEXT NOT NULL);
+            """)
         var applied: [String] = []
         for (index, step) in steps.enumerated() {
             // Read inside the transaction (BEGIN IMMEDIATE): a second process opening the same
             // new store waits, then finds the step applied.
             try database.transaction {
                 let version = try self.version(database, path: path)
-                guard version == index else { return }
-                try step.apply(database)
+                if version > index {
+                    try record(step, in: database, path: path)
+                    return
+                }
+                try database.execute(step.sql)
+                try database.execute("INSERT OR REPLACE INTO meta VALUES ('schemaVersion', '\(index + 1)')")
                 try database.execute(
-                    "INSERT OR REPLACE INTO meta VALUES ('schemaVersion', '\(index + 1)')")
+                    "INSERT OR REPLACE INTO migrations VALUES ('\(step.name)', '\(step.checksum)')")
                 applied.append(step.name)
             }
         }
         return applied
+    }
+
+    /// Records an applied step by name when the store has only its version (made before names
+    /// were recorded), and refuses a store whose record of the step has another checksum.
+    private static func record(_ step: Step, in database: SQLiteDatabase, path: String) throws {
+        let statement = try database.prepare("SELECT checksum FROM migrations WHERE name = '\(step.name)'")
+        if try statement.step() {
+            let recorded = statement.string(0)
+            guard recorded == step.checksum else {
+                throw ArchiveError.store(
+                    path: path,
+                    reason: "its step '\(step.name)' was applied with other SQL (\(recorded.prefix(12))…); "
+                        + "delete the file to rebuild")
+            }
+        } else {
+            try database.execute("INSERT INTO migrations VALUES ('\(step.name)', '\(step.checksum)')")
+        }
     }
 
     /// The version a store records (0 for a new one).
@@ -52,49 +129,5 @@ struct StoreMigrations {
                 path: path, reason: "schema version \(text), expected \(latest); delete the file to rebuild")
         }
         return version
-    }
-
-    /// Version 1: sources, departures, assignments and station names.
-    private static func createTables(_ database: SQLiteDatabase) throws {
-        try database.execute(
-            """
-            CREATE TABLE IF NOT EXISTS sources(
-                id INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL UNIQUE,
-                size INTEGER NOT NULL, mtime REAL NOT NULL);
-            CREATE TABLE IF NOT EXISTS departures(
-                day INTEGER NOT NULL, station INTEGER NOT NULL, time INTEGER NOT NULL,
-                course TEXT NOT NULL, category TEXT NOT NULL, source INTEGER NOT NULL,
-                PRIMARY KEY(day, station, time, course, source)) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS departures_by_source ON departures(source);
-            CREATE TABLE IF NOT EXISTS assignments(
-                day INTEGER NOT NULL, course TEXT NOT NULL, ship TEXT NOT NULL,
-                filed INTEGER NOT NULL, source INTEGER NOT NULL,
-                PRIMARY KEY(day, course, source)) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS assignments_by_source ON assignments(source);
-            CREATE TABLE IF NOT EXISTS station_names(uic INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            """)
-    }
-
-    /// Version 2: version 1 stored departures with any time. Drops the rows outside the
-    /// supported dates; the raw files they came from are forgotten, so the next refresh reads
-    /// them again and reports them by name (a GTFS import keeps its other rows).
-    private static func dropRowsOutsideSupportedDates(_ database: SQLiteDatabase) throws {
-        let (d0, d1) = (ScheduleStore.dayRange.lowerBound, ScheduleStore.dayRange.upperBound)
-        let (t0, t1) = (ScheduleStore.timeRange.lowerBound, ScheduleStore.timeRange.upperBound)
-        let outside = "(day NOT BETWEEN \(d0) AND \(d1) OR time NOT BETWEEN \(t0) AND \(t1))"
-        try database.execute(
-            """
-            CREATE TEMP TABLE bad_sources AS
-                SELECT DISTINCT source AS id FROM departures WHERE \(outside)
-                UNION SELECT DISTINCT source FROM assignments WHERE day NOT BETWEEN \(d0) AND \(d1);
-            DELETE FROM departures WHERE \(outside);
-            DELETE FROM assignments WHERE day NOT BETWEEN \(d0) AND \(d1);
-            DELETE FROM departures WHERE source IN
-                (SELECT id FROM bad_sources WHERE id IN (SELECT id FROM sources WHERE kind != 'gtfs'));
-            DELETE FROM assignments WHERE source IN
-                (SELECT id FROM bad_sources WHERE id IN (SELECT id FROM sources WHERE kind != 'gtfs'));
-            DELETE FROM sources WHERE kind != 'gtfs' AND id IN (SELECT id FROM bad_sources);
-            DROP TABLE bad_sources;
-            """)
     }
 }

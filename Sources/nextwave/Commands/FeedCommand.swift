@@ -106,7 +106,7 @@ struct FeedCommand: NextWaveCommand {
                 moreRatings: tables.dropFirst().map(\.url)),
             tables: tables, from: start, days: days, lakes: lake, out: URL(fileURLWithPath: out, isDirectory: true))
         input.predict = predict == .on
-        input.now = RatingsCommand.sourceDateEpoch() ?? Date()
+        input.now = SourceDateEpoch.date() ?? Date()
         let result = try await FeedJob(input).run { event in
             switch event {
             case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")

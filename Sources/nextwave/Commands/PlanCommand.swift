@@ -129,7 +129,7 @@ struct PlanCommand: NextWaveCommand {
                 String(decoding: $0, as: UTF8.self)
             }
         }
-        let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init)
+        let epoch = SourceDateEpoch.seconds()
         let stamp =
             epoch
             ?? (path == "-"
@@ -155,7 +155,9 @@ struct PlanCommand: NextWaveCommand {
             table = (URL(fileURLWithPath: ratings), ratings)
         } else {
             let lakes = Array(Set((chosen ?? catalogue.stations).map(\.lake))).sorted()
-            let choice = try DefaultRatingTables.choose(lakes: lakes, data: source.data)
+            let choice = DefaultRatingTables.choose(
+                lakes: lakes, data: try source.data.directory,
+                catalogue: try OperatorCatalogue.inDataFolder(source.data))
             table = choice.main
             more = choice.more.map(\.url)
         }

@@ -160,9 +160,11 @@ struct RatingsCommand: NextWaveCommand {
         input.allowLocalSources = allowLocalSources
         input.csvStyle = csv.csvStyle
         input.legacyCSV = try !fleet.isCuratedOnly
-        input.now = Self.sourceDateEpoch()
+        input.now = SourceDateEpoch.date()
         if let publish, let chosen = try fleet.selectedOperator(), chosen.id != "zsg" {
-            input.lakePackages = try lakePackages(of: chosen, into: URL(fileURLWithPath: publish, isDirectory: true))
+            input.lakePackages = try RatingsJob.LakePackage.perLake(
+                of: chosen, catalogue: OperatorCatalogue.inDataFolder(fleet.data),
+                ratingsFolder: fleet.data.file("ratings"), into: URL(fileURLWithPath: publish, isDirectory: true))
         }
         let job = RatingsJob(input)
         let result = try await job.run { event in
@@ -176,10 +178,10 @@ struct RatingsCommand: NextWaveCommand {
         terminal.endProgress()
         let changes = result.diff.map { ChangesText.lines($0, table: result.run.table, retired: result.run.retired) }
         if dryRun {
-            print(Self.dryRunReport(result, changes: changes))
+            print(result.dryRunReport(changes: changes))
             return
         }
-        print(Self.summary(result.run.table))
+        print(RatingTableText.summary(result.run.table))
         if diff { print("\nChanges:\n" + (changes ?? ["no previous table"]).map { "  \($0)" }.joined(separator: "\n")) }
         if result.written.isEmpty {
             terminal.info("\(out)/ship-ratings.json is unchanged; nothing written")
@@ -197,85 +199,5 @@ struct RatingsCommand: NextWaveCommand {
                 terminal.info("published \(published.current) and manifest.json to \(publish)/")
             }
         }
-    }
-
-    /// One package per lake of `chosen`, in `<DIR>/<lake>/`, each merged with the bundled
-    /// tables of the lake's other operators (Data/ratings/<id>.json), so that an app reads one
-    /// manifest per lake.
-    func lakePackages(of chosen: OperatorCatalogue.Operator, into directory: URL) throws -> [RatingsJob.LakePackage] {
-        let catalogue = try OperatorCatalogue.inDataFolder(fleet.data)
-        return try chosen.lakes.keys.sorted().map { lake in
-            let others = try catalogue.operators(onLake: lake).filter { $0.id != chosen.id && $0.id != "zsg" }
-                .map { try fleet.data.file("ratings/\($0.id).json") }
-                .filter { FileManager.default.fileExists(atPath: $0.path) }
-            return .init(folder: directory.appendingPathComponent(TextKey.slug(lake)), others: others)
-        }
-    }
-
-    /// `SOURCE_DATE_EPOCH` (reproducible builds), when set to a number of seconds in 1970–2099.
-    static func sourceDateEpoch() -> Date? {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text),
-            (0...4_102_444_800).contains(seconds)
-        else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
-    /// What a dry run prints: every change against the baseline, every page that is gone, and
-    /// whether a real run would write or stop.
-    static func dryRunReport(_ result: RatingsJob.Result, changes: [String]?) -> String {
-        var lines = ["Dry run: nothing written. Against \(result.baselineName ?? "no previous table"):"]
-        lines += (changes ?? ["no previous table: every ship is new"]).map { "  \($0)" }
-        lines += result.vanished.map { "  page gone: \($0.url) (HTTP \($0.status))" }
-        let disagreements = result.run.disagreements
-        if !disagreements.isEmpty || !result.run.notes.isEmpty {
-            lines.append(
-                "Findings to review (the riders' ratings are published; a model disagrees, or cannot rate):")
-            lines += disagreements.map { "  - \($0.line)" } + result.run.notes.map { "  - \($0)" }
-        }
-        if result.regressions.isEmpty {
-            lines.append("A real run would write this table.")
-        } else {
-            lines.append("A real run would stop here and write nothing without --accept-regression:")
-            lines += result.regressions.map { "  - \($0)" }
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// The table on stdout: the selected model's figures (legacy: E, F, H at 18 km/h; wake: speed,
-    /// height at the rider and its band), beside the published rating and its basis.
-    static func summary(_ table: RatingTable) -> String {
-        func basis(_ s: ShipRating) -> String {
-            switch s.ratingBasis {
-            case .riders?: "riders"
-            case .waveHeightAtRider?: "wake"
-            case nil: "–"
-            default: "legacy"
-            }
-        }
-        if table.model.name == RatingModel.wake.tableName {
-            let rows = table.ships.map { s -> [String] in
-                let h = s.wake?.waveHeightM
-                return [
-                    s.name, s.rating.map(String.init) ?? "–", basis(s), s.ratingsByModel?.wake.map(String.init) ?? "–",
-                    s.wake.map { String(format: "%.1f", $0.speedKmh) } ?? "–",
-                    h.map { String(format: "%.3f", $0.median) } ?? "–",
-                    h.map { String(format: "%.3f–%.3f", $0.min, $0.max) } ?? "–",
-                ]
-            }
-            return TextTable.render(
-                header: ["Ship", "Rating", "By", "Wake", "km/h", "H rider (m)", "Band (m)"], rows: rows,
-                rightAligned: [1, 3, 4, 5, 6])
-        }
-        let rows = table.ships.map { s in
-            [
-                s.name, s.rating.map(String.init) ?? "–", basis(s), s.ratingsByModel?.legacy.map(String.init) ?? "–",
-                s.energyJPerM2.map { String(format: "%.0f", $0) } ?? "–",
-                s.forceNPerM2.map { String(format: "%.0f", $0) } ?? "–",
-                s.waveHeightM.map { String(format: "%.2f", $0) } ?? "–",
-            ]
-        }
-        return TextTable.render(
-            header: ["Ship", "Rating", "By", "Legacy", "E (J/m²)", "F (N/m²)", "H (m)"], rows: rows,
-            rightAligned: [1, 3, 4, 5, 6])
     }
 }

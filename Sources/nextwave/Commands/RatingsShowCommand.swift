@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NextWaveSupport
 import RatingsPipeline
+import RatingsReports
 import ShipRatingTable
 
 /// `ratings show`: a rating table on stdout, as it is, without writing anything.
@@ -56,7 +57,7 @@ struct RatingsShowCommand: NextWaveCommand {
         }
         print(
             "\(name): schema \(loaded.schemaVersion), generated \(loaded.generatedAt), rating by \(loaded.model.name)")
-        print(RatingsCommand.summary(loaded))
+        print(RatingTableText.summary(loaded))
     }
 
     /// The table at `path`: a file, a folder with `ship-ratings.json`, or a publishing folder.

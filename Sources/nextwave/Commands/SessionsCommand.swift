@@ -107,7 +107,9 @@ struct SessionsCommand: NextWaveCommand {
         var more: [(url: URL, name: String)] = []
         if ratings == nil {
             let lakes = Array(Set((chosen ?? catalogue.stations).map(\.lake))).sorted()
-            let choice = try DefaultRatingTables.choose(lakes: lakes, data: source.data)
+            let choice = DefaultRatingTables.choose(
+                lakes: lakes, data: try source.data.directory,
+                catalogue: try OperatorCatalogue.inDataFolder(source.data))
             if choice.main.name != table.name {
                 table = choice.main
                 terminal.info("ratings: \(table.name) (the lake's operator; --ratings FILE scores with another table)")

@@ -61,11 +61,6 @@ struct FleetPageOptions: ParsableArguments {
 
     var isLive: Bool { live || baseURL != nil || pages != nil || indexURL != nil }
 
-    /// The operator's current ship pages (docs/SCIENCE.md §8), bundled.
-    static let bundledPages = "pages/zsg-2026.txt"
-
-    static let bundledSnapshot = "snapshots/zsg-2025-01-14"
-
     func validate() throws {
         try checkPaths([
             ("--snapshot", snapshot), ("--save-snapshot", saveSnapshot), ("--fleet", fleet), ("--pages", pages),
@@ -118,64 +113,21 @@ struct FleetPageOptions: ParsableArguments {
         return FleetSource(pages: try fleetPages(), fleet: url, fleetReference: reference)
     }
 
-    /// The pages: the live site (a page list, an index, the legacy index under --base-url, or
-    /// the operator's current pages), a snapshot, or the bundled snapshot; none for an operator
-    /// whose page layout is not known.
+    /// The pages, by the library's rule (``FleetPagesChoice``).
     func fleetPages() throws -> FleetPages {
-        if let chosen = try selectedOperator(), !chosen.scrapesPages {
-            guard !isLive, snapshot == nil else {
-                throw CLIError(
-                    "--operator \(chosen.id): no page layout is known for \(chosen.code)'s site, so its table rests on "
-                        + "Data/\(chosen.fleet) alone; leave out --live, --base-url, --pages, --index-url and --snapshot",
-                    status: .usage)
-            }
-            return .none(operatorName: chosen.code)
-        }
-        if isLive {
-            var configuration = http.configuration
-            // The ship pages' site: --base-url, else the index page's own site, else the operator's.
-            let indexSite = indexURL.flatMap(URL.init(string:)).flatMap(SiteURL.root(of:))
-            let base = URL(string: baseURL ?? indexSite?.absoluteString ?? LiveFleet.operatorSite.absoluteString)!
-            let start: ShipPageScraper.Start
-            if let pages {
-                start = .pages(try PageList.load(URL(fileURLWithPath: pages), base: base))
-            } else if let indexURL {
-                start = .index(URL(string: indexURL)!)
-            } else if baseURL != nil && !live {
-                start = .index(SiteURL.resolve(LegacyFleetLayout.indexPath, against: base)!)
-            } else {
-                // The current page list; with --base-url, re-based onto that mirror.
-                start = .pages(
-                    try PageList.load(data.file(Self.bundledPages), base: base, rebasing: LiveFleet.operatorSite))
-                if baseURL == nil { configuration.headers = LiveFleet.browserHeaders }
-            }
-            return .live(
-                LiveFleet(
-                    base: base, start: start, layout: layout, http: configuration,
-                    saveSnapshot: saveSnapshot.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                    replaceSnapshot: force, sourceBase: sourceBase.flatMap(URL.init(string:))))
-        }
-        if let snapshot {
-            let directory = URL(fileURLWithPath: snapshot, isDirectory: true)
-            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path) else {
-                throw CLIError(
-                    "--snapshot \(snapshot): no snapshot there (no manifest.json). \(try availableSnapshots())",
-                    status: .noInput)
-            }
-            return .snapshot(directory: directory, name: snapshot)
-        }
-        return .snapshot(
-            directory: try data.file(Self.bundledSnapshot), name: "Data/\(Self.bundledSnapshot)")
-    }
-
-    /// "Snapshots available: …" from the data folder.
-    func availableSnapshots() throws -> String {
-        let folder = try data.file("snapshots")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/manifest.json").path)
-        }.sorted()
-        guard !names.isEmpty else { return "No snapshots in \(folder.path)." }
-        return "Snapshots available: " + names.map { "\(folder.path)/\($0)" }.joined(separator: ", ")
+        var choice = FleetPagesChoice()
+        choice.snapshot = snapshot
+        choice.live = live
+        choice.baseURL = baseURL.flatMap(URL.init(string:))
+        choice.pageList = pages.map { URL(fileURLWithPath: $0) }
+        choice.index = indexURL.flatMap(URL.init(string:))
+        choice.sourceBase = sourceBase.flatMap(URL.init(string:))
+        choice.layout = layout
+        choice.saveSnapshot = saveSnapshot.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        choice.replaceSnapshot = force
+        choice.http = http.configuration
+        choice.chosenOperator = try selectedOperator()
+        return try choice.pages(data: data.directory)
     }
 }
 

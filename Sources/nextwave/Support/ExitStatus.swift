@@ -46,6 +46,9 @@ enum ExitStatus: Int32, CaseIterable {
             if case .noDimensions = error { return .dataError }
             return .usage
         case is GridJobError: return .usage
+        case let error as FleetPagesChoice.Problem:
+            if case .noSnapshot = error { return .noInput }
+            return .usage
         // No departures where and when asked is one situation with one status, whichever
         // command met it (README, "Exit status"): 1; a plan of 0 or 40 days is a usage error.
         case let error as PlanJobError:

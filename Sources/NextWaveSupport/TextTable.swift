@@ -1,7 +1,7 @@
 /// A plain-text table for stdout: columns padded to their widest cell, a dashed rule under the
 /// header, trailing spaces trimmed.
-enum TextTable {
-    static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
+package enum TextTable {
+    package static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
         let all = [header] + rows
         let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

@@ -1,0 +1,43 @@
+package import Foundation
+package import NextWaveSupport
+@_spi(Benchmarks) import ShipRatings
+
+extension RatingsJob.LakePackage {
+    /// One package per lake of `chosen`, in `<DIR>/<lake>/`, each merged with the bundled
+    /// tables of the lake's other operators (Data/ratings/<id>.json), so that an app reads one
+    /// manifest per lake.
+    package static func perLake(
+        of chosen: OperatorCatalogue.Operator, catalogue: OperatorCatalogue, ratingsFolder: URL, into directory: URL
+    ) -> [Self] {
+        chosen.lakes.keys.sorted().map { lake in
+            let others = catalogue.operators(onLake: lake).filter { $0.id != chosen.id && $0.id != "zsg" }
+                .map { ratingsFolder.appendingPathComponent("\($0.id).json") }
+                .filter { FileManager.default.fileExists(atPath: $0.path) }
+            return Self(folder: directory.appendingPathComponent(TextKey.slug(lake)), others: others)
+        }
+    }
+}
+
+extension RatingsJob.Result {
+    /// What a dry run prints: every change against the baseline, every page that is gone, and
+    /// whether a real run would write or stop.
+    public func dryRunReport(changes: [String]?) -> String {
+        let result = self
+        var lines = ["Dry run: nothing written. Against \(result.baselineName ?? "no previous table"):"]
+        lines += (changes ?? ["no previous table: every ship is new"]).map { "  \($0)" }
+        lines += result.vanished.map { "  page gone: \($0.url) (HTTP \($0.status))" }
+        let disagreements = result.run.disagreements
+        if !disagreements.isEmpty || !result.run.notes.isEmpty {
+            lines.append(
+                "Findings to review (the riders' ratings are published; a model disagrees, or cannot rate):")
+            lines += disagreements.map { "  - \($0.line)" } + result.run.notes.map { "  - \($0)" }
+        }
+        if result.regressions.isEmpty {
+            lines.append("A real run would write this table.")
+        } else {
+            lines.append("A real run would stop here and write nothing without --accept-regression:")
+            lines += result.regressions.map { "  - \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
