@@ -10,7 +10,29 @@ extension PowerLawCalibration {
         package var file: ObservationsFile.StreamSummary
     }
 
-    /// Fits the observations of a file without holding them: the first read factors each block
+    /// Files up to this size (64 MiB, about 1.5 million observations) are read whole, parsed on
+    /// every thread and fitted in memory (about three times the file's size at the peak); larger
+    /// ones are streamed in two reads, so that memory stays one block whatever their length.
+    package static let wholeFileLimit = 64 << 20
+
+    /// The fit of a file read whole (``wholeFileLimit``): the same figures as the streamed fit
+    /// (`StreamedCalibrationTests`), in one parallel read.
+    static func fitWhole(
+        file url: URL, sampleLimit: Int, threads: Int, afterRead: (ObservationsFile.StreamSummary) -> Void
+    ) throws -> StreamedFit {
+        let read = try ObservationsFile.read(url, threads: threads)
+        let summary = ObservationsFile.StreamSummary(
+            rows: read.observations.count, skipped: read.skipped, skippedCount: read.skippedCount,
+            illustrativeCount: read.illustrativeCount)
+        afterRead(summary)
+        let calibration = try PowerLawCalibration(
+            table: read.observations, skipped: read.skippedCount, threads: threads)
+        return StreamedFit(
+            calibration: calibration, samples: calibration.samples(read.observations, limit: sampleLimit),
+            file: summary)
+    }
+
+    /// Fits the observations of a file without holding them (files over ``wholeFileLimit``): the first read factors each block
     /// of [X | y] into its triangle (LAPACK `dgeqrf`) and keeps only the triangles, which are
     /// then factored together (tall-and-skinny QR, as ``LeastSquares`` does in memory); the
     /// second read computes the residuals, leverages and model comparisons with β and R⁻¹, and
@@ -22,8 +44,13 @@ extension PowerLawCalibration {
     ///   may fail.
     package static func fit(
         file url: URL, blockRows: Int = 65_536, sampleLimit: Int = 2000, threads: Int = 1,
+        wholeFileLimit: Int = PowerLawCalibration.wholeFileLimit,
         afterFirstRead: (ObservationsFile.StreamSummary) -> Void = { _ in }
     ) throws -> StreamedFit {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
+        if let size, size <= wholeFileLimit {
+            return try fitWhole(file: url, sampleLimit: sampleLimit, threads: threads, afterRead: afterFirstRead)
+        }
         let p = featureNames.count
         let q = p + 1
         var triangles: [Double] = []

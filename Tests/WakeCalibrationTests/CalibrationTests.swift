@@ -194,7 +194,7 @@ import _TestSupport
         let url = RepositoryPaths.data.appendingPathComponent("observations/example.csv")
         let whole = try PowerLawCalibration(table: try ObservationsFile.read(url).observations)
         for blockRows in [5, 7, 48, 65_536] {
-            let streamed = try PowerLawCalibration.fit(file: url, blockRows: blockRows)
+            let streamed = try PowerLawCalibration.fit(file: url, blockRows: blockRows, wholeFileLimit: 0)
             let c = streamed.calibration
             #expect(c.observations == 48 && streamed.file.rows == 48, "\(blockRows)")
             for (a, b) in zip(c.powerLaw.coefficients, whole.powerLaw.coefficients) {
@@ -211,5 +211,20 @@ import _TestSupport
             }
             #expect(streamed.samples.count == 48)
         }
+    }
+
+    /// A file under the limit is read whole: the same figures and samples as streaming it.
+    @Test func aSmallFileReadWholeGivesTheStreamedFit() throws {
+        let url = RepositoryPaths.data.appendingPathComponent("observations/example.csv")
+        let streamed = try PowerLawCalibration.fit(file: url, blockRows: 7, wholeFileLimit: 0)
+        let whole = try PowerLawCalibration.fit(file: url)
+        for (a, b) in zip(whole.calibration.powerLaw.coefficients, streamed.calibration.powerLaw.coefficients) {
+            #expect(abs(a.value - b.value) < 1e-10 && abs(a.standardError - b.standardError) < 1e-10)
+        }
+        #expect(whole.file.rows == streamed.file.rows && whole.file.skippedCount == streamed.file.skippedCount)
+        #expect(whole.file.illustrativeCount == streamed.file.illustrativeCount)
+        #expect(whole.samples.count == streamed.samples.count)
+        #expect(
+            zip(whole.samples, streamed.samples).allSatisfy { abs($0.observedM - $1.observedM) < 1e-12 })
     }
 }
