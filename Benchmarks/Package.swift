@@ -43,6 +43,15 @@ let package = Package(
                 .product(name: "Solar", package: "SessionKit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The pipelines' example client (Sources/pipeline-client links Examples/PipelineClient's
+        // source): built here as well, so that scripts/test compiles the root's modules once for
+        // both. Its dependencies are the two library products and nothing else.
+        .executableTarget(
+            name: "pipeline-client",
+            dependencies: [
+                .product(name: "RatingsPipeline", package: "NextWave"),
+                .product(name: "SessionsPipeline", package: "NextWave"),
+            ]),
         .executableTarget(
             name: "WaveKernel",
             dependencies: [

@@ -18,8 +18,8 @@ struct RatingsCommand: NextWaveCommand {
             --index-url, --base-url or --snapshot), merges the curated fleet file, computes
             every ship's wake with the legacy formulas (at 18 km/h over --track-depth) and
             with the distance-aware models (the wave at a rider --distance from the sailing
-            line in --depth of water, each ship at its operating speed), rates each by
-            --model — or by the riders, where the fleet file carries their rating
+            line in --rider-depth of water, each ship at its operating speed), rates
+            each by --model — or by the riders, where the fleet file carries their rating
             (riderRating; ratings.md opens with every ship a model disagrees on) — and
             writes to --out:
               schiffsdaten.csv    legacy-compatible CSV, one row per ship page
@@ -42,7 +42,7 @@ struct RatingsCommand: NextWaveCommand {
               nextwave ratings
               nextwave ratings --dry-run --pages my-pages.txt
               nextwave ratings --speed 25 --track-depth 6 --out /tmp/shallow
-              nextwave ratings --model wake --distance 30 --depth 1.5
+              nextwave ratings --model wake --distance 30 --rider-depth 1.5
               nextwave ratings --live --save-snapshot snapshots/zsg-$(date +%F)
               nextwave ratings --previous site/ratings --dry-run
               nextwave ratings publish reports/ship-ratings.json --to site/ratings

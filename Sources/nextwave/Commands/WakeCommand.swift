@@ -10,14 +10,14 @@ struct WakeCommand: NextWaveCommand {
         abstract: "The wave where a rider stands: height, period, energy over speed, depths, distance.",
         usage: """
             nextwave wake [--ship <NAME> ...] [--speeds <RANGE>]
-                          [--track-depth <RANGE>] [--depths <RANGE>]
+                          [--track-depths <RANGE>] [--rider-depths <RANGE>]
                           [--distances <RANGE>] [--json | --csv <FILE> | --out <DIR>]
             """,
         discussion: """
             The ship makes its wake over the water it sails in (--track-depth): the
             central height is the geometric mean of Kriebel & Seelig (2005) and PIANC
             (1987, with DIPRO's coefficient for motor ships); Sorensen & Weggel (1984)
-            is shown beside them. The wave then travels to the rider's spot (--depths):
+            is shown beside them. The wave then travels to the rider's spot (--rider-depths):
             it keeps its period, shoals, refracts and, in shallow water, breaks at
             0.78 x depth. Heights are at the rider, with a band whose causes --json,
             --csv and --out list (speed, defaulted hull values, the models). A track no
