@@ -262,6 +262,8 @@ if not a.no_setup:
     if dirty:
         log("set-up: the working tree has uncommitted changes; the clean clone times the last commit")
     clone = tempfile.mkdtemp(prefix="nextwave-setup-")
+    # mkdtemp makes the folder 0700; the suite's permission tests run the binary as another user.
+    os.chmod(clone, 0o755)
     try:
         subprocess.run(["git", "clone", "-q", root, clone], check=True)
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=clone, capture_output=True,
