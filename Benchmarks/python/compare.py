@@ -270,7 +270,7 @@ if not a.no_setup:
                                 text=True).stdout.strip()
         setup = {"commit": commit}
         env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
-        for name, command, target in (("bootstrap", "scripts/bootstrap", 180), ("test", "scripts/test", 600)):
+        for name, command, target in (("bootstrap", "scripts/bootstrap", 180), ("test", "scripts/test", 360)):
             log(f"set-up: {command} in a clean clone …")
             t = time.perf_counter()
             r = subprocess.run([command], cwd=clone, env=env, capture_output=True, text=True)
