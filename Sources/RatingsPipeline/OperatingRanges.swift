@@ -1,4 +1,5 @@
 public import JobContract
+import NextWaveSupport
 
 /// The values every ratings-side job accepts, in one table: `RatingsJob`, `WakeJob` and `GridJob`
 /// check their input against it in `validate()`, so a library caller and the command line refuse
@@ -25,10 +26,5 @@ public enum OperatingRanges {
         guard let bad = values.first(where: { !$0.isFinite || !range.contains($0) }) else { return }
         throw InvalidInput(
             field: field, value: plain(bad), accepted: "\(plain(range.lowerBound))…\(plain(range.upperBound)) \(unit)")
-    }
-
-    /// `x` without a trailing ".0" when it is whole.
-    static func plain(_ x: Double) -> String {
-        x.isFinite && x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : "\(x)"
     }
 }

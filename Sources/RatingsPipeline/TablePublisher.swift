@@ -40,20 +40,8 @@ public enum TablePublisher {
     /// already names these bytes, nothing is written and `changed` is false.
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the bytes are not a rating table.
     public static func publish(tableData data: Data, to directory: URL) throws -> (manifest: Manifest, changed: Bool) {
-        let table: RatingTable
-        do { table = try JSONDecoder().decode(RatingTable.self, from: data) } catch {
-            throw RatingsError.invalidFile(path: "the table to publish", reason: "not a rating table (\(error))")
-        }
-        let manifest = Manifest(
-            manifestVersion: 1, current: fileName(for: data), sha256: SHA256.hex(data), bytes: data.count,
-            generatedAt: table.generatedAt, schemaVersion: table.schemaVersion, ships: table.ships.count)
-        // Unchanged only when the manifest names these bytes and the file there still holds
-        // them: a damaged or truncated published table is written again.
-        if let existing = try? readManifest(in: directory), existing == manifest,
-            let there = try? BoundedFile.read(
-                directory.appendingPathComponent(existing.current), limit: BoundedFile.tableLimit, what: "table"),
-            there == data
-        {
+        let manifest = try Self.manifest(for: data)
+        if isPublished(data, as: manifest, in: directory) {
             AtomicFileWriter.settle(directory)  // what a killed publish left, though nothing is written
             return (manifest, false)
         }
@@ -76,20 +64,9 @@ public enum TablePublisher {
         var writes: [(URL, Data)] = []
         var manifestWrites: [(URL, Data)] = []
         for (data, directory) in tables {
-            let table: RatingTable
-            do { table = try JSONDecoder().decode(RatingTable.self, from: data) } catch {
-                throw RatingsError.invalidFile(path: "the table to publish", reason: "not a rating table (\(error))")
-            }
-            let manifest = Manifest(
-                manifestVersion: 1, current: fileName(for: data), sha256: SHA256.hex(data), bytes: data.count,
-                generatedAt: table.generatedAt, schemaVersion: table.schemaVersion, ships: table.ships.count)
+            let manifest = try Self.manifest(for: data)
             manifests.append(manifest)
-            let unchanged =
-                (try? readManifest(in: directory)) == manifest
-                && (try? BoundedFile.read(
-                    directory.appendingPathComponent(manifest.current), limit: BoundedFile.tableLimit, what: "table"))
-                    == data
-            if unchanged { continue }
+            if isPublished(data, as: manifest, in: directory) { continue }
             try FileProblem.createFolder(directory)
             writes.append((directory.appendingPathComponent(manifest.current), data))
             manifestWrites.append((directory.appendingPathComponent("manifest.json"), try StableJSON.encode(manifest)))
@@ -98,6 +75,27 @@ public enum TablePublisher {
         // Tables before the manifests that name them, all staged before any rename.
         try AtomicFileWriter.writeAll(writes + manifestWrites)
         return (manifests, true)
+    }
+
+    /// The manifest that publishes `data`.
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the bytes are not a rating table.
+    static func manifest(for data: Data) throws -> Manifest {
+        let table: RatingTable
+        do { table = try JSONDecoder().decode(RatingTable.self, from: data) } catch {
+            throw RatingsError.invalidFile(path: "the table to publish", reason: "not a rating table (\(error))")
+        }
+        return Manifest(
+            manifestVersion: 1, current: fileName(for: data), sha256: SHA256.hex(data), bytes: data.count,
+            generatedAt: table.generatedAt, schemaVersion: table.schemaVersion, ships: table.ships.count)
+    }
+
+    /// Whether `directory` already publishes `data`: its manifest is `manifest` and the file it
+    /// names still holds these bytes (a damaged or truncated published table is written again).
+    static func isPublished(_ data: Data, as manifest: Manifest, in directory: URL) -> Bool {
+        (try? readManifest(in: directory)) == manifest
+            && (try? BoundedFile.read(
+                directory.appendingPathComponent(manifest.current), limit: BoundedFile.tableLimit, what: "table"))
+                == data
     }
 
     /// The manifest in `directory`.

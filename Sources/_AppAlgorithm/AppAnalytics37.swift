@@ -18,18 +18,7 @@ package enum AppAnalytics37 {
         }
     }
 
-    package struct SunTimes: Sendable {
-        package var sunrise: Date
-        package var sunset: Date
-        package var civilTwilightBegin: Date
-        package var civilTwilightEnd: Date
-        package init(sunrise: Date, sunset: Date, civilTwilightBegin: Date, civilTwilightEnd: Date) {
-            self.sunrise = sunrise
-            self.sunset = sunset
-            self.civilTwilightBegin = civilTwilightBegin
-            self.civilTwilightEnd = civilTwilightEnd
-        }
-    }
+    package typealias SunTimes = AppSunTimes
 
     /// The app's hard-coded ship lists.
     package struct ShipLists: Sendable {

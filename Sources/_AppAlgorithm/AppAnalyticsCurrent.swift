@@ -61,18 +61,7 @@ package enum AppAnalyticsCurrent {
         package var wavesPerHour: Double { Double(waveCount) / (duration / 3600) }
     }
 
-    package struct SunTimes: Sendable {
-        package var sunrise: Date
-        package var sunset: Date
-        package var civilTwilightBegin: Date
-        package var civilTwilightEnd: Date
-        package init(sunrise: Date, sunset: Date, civilTwilightBegin: Date, civilTwilightEnd: Date) {
-            self.sunrise = sunrise
-            self.sunset = sunset
-            self.civilTwilightBegin = civilTwilightBegin
-            self.civilTwilightEnd = civilTwilightEnd
-        }
-    }
+    package typealias SunTimes = AppSunTimes
 
     /// Whose costs the port pays for a slot's identity and a name's trimming.
     package enum Platform: Sendable {

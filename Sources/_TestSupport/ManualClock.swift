@@ -6,10 +6,15 @@ import NextWaveSupport
 /// numbers (`sleeps`), in milliseconds of real time.
 package final class ManualClock: PolicyClock {
     private let state: Locked<(now: Double, date: Date, sleeps: [Double])>
+    private let onSleep: (@Sendable (Int) -> Void)?
 
-    /// A clock at monotonic time 0 whose wall clock reads `date`.
-    package init(date: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
+    /// A clock at monotonic time 0 whose wall clock reads `date`; `onSleep` is called after each
+    /// sleep with how many there have been (a test's way to change the world mid-wait).
+    package init(
+        date: Date = Date(timeIntervalSince1970: 1_790_000_000), onSleep: (@Sendable (Int) -> Void)? = nil
+    ) {
         state = Locked((now: 0, date: date, sleeps: []))
+        self.onSleep = onSleep
     }
 
     package var now: Double { state.withLock { $0.now } }
@@ -29,10 +34,12 @@ package final class ManualClock: PolicyClock {
     }
 
     private func advance(_ seconds: Double) {
-        state.withLock {
+        let count = state.withLock {
             $0.sleeps.append(seconds)
             $0.now += max(0, seconds)
             $0.date += max(0, seconds)
+            return $0.sleeps.count
         }
+        onSleep?(count)
     }
 }

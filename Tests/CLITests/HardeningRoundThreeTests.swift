@@ -98,8 +98,10 @@ import _TestSupport
 
     // MARK: Writes stay where they were asked to go
 
-    @Test func publishingThroughALinkedTableNameIsRefused() async throws {
-        let folder = RepositoryPaths.temporaryDirectory("publish")
+    /// A first `ratings --publish` into a fresh folder: the folder, its `site` and `out`, and the
+    /// published table the manifest names.
+    func publishedOnce(_ prefix: String) async throws -> (folder: URL, site: URL, out: URL, table: URL) {
+        let folder = RepositoryPaths.temporaryDirectory(prefix)
         let site = folder.appendingPathComponent("site")
         let out = folder.appendingPathComponent("out")
         let first = try await runBounded(["ratings", "--publish", site.path, "--out", out.path, "--quiet"])
@@ -107,7 +109,11 @@ import _TestSupport
         let manifest = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("manifest.json")))
                 as? [String: Any])
-        let table = site.appendingPathComponent(try #require(manifest["current"] as? String))
+        return (folder, site, out, site.appendingPathComponent(try #require(manifest["current"] as? String)))
+    }
+
+    @Test func publishingThroughALinkedTableNameIsRefused() async throws {
+        let (folder, site, out, table) = try await publishedOnce("publish")
         let victim = folder.appendingPathComponent("victim.txt")
         try Data("someone else's file".utf8).write(to: victim)
         try FileManager.default.removeItem(at: table)
@@ -394,15 +400,7 @@ import _TestSupport
     }
 
     @Test func aDamagedPublishedTableIsRepaired() async throws {
-        let folder = RepositoryPaths.temporaryDirectory("site")
-        let site = folder.appendingPathComponent("site")
-        let out = folder.appendingPathComponent("out")
-        let first = try await runBounded(["ratings", "--publish", site.path, "--out", out.path, "--quiet"])
-        #expect(first.status == 0, "\(first.stderr)")
-        let manifest = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("manifest.json")))
-                as? [String: Any])
-        let table = site.appendingPathComponent(try #require(manifest["current"] as? String))
+        let (_, site, out, table) = try await publishedOnce("site")
         let good = try Data(contentsOf: table)
         try good.prefix(100).write(to: table)
         let second = try await runBounded(["ratings", "--publish", site.path, "--out", out.path, "--quiet"])

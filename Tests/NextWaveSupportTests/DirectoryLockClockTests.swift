@@ -39,35 +39,10 @@ import _TestSupport
         let other = open(dir.path, O_RDONLY | O_DIRECTORY)
         defer { close(other) }
         #expect(flock(other, LOCK_EX | LOCK_NB) == 0)
-        let clock = ReleasingClock(after: 3, descriptor: other)
+        // The other holder lets go during the third wait.
+        let clock = ManualClock(onSleep: { count in if count == 3 { flock(other, LOCK_UN) } })
         let lock = try DirectoryLock.$scopedClock.withValue(clock) { try DirectoryLock(dir) }
-        #expect(clock.polls == 3, "taken at the first poll after the release")
+        #expect(clock.sleeps.count == 3, "taken at the first poll after the release")
         withExtendedLifetime(lock) {}
-    }
-}
-
-/// A clock whose `after`-th sleep releases the other holder's lock.
-private final class ReleasingClock: PolicyClock {
-    private let state: Locked<(polls: Int, now: Double)>
-    private let after: Int
-    private let descriptor: Int32
-
-    init(after: Int, descriptor: Int32) {
-        state = Locked((polls: 0, now: 0))
-        self.after = after
-        self.descriptor = descriptor
-    }
-
-    var polls: Int { state.withLock { $0.polls } }
-    var now: Double { state.withLock { $0.now } }
-    var date: Date { Date(timeIntervalSince1970: now) }
-    func sleep(seconds: Double) async throws { sleepBlocking(seconds: seconds) }
-    func sleepBlocking(seconds: Double) {
-        let polls = state.withLock {
-            $0.polls += 1
-            $0.now += seconds
-            return $0.polls
-        }
-        if polls == after { flock(descriptor, LOCK_UN) }
     }
 }

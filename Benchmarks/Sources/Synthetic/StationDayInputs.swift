@@ -36,27 +36,22 @@ package struct StationDayInputs {
         // survey's own arrays are spread among everything else it allocated).
         self.days = days.map { Day(waves: $0.waves.map { $0 }, names: $0.names, sun: $0.sun) }
         let date = { (t: Int64) in Date(timeIntervalSince1970: TimeInterval(t)) }
-        appDays = self.days.map { day in
-            (
-                zip(day.waves, day.names).map { AppAnalytics37.WaveEvent(time: date($0.time), shipName: $1) },
-                AppAnalytics37.SunTimes(
-                    sunrise: date(day.sun.sunrise), sunset: date(day.sun.sunset),
-                    civilTwilightBegin: date(day.sun.civilTwilightBegin),
-                    civilTwilightEnd: date(day.sun.civilTwilightEnd))
-            )
+        let sunTimes = self.days.map { day in
+            AppSunTimes(
+                sunrise: date(day.sun.sunrise), sunset: date(day.sun.sunset),
+                civilTwilightBegin: date(day.sun.civilTwilightBegin), civilTwilightEnd: date(day.sun.civilTwilightEnd))
+        }
+        appDays = zip(self.days, sunTimes).map { day, sun in
+            (zip(day.waves, day.names).map { AppAnalytics37.WaveEvent(time: date($0.time), shipName: $1) }, sun)
         }
         let piers = ["Zürich Bürkliplatz (See)", "Thalwil (See)", "Rapperswil SG (See)", "Wädenswil (See)"]
-        currentAppDays = self.days.map { day in
+        currentAppDays = zip(self.days, sunTimes).map { day, sun in
             (
                 zip(day.waves, day.names).enumerated().map { index, pair in
                     AppAnalyticsCurrent.WaveEvent(
                         time: date(pair.0.time), routeNumber: String(2501 + 2 * index), routeName: "Schiff",
                         neighborStop: piers[index % piers.count], period: "Sommerfahrplan 2026", shipName: pair.1)
-                },
-                AppAnalyticsCurrent.SunTimes(
-                    sunrise: date(day.sun.sunrise), sunset: date(day.sun.sunset),
-                    civilTwilightBegin: date(day.sun.civilTwilightBegin),
-                    civilTwilightEnd: date(day.sun.civilTwilightEnd))
+                }, sun
             )
         }
         lists = AppAnalytics37.ShipLists(
