@@ -59,13 +59,16 @@ let package = Package(
         // The wake kernels' fused per-cell passes in C (legacy and ensemble).
         .target(name: "CWakeKernel"),
 
+        // The contract every pipeline job keeps (validate, events out, a result back) and the
+        // kinds of problem every library error states (ProblemKind, KindedError, JobFailure).
+        .target(name: "JobContract"),
         // Package-internal helpers (package access, not a product): JSON files, CSV, atomic
         // writes, number formats, name keys.
-        .target(name: "NextWaveSupport"),
+        .target(name: "NextWaveSupport", dependencies: ["JobContract"]),
         // What a web page is to this tool: bytes from a PageSource, parsed by libxml2 (HTMLDocument,
         // XPath), the same-site rules and WebFetchError. No HTTP: the readers above it (and their
         // fuzz and benchmark builds) never compile an HTTP stack.
-        .target(name: "WebPages", dependencies: ["CLibXML2", "NextWaveSupport"]),
+        .target(name: "WebPages", dependencies: ["CLibXML2", "NextWaveSupport", "JobContract"]),
         // The HTTP client (host policy, politeness, retries, timeouts) on libcurl.
         .target(name: "WebFetch", dependencies: ["WebPages", "NextWaveSupport", "CLibCurl"]),
 
@@ -76,27 +79,29 @@ let package = Package(
         // parallel-for, physical constants and plausible ranges.
         .target(name: "WakeKernelSupport", dependencies: ["CBLAS", "CWakeKernel"]),
         .target(name: "LegacyWakeModel", dependencies: ["WakeKernelSupport", waveRating, "CBLAS", "CWakeKernel"]),
-        .target(name: "WakeModels", dependencies: ["LegacyWakeModel", "WakeKernelSupport", "CBLAS", "CWakeKernel"]),
+        .target(
+            name: "WakeModels",
+            dependencies: ["LegacyWakeModel", "WakeKernelSupport", "CBLAS", "CWakeKernel", "JobContract"]),
         .target(
             name: "WakeCalibration",
             dependencies: [
                 "WakeModels", "LegacyWakeModel", "WakeKernelSupport", "CLAPACKE", "CBLAS", "NextWaveSupport",
+                "JobContract",
             ]),
 
-        // The contract every pipeline job keeps (validate, events out, a result back).
-        .target(name: "JobContract"),
-
         // Ratings domain.
-        .target(name: "FleetScraper", dependencies: ["WebPages", "NextWaveSupport"]),
+        .target(name: "FleetScraper", dependencies: ["WebPages", "NextWaveSupport", "JobContract"]),
         .target(
             name: "ShipRatingTable",
-            dependencies: [waveRating, "NextWaveSupport", .product(name: "ShipRatingReader", package: "SessionKit")]),
+            dependencies: [
+                waveRating, "NextWaveSupport", "JobContract", .product(name: "ShipRatingReader", package: "SessionKit"),
+            ]),
         .target(
             name: "ShipRatings",
             dependencies: [
                 waveRating,
                 "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeKernelSupport",
-                "NextWaveSupport",
+                "NextWaveSupport", "JobContract",
             ]),
         .target(
             name: "RatingsReports",
@@ -119,7 +124,7 @@ let package = Package(
         .target(
             name: "ScheduleArchive",
             dependencies: [
-                civilTime, "WebPages", "NextWaveSupport", "CSQLite", "CZlibCRC",
+                civilTime, "WebPages", "NextWaveSupport", "JobContract", "CSQLite", "CZlibCRC",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // Fetching the archive over HTTP: stationboards, ship assignments, allocation pages.
@@ -160,7 +165,9 @@ let package = Package(
         // CWakeKernel's AVX-512 paths on an emulation of the instructions, so that tests check
         // them bit for bit on processors without AVX-512.
         .target(name: "_CWakeKernelEmulation", dependencies: ["CWakeKernel"]),
-        .target(name: "_TestSupport", dependencies: ["CZlibCRC", "NextWaveSupport"], path: "Sources/_TestSupport"),
+        .target(
+            name: "_TestSupport", dependencies: ["CZlibCRC", "NextWaveSupport", "JobContract"],
+            path: "Sources/_TestSupport"),
 
         // Fuzzing (not products): the input readers as libFuzzer targets (scripts/fuzz).
         .target(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
@@ -227,7 +234,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline",
-                "WebFetch", "WebPages", "NextWaveSupport", waveFeed, civilTime,
+                "WebFetch", "WebPages", "NextWaveSupport", "JobContract", waveFeed, civilTime,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),

@@ -319,7 +319,7 @@ package struct ArchiveFetcher: Sendable {
             if let note { report.merged.append("\(relative): \(note)") }
         }
         do { try AtomicFileWriter.write(body, to: target) } catch let problem as FileProblem {
-            throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
+            throw ArchiveError.unreadable(problem)
         }
         report.written.append(relative)
         onEvent?(.stored(path: relative, changed: true))

@@ -1,14 +1,16 @@
 import Foundation
+package import JobContract
+package import NextWaveSupport
 
 /// Why a scrape failed for a reason of the fleet pages themselves (fetch failures are
 /// ``WebPages/WebFetchError``). Every case names where: the URL, and the field or element.
-package enum ScrapeError: Error, Equatable, CustomStringConvertible {
+package enum ScrapeError: KindedError, Equatable {
     /// The fleet index has no ship links: the operator's layout has changed.
     case noShipLinks(url: String, expected: String)
     /// A ship page lacks the element the legacy layout puts there.
     case layoutChanged(url: String, missing: String)
     /// A snapshot lacks a page or is malformed.
-    case snapshot(path: String, reason: String)
+    case snapshot(path: String, reason: String, kind: ProblemKind = .badData)
     /// Every listed ship page answered 404/410: the address or the page list is wrong.
     case allPagesGone(first: String, count: Int)
     /// A page list has a bad line (or none).
@@ -26,7 +28,7 @@ package enum ScrapeError: Error, Equatable, CustomStringConvertible {
             "\(url): no ship links found (\(expected)); the site's layout has probably changed"
         case .layoutChanged(let url, let missing):
             "\(url): \(missing) not found; the ship page layout has probably changed"
-        case .snapshot(let path, let reason): "snapshot \(path): \(reason)"
+        case .snapshot(let path, let reason, _): "snapshot \(path): \(reason)"
         case .allPagesGone(let first, let count):
             "all \(count) listed ship pages answered \"not found\" (the first: \(first)). Nothing was "
                 + "written"
@@ -34,6 +36,32 @@ package enum ScrapeError: Error, Equatable, CustomStringConvertible {
         case .pageOffSite(let path, let line, let url, let site): "\(path), line \(line): \(url) is not on \(site)"
         case .snapshotNotEmpty(let path, let entries): "snapshot \(path): the folder is not empty (\(entries) entries)"
         case .snapshotTargetRefused(let path, let reason): "snapshot \(path): \(reason)"
+        }
+    }
+}
+
+extension ScrapeError {
+    /// A snapshot file that could not be read, keeping the reader's kind of problem.
+    package static func snapshot(_ problem: FileProblem, reason: String? = nil) -> ScrapeError {
+        .snapshot(path: problem.path, reason: reason ?? problem.reason, kind: problem.kind)
+    }
+
+    package var kind: ProblemKind {
+        switch self {
+        case .noShipLinks, .layoutChanged, .pageList, .pageOffSite: .badData
+        case .snapshot(_, _, let kind): kind
+        case .snapshotNotEmpty, .snapshotTargetRefused: .cannotWrite
+        case .allPagesGone: .unreachable
+        }
+    }
+
+    package var location: String? {
+        switch self {
+        case .noShipLinks(let url, _), .layoutChanged(let url, _): url
+        case .snapshot(let path, _, _), .pageList(let path, _, _), .pageOffSite(let path, _, _, _),
+            .snapshotNotEmpty(let path, _), .snapshotTargetRefused(let path, _):
+            path
+        case .allPagesGone(let first, _): first
         }
     }
 }

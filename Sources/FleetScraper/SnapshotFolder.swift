@@ -1,4 +1,5 @@
 import Foundation
+import JobContract
 import NextWaveSupport
 import WebPages
 
@@ -10,7 +11,9 @@ enum SnapshotFolder {
         let staging = parent.appendingPathComponent(
             ".\(directory.lastPathComponent)\(TemporaryFiles.marker)\(getpid())")
         let old = parent.appendingPathComponent(".\(directory.lastPathComponent).old-\(getpid())")
-        func fail(_ reason: String) -> ScrapeError { .snapshot(path: directory.path, reason: reason) }
+        func fail(_ reason: String) -> ScrapeError {
+            .snapshot(path: directory.path, reason: reason, kind: .cannotWrite)
+        }
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
             TemporaryFiles.sweepStale(in: parent)

@@ -56,7 +56,8 @@ import WebPages
     /// - Throws: ``ScrapeError/snapshot(path:reason:)``.
     package static func decode(_ data: Data, path: String) throws -> SnapshotManifest {
         let manifest = try JSONFile.decode(
-            SnapshotManifest.self, from: data, path: path, what: "snapshot manifest", makeError: ScrapeError.snapshot)
+            SnapshotManifest.self, from: data, path: path, what: "snapshot manifest",
+            makeError: { ScrapeError.snapshot($0) })
         for (index, entry) in manifest.pages.enumerated() {
             if let reason = SnapshotPageSource.unsafe(entry.file) {
                 throw ScrapeError.snapshot(

@@ -15,7 +15,7 @@ public import WebPages
         do {
             data = try BoundedFile.read(manifestURL, limit: BoundedFile.tableLimit, what: "snapshot manifest")
         } catch let problem as FileProblem {
-            throw ScrapeError.snapshot(path: problem.path, reason: problem.reason)
+            throw ScrapeError.snapshot(problem)
         }
         manifest = try SnapshotManifest.decode(data, path: manifestURL.path)
         self.directory = directory
@@ -57,7 +57,7 @@ public import WebPages
         do { return try BoundedFile.read(path, limit: Self.maximumPageBytes, what: "snapshot page") } catch let problem
             as FileProblem
         {
-            throw ScrapeError.snapshot(path: problem.path, reason: "\(problem.reason) (page for \(url.absoluteString))")
+            throw ScrapeError.snapshot(problem, reason: "\(problem.reason) (page for \(url.absoluteString))")
         }
     }
 }

@@ -1,7 +1,7 @@
 /// A job's input that `validate()` refused: which field (the Swift property's name, e.g.
 /// `riderDepthsM`), the value given and what is accepted. Front ends map the field to their own
 /// name for it (the command line to its flag).
-public struct InvalidInput: Error, Equatable, CustomStringConvertible {
+public struct InvalidInput: KindedError, Equatable {
     /// The property of the job's input, e.g. `speedsKmh` or `heightThresholds`.
     public var field: String
     /// The value given, as text; nil when none was given.
@@ -14,6 +14,9 @@ public struct InvalidInput: Error, Equatable, CustomStringConvertible {
         self.value = value
         self.accepted = accepted
     }
+
+    /// Always ``ProblemKind/usage``.
+    public var kind: ProblemKind { .usage }
 
     public var description: String { Self.message(field, value: value, accepted: accepted) }
 

@@ -10,7 +10,9 @@
 /// - what happens along the way goes out as events (progress, warnings, streamed output), in
 ///   order, on the caller's task or the job's worker threads;
 /// - the result comes back when the run ends; a thrown error means nothing was replaced (the
-///   jobs write their outputs as one atomic set, and each says what it writes).
+///   jobs write their outputs as one atomic set, and each says what it writes);
+/// - every error ``run(onEvent:)`` throws is a ``JobFailure`` (kind, place, words and the
+///   module's own error), or `CancellationError` when the task was cancelled.
 public protocol Job: Sendable {
     /// What the job reports while it runs.
     associatedtype Event: Sendable
@@ -29,9 +31,16 @@ extension Job {
     public func validate() throws {}
 
     /// Runs the job: ``validate()``, then ``work(onEvent:)``.
+    /// - Throws: ``JobFailure`` with the kind of problem, or `CancellationError`.
     @discardableResult
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
-        try validate()
-        return try await work(onEvent: onEvent)
+        do {
+            try validate()
+            return try await work(onEvent: onEvent)
+        } catch let cancelled as CancellationError {
+            throw cancelled
+        } catch {
+            throw JobFailure(error)
+        }
     }
 }

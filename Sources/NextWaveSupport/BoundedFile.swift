@@ -1,4 +1,5 @@
 package import Foundation
+import JobContract
 
 /// Reads whole files with a size limit, so that no input file (a snapshot page, an archive
 /// body, a rating table) can exhaust memory or overflow a 32-bit length further on.
@@ -29,7 +30,9 @@ package enum BoundedFile {
         } catch let problem as FileProblem {
             throw problem
         } catch {
-            throw FileProblem(path: url.path, reason: "cannot read the \(what) (\(FileProblem.words(for: error)))")
+            throw FileProblem(
+                path: url.path, reason: "cannot read the \(what) (\(FileProblem.words(for: error)))",
+                kind: FileProblem.kind(of: error))
         }
     }
 }
@@ -41,8 +44,10 @@ extension BoundedFile {
     package static func openRegular(_ url: URL, what: String = "file") throws -> FileHandle {
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno)).lowercased()
-            throw FileProblem(path: url.path, reason: "cannot read the \(what) (\(reason))")
+            let code = errno
+            let reason = String(cString: strerror(code)).lowercased()
+            throw FileProblem(
+                path: url.path, reason: "cannot read the \(what) (\(reason))", kind: FileProblem.kind(errno: code))
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -59,7 +64,8 @@ extension BoundedFile {
                     ? "a FIFO"
                     : kind == S_IFCHR || kind == S_IFBLK
                         ? "a device" : kind == S_IFSOCK ? "a socket" : "not a regular file"
-            throw FileProblem(path: url.path, reason: "the \(what) is \(name), not a regular file; refused")
+            throw FileProblem(
+                path: url.path, reason: "the \(what) is \(name), not a regular file; refused", kind: .missingInput)
         }
         // Back to blocking reads for a regular file (O_NONBLOCK has no effect on them anyway).
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

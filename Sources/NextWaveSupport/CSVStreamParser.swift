@@ -1,3 +1,5 @@
+package import JobContract
+
 /// Parses CSV (RFC 4180, as GTFS writes it: comma-separated or another separator, optional
 /// quotes, CRLF, LF or CR line ends, an optional UTF-8 BOM) from a stream of byte chunks, one
 /// record at a time, holding only the current chunk and the unfinished record — which may not
@@ -18,7 +20,9 @@ package struct CSVStreamParser {
     package let maximumRecordBytes: Int
 
     /// A record longer than ``maximumRecordBytes``: `line` is where it starts.
-    package struct RecordTooLong: Error, CustomStringConvertible {
+    package struct RecordTooLong: KindedError {
+        /// Not a CSV table this reader takes: bad data.
+        package var kind: ProblemKind { .badData }
         package let line: Int
         package let limit: Int
         package var description: String {

@@ -1,4 +1,5 @@
 package import Foundation
+package import JobContract
 
 /// Which data folder (`Data/`, with `fleet.json`) a run reads and writes, and why: the one rule
 /// every command follows, so that an edit lands in the file the next run reads.
@@ -32,7 +33,9 @@ package struct DataFolder: Sendable, Equatable {
     package var origin: Origin
 
     /// No data folder was found: where the search looked, and what to do.
-    package struct NotFound: Error, CustomStringConvertible {
+    package struct NotFound: KindedError {
+        /// The data folder is an input that is not there.
+        package var kind: ProblemKind { .missingInput }
         package var searched: [String]
         package var advice: String
         package var description: String {

@@ -1,9 +1,10 @@
 package import Foundation
+package import JobContract
 
 /// A file that could not be read, written or locked, or is not what it should be: the path and
-/// the reason, in words, and which side of the run it was on. Readers of the toolkit's files
-/// throw it, or map it to their own error type.
-package struct FileProblem: Error, Equatable, CustomStringConvertible, LocalizedError {
+/// the reason, in words, which side of the run it was on and the kind of problem. Readers of the
+/// toolkit's files throw it, or map it to their own error type (keeping its kind).
+package struct FileProblem: KindedError, Equatable, LocalizedError {
     /// Which side of the run the file was on.
     package enum Side: Sendable, Equatable {
         /// Something the run reads.
@@ -17,12 +18,27 @@ package struct FileProblem: Error, Equatable, CustomStringConvertible, Localized
     package var path: String
     package var reason: String
     package var side: Side
+    /// The class of the problem: by default, from the side (an input's content is bad data, an
+    /// output cannot be written, a lock refuses); a file that is not there or cannot be opened is
+    /// ``ProblemKind/missingInput`` (``kind(of:)`` reads it from the system's error).
+    package var kind: ProblemKind
 
-    package init(path: String, reason: String, side: Side = .input) {
+    package init(path: String, reason: String, side: Side = .input, kind: ProblemKind? = nil) {
         self.path = path
         self.reason = reason
         self.side = side
+        self.kind =
+            kind
+            ?? {
+                switch side {
+                case .input: .badData
+                case .output: .cannotWrite
+                case .lock: .refused
+                }
+            }()
     }
+
+    package var location: String? { path }
 
     package var description: String { "\(path): \(reason)" }
     package var errorDescription: String? { description }
@@ -42,6 +58,25 @@ package struct FileProblem: Error, Equatable, CustomStringConvertible, Localized
         case NSFileReadCorruptFileError, NSFileReadInapplicableStringEncodingError: return "unreadable content"
         default: return ns.localizedDescription
         }
+    }
+
+    /// The kind of a failed read: a file that is not there, may not be opened or is a folder is
+    /// ``ProblemKind/missingInput``, anything else ``ProblemKind/badData``.
+    package static func kind(of error: Error) -> ProblemKind {
+        let ns = error as NSError
+        let underlying = (ns.userInfo[NSUnderlyingErrorKey] as? Error).map { $0 as NSError }
+        for candidate in [underlying, ns].compactMap({ $0 }) where candidate.domain == NSPOSIXErrorDomain {
+            return kind(errno: Int32(candidate.code))
+        }
+        switch ns.code {
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError, NSFileReadNoPermissionError: return .missingInput
+        default: return .badData
+        }
+    }
+
+    /// The kind of a failed `open(2)` or read by its `errno`.
+    package static func kind(errno code: Int32) -> ProblemKind {
+        [ENOENT, EACCES, EPERM, EISDIR, ENOTDIR, ELOOP, ENAMETOOLONG].contains(code) ? .missingInput : .badData
     }
 
     /// Creates `directory` (and its parents) when it is not there.

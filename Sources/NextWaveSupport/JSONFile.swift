@@ -7,14 +7,15 @@ package enum JSONFile {
     /// - Parameters:
     ///   - what: what the file should be, for messages ("rating table", "fleet file").
     ///   - limit: largest file accepted, bytes.
-    ///   - makeError: builds the caller's error from (path, reason); default ``FileProblem``.
+    ///   - makeError: builds the caller's error from the file's problem (path, reason, kind);
+    ///     default: the ``FileProblem`` itself.
     package static func decode<T: Decodable>(
         _ type: T.Type, at url: URL, what: String, limit: Int = BoundedFile.defaultLimit,
-        makeError: (String, String) -> any Error = { FileProblem(path: $0, reason: $1) }
+        makeError: (FileProblem) -> any Error = { $0 }
     ) throws -> T {
         let data: Data
         do { data = try BoundedFile.read(url, limit: limit, what: what) } catch let problem as FileProblem {
-            throw makeError(problem.path, problem.reason)
+            throw makeError(problem)
         }
         return try decode(type, from: data, path: url.path, what: what, makeError: makeError)
     }
@@ -22,10 +23,10 @@ package enum JSONFile {
     /// Decodes `T` from bytes that came from `path` (a file or a URL).
     package static func decode<T: Decodable>(
         _ type: T.Type, from data: Data, path: String, what: String,
-        makeError: (String, String) -> any Error = { FileProblem(path: $0, reason: $1) }
+        makeError: (FileProblem) -> any Error = { $0 }
     ) throws -> T {
         do { return try JSONDecoder().decode(type, from: data) } catch {
-            throw makeError(path, "not a \(what): \(describeDecodingError(error))")
+            throw makeError(FileProblem(path: path, reason: "not a \(what): \(describeDecodingError(error))"))
         }
     }
 }

@@ -1,4 +1,5 @@
 package import Foundation
+package import JobContract
 
 /// The lake operators the toolkit knows (`Data/operators.json`): each one's curated fleet file,
 /// whether its ship pages are scraped, who publishes its ship assignments, and its lakes with
@@ -68,7 +69,9 @@ package struct OperatorCatalogue: Sendable, Decodable {
     }
 
     /// An operator argument that names none (or several) of the catalogue's.
-    package struct Unknown: Error, CustomStringConvertible {
+    package struct Unknown: KindedError {
+        /// A name that matches no operator, or several: a usage error.
+        package var kind: ProblemKind { .usage }
         package var argument: String
         package var known: [String]
         package var ambiguous: Bool

@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 package import Foundation
+package import JobContract
 package import NextWaveSupport
 package import WebFetch
 import WebPages
@@ -40,7 +41,14 @@ package struct FleetPagesChoice: Sendable {
     package static let bundledSnapshot = "snapshots/zsg-2025-01-14"
 
     /// Why a choice cannot be made.
-    package enum Problem: Error, Equatable, CustomStringConvertible {
+    package enum Problem: KindedError, Equatable {
+        /// A snapshot that is not there is a missing input; pages asked of an operator without a
+        /// layout, a usage error.
+        package var kind: ProblemKind {
+            if case .noSnapshot = self { return .missingInput }
+            return .usage
+        }
+
         /// An operator without a known page layout asked for pages (its table rests on its
         /// fleet file alone).
         case noPageLayout(operatorID: String, code: String, fleet: String)

@@ -1,6 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
-import JobContract
+public import JobContract
 @_spi(Benchmarks) import LegacyWakeModel
 import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
@@ -9,7 +9,10 @@ import WakeKernelSupport
 import WakeModels
 
 /// Why `nextwave grid` refused its input.
-public enum GridJobError: Error, Equatable, CustomStringConvertible {
+public enum GridJobError: KindedError, Equatable {
+    /// A grid the ships cannot sail or too large to hold: a usage error.
+    public var kind: ProblemKind { .usage }
+
     /// A ship whose draft is at least a track depth asked for.
     public typealias Aground = AgroundShip
 

@@ -327,7 +327,7 @@ public struct RatingsJob: Job {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do { return try RatingTable.load(from: url) } catch {
             let reason: String
-            if case RatingsError.invalidFile(_, let why) = error { reason = why } else { reason = "\(error)" }
+            if case RatingsError.invalidFile(_, let why, _) = error { reason = why } else { reason = "\(error)" }
             guard input.acceptRegression else {
                 throw RatingsError.unreadableExisting(path: existingName, reason: reason)
             }

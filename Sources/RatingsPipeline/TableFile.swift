@@ -32,7 +32,7 @@ public struct TableFile: Sendable {
             throw FileProblem(
                 path: name,
                 reason: "no such file or folder; give a ship-ratings.json, the folder `nextwave ratings` wrote, or "
-                    + "a publishing folder")
+                    + "a publishing folder", kind: .missingInput)
         }
         guard isDirectory.boolValue else { return try read(url, name: name, kind: .file) }
         let output = url.appendingPathComponent(RatingsJob.outputs.table)
@@ -52,7 +52,7 @@ public struct TableFile: Sendable {
         do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "rating table") } catch let problem
             as FileProblem
         {
-            throw RatingsError.invalidFile(path: name, reason: problem.reason)
+            throw RatingsError.invalidFile(path: name, reason: problem.reason, kind: problem.kind)
         }
         return TableFile(table: try RatingTable.decode(data, path: name), data: data, url: url, name: name, kind: kind)
     }

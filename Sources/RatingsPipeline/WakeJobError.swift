@@ -1,6 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
-import JobContract
+public import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 import ShipRatingTable
@@ -9,7 +9,14 @@ import ShipRatingTable
 @_spi(Benchmarks) import WakeModels
 
 /// Why `nextwave wake` refused its input.
-public enum WakeJobError: Error, Equatable, CustomStringConvertible {
+public enum WakeJobError: KindedError, Equatable {
+    /// A ship without the figures the models need is bad data of the fleet; the rest asks for
+    /// what cannot be computed (a usage error).
+    public var kind: ProblemKind {
+        if case .noDimensions = self { return .badData }
+        return .usage
+    }
+
     /// A ship whose draft is at least a track depth asked for.
     public typealias Aground = AgroundShip
 

@@ -1,7 +1,9 @@
 import Foundation
+package import JobContract
+package import NextWaveSupport
 
 /// Why reading, importing or fetching schedule data failed. Every case names where.
-package enum ArchiveError: Error, Equatable, CustomStringConvertible {
+package enum ArchiveError: KindedError, Equatable {
     /// A file that is not what its place in the archive says it is (bad JSON, missing field…).
     case malformed(path: String, reason: String)
     /// A GTFS table lacks a column, or a row is unusable.
@@ -11,7 +13,7 @@ package enum ArchiveError: Error, Equatable, CustomStringConvertible {
     /// The schedule store (SQLite) failed.
     case store(path: String, reason: String)
     /// The archive directory or a feed cannot be read.
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: String, kind: ProblemKind = .missingInput)
     /// A fetched body that is not what the endpoint promises.
     case badResponse(url: String, reason: String)
 
@@ -21,8 +23,38 @@ package enum ArchiveError: Error, Equatable, CustomStringConvertible {
         case .gtfs(let file, let line, let reason), .gtfsNeedsWindow(let file, let line, let reason):
             line.map { "\(file), line \($0): \(reason)" } ?? "\(file): \(reason)"
         case .store(let path, let reason): "schedule store \(path): \(reason)"
-        case .unreadable(let path, let reason): "\(path): \(reason)"
+        case .unreadable(let path, let reason, _): "\(path): \(reason)"
         case .badResponse(let url, let reason): "\(url): \(reason)"
+        }
+    }
+}
+
+extension ArchiveError {
+    /// A file the archive could not read, keeping the reader's kind of problem.
+    package static func unreadable(_ problem: FileProblem) -> ArchiveError {
+        .unreadable(path: problem.path, reason: problem.reason, kind: problem.kind)
+    }
+
+    /// A file's problem: malformed content, or a file that could not be read (with its kind).
+    package static func file(_ problem: FileProblem) -> ArchiveError {
+        problem.kind == .badData ? .malformed(path: problem.path, reason: problem.reason) : .unreadable(problem)
+    }
+
+    /// Bad content of a file or answer; a file that is not there, missing.
+    package var kind: ProblemKind {
+        switch self {
+        case .malformed, .gtfs, .gtfsNeedsWindow: .badData
+        case .unreadable(_, _, let kind): kind
+        case .store: .failed
+        case .badResponse: .unreachable
+        }
+    }
+
+    package var location: String? {
+        switch self {
+        case .malformed(let path, _), .store(let path, _), .unreadable(let path, _, _): path
+        case .gtfs(let file, _, _), .gtfsNeedsWindow(let file, _, _): file
+        case .badResponse(let url, _): url
         }
     }
 }

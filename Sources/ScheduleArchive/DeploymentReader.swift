@@ -30,7 +30,7 @@ import NextWaveSupport
     /// - Throws: ``ArchiveError/malformed(path:reason:)`` naming the field.
     package static func assignments(from data: Data, path: String) throws -> [ShipAssignment] {
         let file = try JSONFile.decode(
-            File.self, from: data, path: path, what: "deployment file", makeError: ArchiveError.malformed)
+            File.self, from: data, path: path, what: "deployment file", makeError: ArchiveError.file)
         let days: [Day]
         if let daily = file.dailyDeployments {
             days = daily

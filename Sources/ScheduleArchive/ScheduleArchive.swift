@@ -80,7 +80,7 @@ public final class ScheduleArchive {
 
     package static func lock(_ directory: URL, exclusive: Bool) throws -> DirectoryLock {
         do { return try DirectoryLock(directory, exclusive: exclusive) } catch let problem as FileProblem {
-            throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
+            throw ArchiveError.unreadable(problem)
         }
     }
 
@@ -139,7 +139,7 @@ public final class ScheduleArchive {
     private func index(_ file: RawFile) throws -> Int {
         let data: Data
         do { data = try BoundedFile.read(file.url, what: "archive file") } catch let problem as FileProblem {
-            throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
+            throw ArchiveError.unreadable(problem)
         }
         switch file.kind {
         case .stationboard(_, let uic):

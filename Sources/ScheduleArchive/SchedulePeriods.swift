@@ -47,7 +47,7 @@ extension SchedulePeriods {
         }
         let file = try JSONFile.decode(
             File.self, at: url, what: "timetable periods file", limit: BoundedFile.tableLimit,
-            makeError: ArchiveError.malformed)
+            makeError: ArchiveError.file)
         var periods: [SchedulePeriod] = []
         for lake in file.lakes {
             for period in lake.schedule_periods {

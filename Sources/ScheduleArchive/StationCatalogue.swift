@@ -51,7 +51,7 @@ public struct StationCatalogue: Sendable {
         do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "station list") } catch let problem
             as FileProblem
         {
-            throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
+            throw ArchiveError.unreadable(problem)
         }
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let lakes = root["lakes"] as? [[String: Any]]

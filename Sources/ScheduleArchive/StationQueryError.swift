@@ -1,8 +1,12 @@
 import Foundation
+public import JobContract
 import NextWaveSupport
 
 /// Why a station asked for by name or id was not found.
-public enum StationQueryError: Error, Equatable, CustomStringConvertible {
+public enum StationQueryError: KindedError, Equatable {
+    /// A name that matches no station or lake, or several: a usage error.
+    public var kind: ProblemKind { .usage }
+
     case unknown(String, closest: [String])
     case ambiguous(String, matches: [String])
     case unknownLake(String, known: [String])

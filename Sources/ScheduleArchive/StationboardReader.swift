@@ -23,7 +23,7 @@ package enum StationboardReader {
             )
         }
         let body = try JSONFile.decode(
-            StationboardBody.self, from: data, path: path, what: "stationboard body", makeError: ArchiveError.malformed)
+            StationboardBody.self, from: data, path: path, what: "stationboard body", makeError: ArchiveError.file)
         let bodyStation = body.station?.id.flatMap { Int($0) }
         guard let station = bodyStation ?? expectedStation else {
             throw ArchiveError.malformed(path: path, reason: "station.id missing")

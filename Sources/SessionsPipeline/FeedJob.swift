@@ -222,7 +222,10 @@ public struct FeedJob: Job {
 }
 
 /// Why a feed run stopped before writing anything.
-public enum FeedJobError: Error, Equatable, CustomStringConvertible {
+public enum FeedJobError: KindedError, Equatable {
+    /// Both are usage errors: a feed of too many days, a lake the station list lacks.
+    public var kind: ProblemKind { .usage }
+
     case days(Int)
     case unknownLake(String, known: [String])
 

@@ -1,13 +1,20 @@
 public import CivilTime
 import Foundation
-import JobContract
+public import JobContract
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
 import SessionCore
 import ShipRatingTable
 
 /// Why a plan cannot be made.
-public enum PlanJobError: Error, Equatable, CustomStringConvertible {
+public enum PlanJobError: KindedError, Equatable {
+    /// A plan of too many days is a usage error; no departures where and when asked is one
+    /// situation whichever command meets it (the run could not finish: ``ProblemKind/failed``).
+    public var kind: ProblemKind {
+        if case .days = self { return .usage }
+        return .failed
+    }
+
     case days(Int, maximum: Int)
     /// The first day lies past the archive (`lakes`: those it holds; `asked`: the plan's).
     case pastArchive(from: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String], asked: [String])

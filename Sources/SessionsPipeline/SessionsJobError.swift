@@ -1,6 +1,6 @@
 public import CivilTime
 import Foundation
-import JobContract
+public import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
@@ -9,7 +9,22 @@ import SessionReports
 import ShipRatingTable
 
 /// Why a sessions run stopped before writing anything.
-public enum SessionsJobError: Error, Equatable, CustomStringConvertible {
+public enum SessionsJobError: KindedError, Equatable {
+    /// An empty archive is bad data; no departures in the range, a failed run; dates outside
+    /// what is supported or in the wrong order, a usage error.
+    public var kind: ProblemKind {
+        switch self {
+        case .emptyArchive: .badData
+        case .noDepartures: .failed
+        case .unsupportedDate, .reversedDates: .usage
+        }
+    }
+
+    public var location: String? {
+        if case .emptyArchive(let path) = self { return path }
+        return nil
+    }
+
     case emptyArchive(path: String)
     case noDepartures(from: LocalDate, to: LocalDate)
     /// A date outside ``CivilTime/SupportedDates`` (the years sun times can be computed for).

@@ -67,7 +67,7 @@ public struct CourseSpeedTable: Codable, Sendable, Equatable {
     public static func load(from url: URL) throws -> CourseSpeedTable {
         let table = try JSONFile.decode(
             CourseSpeedTable.self, at: url, what: "operating speeds file", limit: BoundedFile.tableLimit,
-            makeError: RatingsError.invalidFile)
+            makeError: RatingsError.invalidFile(_:))
         guard table.schemaVersion == currentSchemaVersion else {
             throw RatingsError.invalidFile(
                 path: url.path, reason: "schemaVersion \(table.schemaVersion), expected \(currentSchemaVersion)")

@@ -13,7 +13,7 @@ extension RatingTable {
         do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "rating table") } catch let problem
             as FileProblem
         {
-            throw RatingsError.invalidFile(path: problem.path, reason: problem.reason)
+            throw RatingsError.invalidFile(problem)
         }
         return try decode(data, path: url.path)
     }
@@ -30,7 +30,7 @@ extension RatingTable {
             }
         }
         let table = try JSONFile.decode(
-            RatingTable.self, from: data, path: path, what: "rating table", makeError: RatingsError.invalidFile)
+            RatingTable.self, from: data, path: path, what: "rating table", makeError: RatingsError.invalidFile(_:))
         guard readableSchemaVersions.contains(table.schemaVersion) else {
             throw RatingsError.invalidFile(
                 path: url.path,

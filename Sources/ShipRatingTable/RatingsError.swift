@@ -1,7 +1,10 @@
+public import JobContract
+package import NextWaveSupport
+
 /// Why a rating table could not be built or written.
-public enum RatingsError: Error, Equatable, CustomStringConvertible {
+public enum RatingsError: KindedError, Equatable {
     /// A data file is unreadable or malformed.
-    case invalidFile(path: String, reason: String)
+    case invalidFile(path: String, reason: String, kind: ProblemKind = .badData)
     /// The new table is worse than the previous one (ships lost, ratings lost); `vanished` are
     /// the ship pages that answered 404 or 410 on the way.
     case regression(previous: String, problems: [String], vanished: [VanishedShipPage] = [])
@@ -18,7 +21,7 @@ public enum RatingsError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidFile(let path, let reason): "\(path): \(reason)"
+        case .invalidFile(let path, let reason, _): "\(path): \(reason)"
         case .regression(let previous, let problems, _):
             "the new rating table is worse than \(previous):\n"
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
@@ -31,6 +34,31 @@ public enum RatingsError: Error, Equatable, CustomStringConvertible {
         case .unreadableExisting(let path, let reason):
             "\(path) cannot be read (\(reason)), so the new table cannot be checked against it. Nothing was "
                 + "written."
+        }
+    }
+}
+
+extension RatingsError {
+    /// A file that could not be read as it should, keeping the reader's kind of problem.
+    package static func invalidFile(_ problem: FileProblem) -> RatingsError {
+        .invalidFile(path: problem.path, reason: problem.reason, kind: problem.kind)
+    }
+
+    /// A file's problem by its kind; a ship already there is a usage error; the safety checks
+    /// refuse.
+    public var kind: ProblemKind {
+        switch self {
+        case .invalidFile(_, _, let kind): kind
+        case .shipExists: .usage
+        case .regression, .localSources, .unreadableExisting, .wakeThresholds: .refused
+        }
+    }
+
+    public var location: String? {
+        switch self {
+        case .invalidFile(let path, _, _), .unreadableExisting(let path, _), .shipExists(let path, _, _): path
+        case .regression(let previous, _, _): previous
+        case .localSources, .wakeThresholds: nil
         }
     }
 }

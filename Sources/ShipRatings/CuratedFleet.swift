@@ -107,7 +107,7 @@ public struct CuratedFleet: Codable, Sendable {
         do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "curated fleet file") } catch let
             problem as FileProblem
         {
-            throw RatingsError.invalidFile(path: problem.path, reason: problem.reason)
+            throw RatingsError.invalidFile(problem)
         }
         return try decode(data, path: url.path)
     }

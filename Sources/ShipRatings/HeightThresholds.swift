@@ -1,4 +1,5 @@
 import Foundation
+public import JobContract
 package import WaveRating
 
 /// Heights at the rider above which a ship rates 2 and 3 (strict, as the legacy thresholds),
@@ -12,7 +13,9 @@ public struct HeightThresholds: Sendable, Equatable {
 
     /// Heights that cannot be thresholds: none given, one not finite or not positive, or the
     /// threshold for 3 below the one for 2.
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
+    public struct Invalid: KindedError, Equatable {
+        /// Thresholds that cannot be: a usage error.
+        public var kind: ProblemKind { .usage }
         /// The heights given, m.
         public var two: Double?
         public var three: Double?

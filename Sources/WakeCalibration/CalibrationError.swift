@@ -1,8 +1,10 @@
+package import JobContract
+package import NextWaveSupport
 import WakeModels
 
 /// What a calibration is wrong about, named.
-package enum CalibrationError: Error, Equatable, CustomStringConvertible {
-    case unreadable(path: String, reason: String)
+package enum CalibrationError: KindedError, Equatable {
+    case unreadable(path: String, reason: String, kind: ProblemKind = .missingInput)
     case missingColumns(path: String, columns: [String])
     case tooFewObservations(valid: Int, needed: Int, skipped: Int)
     case rankDeficient(reason: String)
@@ -10,7 +12,7 @@ package enum CalibrationError: Error, Equatable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .unreadable(let path, let reason): "\(path): \(reason)"
+        case .unreadable(let path, let reason, _): "\(path): \(reason)"
         case .missingColumns(let path, let columns):
             "\(path): missing column(s) \(columns.joined(separator: ", ")); the header needs lengthM, beamM, "
                 + "displacementT, speedKmh, depthM, distanceM, heightM (optional: ship, draftM, blockCoefficient, "
@@ -21,6 +23,28 @@ package enum CalibrationError: Error, Equatable, CustomStringConvertible {
         case .rankDeficient(let reason):
             "the observations cannot separate the coefficients (rank-deficient design): \(reason)"
         case .lapack(let routine, let info): "LAPACK \(routine) failed (info \(info))"
+        }
+    }
+}
+
+extension CalibrationError {
+    /// An observations file that could not be read, keeping the reader's kind of problem.
+    package static func unreadable(_ problem: FileProblem) -> CalibrationError {
+        .unreadable(path: problem.path, reason: problem.reason, kind: problem.kind)
+    }
+
+    package var kind: ProblemKind {
+        switch self {
+        case .unreadable(_, _, let kind): kind
+        case .missingColumns, .tooFewObservations, .rankDeficient: .badData
+        case .lapack: .failed
+        }
+    }
+
+    package var location: String? {
+        switch self {
+        case .unreadable(let path, _, _), .missingColumns(let path, _): path
+        case .tooFewObservations, .rankDeficient, .lapack: nil
         }
     }
 }

@@ -1,4 +1,5 @@
 package import Foundation
+import JobContract
 import NextWaveSupport
 
 extension ObservationsFile {
@@ -21,7 +22,7 @@ extension ObservationsFile {
     ) throws -> StreamSummary {
         let handle: FileHandle
         do { handle = try BoundedFile.openRegular(url, what: "observations file") } catch let problem as FileProblem {
-            throw CalibrationError.unreadable(path: problem.path, reason: problem.reason)
+            throw CalibrationError.unreadable(problem)
         }
         defer { try? handle.close() }
         var reader = Reader(path: url.path)
@@ -38,7 +39,8 @@ extension ObservationsFile {
             while true {
                 let chunk: Data
                 do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
-                    throw CalibrationError.unreadable(path: url.path, reason: FileProblem.words(for: error))
+                    throw CalibrationError.unreadable(
+                        path: url.path, reason: FileProblem.words(for: error), kind: FileProblem.kind(of: error))
                 }
                 if chunk.isEmpty { break }
                 try parser.feed(chunk) { record in
@@ -48,7 +50,9 @@ extension ObservationsFile {
             }
             try parser.finish { try reader.take($0) }
         }
-        guard reader.columns != nil else { throw CalibrationError.unreadable(path: url.path, reason: "empty file") }
+        guard reader.columns != nil else {
+            throw CalibrationError.unreadable(path: url.path, reason: "empty file", kind: .badData)
+        }
         try handOver()
         summary.skipped = reader.skipped
         summary.skippedCount = reader.skippedCount

@@ -1,4 +1,5 @@
 public import Foundation
+import JobContract
 import NextWaveSupport
 import WakeKernelSupport
 import WakeModels
@@ -41,7 +42,7 @@ import WakeModels
         do { data = try BoundedFile.map(url, limit: sizeLimit, what: "observations file") } catch let problem
             as FileProblem
         {
-            throw CalibrationError.unreadable(path: problem.path, reason: problem.reason)
+            throw CalibrationError.unreadable(problem)
         }
         return try parse(data, path: url.path, threads: threads)
     }
@@ -52,7 +53,7 @@ import WakeModels
         return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let headerEnd = bytes.firstIndex(of: 0x0A) ?? (bytes.isEmpty ? nil : bytes.count) else {
-                throw CalibrationError.unreadable(path: url.path, reason: "empty file")
+                throw CalibrationError.unreadable(path: url.path, reason: "empty file", kind: .badData)
             }
             var header = Reader(path: url.path)
             try Self.csv(path: url.path) { parser in
@@ -60,7 +61,7 @@ import WakeModels
                 try parser.finish { try header.take($0) }
             }
             guard let columns = header.columns else {
-                throw CalibrationError.unreadable(path: url.path, reason: "empty file")
+                throw CalibrationError.unreadable(path: url.path, reason: "empty file", kind: .badData)
             }
             let body = UnsafeBufferPointer(rebasing: bytes[min(headerEnd + 1, bytes.count)...])
             if body.contains(0x22) {

@@ -1,4 +1,5 @@
 package import Foundation
+import JobContract
 import WakeKernelSupport
 
 extension PowerLawCalibration {
@@ -113,7 +114,8 @@ extension PowerLawCalibration {
             }
             guard index == n else {
                 throw CalibrationError.unreadable(
-                    path: url.path, reason: "the file changed while it was read (\(n) rows, then \(index))")
+                    path: url.path, reason: "the file changed while it was read (\(n) rows, then \(index))",
+                    kind: .badData)
             }
             return sums
         }

@@ -1,7 +1,11 @@
+package import JobContract
 import WakeKernelSupport
 
 /// A wake model input outside its range, named.
-package enum WakeInputError: Error, Equatable, CustomStringConvertible {
+package enum WakeInputError: KindedError, Equatable {
+    /// A hull's figures that the models cannot take: bad data of the fleet.
+    package var kind: ProblemKind { .badData }
+
     case outOfRange(field: String, value: Double, range: String)
     case inconsistent(String)
     /// The given draft, displacement and hull need a block coefficient above 1.

@@ -1,5 +1,7 @@
+package import JobContract
+
 /// Why a fetch failed. Every case names the URL.
-package enum WebFetchError: Error, Equatable, CustomStringConvertible {
+package enum WebFetchError: KindedError, Equatable {
     /// An HTTP status that is final (after retries where they apply).
     case httpStatus(url: String, status: Int, attempts: Int)
     /// Transport failure (timeout, connection lost, truncated body) after all retries.
@@ -62,5 +64,27 @@ extension WebFetchError {
 
     static func bytes(_ count: Int) -> String {
         count >= 1 << 20 ? "\(count >> 20) MiB" : count >= 1 << 10 ? "\(count >> 10) KiB" : "\(count) bytes"
+    }
+}
+
+extension WebFetchError {
+    /// A wrong address is a usage error; a page this tool cannot read, bad data; a site that
+    /// does not answer as it should, unreachable.
+    package var kind: ProblemKind {
+        switch self {
+        case .invalidURL: .usage
+        case .unparseableHTML, .malformedHTML, .tooLarge, .offSite, .offSiteRedirect: .badData
+        case .httpStatus, .transport, .tooSlow, .unreachable, .runTimeExceeded: .unreachable
+        }
+    }
+
+    package var location: String? {
+        switch self {
+        case .httpStatus(let url, _, _), .transport(let url, _, _), .tooSlow(let url, _, _, _),
+            .offSiteRedirect(let url, _), .offSite(let url, _), .unparseableHTML(let url), .tooLarge(let url, _),
+            .runTimeExceeded(let url, _), .unreachable(let url, _, _), .malformedHTML(let url, _),
+            .invalidURL(let url, _):
+            url
+        }
     }
 }

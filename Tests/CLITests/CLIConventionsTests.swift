@@ -56,6 +56,31 @@ import _TestSupport
         #expect(!r2.stderr.contains("Domain") && !r2.stderr.contains("Code="), "\(r2.stderr)")
     }
 
+    /// The README's statuses for inputs, each read from the kind the reader stated: an input
+    /// that is not there is 66 whichever reader met it; one that is there but wrong, 65.
+    @Test func aMissingInputIs66AndAMalformedOne65WhicheverReaderMeetsIt() async throws {
+        let folder = RepositoryPaths.temporaryDirectory()
+        let nowhere = folder.appendingPathComponent("nowhere").path
+        let malformed = folder.appendingPathComponent("bad.json")
+        try Data("{".utf8).write(to: malformed)
+        let badCSV = folder.appendingPathComponent("bad.csv")
+        try Data("no,header,here\n1,2,3\n".utf8).write(to: badCSV)
+        let cases: [([String], Int32)] = [
+            (["ratings", "show", nowhere + ".json"], 66),
+            (["ratings", "show", malformed.path], 65),
+            (["plan", "--station", "wadenswil", "--archive", nowhere], 66),
+            (["archive", "import-gtfs", nowhere + ".zip", "--archive", folder.appendingPathComponent("a").path], 66),
+            (["calibrate", "--observations", nowhere + ".csv", "--out", folder.appendingPathComponent("c").path], 66),
+            (["calibrate", "--observations", badCSV.path, "--out", folder.appendingPathComponent("c").path], 65),
+            (["wake", "--ship", "MS Panta Rhei", "--calibration", nowhere + ".json"], 66),
+            (["wake", "--ship", "MS Panta Rhei", "--calibration", malformed.path], 65),
+        ]
+        for (arguments, status) in cases {
+            let r = try await CLI.runOffPool(arguments)
+            #expect(r.status == status, "\(arguments.joined(separator: " ")): \(r.status) \(r.stderr)")
+        }
+    }
+
     /// scripts/install puts the binary and its data under a prefix; it then works from a folder
     /// outside the repository with no environment pointing at the data.
     @Test func theInstalledBinaryRunsFromAnyFolder() async throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FleetScraper
 import Foundation
+import JobContract
 import NextWaveSupport
 import ScheduleArchive
 import ShipRatingTable
@@ -30,8 +31,24 @@ struct ExitStatusTests {
             ExitStatus.of(FileProblem(path: "o", reason: "cannot write (permission denied)", side: .output))
                 == .cannotCreate)
         #expect(ExitStatus.of(FileProblem(path: "d", reason: "cannot lock the folder (busy)", side: .lock)) == .failure)
-        #expect(ExitStatus.of(FileProblem(path: "i", reason: "cannot read the fleet file (no such file)")) == .noInput)
         #expect(ExitStatus.of(FileProblem(path: "i", reason: "ships[0]: missing field name")) == .dataError)
+        // The status comes from the kind the reader gave, never from the words: a file that is
+        // not there, read for real, is a missing input whatever the message says ...
+        let nowhere = URL(fileURLWithPath: "/nonexistent-\(UInt64.random(in: 1...UInt64.max))/fleet.json")
+        #expect(throws: FileProblem.self) {
+            do { _ = try BoundedFile.read(nowhere, what: "fleet file") } catch let problem as FileProblem {
+                #expect(problem.kind == .missingInput && ExitStatus.of(problem) == .noInput)
+                throw problem
+            }
+        }
+        // ... and a message that reads like one is not, unless the reader said so.
+        #expect(ExitStatus.of(FileProblem(path: "i", reason: "no such file (a field's value)")) == .dataError)
+        #expect(ExitStatus.of(ArchiveError.unreadable(path: "a", reason: "refused", kind: .badData)) == .dataError)
+        // A job's failure carries the kind of what it wraps.
+        #expect(ExitStatus.of(JobFailure(ArchiveError.badResponse(url: "u", reason: "r"))) == .unavailable)
+        #expect(ExitStatus.of(JobFailure(InvalidInput(field: "days", value: "0", accepted: "1…31"))) == .usage)
+        // Every kind has a status; only the two kinds of an unfinished run share one.
+        #expect(ProblemKind.allCases.map { ExitStatus.of($0).rawValue } == [64, 65, 66, 69, 73, 1, 1])
         // sysexits.h values, and no two classes share one.
         #expect(ExitStatus.allCases.map(\.rawValue) == [1, 64, 65, 66, 69, 73])
     }

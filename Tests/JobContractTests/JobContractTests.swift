@@ -38,6 +38,42 @@ import Testing
         continuation.finish()
         for await event in stream { await log.add(event) }
         #expect(await log.events == [.step(0), .step(1), .step(2)])
-        await #expect(throws: Counting.Refused.self) { try await Counting(steps: -1).run { _ in Issue.record("ran") } }
+        do {
+            try await Counting(steps: -1).run { _ in Issue.record("ran") }
+            Issue.record("a negative count was accepted")
+        } catch let failure as JobFailure {
+            // An error from outside the toolkit's kinds is a failed run, the error kept underneath.
+            #expect(failure.kind == .failed && failure.underlying is Counting.Refused && failure.location == nil)
+        }
+    }
+
+    /// Every error `run` throws is one type whose kind a client can switch on: a kinded error
+    /// keeps its kind and place; a failure is not wrapped twice; cancellation stays itself.
+    @Test func runThrowsOneErrorTypeWithTheKindOfTheProblem() async throws {
+        struct Missing: KindedError {
+            var kind: ProblemKind { .missingInput }
+            var location: String? { "/data/fleet.json" }
+            var description: String { "/data/fleet.json: no such file" }
+        }
+        struct Failing: Job {
+            typealias Event = NoEvent
+            var error: any Error
+            func work(onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Int { throw error }
+        }
+        for (error, kind, location) in [
+            (Missing() as any Error, ProblemKind.missingInput, "/data/fleet.json" as String?),
+            (InvalidInput(field: "days", value: "0", accepted: "1…31"), .usage, nil),
+            (JobFailure(kind: .refused, location: "site/", underlying: Missing()), .refused, "site/"),
+        ] {
+            do {
+                _ = try await Failing(error: error).run()
+                Issue.record("no error")
+            } catch let failure as JobFailure {
+                #expect(failure.kind == kind && failure.location == location)
+                #expect(!(failure.underlying is JobFailure))
+                #expect(failure.description == "\(failure.underlying)")
+            }
+        }
+        await #expect(throws: CancellationError.self) { _ = try await Failing(error: CancellationError()).run() }
     }
 }

@@ -31,7 +31,7 @@ import _TestSupport
     /// `run` refuses with exactly `expected`, before touching the (missing) inputs.
     func expectRefused<J: Job>(_ job: J, _ expected: InvalidInput) async {
         #expect(throws: expected) { try job.validate() }
-        await #expect(throws: expected) { _ = try await job.run(onEvent: { _ in }) }
+        await expectJobFailure(expected, kind: .usage) { _ = try await job.run(onEvent: { _ in }) }
     }
 
     @Test func theWakeJobNamesEachFieldOutOfRange() async {

@@ -64,6 +64,8 @@ import _TestSupport
                 fleetReference: "none"),
             speedsKmh: [0], trackDepthsM: [10], output: .stream { _ in })
         #expect(throws: InvalidInput(field: "speedsKmh", value: "0", accepted: "1…100 km/h")) { try job.validate() }
-        await #expect(throws: InvalidInput.self) { try await job.run() }
+        await expectJobFailure(InvalidInput(field: "speedsKmh", value: "0", accepted: "1…100 km/h"), kind: .usage) {
+            try await job.run()
+        }
     }
 }

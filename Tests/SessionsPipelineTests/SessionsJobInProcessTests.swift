@@ -83,6 +83,9 @@ import _TestSupport
                 periods: RepositoryPaths.schedulePeriods, ratings: RepositoryPaths.appRatings, ratingsName: "app"),
             from: .init(year: 2026, month: 9, day: 30), to: .init(year: 2026, month: 9, day: 22),
             out: RepositoryPaths.temporaryDirectory())
-        await #expect(throws: SessionsJobError.self) { try await SessionsJob(input).run() }
+        await expectJobFailure(
+            SessionsJobError.reversedDates(from: try #require(input.from), to: try #require(input.to)),
+            kind: .usage
+        ) { try await SessionsJob(input).run() }
     }
 }

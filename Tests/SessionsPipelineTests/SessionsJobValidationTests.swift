@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import SessionsPipeline
 import Testing
+import _TestSupport
 
 /// Every sessions-side job refuses input out of range by throwing from `run`, before reading
 /// anything (the inputs here exist nowhere), never by trapping (issue: a codebase a newcomer can
@@ -18,28 +19,28 @@ import Testing
     @Test func theSessionsJobRefusesATopOutsideItsRangeAndReversedDates() async {
         for top in [0, -1, SessionsJob.maximumTop + 1, Int.max] {
             let job = SessionsJob(.init(source: nowhere, top: top, out: out))
-            await #expect(
-                throws: InvalidInput(field: "top", value: String(top), accepted: "1…\(SessionsJob.maximumTop)")
+            await expectJobFailure(
+                InvalidInput(field: "top", value: String(top), accepted: "1…\(SessionsJob.maximumTop)"), kind: .usage
             ) { try await job.run() }
         }
         let reversed = SessionsJob(.init(source: nowhere, from: day, to: day.adding(days: -1), out: out))
-        await #expect(throws: SessionsJobError.reversedDates(from: day, to: day.adding(days: -1))) {
+        await expectJobFailure(SessionsJobError.reversedDates(from: day, to: day.adding(days: -1)), kind: .usage) {
             try await reversed.run()
         }
         let outside = LocalDate(year: 2100, month: 1, day: 1)!
-        await #expect(throws: SessionsJobError.unsupportedDate(outside)) {
+        await expectJobFailure(SessionsJobError.unsupportedDate(outside), kind: .usage) {
             try await SessionsJob(.init(source: nowhere, from: outside, out: out)).run()
         }
     }
 
     @Test func thePlanAndTheFeedRefuseDaysOutsideTheirRange() async {
         for days in [0, -3, PlanJob.maximumDays + 1, Int.max] {
-            await #expect(throws: PlanJobError.days(days, maximum: PlanJob.maximumDays)) {
+            await expectJobFailure(PlanJobError.days(days, maximum: PlanJob.maximumDays), kind: .usage) {
                 try await PlanJob(.init(source: nowhere, from: day, days: days, selection: .all)).run()
             }
         }
         for days in [0, FeedJob.maximumDays + 1, Int.max] {
-            await #expect(throws: FeedJobError.days(days)) {
+            await expectJobFailure(FeedJobError.days(days), kind: .usage) {
                 try await FeedJob(.init(source: nowhere, tables: [], from: day, days: days, lakes: [], out: out)).run()
             }
         }
@@ -49,7 +50,7 @@ import Testing
         let job = CourseSpeedsJob(
             archive: nowhere.archive, archiveName: "none", stations: nowhere.stations, from: day,
             to: day.adding(days: -2), out: nil)
-        await #expect(throws: SessionsJobError.reversedDates(from: day, to: day.adding(days: -2))) {
+        await expectJobFailure(SessionsJobError.reversedDates(from: day, to: day.adding(days: -2)), kind: .usage) {
             try await job.run()
         }
     }

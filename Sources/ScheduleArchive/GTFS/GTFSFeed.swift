@@ -1,5 +1,6 @@
 internal import CZlibCRC
 public import Foundation
+import JobContract
 import NextWaveSupport
 import ZIPFoundation
 
@@ -23,12 +24,13 @@ import ZIPFoundation
         } else {
             // A FIFO or a device would block or never end the ZIP reader.
             do { try BoundedFile.openRegular(url, what: "GTFS feed").close() } catch let problem as FileProblem {
-                throw ArchiveError.unreadable(path: problem.path, reason: problem.reason)
+                throw ArchiveError.unreadable(problem)
             }
             do {
                 archive = try Archive(url: url, accessMode: .read, pathEncoding: nil)
             } catch {
-                throw ArchiveError.unreadable(path: url.path, reason: "not a readable ZIP archive (\(error))")
+                throw ArchiveError.unreadable(
+                    path: url.path, reason: "not a readable ZIP archive (\(error))", kind: .badData)
             }
         }
     }

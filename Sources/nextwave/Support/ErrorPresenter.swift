@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NextWaveSupport
+import RatingsPipeline
 
 /// Every error the CLI prints, as one line (or a short block) that names what and where in
 /// words: the toolkit's own errors say it themselves, and ``Advice`` adds the next step in the
@@ -8,7 +9,9 @@ import NextWaveSupport
 /// their error-domain dump.
 enum ErrorPresenter {
     static func message(for error: Error) -> String {
-        Advice.message(for: error, stated: stated(error))
+        // A job's failure carries the module's own error: its words and its advice.
+        if let failure = error as? JobFailure { return message(for: failure.underlying) }
+        return Advice.message(for: error, stated: stated(error))
     }
 
     private static func stated(_ error: Error) -> String {

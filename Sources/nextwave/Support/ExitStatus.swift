@@ -1,14 +1,6 @@
 import ArgumentParser
-import FleetScraper
 import Foundation
-import NextWaveSupport
 import RatingsPipeline
-import ScheduleArchive
-import SessionsPipeline
-import ShipRatingTable
-import WakeCalibration
-import WakeModels
-import WebPages
 
 /// The exit status of a failed command, after the BSD `sysexits.h` conventions, so that a script
 /// can tell a mistake in the command line or in an input from a run that could not finish. The
@@ -28,94 +20,35 @@ enum ExitStatus: Int32, CaseIterable {
     /// An output could not be written (EX_CANTCREAT).
     case cannotCreate = 73
 
-    /// The status for `error`. Libraries state what went wrong; the class of the problem is
-    /// the CLI's reading of it.
+    /// The status for `error`: the kind of problem every library error states
+    /// (``KindedError``), never its words; the command line's own errors say theirs.
     static func of(_ error: Error) -> ExitStatus {
         switch error {
-        case is ValidationError, is InvalidInput, is OperatorCatalogue.Unknown, is StationQueryError: return .usage
-        case let error as CLIError: return error.status
-        case is DecodingError, is CSVStreamParser.RecordTooLong: return .dataError
-        case is OutputProblem: return .cannotCreate
-        case let error as WebFetchError: return of(error)
-        case let error as ScrapeError: return of(error)
-        case let error as ArchiveError: return of(error)
-        case let error as RatingsError: return of(error)
-        case let error as CalibrationError: return of(error)
-        case is WakeInputError: return .dataError
-        case let error as WakeJobError:
-            if case .noDimensions = error { return .dataError }
-            return .usage
-        case is GridJobError: return .usage
-        case let error as FleetPagesChoice.Problem:
-            if case .noSnapshot = error { return .noInput }
-            return .usage
-        // No departures where and when asked is one situation with one status, whichever
-        // command met it (README, "Exit status"): 1; a plan of 0 or 40 days is a usage error.
-        case let error as PlanJobError:
-            if case .days = error { return .usage }
-            return .failure
-        case let error as SessionsJobError:
-            switch error {
-            case .emptyArchive: return .dataError
-            case .noDepartures: return .failure
-            default: return .usage
-            }
-        case let error as FileProblem:
-            switch error.side {
-            case .output: return .cannotCreate
-            case .lock: return .failure
-            case .input: return fileStatus(reason: error.reason)
-            }
-        case let error as CocoaError: return fileStatus(error)
-        default: return .failure
+        case is ValidationError: .usage
+        case let error as CLIError: error.status
+        case is OutputProblem: .cannotCreate
+        case let error as any KindedError: of(error.kind)
+        case is DecodingError: .dataError
+        case let error as CocoaError: of(error)
+        default: .failure
         }
     }
 
-    private static func of(_ error: WebFetchError) -> ExitStatus {
-        switch error {
-        case .invalidURL: .usage
-        case .unparseableHTML, .malformedHTML, .tooLarge, .offSite, .offSiteRedirect: .dataError
-        case .httpStatus, .transport, .tooSlow, .unreachable, .runTimeExceeded: .unavailable
+    /// The status for a kind of problem.
+    static func of(_ kind: ProblemKind) -> ExitStatus {
+        switch kind {
+        case .usage: .usage
+        case .badData: .dataError
+        case .missingInput: .noInput
+        case .unreachable: .unavailable
+        case .cannotWrite: .cannotCreate
+        case .refused, .failed: .failure
         }
     }
 
-    private static func of(_ error: ScrapeError) -> ExitStatus {
-        switch error {
-        case .noShipLinks, .layoutChanged, .pageList, .pageOffSite: .dataError
-        case .snapshot(_, let reason): fileStatus(reason: reason, otherwise: .dataError)
-        case .snapshotNotEmpty, .snapshotTargetRefused: .cannotCreate
-        case .allPagesGone: .unavailable
-        }
-    }
-
-    private static func of(_ error: ArchiveError) -> ExitStatus {
-        switch error {
-        case .malformed, .gtfs, .gtfsNeedsWindow: .dataError
-        case .unreadable(_, let reason): fileStatus(reason: reason, otherwise: .noInput)
-        case .store: .failure
-        case .badResponse: .unavailable
-        }
-    }
-
-    private static func of(_ error: RatingsError) -> ExitStatus {
-        switch error {
-        case .invalidFile(_, let reason): fileStatus(reason: reason, otherwise: .dataError)
-        case .shipExists: .usage
-        case .regression, .localSources, .unreadableExisting, .wakeThresholds: .failure
-        }
-    }
-
-    private static func of(_ error: CalibrationError) -> ExitStatus {
-        switch error {
-        case .unreadable(_, let reason): fileStatus(reason: reason, otherwise: .noInput)
-        case .missingColumns, .tooFewObservations, .rankDeficient: .dataError
-        case .lapack: .failure
-        }
-    }
-
-    /// A file operation's failure: a missing or unreadable input, an output that cannot be
-    /// written, else `otherwise`.
-    private static func fileStatus(_ error: CocoaError) -> ExitStatus {
+    /// A file operation's failure from Foundation: a missing or unreadable input, an output that
+    /// cannot be written, bad content, else a failure.
+    private static func of(_ error: CocoaError) -> ExitStatus {
         switch error.code {
         case .fileNoSuchFile, .fileReadNoSuchFile, .fileReadNoPermission: .noInput
         case .fileWriteNoPermission, .fileWriteOutOfSpace, .fileWriteVolumeReadOnly, .fileWriteFileExists,
@@ -124,12 +57,5 @@ enum ExitStatus: Int32, CaseIterable {
         case .fileReadCorruptFile, .fileReadInapplicableStringEncoding: .dataError
         default: .failure
         }
-    }
-
-    /// An input's failure from the reader's words: missing or unopenable (the words
-    /// `FileProblem.words(for:)` and the bounded reader use), else `otherwise`.
-    private static func fileStatus(reason: String, otherwise: ExitStatus = .dataError) -> ExitStatus {
-        let missing = ["no such file", "permission denied", "is a folder", "not a regular file"]
-        return missing.contains { reason.contains($0) } ? .noInput : otherwise
     }
 }

@@ -29,15 +29,15 @@ extension NextWaveCommand {
             try Self.flushStandardOutput()
         } catch let exit as ExitCode {
             throw exit
-        } catch let invalid as InvalidInput {
-            // The job refused a value: say so under the flag that gave it (exit 64).
-            terminal.endProgress()
-            let name = Self.inputFlags[invalid.field] ?? invalid.field
-            terminal.error(InvalidInput.message(name, value: invalid.value, accepted: invalid.accepted))
-            throw ExitCode(ExitStatus.usage.rawValue)
         } catch {
             terminal.endProgress()
-            terminal.error(ErrorPresenter.message(for: error))
+            if let invalid = ((error as? JobFailure)?.underlying ?? error) as? InvalidInput {
+                // The job refused a value: say so under the flag that gave it (exit 64).
+                let name = Self.inputFlags[invalid.field] ?? invalid.field
+                terminal.error(InvalidInput.message(name, value: invalid.value, accepted: invalid.accepted))
+            } else {
+                terminal.error(ErrorPresenter.message(for: error))
+            }
             throw ExitCode(ExitStatus.of(error).rawValue)
         }
     }

@@ -32,13 +32,17 @@ do {
     print("ratings: \(table.ships.count) ships, \(rated.count) rated (model \(table.model.name))")
     for ship in rated.prefix(3) { print("  \(ship.name): \(ship.rating!)") }
 
-    // A refused input comes back as an error that names the field, before anything is read.
+    // Every job throws one error type, JobFailure: its kind says what to do next, its words name
+    // the field, file or page. A refused input is a usage error, found before anything is read.
     var wrong = input
     wrong.point = OperatingPoint(speedKmh: 0, trackDepthM: 10)
     do {
         _ = try await RatingsJob(wrong).run()
-    } catch let error as InvalidInput {
-        print("refused: \(error)")
+    } catch let failure as JobFailure {
+        switch failure.kind {
+        case .usage: print("refused: \(failure)")
+        default: print("failed (\(failure.kind.rawValue)): \(failure)")
+        }
     }
 
     // A plan: the archive is copied, since opening it may refresh its store.
