@@ -236,7 +236,7 @@ let package = Package(
                 "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline",
                 "WebFetch", "WebPages", "NextWaveSupport", "JobContract", waveFeed, civilTime,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
         .testTarget(name: "ShipRatingTableTests", dependencies: [waveRating, "ShipRatingTable", "_TestSupport"]),
         .testTarget(

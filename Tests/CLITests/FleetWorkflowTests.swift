@@ -537,7 +537,7 @@ import _TestSupport
             withDestinationURL: RepositoryPaths.root.appendingPathComponent("scripts"))
         // What the app has now: the committed table, published.
         let now = try await CLI.runOffPool([
-            "ratings", "publish", RepositoryPaths.root.appendingPathComponent("reports/ship-ratings.json").path,
+            "ratings", "publish", CLIFixtures.ratingTable.path,
             "--to", work.appendingPathComponent("site/ratings").path,
         ])
         #expect(now.status == 0, "\(now.stderr)")

@@ -143,7 +143,7 @@ import _TestSupport
         let site = folder.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: RepositoryPaths.root.appendingPathComponent("reports/ship-ratings.json"),
+            at: CLIFixtures.ratingTable,
             to: folder.appendingPathComponent("outside.json"))
         let manifest =
             #"{"manifestVersion":1,"current":"../outside.json","sha256":"0","bytes":1,"#
@@ -153,7 +153,7 @@ import _TestSupport
         #expect(shown.status == 65, "\(shown.status): \(shown.stderr)")
         #expect(shown.stderr.contains("may name only a file in its own folder"), "\(shown.stderr)")
         let published = try await runBounded([
-            "ratings", "publish", RepositoryPaths.root.appendingPathComponent("reports/ship-ratings.json").path, "--to",
+            "ratings", "publish", CLIFixtures.ratingTable.path, "--to",
             site.path,
         ])
         #expect(published.status == 65, "\(published.status): \(published.stderr)")

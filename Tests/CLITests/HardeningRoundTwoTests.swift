@@ -80,7 +80,7 @@ import _TestSupport
     @Test func aCalibrationWhoseCovarianceIsNot5x5IsRefusedInWords() async throws {
         let folder = RepositoryPaths.temporaryDirectory("calibration")
         let good = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("reports/calibration/calibration.json")))
+            with: Data(contentsOf: CLIFixtures.calibration))
         for cut in [0, 3, 4] {
             var calibration = try #require(good as? [String: Any])
             var law = try #require(calibration["powerLaw"] as? [String: Any])
@@ -98,7 +98,7 @@ import _TestSupport
         let folder = RepositoryPaths.temporaryDirectory("table")
         let table = try #require(
             try JSONSerialization.jsonObject(
-                with: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("reports/ship-ratings.json")))
+                with: Data(contentsOf: CLIFixtures.ratingTable))
                 as? [String: Any])
         let ships = try #require(table["ships"] as? [[String: Any]]).map {
             String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self)
