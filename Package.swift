@@ -144,8 +144,8 @@ let package = Package(
             name: "SessionsPipeline",
             dependencies: [
                 "JobContract",
-                "SessionReports", "SessionAnalytics", sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime,
-                "NextWaveSupport", waveFeed,
+                "SessionReports", "SessionAnalytics", sessionCore, "ScheduleArchive", "ArchiveFetch", "ShipRatingTable",
+                civilTime, "NextWaveSupport", "WebFetch", waveFeed,
             ]),
 
         // The thin command-line front end.

@@ -111,6 +111,14 @@ package struct ArchiveFetcher: Sendable {
         package var failed: [String] = []
         /// What a source held that was read but not used (a conditional date range, charters).
         package var notes: [String] = []
+
+        /// One line: files written, unchanged, failed, merged and kept, and the archive's path.
+        package func summary(archive: String) -> String {
+            "\(written.count) file(s) written, \(unchanged.count) unchanged, \(failed.count) failed"
+                + (merged.isEmpty ? "" : ", \(merged.count) merged with the archived file")
+                + (kept.isEmpty ? "" : ", \(kept.count) kept (the new answer added nothing)")
+                + " (archive \(archive))"
+        }
     }
 
     package enum Event: Sendable {

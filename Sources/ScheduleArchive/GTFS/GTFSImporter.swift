@@ -42,6 +42,13 @@ import NextWaveSupport
         package var skipped: [String] = []
         package var skippedCount = 0
 
+        /// One line: what was imported, from how much of the feed, into which store.
+        package func summary(store: String) -> String {
+            let span = firstDate.map { "\($0) … \(lastDate.map(\.description) ?? "?")" } ?? "no service days"
+            return "imported \(departures) departures (\(trips) ship trips on \(routes) routes, \(serviceDays) "
+                + "service days: \(span)) from \(stopTimeLines) stop_times lines into \(store)"
+        }
+
         mutating func skip(_ message: String) {
             skippedCount += 1
             if skipped.count < 20 { skipped.append(message) }

@@ -4,6 +4,7 @@ import CivilTime
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
+import SessionsPipeline
 import WebFetch
 
 struct ArchiveFetchCommand: NextWaveCommand {
@@ -46,33 +47,20 @@ struct ArchiveFetchCommand: NextWaveCommand {
     var from: LocalDate?
 
     @Option(help: ArgumentHelp("Entries per stationboard (1…420; the API rejects more).", valueName: "N"))
-    var limit = ArchiveFetcher.maxLimit
+    var limit = ArchiveFetchJob.maximumLimit
 
     @Option(
         name: .customLong("api-url"),
         help: ArgumentHelp(
             "Transport API root (default: $NEXTWAVE_API_URL, else https://transport.opendata.ch).", valueName: "URL"))
-    var apiURLOption: String?
+    var apiURL: String?
 
     @Option(
         name: .customLong("deployment-url"),
         help: ArgumentHelp(
             "Where the operator publishes ship assignments (default: $NEXTWAVE_DEPLOYMENT_URL, else its own).",
             valueName: "URL"))
-    var deploymentURLOption: String?
-
-    /// `--api-url`, else `$NEXTWAVE_API_URL` (a mirror, or a test's server, for a command line
-    /// that must stay as written, like a crontab's), else the public API.
-    var apiURL: String {
-        apiURLOption ?? ProcessInfo.processInfo.environment["NEXTWAVE_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? "https://transport.opendata.ch"
-    }
-
-    /// `--deployment-url`, else `$NEXTWAVE_DEPLOYMENT_URL`, else nil (the operator's own).
-    var deploymentURL: String? {
-        deploymentURLOption
-            ?? ProcessInfo.processInfo.environment["NEXTWAVE_DEPLOYMENT_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    }
+    var deploymentURL: String?
 
     @Option(
         name: .customLong("operator"),
@@ -88,93 +76,64 @@ struct ArchiveFetchCommand: NextWaveCommand {
 
     var showsProgress: Bool { !progress.noProgress }
 
+    static var inputFlags: [String: String] {
+        [
+            "days": "--days", "from": "--from", "limit": "--limit", "apiRoot": "--api-url",
+            "deploymentURL": "--deployment-url",
+        ]
+    }
+
     func validate() throws {
         guard !stations.isEmpty else {
             throw ValidationError("give --lake NAME or --station NAME|UIC (repeat for several)")
         }
-        guard (1...31).contains(days) else { throw ValidationError("--days must lie in 1…31") }
         try checkSupported(from, option: "--from")
-        guard (1...ArchiveFetcher.maxLimit).contains(limit) else {
-            throw ValidationError("--limit must lie in 1…\(ArchiveFetcher.maxLimit) (the API answers 400 above)")
-        }
-        for (name, text) in [("--api-url", apiURL), ("--deployment-url", deploymentURL ?? "https://x")] {
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                throw ValidationError("\(name): \"\(text)\" is not an http(s) URL")
-            }
-        }
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let directory = try target.url()
-        let first = from ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
-        let dates = (0..<days).map { first.adding(days: $0) }
         let catalogue = try StationCatalogue.load(from: try data.file("stations.json"))
-        let chosen = try stations.resolve(in: catalogue) ?? []
-        let source = noDeployments ? nil : try assignmentSource(for: chosen, terminal: terminal)
-        var fetcher = ArchiveFetcher(
-            apiRoot: URL(string: apiURL)!, assignments: source, limit: limit, http: http.configuration)
-        fetcher.stations = catalogue
-        fetcher.lakes = Set(chosen.map(\.lake))
-        let names = Dictionary(chosen.map { ($0.uic, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var input = ArchiveFetchJob.Input(
+            archive: try target.url(), stations: try stations.resolve(in: catalogue) ?? [], catalogue: catalogue,
+            operators: try OperatorCatalogue.inDataFolder(data),
+            from: from ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970)),
+            apiRoot: try Self.url(apiURL, flag: "--api-url", variable: "NEXTWAVE_API_URL")
+                ?? URL(string: "https://transport.opendata.ch")!)
+        input.days = days
+        input.limit = limit
+        input.deploymentURL = try Self.url(
+            deploymentURL, flag: "--deployment-url", variable: "NEXTWAVE_DEPLOYMENT_URL")
+        input.assignments = noDeployments ? .none : operatorName.map { .named($0) } ?? .automatic
+        input.http = http.configuration
+        let names = Dictionary(input.stations.map { ($0.uic, $0.name) }, uniquingKeysWith: { a, _ in a })
         let clock = ProgressClock()
-        let report = await fetcher.fetch(stations: chosen.map(\.uic), dates: dates, into: directory) { event in
+        let report = try await ArchiveFetchJob(input).run { event in
             switch event {
-            case .request(let done, let total, let uic, let date):
+            case .fetcher(.request(let done, let total, let uic, let date)):
                 let what = uic.map { names[$0] ?? String($0) } ?? "ship assignments"
                 terminal.progress("[\(done + 1)/\(total)] \(what) \(date)" + clock.remaining(done: done, total: total))
-            case .fetch(.retrying(let url, let attempt, let after, let reason)):
+            case .fetcher(.fetch(.retrying(let url, let attempt, let after, let reason))):
                 terminal.show(.retrying(url: url, attempt: attempt, after: after, reason: reason))
-            case .fetch, .stored: break
+            case .fetcher: break
+            case .note(let text): terminal.info(text)
+            case .warning(let text): terminal.warn(text)
             }
         }
         terminal.endProgress()
         for failure in report.failed { terminal.error(failure) }
         for kept in report.kept { terminal.warn(kept) }
-        for merged in report.merged { terminal.info(merged) }
-        for note in report.notes { terminal.info(note) }
-        terminal.info(
-            "\(report.written.count) file(s) written, \(report.unchanged.count) unchanged, \(report.failed.count) failed"
-                + (report.merged.isEmpty ? "" : ", \(report.merged.count) merged with the archived file")
-                + (report.kept.isEmpty ? "" : ", \(report.kept.count) kept (the new answer added nothing)")
-                + " (archive \(directory.path))"
-        )
+        for line in report.merged + report.notes { terminal.info(line) }
+        terminal.info(report.summary(archive: input.archive.path))
         if !report.failed.isEmpty { throw ExitCode.failure }
     }
-}
 
-extension ArchiveFetchCommand {
-    /// Where the assignments come from: `--operator`, else the operator of the stations' lake
-    /// that publishes them (ZSG, SGV, CGN); nil when none does (sessions then predict ships).
-    func assignmentSource(for stations: [Station], terminal: Terminal) throws -> ArchiveFetcher.AssignmentSource? {
-        let chosen: OperatorCatalogue.Operator?
-        if let operatorName {
-            chosen = try OperatorCatalogue.named(operatorName, data: data)
-        } else {
-            let catalogue = try OperatorCatalogue.inDataFolder(data)
-            let lakes = Set(stations.map(\.lake)).sorted()
-            let publishing = Set(
-                lakes.flatMap { catalogue.operators(onLake: $0) }.filter { $0.assignments != nil }.map(\.id))
-            chosen = catalogue.operators.first { publishing.contains($0.id) }
-            if chosen == nil {
-                terminal.info(
-                    "no operator publishes ship assignments for \(lakes.joined(separator: ", ")); sessions predict ships"
-                )
-            } else if publishing.count > 1 {
-                terminal.warn("several operators publish assignments here; fetching \(chosen!.code)'s (--operator)")
-            }
+    /// The option's URL, else the environment's (a mirror, or a test's server, for a command
+    /// line that must stay as written, like a crontab's); nil when neither is given.
+    static func url(_ option: String?, flag: String, variable: String) throws -> URL? {
+        let environment = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text = option ?? environment else { return nil }
+        guard let url = URL(string: text) else {
+            throw ValidationError("\(option == nil ? "$" + variable : flag): \"\(text)\" is not an http(s) URL")
         }
-        guard let chosen, let kind = chosen.assignments else {
-            if let chosen { terminal.info("\(chosen.code) publishes no ship assignments; sessions predict ships") }
-            return nil
-        }
-        let given = deploymentURL.flatMap(URL.init(string:))
-        guard let source = ArchiveFetcher.AssignmentSource.Kind(rawValue: kind) else {
-            let known = ArchiveFetcher.AssignmentSource.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CLIError(
-                "\(OperatorCatalogue.fileName): \(chosen.id) has an unknown assignments source \"\(kind)\" "
-                    + "(known: \(known))",
-                status: .dataError)
-        }
-        return ArchiveFetcher.AssignmentSource(source, url: given)
+        return url
     }
 }

@@ -3,28 +3,7 @@ import CivilTime
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
-
-extension ArchiveImportGTFSCommand {
-    /// `--agency`, else the agencies of `--lake` (Data/operators.json), else ZSG's 194.
-    func agencies(_ terminal: Terminal) throws -> [String] {
-        if !agency.isEmpty { return agency }
-        guard let lake else { return ["194"] }
-        let stations = try StationCatalogue.load(from: try data.file("stations.json"))
-        // The lake as the stations list names it (a unique prefix, case and accents ignored).
-        guard let name = try stations.stations(ofLake: lake).first?.lake else {
-            throw CLIError("no stations listed for the lake \"\(lake)\"", status: .usage)
-        }
-        let catalogue = try OperatorCatalogue.inDataFolder(data)
-        let ids = catalogue.agencies(onLake: name)
-        guard !ids.isEmpty else {
-            throw CLIError(
-                "no GTFS agency id is known for \(name) (Data/operators.json); give them with --agency (the feed's agency.txt lists them)",
-                status: .usage)
-        }
-        terminal.info("\(name): agencies \(ids.joined(separator: ", "))")
-        return ids
-    }
-}
+import SessionsPipeline
 
 struct ArchiveImportGTFSCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
@@ -70,41 +49,42 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Last service day to import (default: the feed's last).", valueName: "YYYY-MM-DD"))
     var to: LocalDate?
 
+    @OptionGroup var progress: ProgressOptions
+
+    var showsProgress: Bool { !progress.noProgress }
+
+    static var inputFlags: [String: String] { ["agencies": "--agency", "window": "--from … --to"] }
+
     func validate() throws {
         try checkPaths([("FEED", feed)])
         try checkSupported(from, option: "--from")
         try checkSupported(to, option: "--to")
         guard (from == nil) == (to == nil) else { throw ValidationError("give --from and --to together") }
         if lake != nil && !agency.isEmpty { throw ValidationError("give --agency or --lake, not both") }
-        if let from, let to {
-            guard from <= to else { throw ValidationError("--from \(from) is after --to \(to)") }
-            let days = from.days(to: to) + 1
-            guard days <= GTFSImporter.maximumSpanDays else {
-                throw ValidationError(
-                    "--from … --to spans \(days) days; one import covers at most \(GTFSImporter.maximumSpanDays)")
-            }
-        }
+        if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
     }
 
-    @OptionGroup var progress: ProgressOptions
-
-    var showsProgress: Bool { !progress.noProgress }
-
     func execute(_ terminal: Terminal) async throws {
-        let archive = try ScheduleArchive(directory: try target.url())
-        var importer = GTFSImporter(
-            agencies: Set(try agencies(terminal)), window: from.flatMap { f in to.map { f...$0 } })
-        importer.progress = { lines in terminal.progress("stop_times.txt: \(lines / 1_000_000) M lines read") }
-        let gtfs = try GTFSFeed(url: URL(fileURLWithPath: feed))
-        let report = try archive.withLock(exclusive: true) { try importer.run(feed: gtfs, into: archive.store) }
+        var input = GTFSImportJob.Input(feed: URL(fileURLWithPath: feed), archive: try target.url())
+        input.window = from.flatMap { from in to.map { from...$0 } }
+        if let lake {
+            input.agencies = .lake(lake)
+            input.stations = try StationCatalogue.load(from: try data.file("stations.json"))
+            input.operators = try OperatorCatalogue.inDataFolder(data)
+        } else if !agency.isEmpty {
+            input.agencies = .ids(agency)
+        }
+        let (report, store) = try await GTFSImportJob(input).run { event in
+            switch event {
+            case .agencies(let lake, let ids): terminal.info("\(lake): agencies \(ids.joined(separator: ", "))")
+            case .stopTimeLines(let lines): terminal.progress("stop_times.txt: \(lines / 1_000_000) M lines read")
+            }
+        }
         terminal.endProgress()
         for message in report.skipped { terminal.warn("skipped \(message)") }
         if report.skippedCount > report.skipped.count {
             terminal.warn("… and \(report.skippedCount - report.skipped.count) more rows skipped")
         }
-        let span = report.firstDate.map { "\($0) … \(report.lastDate!)" } ?? "no service days"
-        terminal.info(
-            "imported \(report.departures) departures (\(report.trips) ship trips on \(report.routes) routes, \(report.serviceDays) service days: \(span)) from \(report.stopTimeLines) stop_times lines into \(archive.store.path)"
-        )
+        terminal.info(report.summary(store: store))
     }
 }

@@ -145,11 +145,22 @@ extension Terminal {
 }
 
 extension OperatorCatalogue {
-    /// The data folder's catalogue entry an argument names, or an error listing the operators.
-    /// The data folder's catalogue (`Data/operators.json`), its problems as CLI errors.
+    /// The catalogues read in this run, by path: a command asks for the operator in several
+    /// places (output folder, fleet file, pages, publishing), the file is read once.
+    private static let read = Locked<[String: OperatorCatalogue]>([:])
+
+    /// The data folder's catalogue (`Data/operators.json`), read once per run.
     static func inDataFolder(_ data: DataOptions) throws -> OperatorCatalogue {
-        try load(from: data.file(fileName))
+        let url = try data.file(fileName)
+        return try read.withLock { read in
+            if let catalogue = read[url.path] { return catalogue }
+            let catalogue = try load(from: url)
+            read[url.path] = catalogue
+            return catalogue
+        }
     }
+
+    /// The data folder's catalogue entry an argument names, or an error listing the operators.
 
     static func named(_ argument: String, data: DataOptions) throws -> Operator {
         let catalogue = try inDataFolder(data)

@@ -1,4 +1,5 @@
 import FleetScraper
+import NextWaveSupport
 import RatingsPipeline
 import ScheduleArchive
 import SessionsPipeline
@@ -19,6 +20,8 @@ enum Advice {
         case let error as WakeJobError: wake(error, stated: stated)
         case let error as PlanJobError: plan(error, stated: stated)
         case let error as SessionsJobError: sessions(error, stated: stated)
+        case is OperatorCatalogue.Unknown: "--operator: " + stated
+        case is GTFSImportJob.NoAgency: stated + "; give them with --agency"
         case let error as StationQueryError:
             if case .unknown = error { stated + " (nextwave stations --search TEXT lists them)" } else { stated }
         case let error as ArchiveError:
