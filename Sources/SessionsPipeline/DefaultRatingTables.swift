@@ -1,5 +1,6 @@
 package import Foundation
 package import NextWaveSupport
+package import ScheduleArchive
 
 /// The rating tables `sessions`, `plan` and `today` score with when --ratings is not given:
 /// the app's own ratings for Lake Zurich (what the app scores with), and for the other lakes
@@ -29,5 +30,24 @@ package enum DefaultRatingTables {
         let app = (url: data.appendingPathComponent("app-ratings.json"), name: "Data/app-ratings.json")
         if tables.isEmpty || lakes.contains("Zürichsee") { return Choice(main: app, more: tables) }
         return Choice(main: tables[0], more: Array(tables.dropFirst()))
+    }
+
+    /// The tables a run at `stations` (nil: every station of `catalogue`) scores with: the one
+    /// the user named (`given`, its path as given), alone; else the lakes' defaults.
+    /// - Throws: ``FileProblem`` (a missing input) when the named table is not there.
+    package static func choose(
+        given: String?, stations: [Station]?, catalogue: StationCatalogue, data: URL, operators: OperatorCatalogue
+    ) throws -> Choice {
+        if let given {
+            let url = URL(fileURLWithPath: given)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw FileProblem(
+                    path: given, reason: "no rating table; run `nextwave ratings` first or pass another --ratings",
+                    kind: .missingInput)
+            }
+            return Choice(main: (url, given), more: [])
+        }
+        let lakes = Array(Set((stations ?? catalogue.stations).map(\.lake))).sorted()
+        return choose(lakes: lakes, data: data, catalogue: operators)
     }
 }

@@ -88,6 +88,24 @@ import _TestSupport
         #expect(days.contains { $0["stationId"] as? String == "8503670" && $0["date"] as? String == "2026-09-24" })
     }
 
+    /// `--lake` with `--station` narrows the stations to that lake's; it does not widen the run
+    /// to the whole lake (it did: 15 stations were scored for one asked).
+    @Test func aLakeWithAStationScoresThatStationOnly() async throws {
+        let asked = ["--lake", "Zürichsee", "--station", "wadenswil", "--from", "2026-09-23"]
+        let out = RepositoryPaths.temporaryDirectory()
+        let sessions = try await CLI.runOffPool(["sessions", "--out", out.path] + asked)
+        #expect(sessions.status == 0, "\(sessions.stderr)")
+        let days = try #require(try json(out.appendingPathComponent("sessions.json"))["days"] as? [[String: Any]])
+        #expect(Set(days.compactMap { $0["stationId"] as? String }) == ["8503670"])
+        let plan = try await CLI.runOffPool(["plan", "--json"] + asked)
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+        let planned = try #require(document["days"] as? [[String: Any]]).flatMap {
+            ($0["stations"] as? [[String: Any]] ?? []).compactMap { $0["stationId"] as? String }
+        }
+        #expect(!planned.isEmpty && Set(planned) == ["8503670"], "\(planned)")
+    }
+
     @Test func badInputsFailWithAClearMessageAndWriteNothing() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let missing = try await CLI.runOffPool([

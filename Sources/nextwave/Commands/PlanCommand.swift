@@ -101,7 +101,7 @@ struct PlanCommand: NextWaveCommand {
         if let ics {
             let options = PlanCalendar.Options(
                 windows: windows, alarmMinutes: alarm.minutes, waveEvents: icsWaves, words: words)
-            let calendar = try Self.calendar(plan, to: ics, options: options)
+            let calendar = PlanCalendar.render(plan, replacing: ics, options: options)
             if ics == "-" {
                 print(calendar, terminator: "")
                 return
@@ -115,52 +115,17 @@ struct PlanCommand: NextWaveCommand {
             terminator: json ? "" : "\n")
     }
 
-    /// The calendar, its events' stamps and sequences carried over from the file it replaces.
-    /// A new or changed event is stamped `SOURCE_DATE_EPOCH`, else now; on stdout (no file to
-    /// carry over) midnight UTC of the archive's last day, so the same inputs give the same bytes.
-    static func calendar(_ plan: RiderPlan, to path: String, options: PlanCalendar.Options) throws -> String {
-        var previous: String?
-        // Only a regular file is read back (a FIFO, device or link is the writer's to refuse or
-        // write in place, never opened here); one that cannot be read only loses its stamps.
-        let url = URL(fileURLWithPath: path)
-        let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
-        if path != "-", type == .typeRegular {
-            previous = (try? BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "calendar")).map {
-                String(decoding: $0, as: UTF8.self)
-            }
-        }
-        let epoch = SourceDateEpoch.seconds()
-        let stamp =
-            epoch
-            ?? (path == "-"
-                ? Int64(plan.archiveRange.upperBound.daysSinceEpoch) * 86_400 : Int64(Date().timeIntervalSince1970))
-        return PlanCalendar.render(plan, stamp: stamp, options: options, previous: previous)
-    }
-
     /// The plan of `days` days from `from` at the chosen stations.
     static func plan(
         source: ArchiveOptions, stations: StationOptions, ratings: String?, sun: SunSource, predict: Bool,
         from: LocalDate?, days: Int, terminal: Terminal
     ) async throws -> RiderPlan {
         let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
-        let chosen = try stations.resolve(in: catalogue)
-        let selection: SessionsJob.StationSelection =
-            stations.lake.flatMap { catalogue.lake(named: $0) }.map { .lake($0) } ?? chosen.map {
-                .stations($0.map(\.uic))
-            }
-            ?? .all
-        let table: (url: URL, name: String)
-        var more: [URL] = []
-        if let ratings {
-            table = (URL(fileURLWithPath: ratings), ratings)
-        } else {
-            let lakes = Array(Set((chosen ?? catalogue.stations).map(\.lake))).sorted()
-            let choice = DefaultRatingTables.choose(
-                lakes: lakes, data: try source.data.directory,
-                catalogue: try OperatorCatalogue.inDataFolder(source.data))
-            table = choice.main
-            more = choice.more.map(\.url)
-        }
+        let (chosen, selection) = try stations.selection(in: catalogue)
+        let tables = try DefaultRatingTables.choose(
+            given: ratings, stations: chosen, catalogue: catalogue, data: try source.data.directory,
+            operators: try OperatorCatalogue.inDataFolder(source.data))
+        let (table, more) = (tables.main, tables.more.map(\.url))
         var input = PlanJob.Input(
             source: try source.scheduleSource(
                 catalogue: catalogue, ratings: table.url, ratingsName: table.name, moreRatings: more),

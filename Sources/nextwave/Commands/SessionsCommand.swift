@@ -78,45 +78,26 @@ struct SessionsCommand: NextWaveCommand {
         try checkSupported(to, option: "--to")
     }
 
-    /// The rating table: --ratings, else the app's own ratings (what the app scores with) —
-    /// never silently whatever table a what-if `ratings` run left in a folder.
-    func ratingTable(_ terminal: Terminal) throws -> (url: URL, name: String) {
-        if let ratings {
-            let url = URL(fileURLWithPath: ratings)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw CLIError(
-                    "\(ratings): no rating table; run `nextwave ratings` first or pass another --ratings",
-                    status: .noInput)
-            }
-            terminal.info("ratings: \(ratings)")
-            return (url, ratings)
-        }
-        terminal.info(
-            "ratings: the app's own ratings (Data/app-ratings.json); --ratings FILE scores with another table")
-        return (try source.data.file("app-ratings.json"), "Data/app-ratings.json")
-    }
-
     static let inputFlags = ["top": "--top"]
 
     func execute(_ terminal: Terminal) async throws {
-        var table = try ratingTable(terminal)
         let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
-        let chosen = try stations.resolve(in: catalogue)
-        let selection: SessionsJob.StationSelection =
-            stations.lake.map { .lake($0) } ?? chosen.map { .stations($0.map(\.uic)) } ?? .all
-        var more: [(url: URL, name: String)] = []
-        if ratings == nil {
-            let lakes = Array(Set((chosen ?? catalogue.stations).map(\.lake))).sorted()
-            let choice = DefaultRatingTables.choose(
-                lakes: lakes, data: try source.data.directory,
-                catalogue: try OperatorCatalogue.inDataFolder(source.data))
-            if choice.main.name != table.name {
-                table = choice.main
-                terminal.info("ratings: \(table.name) (the lake's operator; --ratings FILE scores with another table)")
-            }
-            more = choice.more
-            if !more.isEmpty { terminal.info("ratings also from: \(more.map(\.name).joined(separator: ", "))") }
+        let (chosen, selection) = try stations.selection(in: catalogue)
+        // --ratings, else the app's own ratings (what the app scores with) and the other lakes'
+        // operators' tables, said aloud: never silently whatever a what-if run left in a folder.
+        let tables = try DefaultRatingTables.choose(
+            given: ratings, stations: chosen, catalogue: catalogue, data: try source.data.directory,
+            operators: try OperatorCatalogue.inDataFolder(source.data))
+        let (table, more) = (tables.main, tables.more)
+        if ratings != nil {
+            terminal.info("ratings: \(table.name)")
+        } else if table.name == "Data/app-ratings.json" {
+            terminal.info(
+                "ratings: the app's own ratings (Data/app-ratings.json); --ratings FILE scores with another table")
+        } else {
+            terminal.info("ratings: \(table.name) (the lake's operator; --ratings FILE scores with another table)")
         }
+        if !more.isEmpty { terminal.info("ratings also from: \(more.map(\.name).joined(separator: ", "))") }
         var input = SessionsJob.Input(
             source: try source.scheduleSource(
                 catalogue: catalogue, ratings: table.url, ratingsName: table.name, moreRatings: more.map(\.url)),
@@ -146,7 +127,7 @@ struct SessionsCommand: NextWaveCommand {
                 "today (\(today)) is not in the archive \(try source.location().name): the sessions are those of "
                     + "\(result.settings.from) … \(result.settings.to). " + Advice.fetchAdvice(lakes: lakes))
         }
-        print(Self.summary(result.summary))
+        print(SessionSummaryText.table(result.summary))
         // Chosen stations without a departure in the range are named, not silently left out.
         let scored = Set(result.summary.rankedStations.map(\.station))
         let quiet = (chosen ?? []).filter { !scored.contains($0.uic) }.map(\.name).sorted()
@@ -160,18 +141,5 @@ struct SessionsCommand: NextWaveCommand {
         terminal.info(
             "\(result.survey.stationDays) station-days, \(result.summary.sessionCount) sessions from \(result.survey.departures) departures; wrote \(result.written.joined(separator: ", ")) to \(out)"
         )
-    }
-
-    static func summary(_ summary: SessionSummary) -> String {
-        let rows = summary.rankedStations.map { station -> [String] in
-            let usual = station.windows.usual
-            return [
-                station.name, String(station.days), fixed(station.meanBestScore, 1), usual?.clockText ?? "–",
-                usual.map { "\($0.days)/\($0.of)" } ?? "–", usual.map { fixed($0.typicalScore, 1) } ?? "–",
-            ]
-        }
-        return TextTable.render(
-            header: ["Station", "Days", "Mean best", "Usual best window", "Days", "Typical"], rows: rows,
-            rightAligned: [1, 2, 4, 5])
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CivilTime
 import Foundation
 @_spi(Benchmarks) import ScheduleArchive
+import SessionReports
 import Solar
 
 struct SunCommand: NextWaveCommand {
@@ -84,50 +85,9 @@ struct SunCommand: NextWaveCommand {
             (lat, lon, place) = (found.latitude, found.longitude, "\(found.name), ")
         }
         let sun = SunTimes(latitude: lat, longitude: lon, date: day)
-        func text(_ t: Double?) -> String? { t.map { clock.iso8601(Int64($0.rounded())) } }
-        func local(_ t: Double?) -> String? { t.map { clock.hourMinute(Int64($0.rounded())) } }
-        if json {
-            var object: [String: Any] = [
-                "date": day.description, "latitude": lat, "longitude": lon, "timeZone": "Europe/Zurich",
-                "daylight": Self.state(sun.daylight, above: "polarDay", below: "polarNight"),
-                "twilight": Self.state(sun.civil, above: "neverDark", below: "neverCivilLight"),
-            ]
-            for (key, value) in [
-                ("sunrise", text(sun.sunrise)), ("sunset", text(sun.sunset)),
-                ("civilTwilightBegin", text(sun.civilTwilightBegin)), ("civilTwilightEnd", text(sun.civilTwilightEnd)),
-            ] {
-                object[key] = value ?? NSNull()
-            }
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
-        } else {
-            print("\(day), \(place)\(lat) N, \(lon) E (local time, Europe/Zurich)")
-            let rows: [(String, String?, String)] = [
-                ("civil twilight begins", local(sun.civilTwilightBegin), Self.reason(sun.civil, civil: true)),
-                ("sunrise", local(sun.sunrise), Self.reason(sun.daylight, civil: false)),
-                ("sunset", local(sun.sunset), Self.reason(sun.daylight, civil: false)),
-                ("civil twilight ends", local(sun.civilTwilightEnd), Self.reason(sun.civil, civil: true)),
-            ]
-            for (label, value, reason) in rows {
-                print("  \(label.padding(toLength: 22, withPad: " ", startingAt: 0)) \(value ?? reason)")
-            }
-        }
-    }
-
-    static func state(_ crossing: HorizonCrossing, above: String, below: String) -> String {
-        switch crossing {
-        case .crosses: "normal"
-        case .alwaysAbove: above
-        case .alwaysBelow: below
-        }
-    }
-
-    static func reason(_ crossing: HorizonCrossing, civil: Bool) -> String {
-        switch crossing {
-        case .crosses: ""
-        case .alwaysAbove: civil ? "none (the sun stays above −6° all day)" : "none (polar day: the sun does not set)"
-        case .alwaysBelow:
-            civil ? "none (the sun stays below −6° all day)" : "none (polar night: the sun does not rise)"
-        }
+        print(
+            json
+                ? try SunReport.json(sun, date: day, latitude: lat, longitude: lon)
+                : SunReport.text(sun, date: day, latitude: lat, longitude: lon, place: place))
     }
 }

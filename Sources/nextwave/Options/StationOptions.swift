@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScheduleArchive
+import SessionsPipeline
 
 /// `--station NAME|UIC` (repeatable, or comma-separated; `--stations` too) and `--lake NAME`:
 /// the same flags wherever stations are asked for.
@@ -31,5 +32,16 @@ struct StationOptions: ParsableArguments {
         }
         if station.isEmpty { return nil }
         return try catalogue.resolve(all: station)
+    }
+
+    /// The stations asked for (nil: all) and the job's selection: the named stations (only
+    /// the lake's, with `--lake`), else the whole lake under its station-list name, else all.
+    func selection(in catalogue: StationCatalogue) throws -> (
+        stations: [Station]?, selection: SessionsJob.StationSelection
+    ) {
+        let chosen = try resolve(in: catalogue)
+        if !station.isEmpty, let chosen { return (chosen, .stations(chosen.map(\.uic))) }
+        if let lake { return (chosen, .lake(catalogue.lake(named: lake) ?? lake)) }
+        return (chosen, .all)
     }
 }
