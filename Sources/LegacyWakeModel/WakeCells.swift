@@ -101,8 +101,8 @@ struct WakeCells {
         let rho = PhysicalConstants.waterDensity
         let energyCoefficient = rho * g / 8
         let forceCoefficients = celerity.map { rho * g / 2 * $0 * $0 }
-        let (e1, e2) = (thresholds.energyJPerM2[0], thresholds.energyJPerM2[1])
-        let (f1, f2) = (thresholds.forceNPerM2[0], thresholds.forceNPerM2[1])
+        let (e1, e2) = (thresholds.energyJPerM2.two, thresholds.energyJPerM2.three)
+        let (f1, f2) = (thresholds.forceNPerM2.two, thresholds.forceNPerM2.three)
         let tiling = Tiling(ships: n, speeds: m, depths: d)
         let blocks = (n + tiling.ships - 1) / tiling.ships
         baseHeight.withUnsafeBufferPointer { h0 in

@@ -42,4 +42,37 @@ package enum RatingTableText {
             header: ["Ship", "Rating", "By", "Legacy", "E (J/m²)", "F (N/m²)", "H (m)"], rows: rows,
             rightAligned: [1, 3, 4, 5, 6])
     }
+
+    /// The table's first line: its name, schema, when it was made and which model rates.
+    package static func header(_ table: RatingTable, name: String) -> String {
+        "\(name): schema \(table.schemaVersion), generated \(table.generatedAt), rating by \(table.model.name)"
+    }
+
+    /// One ship's figures and where each comes from.
+    package static func details(_ ship: ShipRating) -> String {
+        func value(_ x: Double?, _ unit: String) -> String { x.map { "\(plain($0)) \(unit)" } ?? "–" }
+        var lines = [
+            ship.name + (ship.aliases.isEmpty ? "" : " (also \(ship.aliases.joined(separator: ", ")))"),
+            "  rating            \(ship.rating.map(String.init) ?? "unrated")"
+                + (ship.unratedReason.map { " (\($0))" } ?? "")
+                + (ship.ratingBasis.map { ", by \($0.rawValue)" } ?? ""),
+            "  legacy / wake     \(ship.ratingsByModel?.legacy.map(String.init) ?? "–") / "
+                + (ship.ratingsByModel?.wake.map(String.init) ?? "–"),
+            "  length            \(value(ship.lengthM, "m"))  \(ship.source.lengthM ?? "")",
+            "  beam              \(value(ship.beamM, "m"))  \(ship.source.beamM ?? "")",
+            "  displacement      \(value(ship.displacementT, "t"))  \(ship.source.displacementT ?? "")",
+            "  legacy H          \(value(ship.waveHeightM, "m"))",
+        ]
+        if let riders = ship.riderRating {
+            lines.append("  riders            \(riders.rating)  \(riders.source)")
+        }
+        if let wake = ship.wake {
+            lines.append(
+                "  wake at rider     \(value(wake.waveHeightM?.median, "m")) at \(value(wake.speedKmh, "km/h"))"
+                    + " (\(wake.speedBasis))")
+        }
+        if let page = ship.source.page { lines.append("  page              \(page)") }
+        if let since = ship.source.pageMissingSince { lines.append("  no page since     \(since)") }
+        return lines.joined(separator: "\n")
+    }
 }

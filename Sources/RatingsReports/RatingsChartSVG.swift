@@ -54,10 +54,10 @@ import WaveRating
         }
         panel(
             x0: labelWidth, title: "Energy E", unit: "J/m²", values: ships.map { $0.energyJPerM2! },
-            thresholds: table.model.thresholds.energyJPerM2)
+            thresholds: table.model.thresholds.energyJPerM2.values)
         panel(
             x0: labelWidth + panelWidth + gap, title: "Force F", unit: "N/m²", values: ships.map { $0.forceNPerM2! },
-            thresholds: table.model.thresholds.forceNPerM2)
+            thresholds: table.model.thresholds.forceNPerM2.values)
         svg += "</svg>\n"
         return svg
     }

@@ -25,7 +25,7 @@ extension RatingsMarkdown {
         md += "0.78 × depth (docs/SCIENCE.md §5). The rated wave is the diverging wave a rider meets at a safe "
         md += "distance: never in front of a ship, never the stern wave.\n\n"
         if let t = settings.waveHeightM,
-            let thresholds = try? HeightThresholds(t.count > 0 ? t[0] : nil, t.count > 1 ? t[1] : nil)
+            let thresholds = try? HeightThresholds(t.two, t.three)
         {
             md += "Heights at the rider a rider can check: rating \(thresholds.words)"
             md +=
@@ -43,7 +43,8 @@ extension RatingsMarkdown {
             let riders = (s.riderRating?.rating ?? app?.ship(named: s.name)?.rating).map(String.init) ?? "–"
             guard let w = s.wake, let h = w.waveHeightM else {
                 let why = report.unrated[s.name] ?? s.wake?.flags.first ?? "no wake"
-                md += "| \(s.name) | \(n(s.wake?.speedKmh, 1)) | \(s.wake?.speedBasis ?? "–") | – | – | – | – | – | "
+                md +=
+                    "| \(s.name) | \(n(s.wake?.speedKmh, 1)) | \(s.wake?.speedBasis.rawValue ?? "–") | – | – | – | – | – | "
                 md += "– | – | \(riders) | \(markdownCell(why)) |\n"
                 continue
             }
@@ -55,7 +56,7 @@ extension RatingsMarkdown {
                 return ship.logSpread > 0 && ship.logSpread.isFinite
                     ? "\(ratio) (\(fixed(abs(m) / ship.logSpread, 1)) u)" : ratio
             }
-            md += "| \(s.name) | \(fixed(w.speedKmh, 1))\(spread) | \(w.speedBasis) | "
+            md += "| \(s.name) | \(fixed(w.speedKmh, 1))\(spread) | \(w.speedBasis.rawValue) | "
             md +=
                 "\(n(w.generatedWaveHeightM?.median, 3)) | \(fixed(h.median, 3)) (\(fixed(h.min, 3))–\(fixed(h.max, 3)))"
             md += "\(w.breaking ? " breaking" : "") | \(Self.causes(w.uncertainty)) | \(n(w.periodS, 2)) | "

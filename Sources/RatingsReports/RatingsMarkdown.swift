@@ -60,8 +60,8 @@ package enum RatingsMarkdown {
 
             | Rating | Energy E (J/m²) | or force F (N/m²) |
             |---|---|---|
-            | 3 | > \(fixed(t.energyJPerM2[1], 0)) | > \(fixed(t.forceNPerM2[1], 0)) |
-            | 2 | > \(fixed(t.energyJPerM2[0], 0)) | > \(fixed(t.forceNPerM2[0], 0)) |
+            | 3 | > \(fixed(t.energyJPerM2.three, 0)) | > \(fixed(t.forceNPerM2.three, 0)) |
+            | 2 | > \(fixed(t.energyJPerM2.two, 0)) | > \(fixed(t.forceNPerM2.two, 0)) |
             | 1 | otherwise | otherwise |
 
             The rating is the larger of the energy and the force rating.
@@ -140,7 +140,7 @@ package enum RatingsMarkdown {
         md += "| Ship | Field | Page | Curated | Used | Why |\n|---|---|---|---|---|---|\n"
         for (name, k) in conflicts {
             md +=
-                "| \(name) | \(k.field) | \(fixed(k.pageValue, 1)) | \(fixed(k.curatedValue, 1)) | \(k.used) | \(k.reason) |\n"
+                "| \(name) | \(k.field) | \(fixed(k.pageValue, 1)) | \(fixed(k.curatedValue, 1)) | \(k.used.rawValue) | \(k.reason) |\n"
         }
         return md
     }

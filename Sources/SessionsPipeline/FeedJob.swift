@@ -1,7 +1,7 @@
 public import CivilTime
 public import Foundation
 public import JobContract
-import NextWaveSupport
+package import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
 import SessionCore
@@ -91,6 +91,41 @@ public struct FeedJob: Job {
         public var removed: [String]
         /// Lake-days that kept their earlier file because they have no departures now.
         public var kept: [String]
+
+        /// The index in words: lakes, waves, and the days of each lake that has some.
+        public var summary: String {
+            let waves = index.lakes.flatMap(\.days).map(\.waves).reduce(0, +)
+            let days = index.lakes.filter { !$0.days.isEmpty }.map {
+                "\($0.name) (\($0.days.count) day\($0.days.count == 1 ? "" : "s"))"
+            }
+            return "\(index.lakes.count) lakes, \(waves) waves on "
+                + (days.isEmpty ? "no lake" : days.joined(separator: ", "))
+        }
+    }
+
+    /// Each operator's table: Lake Zurich's from `lakeZurich` (the table file) or
+    /// `Data/ratings/zsg.json`, the others' from
+    /// `Data/ratings/<id>.json` where there is one (an operator without one is left out).
+    /// - Throws: ``NextWaveSupport/FileProblem`` (missing input) when Lake Zurich has no table.
+    package static func operatorTables(
+        data: URL, operators: OperatorCatalogue, lakeZurich: URL?
+    ) throws -> [OperatorTable] {
+        var tables: [OperatorTable] = []
+        for op in operators.operators {
+            var url = data.appendingPathComponent("ratings/\(op.id).json")
+            if op.id == "zsg", let lakeZurich { url = lakeZurich }
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                guard op.id != "zsg" else {
+                    throw FileProblem(
+                        path: url.path,
+                        reason: "no rating table for Lake Zurich; run `nextwave ratings` and pass --ratings "
+                            + "reports/ship-ratings.json (or scripts/operator-tables)", kind: .missingInput)
+                }
+                continue
+            }
+            tables.append(OperatorTable(code: op.code, id: op.id, url: url))
+        }
+        return tables
     }
 
     public let input: Input

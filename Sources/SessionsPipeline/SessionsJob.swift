@@ -137,7 +137,7 @@ public struct SessionsJob: Job {
             stations: { if case .stations(let ids) = input.selection { ids.sorted() } else { nil } }(),
             lake: { if case .lake(let name) = input.selection { name } else { nil } }(),
             ratings: input.source.ratingsName,
-            ratingsModel: table.model.name, sun: input.sun, top: input.top)
+            ratingsModel: table.model.name.rawValue, sun: input.sun, top: input.top)
         var echoed = echo
         echoed.predict = input.predict
         echoed.ratingsPoint = Self.operatingPoint(of: table)
@@ -198,7 +198,7 @@ extension SessionsJob {
     /// model's reference point; nil for a table without an operating point (the app's own).
     static func operatingPoint(of table: RatingTable) -> String? {
         func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e6 ? String(Int(x)) : String(x) }
-        if table.model.name.hasPrefix("wake"), let wake = table.model.wake {
+        if table.model.name.isWake, let wake = table.model.wake {
             let speed = wake.speedKmh.map { "at \(number($0)) km/h" } ?? "each ship at its operating speed"
             let track = ", the track \(number(wake.trackDepthM)) m deep"
             return

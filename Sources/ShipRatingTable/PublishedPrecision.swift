@@ -1,4 +1,5 @@
 import Foundation
+import WaveRating
 
 /// The precision of the figures a rating table publishes: 6 significant digits. Computed
 /// figures carry float noise in their last bits (`166499999.99999997`), which would make
@@ -30,7 +31,9 @@ extension RatingTable {
     public func withPublishedPrecision() -> RatingTable {
         var table = self
         if var wake = table.model.wake {
-            wake.waveHeightM = wake.waveHeightM?.map { $0.map(PublishedPrecision.rounded) }
+            wake.waveHeightM = wake.waveHeightM.map {
+                ThresholdPair($0.two.map(PublishedPrecision.rounded), $0.three.map(PublishedPrecision.rounded))
+            }
             let tau = PublishedPrecision.rounded(wake.agreementWithApp?.kendallTau)
             wake.agreementWithApp?.kendallTau = tau
             table.model.wake = wake

@@ -40,10 +40,10 @@ extension RatingTable {
         }
         for (name, values) in [
             ("energyJPerM2", table.model.thresholds.energyJPerM2), ("forceNPerM2", table.model.thresholds.forceNPerM2),
-        ] where !(values.count == 2 && values.allSatisfy(\.isFinite) && values[0] <= values[1]) {
+        ] where !values.isAscending {
             throw RatingsError.invalidFile(
-                path: url.path, reason: "model.thresholds.\(name): expected two finite ascending numbers, got \(values)"
-            )
+                path: url.path,
+                reason: "model.thresholds.\(name): expected two finite ascending numbers, got \(values.values)")
         }
         // A rating outside 1…3 fails the decoding itself (`Rating`), naming the ship's index.
         return table

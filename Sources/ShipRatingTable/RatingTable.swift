@@ -26,9 +26,8 @@ public struct RatingTable: Codable, Sendable, Equatable {
     }
 
     public struct Model: Codable, Sendable, Equatable {
-        /// The model whose rating is `rating`: "vesseldata-legacy" (the legacy formulas) or
-        /// "wake-ensemble" (the distance-aware models); other names for hand-made tables.
-        public var name: String
+        /// The model whose rating is `rating` (``ModelName``).
+        public var name: ModelName
         /// The legacy model's operating point: ship speed, km/h (nil for hand-made tables).
         public var speedKmh: Double?
         /// The legacy model's operating point: water depth, m.
@@ -45,7 +44,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
         }
 
         public init(
-            name: String, speedKmh: Double? = nil, trackDepthM: Double? = nil, thresholds: Thresholds,
+            name: ModelName, speedKmh: Double? = nil, trackDepthM: Double? = nil, thresholds: Thresholds,
             wake: WakeSettings? = nil
         ) {
             self.name = name
@@ -71,7 +70,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
         /// Heights at the rider above which the rating is 2 and 3, m (strict); nil when there are
         /// none (nothing to fit to, or the physics separates no ships). A fit that finds one
         /// boundary the physics supports gives only that one, the other null (schema 4).
-        public var waveHeightM: [Double?]?
+        public var waveHeightM: ThresholdPair<Double?>?
         /// Whether `waveHeightM` was fitted to the app's ratings (else given by the user).
         public var thresholdsFitted: Bool
         /// How the wake ratings agree with the app's.
@@ -102,7 +101,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
             trackDepthM = try c.decodeIfPresent(Double.self, forKey: .trackDepthM) ?? riderDepthM
             speedMode = try c.decode(SpeedMode.self, forKey: .speedMode)
             speedKmh = try c.decodeIfPresent(Double.self, forKey: .speedKmh)
-            waveHeightM = try c.decodeIfPresent([Double?].self, forKey: .waveHeightM)
+            waveHeightM = try c.decodeIfPresent(ThresholdPair<Double?>.self, forKey: .waveHeightM)
             thresholdsFitted = try c.decode(Bool.self, forKey: .thresholdsFitted)
             agreementWithApp = try c.decodeIfPresent(Agreement.self, forKey: .agreementWithApp)
         }
@@ -142,7 +141,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
 
         public init(
             distanceM: Double, trackDepthM: Double, riderDepthM: Double, speedMode: SpeedMode, speedKmh: Double?,
-            waveHeightM: [Double?]?, thresholdsFitted: Bool, agreementWithApp: Agreement?
+            waveHeightM: ThresholdPair<Double?>?, thresholdsFitted: Bool, agreementWithApp: Agreement?
         ) {
             self.distanceM = distanceM
             self.trackDepthM = trackDepthM

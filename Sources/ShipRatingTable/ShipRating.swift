@@ -56,7 +56,7 @@ public struct ShipRating: Codable, Sendable, Equatable {
         /// Where the speed comes from: "fixed" (given), "published" (a published service speed),
         /// "courses" (the archived courses it ran), "sisterShip", "admiralty" (estimated from
         /// power and displacement); version 2 tables: "service", "top", "fallback".
-        public var speedBasis: String
+        public var speedBasis: SpeedBasis
         /// The source itself: a URL, or what the estimate rests on.
         public var speedSource: String
         /// One standard deviation of the speed, km/h (nil when not known: a published value).
@@ -111,7 +111,7 @@ public struct ShipRating: Codable, Sendable, Equatable {
         }
 
         public init(
-            speedKmh: Double, speedBasis: String, speedSource: String, speedSpreadKmh: Double? = nil,
+            speedKmh: Double, speedBasis: SpeedBasis, speedSource: String, speedSpreadKmh: Double? = nil,
             waveHeightM: HeightRange?, generatedWaveHeightM: HeightRange? = nil, heightSpreadFactor: Double? = nil,
             breaking: Bool = false, periodS: Double?, wavelengthM: Double?, energyPerWaveJPerM: Double?,
             shorewardFluxWPerM: Double?, ensembleModels: [String] = [], validModels: [String], flags: [String],
@@ -147,8 +147,15 @@ public struct ShipRating: Codable, Sendable, Equatable {
             speedKmh = try c.decode(Double.self, forKey: .speedKmh)
             let source = try c.decode(String.self, forKey: .speedSource)
             // Version 2 had only `speedSource`, one of fixed, service, top, fallback.
-            speedBasis =
-                try c.decodeIfPresent(String.self, forKey: .speedBasis) ?? (source == "service" ? "published" : source)
+            if let basis = try c.decodeIfPresent(SpeedBasis.self, forKey: .speedBasis) {
+                speedBasis = basis
+            } else if let old = SpeedBasis(rawValue: source == "service" ? "published" : source) {
+                speedBasis = old
+            } else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .speedSource, in: c,
+                    debugDescription: "version 2 speedSource \"\(source)\" is none of fixed, service, top, fallback")
+            }
             speedSource = source
             speedSpreadKmh = try c.decodeIfPresent(Double.self, forKey: .speedSpreadKmh)
             waveHeightM = try c.decodeIfPresent(HeightRange.self, forKey: .waveHeightM)
@@ -219,11 +226,11 @@ public struct ShipRating: Codable, Sendable, Equatable {
         public var field: String
         public var pageValue: Double
         public var curatedValue: Double
-        /// "page" or "curated".
-        public var used: String
+        /// Which value the table uses.
+        public var used: ConflictSide
         public var reason: String
 
-        public init(field: String, pageValue: Double, curatedValue: Double, used: String, reason: String) {
+        public init(field: String, pageValue: Double, curatedValue: Double, used: ConflictSide, reason: String) {
             self.field = field
             self.pageValue = pageValue
             self.curatedValue = curatedValue

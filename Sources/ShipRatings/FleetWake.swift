@@ -131,7 +131,7 @@ struct FleetWake {
             factors[cause.rawValue] = .init(low: f.low, high: f.high)
         }
         return ShipRating.Wake(
-            speedKmh: speed.kmh, speedBasis: speed.basis.rawValue, speedSource: speed.source,
+            speedKmh: speed.kmh, speedBasis: speed.basis, speedSource: speed.source,
             speedSpreadKmh: speed.spreadKmh, waveHeightM: atRider, generatedWaveHeightM: generated,
             heightSpreadFactor: logSpread.isFinite ? exp(logSpread) : nil, breaking: p.breaking,
             periodS: p.cusp?.periodS, wavelengthM: p.rider?.wavelengthM, energyPerWaveJPerM: p.energyPerWaveJPerM,

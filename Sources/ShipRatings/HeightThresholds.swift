@@ -1,6 +1,6 @@
 import Foundation
 public import JobContract
-package import WaveRating
+public import WaveRating
 
 /// Heights at the rider above which a ship rates 2 and 3 (strict, as the legacy thresholds),
 /// either of which may be absent: a fit that finds one boundary the physics supports puts no
@@ -37,8 +37,8 @@ public struct HeightThresholds: Sendable, Equatable {
         self.three = three
     }
 
-    /// [two, three] as the table publishes them (`model.wake.waveHeightM`; null for an absent one).
-    public var waveHeightM: [Double?] { [two, three] }
+    /// The pair the table publishes (`model.wake.waveHeightM`, `[two, three]`; null for an absent one).
+    public var waveHeightM: ThresholdPair<Double?> { ThresholdPair(two, three) }
 
     /// The thresholds that exist.
     package var present: [Double] { [two, three].compactMap { $0 } }

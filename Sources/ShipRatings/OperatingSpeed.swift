@@ -1,5 +1,5 @@
 import Foundation
-import ShipRatingTable
+public import ShipRatingTable
 
 /// One ship's operating speed, where it comes from, and how uncertain it is.
 public struct OperatingSpeed: Sendable, Equatable {

@@ -1,5 +1,4 @@
-import ShipRatingTable
-import WakeModels
+public import ShipRatingTable
 
 /// Which model's rating is a table's `rating`.
 public enum RatingModel: String, Sendable, CaseIterable {
@@ -9,5 +8,5 @@ public enum RatingModel: String, Sendable, CaseIterable {
     case wake
 
     /// The table's `model.name`.
-    public var tableName: String { self == .legacy ? "vesseldata-legacy" : "wake-ensemble" }
+    public var tableName: ModelName { self == .legacy ? .legacy : .wakeEnsemble }
 }

@@ -151,8 +151,9 @@ public import WaveRating
     func legacyWhy(_ f: WakeFigures) -> String {
         let e = thresholds.energyJPerM2
         let force = thresholds.forceNPerM2
-        return "energy \(Int(f.energyJPerM2.rounded())) J/m² (2 above \(Int(e[0])), 3 above \(Int(e[1]))) and force "
-            + "\(Int(f.forceNPerM2.rounded())) N/m² (2 above \(Int(force[0])), 3 above \(Int(force[1]))) at "
+        return
+            "energy \(Int(f.energyJPerM2.rounded())) J/m² (2 above \(Int(e.two)), 3 above \(Int(e.three))) and force "
+            + "\(Int(f.forceNPerM2.rounded())) N/m² (2 above \(Int(force.two)), 3 above \(Int(force.three))) at "
             + "\(plain(point.speedKmh)) km/h over \(plain(point.trackDepthM)) m"
     }
 

@@ -210,7 +210,7 @@ private struct Entry {
                 if let pageValue, pageValue != curated.value {
                     conflicts.append(
                         .init(
-                            field: field, pageValue: pageValue, curatedValue: curated.value, used: "curated",
+                            field: field, pageValue: pageValue, curatedValue: curated.value, used: .curated,
                             reason: reason))
                 }
                 return .init(value: curated.value, source: curated.source)
@@ -219,7 +219,7 @@ private struct Entry {
                 if let curated, curated.value != pageValue {
                     conflicts.append(
                         .init(
-                            field: field, pageValue: pageValue, curatedValue: curated.value, used: "page",
+                            field: field, pageValue: pageValue, curatedValue: curated.value, used: .page,
                             reason: "page value kept; curated value (\(curated.source)) differs"))
                 }
                 return .init(value: pageValue, source: pageURL)

@@ -8,7 +8,8 @@ import WaveRating
         RatingTable(
             generatedAt: "t",
             model: RatingTable.Model(
-                name: "m", thresholds: .init(energyJPerM2: [150, 250], forceNPerM2: [45_000, 55_000])),
+                name: ModelName("m"),
+                thresholds: .init(energyJPerM2: .init(150, 250), forceNPerM2: .init(45_000, 55_000))),
             ships: ships.map { name, rating, page in
                 var s = ShipRating(
                     name: name, aliases: [name.split(separator: " ").dropFirst().joined(separator: " ")],

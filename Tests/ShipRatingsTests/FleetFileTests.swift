@@ -126,7 +126,7 @@ import _TestSupport
         #expect(ship.draft?.value == 1.8 && ship.draft?.source == "https://x/linth")
         #expect(ship.serviceSpeed.map { abs($0.value - 9 * 1.852) < 1e-12 } == true && ship.topSpeed == nil)
         let conflict = try #require(ship.conflicts.first { $0.field == "draftM" })
-        #expect(conflict.pageValue == 1.8 && conflict.curatedValue == 1.5 && conflict.used == "page")
+        #expect(conflict.pageValue == 1.8 && conflict.curatedValue == 1.5 && conflict.used == .page)
         let fast = ShipPage(
             url: "https://x/linth", name: "MS Linth",
             specs: [.init(key: "Länge", value: "54 m"), .init(key: "Höchstgeschwindigkeit", value: "25 km/h")])

@@ -75,8 +75,8 @@ import _TestSupport
         return RatingTable(
             generatedAt: "t",
             model: RatingTable.Model(
-                name: "vesseldata-legacy", speedKmh: speed, trackDepthM: 10,
-                thresholds: .init(energyJPerM2: [150, 250], forceNPerM2: [45_000, 55_000])),
+                name: .legacy, speedKmh: speed, trackDepthM: 10,
+                thresholds: .init(energyJPerM2: .init(150, 250), forceNPerM2: .init(45_000, 55_000))),
             ships: [ship])
     }
 

@@ -44,10 +44,10 @@ import _TestSupport
         #expect(
             uetliberg.conflicts == [
                 .init(
-                    field: "displacementT", pageValue: 149, curatedValue: 192, used: "curated",
+                    field: "displacementT", pageValue: 149, curatedValue: 192, used: .curated,
                     reason: uetliberg.conflicts![0].reason),
                 .init(
-                    field: "powerKW", pageValue: 500, curatedValue: 320, used: "curated",
+                    field: "powerKW", pageValue: 500, curatedValue: 320, used: .curated,
                     reason: uetliberg.conflicts![1].reason),
             ])
         // H = 0.04·192·25/(42.4·7.3) by hand

@@ -312,13 +312,13 @@ import _TestSupport
         builder.heightThresholds = .fixed(try HeightThresholds(0.1, 0.2))
         let run = try builder.build(from: scrape.pages)
         #expect(run.table.schemaVersion == 4)
-        #expect(run.table.model.name == "wake-ensemble")
+        #expect(run.table.model.name == .wakeEnsemble)
         let settings = try #require(run.table.model.wake)
-        #expect(settings.waveHeightM == [0.1, 0.2] && !settings.thresholdsFitted)
+        #expect(settings.waveHeightM == ThresholdPair(0.1, 0.2) && !settings.thresholdsFitted)
         #expect(settings.trackDepthM == 12 && settings.riderDepthM == 2 && settings.distanceM == 40)
         let panta = try #require(run.table.ships.first { $0.name == "MS Panta Rhei" })
         let wake = try #require(panta.wake)
-        #expect(wake.speedKmh == 20 && wake.speedBasis == "fixed")
+        #expect(wake.speedKmh == 20 && wake.speedBasis == .fixed)
         #expect(wake.hullDefaults == ["blockCoefficient", "entranceLengthM"])  // draft 1.39 m is published
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
         let p = WakeEnsemble(hulls: [hull], speedsKmh: [20], trackDepthsM: [12], riderDepthsM: [2], distancesM: [40])
@@ -351,7 +351,7 @@ import _TestSupport
         let run = try builder.build(from: scrape.pages)
         let heights = run.table.ships.compactMap { $0.wake?.waveHeightM?.median }
         #expect(heights.count >= 12 && Set(heights).count >= 8, "\(heights)")
-        #expect(run.table.ships.compactMap(\.wake).allSatisfy { $0.speedBasis != "top" && $0.speedBasis != "fixed" })
+        #expect(run.table.ships.compactMap(\.wake).allSatisfy { $0.speedBasis != .top && $0.speedBasis != .fixed })
         builder.wakeReference = WakeReference(distanceM: 50, trackDepthM: 1.2, riderDepthM: 1, speed: .fixed(8))
         let shallow = try builder.build(from: scrape.pages)
         let panta = try #require(shallow.wake.unrated["MS Panta Rhei"])
@@ -391,7 +391,7 @@ import _TestSupport
         let settings = try #require(v2?.model.wake)
         #expect(settings.trackDepthM == 10 && settings.riderDepthM == 10 && settings.speedMode == .operating)
         let wake = try #require(v2?.ships.first?.wake)
-        #expect(wake.speedBasis == "top" && wake.ensembleModels == ["pianc1987"] && !wake.breaking)
+        #expect(wake.speedBasis == .top && wake.ensembleModels == ["pianc1987"] && !wake.breaking)
     }
 }
 

@@ -72,31 +72,10 @@ struct FeedCommand: NextWaveCommand {
         try checkSupported(from, option: "--from")
     }
 
-    /// Each operator's table: Lake Zurich's from --ratings (a file, or the one a publishing
-    /// folder's manifest names) or Data/ratings/zsg.json, the others' from Data/ratings/<id>.json.
-    func tables(_ terminal: Terminal) throws -> [FeedJob.OperatorTable] {
-        let catalogue = try OperatorCatalogue.inDataFolder(source.data)
-        var tables: [FeedJob.OperatorTable] = []
-        for op in catalogue.operators {
-            var url = try source.data.file("ratings/\(op.id).json")
-            if op.id == "zsg", let ratings {
-                url = try TableFile.open(URL(fileURLWithPath: ratings), name: ratings).url
-            }
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                if op.id == "zsg" {
-                    throw CLIError(
-                        "\(url.path): no rating table for Lake Zurich; run `nextwave ratings` and pass --ratings "
-                            + "reports/ship-ratings.json (or scripts/operator-tables)", status: .noInput)
-                }
-                continue
-            }
-            tables.append(FeedJob.OperatorTable(code: op.code, id: op.id, url: url))
-        }
-        return tables
-    }
-
     func execute(_ terminal: Terminal) async throws {
-        let tables = try tables(terminal)
+        let tables = try FeedJob.operatorTables(
+            data: try source.data.directory, operators: try OperatorCatalogue.inDataFolder(source.data),
+            lakeZurich: try ratings.map { try TableFile.open(URL(fileURLWithPath: $0), name: $0).url })
         guard let main = tables.first else { throw CLIError("no rating table in Data/ratings/", status: .noInput) }
         let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
         let start = from ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
@@ -117,12 +96,7 @@ struct FeedCommand: NextWaveCommand {
             }
         }
         terminal.endProgress()
-        let waves = result.index.lakes.flatMap(\.days).map(\.waves).reduce(0, +)
-        let withDays = result.index.lakes.filter { !$0.days.isEmpty }
-        print(
-            "\(out)/index.json: \(result.index.lakes.count) lakes, \(waves) waves on "
-                + "\(withDays.map { "\($0.name) (\($0.days.count) day\($0.days.count == 1 ? "" : "s"))" }.joined(separator: ", ").ifEmpty("no lake"))"
-        )
+        print("\(out)/index.json: \(result.summary)")
         if result.written.isEmpty {
             terminal.info("nothing changed; nothing written")
         } else {
@@ -131,8 +105,4 @@ struct FeedCommand: NextWaveCommand {
                     + (result.removed.isEmpty ? "" : "; removed \(result.removed.count) no index names"))
         }
     }
-}
-
-extension String {
-    fileprivate func ifEmpty(_ other: String) -> String { isEmpty ? other : self }
 }

@@ -47,7 +47,7 @@ struct RatingsShowCommand: NextWaveCommand {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 print(String(decoding: try encoder.encode(entry), as: UTF8.self))
             } else {
-                print(Self.details(entry))
+                print(RatingTableText.details(entry))
             }
             return
         }
@@ -55,8 +55,7 @@ struct RatingsShowCommand: NextWaveCommand {
             print(String(decoding: try loaded.jsonData(), as: UTF8.self), terminator: "")
             return
         }
-        print(
-            "\(name): schema \(loaded.schemaVersion), generated \(loaded.generatedAt), rating by \(loaded.model.name)")
+        print(RatingTableText.header(loaded, name: name))
         print(RatingTableText.summary(loaded))
     }
 
@@ -64,33 +63,5 @@ struct RatingsShowCommand: NextWaveCommand {
     static func load(_ path: String) throws -> (RatingTable, String) {
         let file = try TableFile.open(URL(fileURLWithPath: path), name: path)
         return (file.table, file.name)
-    }
-
-    /// One ship's figures and where each comes from.
-    static func details(_ ship: ShipRating) -> String {
-        func value(_ x: Double?, _ unit: String) -> String { x.map { "\(plain($0)) \(unit)" } ?? "–" }
-        var lines = [
-            ship.name + (ship.aliases.isEmpty ? "" : " (also \(ship.aliases.joined(separator: ", ")))"),
-            "  rating            \(ship.rating.map(String.init) ?? "unrated")"
-                + (ship.unratedReason.map { " (\($0))" } ?? "")
-                + (ship.ratingBasis.map { ", by \($0.rawValue)" } ?? ""),
-            "  legacy / wake     \(ship.ratingsByModel?.legacy.map(String.init) ?? "–") / "
-                + (ship.ratingsByModel?.wake.map(String.init) ?? "–"),
-            "  length            \(value(ship.lengthM, "m"))  \(ship.source.lengthM ?? "")",
-            "  beam              \(value(ship.beamM, "m"))  \(ship.source.beamM ?? "")",
-            "  displacement      \(value(ship.displacementT, "t"))  \(ship.source.displacementT ?? "")",
-            "  legacy H          \(value(ship.waveHeightM, "m"))",
-        ]
-        if let riders = ship.riderRating {
-            lines.append("  riders            \(riders.rating)  \(riders.source)")
-        }
-        if let wake = ship.wake {
-            lines.append(
-                "  wake at rider     \(value(wake.waveHeightM?.median, "m")) at \(value(wake.speedKmh, "km/h"))"
-                    + " (\(wake.speedBasis))")
-        }
-        if let page = ship.source.page { lines.append("  page              \(page)") }
-        if let since = ship.source.pageMissingSince { lines.append("  no page since     \(since)") }
-        return lines.joined(separator: "\n")
     }
 }

@@ -13,12 +13,6 @@ public enum Rating: Int, Sendable, Codable, CaseIterable, Comparable, CustomStri
         self = rating
     }
 
-    /// The rating of a value against two ascending thresholds, strictly: above `thresholds[1]`
-    /// is 3, above `thresholds[0]` is 2, else 1 (`thresholds` holds two values).
-    @inlinable public static func classify(_ value: Double, above thresholds: [Double]) -> Rating {
-        value > thresholds[1] ? .three : value > thresholds[0] ? .two : .one
-    }
-
     /// Decodes the number 1, 2 or 3; another number is an error that says so.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

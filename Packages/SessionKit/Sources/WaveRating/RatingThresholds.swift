@@ -10,19 +10,19 @@
 ///
 /// Thresholds are strict (`>`): a ship exactly at 250 J/m² rates 2 on energy.
 public struct RatingThresholds: Sendable, Equatable, Codable {
-    /// Energy density above which the energy rating is 2 and 3, J/m² (ascending).
-    public var energyJPerM2: [Double]
+    /// Energy density above which the energy rating is 2 and 3, J/m² (ascending; encoded as
+    /// `[two, three]`).
+    public var energyJPerM2: ThresholdPair<Double>
     /// Impact force above which the force rating is 2 and 3, N/m² (ascending).
-    public var forceNPerM2: [Double]
+    public var forceNPerM2: ThresholdPair<Double>
 
-    public init(energyJPerM2: [Double], forceNPerM2: [Double]) {
-        precondition(energyJPerM2.count == 2 && forceNPerM2.count == 2, "two thresholds each (ratings 2 and 3)")
+    public init(energyJPerM2: ThresholdPair<Double>, forceNPerM2: ThresholdPair<Double>) {
         self.energyJPerM2 = energyJPerM2
         self.forceNPerM2 = forceNPerM2
     }
 
     /// The thresholds of `vesseldata.py` and the Next Wave app.
-    public static let legacy = RatingThresholds(energyJPerM2: [150, 250], forceNPerM2: [45_000, 55_000])
+    public static let legacy = RatingThresholds(energyJPerM2: .init(150, 250), forceNPerM2: .init(45_000, 55_000))
 
     /// Rating from energy alone.
     @inlinable public func energyRating(_ energyJPerM2: Double) -> Rating {
