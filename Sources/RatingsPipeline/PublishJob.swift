@@ -56,6 +56,13 @@ public struct PublishJob: Job {
         public var table: RatingTable
     }
 
+    /// The schema a checkout or an installation carries: `schemas/ship-ratings.schema.json`
+    /// beside the data folder; nil when there is none there.
+    public static func bundledSchema(besideData data: URL) -> URL? {
+        let url = data.deletingLastPathComponent().appendingPathComponent("schemas/ship-ratings.schema.json")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
     /// What a publish reports: warnings.
     public enum Event: Sendable {
         case warning(String)

@@ -41,3 +41,20 @@ extension RatingsJob.Result {
         return lines.joined(separator: "\n")
     }
 }
+
+extension PublishJob.Result {
+    /// What a dry run of `ratings publish` prints: every change against what `destination`
+    /// publishes, and whether publishing would go ahead or stop.
+    public func dryRunReport(destination: String) -> String {
+        let changes = diff.map { ChangesText.lines($0, table: table, retired: []) }
+        var lines = ["Dry run: nothing published. Against \(baselineName ?? "nothing published in \(destination)"):"]
+        lines += (changes ?? ["every ship is new to the apps"]).map { "  \($0)" }
+        if regressions.isEmpty {
+            lines.append("Publishing would go ahead.")
+        } else {
+            lines.append("Publishing would stop without --accept-regression:")
+            lines += regressions.map { "  - \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

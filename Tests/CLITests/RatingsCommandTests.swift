@@ -166,6 +166,46 @@ import _TestSupport
         #expect(forch["rating"] as? Int == 1 && forch["ratingBasis"] as? String == "riders")
     }
 
+    /// The review flags reach `ratings publish` (they went to the parent `ratings` command,
+    /// which parses first: `ratings publish --dry-run` published).
+    @Test func publishHonoursDryRunAcceptRegressionAndAllowLocalSources() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("publish-flags")
+        let site = folder.appendingPathComponent("site")
+        let dry = try await CLI.runOffPool([
+            "ratings", "publish", CLIFixtures.ratingTable.path, "--to", site.path, "--dry-run",
+        ])
+        #expect(dry.status == 0 && dry.stdout.contains("Dry run: nothing published"), "\(dry.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site.path), "a dry run published")
+        let first = try await CLI.runOffPool(["ratings", "publish", CLIFixtures.ratingTable.path, "--to", site.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        // A table that lost a ship regresses against the published one.
+        var table = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: CLIFixtures.ratingTable)) as? [String: Any])
+        table["ships"] = Array(try #require(table["ships"] as? [[String: Any]]).dropLast())
+        let smaller = folder.appendingPathComponent("smaller.json")
+        try JSONSerialization.data(withJSONObject: table).write(to: smaller)
+        let refused = try await CLI.runOffPool(["ratings", "publish", smaller.path, "--to", site.path])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        let accepted = try await CLI.runOffPool([
+            "ratings", "publish", smaller.path, "--to", site.path, "--accept-regression",
+        ])
+        #expect(accepted.status == 0 && accepted.stderr.contains("published"), "\(accepted.stderr)")
+        // A table that cites this machine is refused unless the mirror run is said aloud.
+        var ships = try #require(table["ships"] as? [[String: Any]])
+        var source = try #require(ships[0]["source"] as? [String: Any])
+        source["page"] = "http://127.0.0.1:8080/ms-panta-rhei"
+        ships[0]["source"] = source
+        table["ships"] = ships
+        let local = folder.appendingPathComponent("local.json")
+        try JSONSerialization.data(withJSONObject: table).write(to: local)
+        let mirror = try await CLI.runOffPool(["ratings", "publish", local.path, "--to", site.path])
+        #expect(mirror.status == 1 && mirror.stderr.contains("on this machine"), "\(mirror.stderr)")
+        let allowed = try await CLI.runOffPool([
+            "ratings", "publish", local.path, "--to", site.path, "--allow-local-sources",
+        ])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
+
     @Test func badArgumentsAreExplained() async throws {
         let r = try await CLI.runOffPool(["ratings", "--speed", "-3"])
         #expect(r.status != 0)

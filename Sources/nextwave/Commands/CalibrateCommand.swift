@@ -63,30 +63,7 @@ struct CalibrateCommand: NextWaveCommand {
             }
         }
         let c = result.calibration
-        print(Self.summary(c))
+        print(CalibrationText.summary(c))
         for file in [out, chart].compactMap({ $0 }) { terminal.info("wrote \(file)") }
-    }
-
-    static func summary(_ c: PowerLawCalibration) -> String {
-        let law = c.powerLaw
-        var text = "\(c.observations) observations (\(c.skipped) skipped); R² \(fixed(law.rSquared, 3)), "
-        text += "residual standard error \(fixed(law.residualStandardError, 3)) in ln H"
-        text += law.leaveOneOutRmse.map { ", leave-one-out RMSE \(fixed($0, 3))" } ?? ""
-        text += "\n\n"
-        text += TextTable.render(
-            header: ["Coefficient", "Value", "Std. error"],
-            rows: law.coefficients.map { [$0.name, fixed($0.value, 4), fixed($0.standardError, 4)] },
-            rightAligned: [1, 2])
-        text += "\n\n"
-        let rows = ["kriebelSeelig2005", "sorensenWeggel1984", "pianc1987", "ensemble"].map { key -> [String] in
-            let m = c.models[key]
-            return [
-                key, String(m?.count ?? 0), m?.factor.map { fixed($0, 3) } ?? "–",
-                m?.logRmse.map { fixed($0, 3) } ?? "–",
-            ]
-        }
-        text += TextTable.render(
-            header: ["Model", "Valid at", "Bias factor", "Log RMSE"], rows: rows, rightAligned: [1, 2, 3])
-        return text
     }
 }

@@ -26,9 +26,6 @@ struct FleetSpeedsCommand: NextWaveCommand {
               nextwave fleet speeds --archive ~/nextwave-archive --out Data/operating-speeds.json
             """)
 
-    /// The bundled file, in the data folder.
-    static let bundledFile = "operating-speeds.json"
-
     @OptionGroup var archive: ArchiveOptions
 
     @Option(help: ArgumentHelp("First day (default: the archive's first).", valueName: "YYYY-MM-DD"))
@@ -59,15 +56,7 @@ struct FleetSpeedsCommand: NextWaveCommand {
         if json {
             try FileHandle.standardOutput.write(contentsOf: try result.table.jsonData())
         } else {
-            let rows = result.table.ships.map { s in
-                [
-                    s.name, fixed(s.cruisingSpeedKmh, 1), fixed(s.standardErrorKmh, 1), fixed(s.lostTimePerLegS, 0),
-                    String(s.legs), String(s.days),
-                ]
-            }
-            print(
-                TextTable.render(
-                    header: ["Ship", "km/h", "±", "t0 (s)", "Legs", "Days"], rows: rows, rightAligned: [1, 2, 3, 4, 5]))
+            print(result.table.text)
         }
         for (ship, count) in result.tooFew.sorted(by: { $0.key < $1.key }) {
             terminal.warn("\(ship): \(count) legs, too few for a fit")

@@ -82,12 +82,7 @@ struct RatingsCommand: NextWaveCommand {
             valueName: "FILE"))
     var operatingSpeeds: String?
 
-    @Flag(
-        help: "Write even when the new table loses ships, ratings or pages, or its wave figures move by more than 2×.")
-    var acceptRegression = false
-
-    @Flag(help: "Print what would change, and write nothing.")
-    var dryRun = false
+    @OptionGroup var review: ReviewOptions
 
     @Flag(help: "Also print the changes against the previous table to stdout.")
     var diff = false
@@ -96,9 +91,6 @@ struct RatingsCommand: NextWaveCommand {
         help: ArgumentHelp(
             "Publish the table for the apps into this folder (hashed file + manifest).", valueName: "DIR"))
     var publish: String?
-
-    @Flag(help: "Let --publish go ahead although the table cites loopback or file sources (a mirror run).")
-    var allowLocalSources = false
 
     @OptionGroup var csv: CSVStyleOption
 
@@ -113,15 +105,8 @@ struct RatingsCommand: NextWaveCommand {
             ("--out", outOption), ("--previous", previous), ("--app-ratings", appRatings), ("--publish", publish),
             ("--operating-speeds", operatingSpeeds),
         ])
-        if dryRun && publish != nil { throw ValidationError("--dry-run writes nothing; leave out --publish") }
+        if review.dryRun && publish != nil { throw ValidationError("--dry-run writes nothing; leave out --publish") }
         _ = try thresholds()
-    }
-
-    /// The cruising speeds file: the one given, or the bundled one when it is there.
-    func operatingSpeedsFile() throws -> URL? {
-        if let operatingSpeeds { return URL(fileURLWithPath: operatingSpeeds) }
-        let bundled = try fleet.data.file(FleetSpeedsCommand.bundledFile)
-        return FileManager.default.fileExists(atPath: bundled.path) ? bundled : nil
     }
 
     func thresholds() throws -> HeightThresholdChoice {
@@ -151,13 +136,13 @@ struct RatingsCommand: NextWaveCommand {
             out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
             previous: previous.map { URL(fileURLWithPath: $0) }, previousName: previous,
             appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? fleet.data.file("app-ratings.json"),
-            acceptRegression: acceptRegression, model: model, wakeReference: point.wakeReference,
+            acceptRegression: review.acceptRegression, model: model, wakeReference: point.wakeReference,
             heightThresholds: try thresholds())
-        input.courseSpeeds = try operatingSpeedsFile()
-        input.courseSpeedsReference = operatingSpeeds ?? "Data/\(FleetSpeedsCommand.bundledFile)"
-        input.dryRun = dryRun
+        (input.courseSpeeds, input.courseSpeedsReference) = CourseSpeedTable.choose(
+            given: operatingSpeeds, data: try fleet.data.directory)
+        input.dryRun = review.dryRun
         input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        input.allowLocalSources = allowLocalSources
+        input.allowLocalSources = review.allowLocalSources
         input.csvStyle = csv.csvStyle
         input.legacyCSV = try !fleet.isCuratedOnly
         input.now = SourceDateEpoch.date()
@@ -177,7 +162,7 @@ struct RatingsCommand: NextWaveCommand {
         }
         terminal.endProgress()
         let changes = result.diff.map { ChangesText.lines($0, table: result.run.table, retired: result.run.retired) }
-        if dryRun {
+        if review.dryRun {
             print(result.dryRunReport(changes: changes))
             return
         }

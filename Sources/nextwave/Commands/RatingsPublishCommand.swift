@@ -40,14 +40,7 @@ struct RatingsPublishCommand: NextWaveCommand {
     )
     var schema: String?
 
-    @Flag(help: "Publish although the table loses ships, ratings or pages against the published one.")
-    var acceptRegression = false
-
-    @Flag(help: "Publish although the table cites loopback or file sources (a mirror run).")
-    var allowLocalSources = false
-
-    @Flag(help: "Print what would change; publish nothing.")
-    var dryRun = false
+    @OptionGroup var review: ReviewOptions
 
     @OptionGroup var data: DataOptions
 
@@ -57,31 +50,19 @@ struct RatingsPublishCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let folder = try data.directory
-        let besideData = folder.deletingLastPathComponent().appendingPathComponent("schemas/ship-ratings.schema.json")
-        let schemaURL =
-            schema.map { URL(fileURLWithPath: $0) }
-            ?? (FileManager.default.fileExists(atPath: besideData.path) ? besideData : nil)
         var input = PublishJob.Input(
             table: URL(fileURLWithPath: table), tableName: table,
             destination: URL(fileURLWithPath: to, isDirectory: true),
-            schema: schemaURL, fleet: folder.appendingPathComponent("fleet.json"))
-        input.acceptRegression = acceptRegression
-        input.allowLocalSources = allowLocalSources
-        input.dryRun = dryRun
+            schema: schema.map { URL(fileURLWithPath: $0) } ?? PublishJob.bundledSchema(besideData: folder),
+            fleet: folder.appendingPathComponent("fleet.json"))
+        input.acceptRegression = review.acceptRegression
+        input.allowLocalSources = review.allowLocalSources
+        input.dryRun = review.dryRun
         let result = try await PublishJob(input).run { event in
             if case .warning(let message) = event { terminal.warn(message) }
         }
-        let changes = result.diff.map { ChangesText.lines($0, table: result.table, retired: []) }
-        if dryRun {
-            var lines = ["Dry run: nothing published. Against \(result.baselineName ?? "nothing published in \(to)"):"]
-            lines += (changes ?? ["every ship is new to the apps"]).map { "  \($0)" }
-            if result.regressions.isEmpty {
-                lines.append("Publishing would go ahead.")
-            } else {
-                lines.append("Publishing would stop without --accept-regression:")
-                lines += result.regressions.map { "  - \($0)" }
-            }
-            print(lines.joined(separator: "\n"))
+        if review.dryRun {
+            print(result.dryRunReport(destination: to))
             return
         }
         guard let manifest = result.manifest else { return }

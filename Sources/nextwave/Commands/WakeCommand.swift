@@ -145,12 +145,8 @@ struct WakeCommand: NextWaveCommand {
             distancesM: distances.values,
             calibration: calibration.map { URL(fileURLWithPath: $0) })
         if case .service = speeds {
-            let bundled = try fleet.data.file(FleetSpeedsCommand.bundledFile)
-            let file =
-                operatingSpeeds.map { URL(fileURLWithPath: $0) }
-                ?? (FileManager.default.fileExists(atPath: bundled.path) ? bundled : nil)
-            job.operatingSpeeds = .init(
-                courseSpeeds: file, reference: operatingSpeeds ?? "Data/\(FleetSpeedsCommand.bundledFile)")
+            let speeds = CourseSpeedTable.choose(given: operatingSpeeds, data: try fleet.data.directory)
+            job.operatingSpeeds = .init(courseSpeeds: speeds.url, reference: speeds.reference)
         }
         let table = try await job.run { terminal.show($0) }
         terminal.endProgress()

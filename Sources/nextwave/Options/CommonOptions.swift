@@ -113,3 +113,20 @@ struct CSVStyleOption: ParsableArguments {
             valueName: "STYLE"))
     var csvStyle: CSVStyle = .standard
 }
+
+/// `--dry-run`, `--accept-regression` and `--allow-local-sources`: the review gate of `ratings`
+/// and `ratings publish`. One group for both: ArgumentParser parses a parent command's options
+/// first, so a flag the parent and a subcommand each declared went to the parent and the
+/// subcommand never saw it (`ratings publish --dry-run` published); a shared group is decoded
+/// once and read by both.
+struct ReviewOptions: ParsableArguments {
+    @Flag(help: "Print what would change, and write or publish nothing.")
+    var dryRun = false
+
+    @Flag(
+        help: "Go ahead although the table loses ships, ratings or pages, or its wave figures move by more than 2×.")
+    var acceptRegression = false
+
+    @Flag(help: "Publish although the table cites loopback or file sources (a mirror run).")
+    var allowLocalSources = false
+}
