@@ -42,6 +42,30 @@ extension RatingsJob.Result {
     }
 }
 
+extension RatingsJob.Result {
+    /// What a run did, one line each: what it wrote to `out` (or that the table is unchanged),
+    /// and what it published to `publish` (a package per lake, or the table and its manifest).
+    public func outcome(out: String, publish: String?) -> [String] {
+        var lines = [
+            written.isEmpty
+                ? "\(out)/ship-ratings.json is unchanged; nothing written"
+                : "wrote \(written.joined(separator: ", ")) to \(out)/"
+        ]
+        guard let publish else { return lines }
+        if !lakesPublished.isEmpty {
+            lines.append(
+                "published a package per lake to \(publish)/: \(lakesPublished.joined(separator: ", "))"
+                    + (publishedUnchanged ? " (all unchanged)" : ""))
+        } else if let published {
+            lines.append(
+                publishedUnchanged
+                    ? "\(publish)/manifest.json already names \(published.current); nothing published"
+                    : "published \(published.current) and manifest.json to \(publish)/")
+        }
+        return lines
+    }
+}
+
 extension PublishJob.Result {
     /// What a dry run of `ratings publish` prints: every change against what `destination`
     /// publishes, and whether publishing would go ahead or stop.

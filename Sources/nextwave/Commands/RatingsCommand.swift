@@ -168,21 +168,6 @@ struct RatingsCommand: NextWaveCommand {
         }
         print(RatingTableText.summary(result.run.table))
         if diff { print("\nChanges:\n" + (changes ?? ["no previous table"]).map { "  \($0)" }.joined(separator: "\n")) }
-        if result.written.isEmpty {
-            terminal.info("\(out)/ship-ratings.json is unchanged; nothing written")
-        } else {
-            terminal.info("wrote \(result.written.joined(separator: ", ")) to \(out)/")
-        }
-        if !result.lakesPublished.isEmpty, let publish {
-            terminal.info(
-                "published a package per lake to \(publish)/: \(result.lakesPublished.joined(separator: ", "))"
-                    + (result.publishedUnchanged ? " (all unchanged)" : ""))
-        } else if let published = result.published, let publish {
-            if result.publishedUnchanged {
-                terminal.info("\(publish)/manifest.json already names \(published.current); nothing published")
-            } else {
-                terminal.info("published \(published.current) and manifest.json to \(publish)/")
-            }
-        }
+        for line in result.outcome(out: out, publish: publish) { terminal.info(line) }
     }
 }
