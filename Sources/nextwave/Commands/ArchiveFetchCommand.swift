@@ -131,9 +131,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
     static func url(_ option: String?, flag: String, variable: String) throws -> URL? {
         let environment = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
         guard let text = option ?? environment else { return nil }
-        guard let url = URL(string: text) else {
-            throw ValidationError("\(option == nil ? "$" + variable : flag): \"\(text)\" is not an http(s) URL")
-        }
-        return url
+        try checkHTTPURL(text, option: option == nil ? "$" + variable : flag)
+        return URL(string: text)
     }
 }

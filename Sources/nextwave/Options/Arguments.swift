@@ -24,6 +24,17 @@ func checkPaths(_ options: [(String, String?)]) throws {
     }
 }
 
+/// One rule for every URL option: http or https with a host.
+/// - Throws: a usage error naming the option, an example when given, and the value.
+func checkHTTPURL(_ text: String?, option: String, example: String? = nil) throws {
+    guard let text else { return }
+    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+    else {
+        throw ValidationError(
+            "\(option) must be an http(s) URL\(example.map { " such as \($0)" } ?? ""), got '\(text)'")
+    }
+}
+
 /// One rule for every date option: within ``SupportedDates`` (1901–2099, the years sun times
 /// are computed for).
 func checkSupported(_ date: LocalDate?, option: String) throws {

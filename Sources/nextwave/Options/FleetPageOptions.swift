@@ -67,28 +67,16 @@ struct FleetPageOptions: ParsableArguments {
         ])
         if pages != nil && indexURL != nil { throw ValidationError("give --pages or --index-url, not both") }
         if force && saveSnapshot == nil { throw ValidationError("--force goes with --save-snapshot") }
-        if let indexURL {
-            guard let url = URL(string: indexURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host != nil
-            else { throw ValidationError("--index-url must be an http(s) URL, got '\(indexURL)'") }
-        }
-        if let sourceBase {
-            guard let url = URL(string: sourceBase), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host != nil
-            else { throw ValidationError("--source-base must be an http(s) URL such as https://www.zsg.ch") }
-            guard isLive else { throw ValidationError("--source-base goes with --base-url, --index-url or --pages") }
+        try checkHTTPURL(indexURL, option: "--index-url")
+        try checkHTTPURL(sourceBase, option: "--source-base", example: "https://www.zsg.ch")
+        try checkHTTPURL(baseURL, option: "--base-url", example: "https://www.zsg.ch")
+        if sourceBase != nil && !isLive {
+            throw ValidationError("--source-base goes with --base-url, --index-url or --pages")
         }
         if snapshot != nil && isLive {
             throw ValidationError("--snapshot replays saved pages; it cannot be combined with --live or --base-url")
         }
         if saveSnapshot != nil && !isLive { throw ValidationError("--save-snapshot needs --live or --base-url") }
-        if let baseURL {
-            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
-                ["http", "https"].contains(scheme), url.host != nil
-            else {
-                throw ValidationError("--base-url must be an http(s) URL such as https://www.zsg.ch, got '\(baseURL)'")
-            }
-        }
     }
 
     /// The operator `--operator` names (nil without it: the Lake Zurich default).
