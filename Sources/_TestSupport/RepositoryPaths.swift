@@ -35,10 +35,30 @@ package enum RepositoryPaths {
         return child.processIdentifier
     }
 
-    /// A fresh empty temporary directory.
+    /// A fresh empty temporary directory, inside this test process's own folder, which is
+    /// removed when the process exits (an installed prefix is 100 MB; a suite makes dozens).
     package static func temporaryDirectory(_ label: String = "nextwave-test") -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        let url = testRoot.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// `<tmp>/nextwave-tests-<pid>`, made on first use; removed at exit, made writable first
+    /// (some tests take the permissions off what they made).
+    private static let testRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nextwave-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { RepositoryPaths.removeTestRoot() }
+        return root
+    }()
+
+    private static func removeTestRoot() {
+        let chmod = Process()
+        chmod.executableURL = URL(fileURLWithPath: "/bin/chmod")
+        chmod.arguments = ["-R", "u+rwX", testRoot.path]
+        chmod.standardError = FileHandle.nullDevice
+        if (try? chmod.run()) != nil { chmod.waitUntilExit() }
+        try? FileManager.default.removeItem(at: testRoot)
     }
 }
