@@ -257,7 +257,7 @@ let package = Package(
             dependencies: [
                 waveRating,
                 "SessionsPipeline", "JobContract", civilTime, .product(name: "ShipRatingReader", package: "SessionKit"),
-                "_AppAlgorithm", "_TestSupport",
+                "ScheduleArchive", "NextWaveSupport", "_AppAlgorithm", "_TestSupport",
             ]),
         .testTarget(
             name: "SessionReportsTests",

@@ -1,5 +1,7 @@
 import CivilTime
 import Foundation
+import NextWaveSupport
+@_spi(Benchmarks) import ScheduleArchive
 import SessionsPipeline
 import Testing
 import _TestSupport
@@ -53,5 +55,46 @@ import _TestSupport
         await expectJobFailure(SessionsJobError.reversedDates(from: day, to: day.adding(days: -2)), kind: .usage) {
             try await job.run()
         }
+    }
+
+    /// The archive commands' jobs refuse what they cannot do before they open a connection or a
+    /// folder: days, first day, entries per board, addresses; a GTFS window beyond three years.
+    @Test func theArchiveJobsRefuseTheirInputBeforeTouchingAnything() async throws {
+        let stations = try StationCatalogue.load(from: RepositoryPaths.stations)
+        let operators = try OperatorCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("operators.json"))
+        let wadenswil = try stations.resolve("Wädenswil")
+        func fetch(_ change: (inout ArchiveFetchJob.Input) -> Void) -> ArchiveFetchJob {
+            var input = ArchiveFetchJob.Input(
+                archive: URL(fileURLWithPath: "/nonexistent/archive"), stations: [wadenswil],
+                catalogue: stations, operators: operators, from: day, apiRoot: URL(string: "http://127.0.0.1:9")!)
+            change(&input)
+            return ArchiveFetchJob(input)
+        }
+        for days in [0, ArchiveFetchJob.maximumDays + 1, Int.max] {
+            await expectJobFailure(
+                InvalidInput(field: "days", value: String(days), accepted: "1…\(ArchiveFetchJob.maximumDays)"),
+                kind: .usage
+            ) { _ = try await fetch { $0.days = days }.run() }
+        }
+        await expectJobFailure(
+            InvalidInput(field: "limit", value: "421", accepted: "1…420 (the API answers 400 above)"), kind: .usage
+        ) { _ = try await fetch { $0.limit = 421 }.run() }
+        let outside = LocalDate(year: 2100, month: 1, day: 1)!
+        await expectJobFailure(
+            InvalidInput(field: "from", value: "2100-01-01", accepted: SupportedDates.text), kind: .usage
+        ) { _ = try await fetch { $0.from = outside }.run() }
+        await expectJobFailure(
+            InvalidInput(field: "apiRoot", value: "ftp://example.org", accepted: "an http(s) URL"), kind: .usage
+        ) { _ = try await fetch { $0.apiRoot = URL(string: "ftp://example.org")! }.run() }
+        await expectJobFailure(
+            InvalidInput(field: "stations", value: nil, accepted: "at least one station"), kind: .usage
+        ) { _ = try await fetch { $0.stations = [] }.run() }
+        var gtfs = GTFSImportJob.Input(
+            feed: URL(fileURLWithPath: "/nonexistent/feed.zip"), archive: URL(fileURLWithPath: "/nonexistent/archive"))
+        gtfs.window = day...day.adding(days: 1096)
+        await expectJobFailure(
+            InvalidInput(field: "window", value: "1097 days", accepted: "1…1096 days"), kind: .usage
+        ) { _ = try await GTFSImportJob(gtfs).run() }
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent/archive"))
     }
 }
