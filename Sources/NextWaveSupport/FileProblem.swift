@@ -47,9 +47,7 @@ package struct FileProblem: KindedError, Equatable, LocalizedError {
     /// denied`, `no space left on device`), without the error domain's dump.
     package static func words(for error: Error) -> String {
         let ns = error as NSError
-        // On Linux the underlying error is a Swift POSIXError, not an NSError: take it as an Error.
-        let underlying = (ns.userInfo[NSUnderlyingErrorKey] as? Error).map { $0 as NSError }
-        if let posix = underlying.flatMap(posixText) ?? posixText(ns) { return posix }
+        if let code = posixCode(ns) { return String(cString: strerror(code)).lowercased() }
         switch ns.code {
         case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file"
         case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
@@ -64,10 +62,7 @@ package struct FileProblem: KindedError, Equatable, LocalizedError {
     /// ``ProblemKind/missingInput``, anything else ``ProblemKind/badData``.
     package static func kind(of error: Error) -> ProblemKind {
         let ns = error as NSError
-        let underlying = (ns.userInfo[NSUnderlyingErrorKey] as? Error).map { $0 as NSError }
-        for candidate in [underlying, ns].compactMap({ $0 }) where candidate.domain == NSPOSIXErrorDomain {
-            return kind(errno: Int32(candidate.code))
-        }
+        if let code = posixCode(ns) { return kind(errno: code) }
         switch ns.code {
         case NSFileNoSuchFileError, NSFileReadNoSuchFileError, NSFileReadNoPermissionError: return .missingInput
         default: return .badData
@@ -90,8 +85,10 @@ package struct FileProblem: KindedError, Equatable, LocalizedError {
         }
     }
 
-    private static func posixText(_ error: NSError) -> String? {
-        guard error.domain == NSPOSIXErrorDomain else { return nil }
-        return String(cString: strerror(Int32(error.code))).lowercased()
+    /// The POSIX error code of a file operation's error: its underlying error's first (on Linux a
+    /// Swift `POSIXError`, taken as an Error), else its own; nil when neither is a POSIX error.
+    private static func posixCode(_ error: NSError) -> Int32? {
+        let underlying = (error.userInfo[NSUnderlyingErrorKey] as? Error).map { $0 as NSError }
+        return [underlying, error].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }.map { Int32($0.code) }
     }
 }

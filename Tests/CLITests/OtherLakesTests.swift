@@ -90,7 +90,10 @@ import _TestSupport
         let live = try await CLI.runOffPool(["ratings", "--operator", "sgv", "--live", "--dry-run", "--out", out.path])
         #expect(live.status == 64 && live.stderr.contains("no page layout is known"), "\(live.stderr)")
         let unknown = try await CLI.runOffPool(["fleet", "check", "--operator", "xyz"])
-        #expect(unknown.status == 64 && unknown.stderr.contains("operators: zsg, sgv, cgn"), "\(unknown.stderr)")
+        #expect(
+            unknown.status == 64
+                && unknown.stderr.contains("--operator: no operator \"xyz\"; operators: zsg, sgv, cgn"),
+            "\(unknown.stderr)")
     }
 
     @Test func publishingGivesOnePackagePerLakeWithEveryOperatorsShips() async throws {

@@ -148,12 +148,9 @@ extension OperatorCatalogue {
         }
     }
 
-    /// The data folder's catalogue entry an argument names, or an error listing the operators.
-
+    /// The data folder's catalogue entry an argument names.
+    /// - Throws: ``Unknown`` (a usage error; ``Advice`` names `--operator`).
     static func named(_ argument: String, data: DataOptions) throws -> Operator {
-        let catalogue = try inDataFolder(data)
-        do { return try catalogue.find(argument) } catch let unknown as Unknown {
-            throw CLIError("--operator: \(unknown)", status: .usage)
-        }
+        try inDataFolder(data).find(argument)
     }
 }
