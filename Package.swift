@@ -152,10 +152,7 @@ let package = Package(
         .executableTarget(
             name: "nextwave",
             dependencies: [
-                "RatingsPipeline", "SessionsPipeline", "ShipRatings", "ShipRatingTable", "FleetScraper",
-                "RatingsReports", "WakeModels", "WakeCalibration",
-                "ScheduleArchive", "ArchiveFetch", "SessionAnalytics", "SessionReports", sessionCore, solar, civilTime,
-                "WebFetch", "WebPages", "NextWaveSupport", waveFeed,
+                "RatingsPipeline", "SessionsPipeline", "ShipRatingTable", sessionCore, solar, civilTime, waveFeed,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

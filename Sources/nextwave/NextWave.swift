@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
+import RatingsPipeline
 
 @main
 struct NextWave: AsyncParsableCommand {

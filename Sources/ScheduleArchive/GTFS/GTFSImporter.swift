@@ -30,30 +30,7 @@ import NextWaveSupport
     /// The most ship stop times one import keeps (16 bytes each).
     package static let maximumShipStopTimes = 5_000_000
 
-    @_spi(Benchmarks) public struct Report: Sendable {
-        package var routes = 0
-        package var trips = 0
-        package var serviceDays = 0
-        package var stopTimeLines = 0
-        package var departures = 0
-        package var firstDate: LocalDate?
-        package var lastDate: LocalDate?
-        /// Rows left out, each with file and line (the first 20).
-        package var skipped: [String] = []
-        package var skippedCount = 0
-
-        /// One line: what was imported, from how much of the feed, into which store.
-        package func summary(store: String) -> String {
-            let span = firstDate.map { "\($0) … \(lastDate.map(\.description) ?? "?")" } ?? "no service days"
-            return "imported \(departures) departures (\(trips) ship trips on \(routes) routes, \(serviceDays) "
-                + "service days: \(span)) from \(stopTimeLines) stop_times lines into \(store)"
-        }
-
-        mutating func skip(_ message: String) {
-            skippedCount += 1
-            if skipped.count < 20 { skipped.append(message) }
-        }
-    }
+    @_spi(Benchmarks) public typealias Report = GTFSImportReport
 
     public var agencies: Set<String>
     /// Only service days in this range are imported (nil: all of the feed's, which must then
@@ -165,5 +142,31 @@ import NextWaveSupport
 
     static func size(of url: URL) -> Int64 {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
+    }
+}
+
+/// What one GTFS import kept and left out.
+public struct GTFSImportReport: Sendable {
+    public package(set) var routes = 0
+    public package(set) var trips = 0
+    public package(set) var serviceDays = 0
+    public package(set) var stopTimeLines = 0
+    public package(set) var departures = 0
+    public package(set) var firstDate: LocalDate?
+    public package(set) var lastDate: LocalDate?
+    /// Rows left out, each with file and line (the first 20).
+    public package(set) var skipped: [String] = []
+    public package(set) var skippedCount = 0
+
+    /// One line: what was imported, from how much of the feed, into which store.
+    public func summary(store: String) -> String {
+        let span = firstDate.map { "\($0) … \(lastDate.map(\.description) ?? "?")" } ?? "no service days"
+        return "imported \(departures) departures (\(trips) ship trips on \(routes) routes, \(serviceDays) "
+            + "service days: \(span)) from \(stopTimeLines) stop_times lines into \(store)"
+    }
+
+    mutating func skip(_ message: String) {
+        skippedCount += 1
+        if skipped.count < 20 { skipped.append(message) }
     }
 }

@@ -1,8 +1,7 @@
 import ArgumentParser
 import CivilTime
 import Foundation
-import NextWaveSupport
-@_spi(Benchmarks) import ScheduleArchive
+import SessionsPipeline
 
 struct ArchiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

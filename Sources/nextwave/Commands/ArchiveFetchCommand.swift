@@ -1,11 +1,7 @@
-import ArchiveFetch
 import ArgumentParser
 import CivilTime
 import Foundation
-import NextWaveSupport
-@_spi(Benchmarks) import ScheduleArchive
 import SessionsPipeline
-import WebFetch
 
 struct ArchiveFetchCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

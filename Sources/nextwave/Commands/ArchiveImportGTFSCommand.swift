@@ -1,8 +1,6 @@
 import ArgumentParser
 import CivilTime
 import Foundation
-import NextWaveSupport
-@_spi(Benchmarks) import ScheduleArchive
 import SessionsPipeline
 
 struct ArchiveImportGTFSCommand: NextWaveCommand {

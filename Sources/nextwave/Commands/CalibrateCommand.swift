@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
 import RatingsPipeline
-import WakeCalibration
 
 struct CalibrateCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

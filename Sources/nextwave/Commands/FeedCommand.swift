@@ -1,9 +1,7 @@
 import ArgumentParser
 import CivilTime
 import Foundation
-import NextWaveSupport
 import RatingsPipeline
-@_spi(Benchmarks) import ScheduleArchive
 import SessionsPipeline
 import WaveFeed
 

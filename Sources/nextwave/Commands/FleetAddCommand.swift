@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
-import ShipRatings
+import RatingsPipeline
 
 struct FleetAddCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,7 @@
 import ArgumentParser
 import CivilTime
 import Foundation
-import NextWaveSupport
-import ShipRatings
+import RatingsPipeline
 
 /// `fleet set`: new values for a ship already in the file (a refit, a correction), the riders'
 /// rating, more names.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
-import ShipRatings
+import RatingsPipeline
 
 struct FleetCheckCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

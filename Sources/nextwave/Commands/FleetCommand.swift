@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
-import ShipRatings
+import RatingsPipeline
 
 struct FleetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

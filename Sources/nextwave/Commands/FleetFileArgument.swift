@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
-import ShipRatings
+import RatingsPipeline
 
 /// `[FILE]`: a fleet file, default the data folder's.
 struct FleetFileArgument: ParsableArguments {

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
-import RatingsReports
-import ShipRatings
+import RatingsPipeline
 
 struct FleetShowCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CivilTime
 import Foundation
-import NextWaveSupport
 import SessionsPipeline
 import ShipRatingTable
 

@@ -1,11 +1,7 @@
 public import ArgumentParser
-import FleetScraper
 import Foundation
-import NextWaveSupport
 import RatingsPipeline
-import RatingsReports
 import ShipRatingTable
-import ShipRatings
 
 extension RatingModel: ExpressibleByArgument {}
 

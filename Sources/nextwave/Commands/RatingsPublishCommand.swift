@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
 import RatingsPipeline
-import RatingsReports
 
 /// `ratings publish`: the reviewed table, byte for byte, for the apps.
 struct RatingsPublishCommand: NextWaveCommand {

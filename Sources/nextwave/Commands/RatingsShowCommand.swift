@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
 import RatingsPipeline
-import RatingsReports
 import ShipRatingTable
 
 /// `ratings show`: a rating table on stdout, as it is, without writing anything.

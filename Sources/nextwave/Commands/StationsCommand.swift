@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
-@_spi(Benchmarks) import ScheduleArchive
+import SessionsPipeline
 
 struct StationsCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,7 @@
 import ArgumentParser
 import CivilTime
 import Foundation
-@_spi(Benchmarks) import ScheduleArchive
-import SessionReports
+import SessionsPipeline
 import Solar
 
 struct SunCommand: NextWaveCommand {

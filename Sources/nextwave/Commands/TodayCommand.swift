@@ -1,11 +1,7 @@
 import ArgumentParser
 import CivilTime
 import Foundation
-import NextWaveSupport
-@_spi(Benchmarks) import ScheduleArchive
-@_spi(Benchmarks) import SessionAnalytics
 import SessionCore
-import SessionReports
 import SessionsPipeline
 
 /// `nextwave today`: every departure of one day at one station, in order.

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import RatingsPipeline
-@_spi(Benchmarks) import RatingsReports
-@_spi(Benchmarks) import WakeModels
 
 struct WakeCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ScheduleArchive
 import SessionsPipeline
 
 /// `--archive DIR` for commands that read an archive (default: the bundled one).

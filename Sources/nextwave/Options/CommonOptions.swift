@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
-import WebFetch
+import RatingsPipeline
 
 /// `--data DIR`: the data folder (fleet, stations, archive, tables), and `--quiet`.
 struct DataOptions: ParsableArguments {

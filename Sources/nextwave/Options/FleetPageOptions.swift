@@ -1,11 +1,6 @@
 public import ArgumentParser
-@_spi(Benchmarks) import FleetScraper
 import Foundation
-import NextWaveSupport
 import RatingsPipeline
-@_spi(Benchmarks) import ShipRatings
-import WebFetch
-import WebPages
 
 extension PageLayout: ExpressibleByArgument {}
 

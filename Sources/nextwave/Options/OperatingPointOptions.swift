@@ -1,8 +1,6 @@
 import ArgumentParser
-@_spi(Benchmarks) import FleetScraper
 import Foundation
-import NextWaveSupport
-@_spi(Benchmarks) import ShipRatings
+import RatingsPipeline
 
 /// The operating point: the legacy model's speed and the track's depth, and the wake model's
 /// reference (the rider's distance and depth).

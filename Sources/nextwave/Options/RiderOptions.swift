@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SessionReports
+import SessionsPipeline
 
 /// `--lang de|fr|it|en`: the rider's language (default: the locale's, `LC_ALL`/`LC_MESSAGES`/`LANG`).
 struct LanguageOption: ParsableArguments {

@@ -1,6 +1,5 @@
 import ArgumentParser
-import NextWaveSupport
-import ShipRatings
+import RatingsPipeline
 
 /// A ship's name given on the command line, held to the fleet file's rules (``ShipNameRules``)
 /// before anything is read: a look-alike or overlong name is a command-line error (64).

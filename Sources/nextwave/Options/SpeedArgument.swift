@@ -1,8 +1,6 @@
 import ArgumentParser
-@_spi(Benchmarks) import FleetScraper
 import Foundation
-import NextWaveSupport
-@_spi(Benchmarks) import ShipRatings
+import RatingsPipeline
 
 /// `--speed`: km/h, or `service` (each ship's operating speed from evidence, for the wake model).
 enum SpeedArgument: ExpressibleByArgument, Sendable, Equatable {

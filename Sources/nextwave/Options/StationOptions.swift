@@ -1,5 +1,4 @@
 import ArgumentParser
-import ScheduleArchive
 import SessionsPipeline
 
 /// `--station NAME|UIC` (repeatable, or comma-separated; `--stations` too) and `--lake NAME`:

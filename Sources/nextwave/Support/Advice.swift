@@ -1,11 +1,6 @@
-import FleetScraper
-import NextWaveSupport
 import RatingsPipeline
-import ScheduleArchive
 import SessionsPipeline
 import ShipRatingTable
-import WakeModels
-import WebPages
 
 /// What the user can do about an error, in the command line's terms (its options and
 /// commands). The libraries' messages state what went wrong and where; this adds the next step.

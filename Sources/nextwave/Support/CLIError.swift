@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
+import RatingsPipeline
 
 /// A message for the user; the command prints it and exits with `status`.
 struct CLIError: Error, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import RatingsPipeline
 
 /// Finds the data folder by ``NextWaveSupport/DataFolder``'s rule and says once per run, on
 /// stderr, which folder that is (unless `--quiet`).

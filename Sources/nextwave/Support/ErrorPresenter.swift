@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NextWaveSupport
 import RatingsPipeline
 
 /// Every error the CLI prints, as one line (or a short block) that names what and where in

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import NextWaveSupport
+import RatingsPipeline
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import RatingsPipeline
 
 /// Everything the commands print to stdout goes through here (the module's `print` below
 /// shadows the standard library's): buffered, written with `write(2)`, and a failed write — a

@@ -1,6 +1,5 @@
 import Foundation
-import NextWaveSupport
-import WebFetch
+import RatingsPipeline
 
 /// stderr output: warnings always, progress only on a TTY (and never with --no-progress),
 /// colour only on a TTY without NO_COLOR.
