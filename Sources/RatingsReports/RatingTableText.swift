@@ -30,13 +30,13 @@ package enum RatingTableText {
                 header: ["Ship", "Rating", "By", "Wake", "km/h", "H rider (m)", "Band (m)"], rows: rows,
                 rightAligned: [1, 3, 4, 5, 6])
         }
-        let rows = table.ships.map { s in
-            [
-                s.name, s.rating.map(String.init) ?? "–", basis(s), s.ratingsByModel?.legacy.map(String.init) ?? "–",
-                s.energyJPerM2.map { String(format: "%.0f", $0) } ?? "–",
-                s.forceNPerM2.map { String(format: "%.0f", $0) } ?? "–",
-                s.waveHeightM.map { String(format: "%.2f", $0) } ?? "–",
-            ]
+        let rows = table.ships.map { s -> [String] in
+            let rating: String = s.rating.map(String.init) ?? "–"
+            let legacy: String = s.ratingsByModel?.legacy.map(String.init) ?? "–"
+            let energy: String = s.energyJPerM2.map { String(format: "%.0f", $0) } ?? "–"
+            let force: String = s.forceNPerM2.map { String(format: "%.0f", $0) } ?? "–"
+            let height: String = s.waveHeightM.map { String(format: "%.2f", $0) } ?? "–"
+            return [s.name, rating, basis(s), legacy, energy, force, height]
         }
         return TextTable.render(
             header: ["Ship", "Rating", "By", "Legacy", "E (J/m²)", "F (N/m²)", "H (m)"], rows: rows,

@@ -249,9 +249,13 @@ public struct PowerLawCalibration: Codable, Sendable, Equatable {
             }
         }
         return (0..<models).map { m in
-            partSums.reduce((count: 0, bias: 0.0, squares: 0.0)) {
-                ($0.count + $1[m].count, $0.bias + $1[m].bias, $0.squares + $1[m].squares)
+            var total: (count: Int, bias: Double, squares: Double) = (0, 0, 0)
+            for part in partSums {
+                total.count += part[m].count
+                total.bias += part[m].bias
+                total.squares += part[m].squares
             }
+            return total
         }
     }
 

@@ -228,7 +228,8 @@ import _TestSupport
         let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n")
         #expect(lines.first?.hasPrefix("ship,speedKmh,trackDepthM,waveHeightM") == true)
         // 15 rated ships with dimensions × 5 speeds × 3 depths
-        #expect(lines.count == 1 + 15 * 5 * 3)
+        let rows: Int = 15 * 5 * 3
+        #expect(lines.count == 1 + rows)
         let header = lines[0].split(separator: ",").map(String.init)
         for line in lines.dropFirst() where line.hasPrefix("MS Bachtel,") {
             let cells = Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: ",").map(String.init)))

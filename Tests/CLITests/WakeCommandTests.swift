@@ -25,7 +25,8 @@ import _TestSupport
         let points = ship["points"] as! [[String: Any]]
         #expect(points.count == 2 * 2 * 3)
         // Speed, track depth, rider depth, distance order; depthM is the rider's.
-        #expect(points.map { $0["speedKmh"] as! Double } == [18, 18, 18, 18, 18, 18, 30, 30, 30, 30, 30, 30])
+        let speeds: [Double] = [18, 18, 18, 18, 18, 18, 30, 30, 30, 30, 30, 30]
+        #expect(points.map { $0["speedKmh"] as! Double } == speeds)
         #expect(points.prefix(6).map { $0["trackDepthM"] as! Double } == [2, 2, 2, 10, 10, 10])
         #expect(points.allSatisfy { $0["depthM"] as? Double == 1.5 })
         let keys: Set<String> = [

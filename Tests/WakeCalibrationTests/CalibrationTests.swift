@@ -77,7 +77,9 @@ import _TestSupport
         }
         var loo = 0.0
         for (x, e) in zip(rows, residuals) {
-            let h = (0..<p).reduce(0.0) { sum, a in sum + (0..<p).reduce(0) { $0 + x[a] * inverse[a][$1] * x[$1] } }
+            let h = (0..<p).reduce(0.0) { (sum: Double, a: Int) -> Double in
+                sum + (0..<p).reduce(0.0) { (t: Double, b: Int) -> Double in t + x[a] * inverse[a][b] * x[b] }
+            }
             loo += (e / (1 - h)) * (e / (1 - h))
         }
         #expect(abs(fit.powerLaw.leaveOneOutRmse! - (loo / Double(rows.count)).squareRoot()) < 1e-9)
@@ -86,7 +88,9 @@ import _TestSupport
         let prediction = fit.predict(
             hull: o.hull, speedKmh: o.speedKmh, trackDepthM: o.trackDepthM, distanceM: o.distanceM)
         let x = rows[0]
-        let xcx = (0..<p).reduce(0.0) { sum, a in sum + (0..<p).reduce(0) { $0 + x[a] * s2 * inverse[a][$1] * x[$1] } }
+        let xcx = (0..<p).reduce(0.0) { (sum: Double, a: Int) -> Double in
+            sum + (0..<p).reduce(0.0) { (t: Double, b: Int) -> Double in t + x[a] * s2 * inverse[a][b] * x[b] }
+        }
         let half = StudentT.quantile(0.975, dof: Double(rows.count - p)) * (s2 + xcx).squareRoot()
         let center = zip(x, beta).reduce(0) { $0 + $1.0 * $1.1 }
         #expect(abs(log(prediction.upper95) - (center + half)) < 1e-8)
