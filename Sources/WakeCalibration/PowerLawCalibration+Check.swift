@@ -18,9 +18,10 @@ extension PowerLawCalibration {
         if law.featureRanges.count != p - 1 {
             problems.append("powerLaw.featureRanges has \(law.featureRanges.count) entries, not \(p - 1)")
         }
-        let numbers =
-            law.coefficients.flatMap { [$0.value, $0.standardError] } + law.covariance.flatMap { $0 }
-            + law.featureRanges.flatMap { [$0.min, $0.max] } + [law.residualStandardError]
+        var numbers: [Double] = law.coefficients.flatMap { [$0.value, $0.standardError] }
+        numbers += law.covariance.joined()
+        numbers += law.featureRanges.flatMap { [$0.min, $0.max] }
+        numbers.append(law.residualStandardError)
         if numbers.contains(where: { !$0.isFinite }) { problems.append("powerLaw holds a number that is not finite") }
         if !(law.residualStandardError >= 0) { problems.append("powerLaw.residualStandardError is negative") }
         if law.degreesOfFreedom < 0 { problems.append("powerLaw.degreesOfFreedom is negative") }

@@ -11,7 +11,8 @@ import _TestSupport
 /// What `--live` and its siblings resolve to, without touching the network.
 @Suite struct LiveOptionsTests {
     func pages(_ arguments: [String]) throws -> FleetPages {
-        try RatingsCommand.parse(arguments + ["--data", RepositoryPaths.data.path]).fleet.fleetPages()
+        let command = try RatingsCommand.parse(arguments + ["--data", RepositoryPaths.data.path])
+        return try command.fleet.fleetPages(data: command.data, http: command.http)
     }
 
     @Test func liveReadsTheOperatorsCurrentPagesWithBrowserHeaders() async throws {

@@ -23,7 +23,8 @@ import _TestSupport
             ])
         #expect(hull["defaults"] as? [String] == ["blockCoefficient", "draftM", "entranceLengthM"])
         let points = ship["points"] as! [[String: Any]]
-        #expect(points.count == 2 * 2 * 3)
+        let pointCount: Int = 2 * 2 * 3
+        #expect(points.count == pointCount)
         // Speed, track depth, rider depth, distance order; depthM is the rider's.
         let speeds: [Double] = [18, 18, 18, 18, 18, 18, 30, 30, 30, 30, 30, 30]
         #expect(points.map { $0["speedKmh"] as! Double } == speeds)

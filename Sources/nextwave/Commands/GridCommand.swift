@@ -20,6 +20,8 @@ struct GridCommand: NextWaveCommand {
             """)
 
     @OptionGroup var fleet: FleetPageOptions
+    @OptionGroup var http: HTTPOptions
+    @OptionGroup var data: DataOptions
 
     @Option(help: ArgumentHelp("Speeds, km/h.", valueName: "RANGE"))
     var speeds: RangeArgument
@@ -50,7 +52,7 @@ struct GridCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         var job = GridJob(
-            source: try fleet.fleetSource(), speedsKmh: speeds.values,
+            source: try fleet.fleetSource(data: data, http: http), speedsKmh: speeds.values,
             trackDepthsM: trackDepths?.values ?? [],
             output: out.map { .file(URL(fileURLWithPath: $0)) }
                 ?? .stream { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) })

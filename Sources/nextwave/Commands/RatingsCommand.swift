@@ -47,6 +47,8 @@ struct RatingsCommand: NextWaveCommand {
         subcommands: [RatingsShowCommand.self, RatingsPublishCommand.self])
 
     @OptionGroup var fleet: FleetPageOptions
+    @OptionGroup var http: HTTPOptions
+    @OptionGroup var data: DataOptions
     @OptionGroup var point: OperatingPointOptions
 
     @Option(help: ArgumentHelp("Which model's rating the table gives (both are in it).", valueName: "MODEL"))
@@ -120,7 +122,7 @@ struct RatingsCommand: NextWaveCommand {
     var out: String {
         get throws {
             if let outOption { return outOption }
-            guard let chosen = try fleet.selectedOperator(), chosen.id != "zsg" else { return "reports" }
+            guard let chosen = try fleet.selectedOperator(data: data), chosen.id != "zsg" else { return "reports" }
             return "reports/\(chosen.id)"
         }
     }
@@ -128,24 +130,24 @@ struct RatingsCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let out = try self.out
         var input = RatingsJob.Input(
-            source: try fleet.fleetSource(), point: point.point,
+            source: try fleet.fleetSource(data: data, http: http), point: point.point,
             out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
             previous: previous.map { URL(fileURLWithPath: $0) }, previousName: previous,
-            appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? fleet.data.file("app-ratings.json"),
+            appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? data.file("app-ratings.json"),
             acceptRegression: review.acceptRegression, model: model, wakeReference: point.wakeReference,
             heightThresholds: try thresholds())
         (input.courseSpeeds, input.courseSpeedsReference) = CourseSpeedTable.choose(
-            given: operatingSpeeds, data: try fleet.data.directory)
+            given: operatingSpeeds, data: try data.directory)
         input.dryRun = review.dryRun
         input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
         input.allowLocalSources = review.allowLocalSources
         input.csvStyle = csv.csvStyle
-        input.legacyCSV = try !fleet.isCuratedOnly
+        input.legacyCSV = try !fleet.isCuratedOnly(data: data)
         input.now = SourceDateEpoch.date()
-        if let publish, let chosen = try fleet.selectedOperator(), chosen.id != "zsg" {
+        if let publish, let chosen = try fleet.selectedOperator(data: data), chosen.id != "zsg" {
             input.lakePackages = try RatingsJob.LakePackage.perLake(
-                of: chosen, catalogue: OperatorCatalogue.inDataFolder(fleet.data),
-                ratingsFolder: fleet.data.file("ratings"), into: URL(fileURLWithPath: publish, isDirectory: true))
+                of: chosen, catalogue: OperatorCatalogue.inDataFolder(data),
+                ratingsFolder: data.file("ratings"), into: URL(fileURLWithPath: publish, isDirectory: true))
         }
         let job = RatingsJob(input)
         let result = try await job.run { event in

@@ -90,6 +90,8 @@ struct WakeCommand: NextWaveCommand {
 
     // Where the fleet's figures come from: the same options as `ratings`, listed by --help-hidden.
     @OptionGroup(visibility: .hidden) var fleet: FleetPageOptions
+    @OptionGroup(visibility: .hidden) var http: HTTPOptions
+    @OptionGroup(visibility: .hidden) var data: DataOptions
     @OptionGroup var progress: ProgressOptions
 
     @OptionGroup var csvStyle: CSVStyleOption
@@ -135,7 +137,7 @@ struct WakeCommand: NextWaveCommand {
             }
             ships = .explicit(name: "hull \(length!) × \(beam!) m, \(displacement!) t", hull: hull)
         } else {
-            ships = .fleet(names: ship, source: try fleet.fleetSource())
+            ships = .fleet(names: ship, source: try fleet.fleetSource(data: data, http: http))
         }
         var job = WakeJob(
             ships: ships, speedsKmh: speeds.values, trackDepthsM: trackDepths.values,
@@ -143,7 +145,7 @@ struct WakeCommand: NextWaveCommand {
             distancesM: distances.values,
             calibration: calibration.map { URL(fileURLWithPath: $0) })
         if case .service = speeds {
-            let speeds = CourseSpeedTable.choose(given: operatingSpeeds, data: try fleet.data.directory)
+            let speeds = CourseSpeedTable.choose(given: operatingSpeeds, data: try data.directory)
             job.operatingSpeeds = .init(courseSpeeds: speeds.url, reference: speeds.reference)
         }
         let table = try await job.run { terminal.show($0) }

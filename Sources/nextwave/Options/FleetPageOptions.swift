@@ -4,7 +4,10 @@ import RatingsPipeline
 
 extension PageLayout: ExpressibleByArgument {}
 
-/// Where the fleet pages and the curated fleet come from.
+/// Where the fleet pages and the curated fleet come from. The data folder and the HTTP limits
+/// are groups of their own beside this one in each command (not nested in it: ArgumentParser's
+/// debug builds check every nested group again for each group around it, which made parsing a
+/// ratings, grid or wake command line cost 0.2 s of processor time).
 struct FleetPageOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Replay a saved snapshot folder (with manifest.json).", valueName: "DIR"))
     var snapshot: String?
@@ -51,9 +54,6 @@ struct FleetPageOptions: ParsableArguments {
             valueName: "NAME"))
     var operatorName: String?
 
-    @OptionGroup var http: HTTPOptions
-    @OptionGroup var data: DataOptions
-
     var isLive: Bool { live || baseURL != nil || pages != nil || indexURL != nil }
 
     func validate() throws {
@@ -75,29 +75,32 @@ struct FleetPageOptions: ParsableArguments {
     }
 
     /// The operator `--operator` names (nil without it: the Lake Zurich default).
-    func selectedOperator() throws -> OperatorCatalogue.Operator? {
+    func selectedOperator(data: DataOptions) throws -> OperatorCatalogue.Operator? {
         guard let operatorName else { return nil }
         return try OperatorCatalogue.named(operatorName, data: data)
     }
 
     /// Whether the run is for an operator whose table rests on its curated file alone.
-    var isCuratedOnly: Bool { get throws { try selectedOperator().map { !$0.scrapesPages } ?? false } }
+    func isCuratedOnly(data: DataOptions) throws -> Bool {
+        try selectedOperator(data: data).map { !$0.scrapesPages } ?? false
+    }
 
     /// The curated fleet file and how tables cite it: `Data/…` inside the data folder, else its
     /// file name (a table never carries a machine path).
-    func fleetFile() throws -> (url: URL, reference: String) {
-        let url = try fleet.map { URL(fileURLWithPath: $0) } ?? data.file(selectedOperator()?.fleet ?? "fleet.json")
+    func fleetFile(data: DataOptions) throws -> (url: URL, reference: String) {
+        let url =
+            try fleet.map { URL(fileURLWithPath: $0) } ?? data.file(selectedOperator(data: data)?.fleet ?? "fleet.json")
         return (url, try DataLocator.reference(for: url, dataDirectory: data.directory))
     }
 
     /// The pages and the fleet file a ratings, grid or wake run reads.
-    func fleetSource() throws -> FleetSource {
-        let (url, reference) = try fleetFile()
-        return FleetSource(pages: try fleetPages(), fleet: url, fleetReference: reference)
+    func fleetSource(data: DataOptions, http: HTTPOptions) throws -> FleetSource {
+        let (url, reference) = try fleetFile(data: data)
+        return FleetSource(pages: try fleetPages(data: data, http: http), fleet: url, fleetReference: reference)
     }
 
     /// The pages, by the library's rule (``FleetPagesChoice``).
-    func fleetPages() throws -> FleetPages {
+    func fleetPages(data: DataOptions, http: HTTPOptions) throws -> FleetPages {
         var choice = FleetPagesChoice()
         choice.snapshot = snapshot
         choice.live = live
@@ -109,7 +112,7 @@ struct FleetPageOptions: ParsableArguments {
         choice.saveSnapshot = saveSnapshot.map { URL(fileURLWithPath: $0, isDirectory: true) }
         choice.replaceSnapshot = force
         choice.http = http.configuration
-        choice.chosenOperator = try selectedOperator()
+        choice.chosenOperator = try selectedOperator(data: data)
         return try choice.pages(data: data.directory)
     }
 }
