@@ -23,7 +23,20 @@ package struct OperatorCatalogue: Sendable, Decodable {
         package var lakes: [String: [String]]
 
         package var scrapesPages: Bool { pages ?? false }
+
+        /// Whether this is the default operator (``OperatorCatalogue/homeID``).
+        package var isHome: Bool { id == OperatorCatalogue.homeID }
+
+        /// Its reports' folder, relative to the working folder: `reports` for the default
+        /// operator, `reports/<id>` for the others.
+        package var reportsFolder: String { isHome ? "reports" : "reports/\(id)" }
     }
+
+    /// The default operator's id: Lake Zurich's ZSG, whose table is the toolkit's own (the
+    /// bundled pages, `reports/ship-ratings.json`, the table the app's ratings are checked
+    /// against). Every other operator's table lives under `Data/ratings/<id>.json` and
+    /// `reports/<id>`, and is published per lake.
+    package static let homeID = "zsg"
 
     package var operators: [Operator]
 

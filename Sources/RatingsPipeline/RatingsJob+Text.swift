@@ -10,7 +10,7 @@ extension RatingsJob.LakePackage {
         of chosen: OperatorCatalogue.Operator, catalogue: OperatorCatalogue, ratingsFolder: URL, into directory: URL
     ) -> [Self] {
         chosen.lakes.keys.sorted().map { lake in
-            let others = catalogue.operators(onLake: lake).filter { $0.id != chosen.id && $0.id != "zsg" }
+            let others = catalogue.operators(onLake: lake).filter { $0.id != chosen.id && !$0.isHome }
                 .map { ratingsFolder.appendingPathComponent("\($0.id).json") }
                 .filter { FileManager.default.fileExists(atPath: $0.path) }
             return Self(folder: directory.appendingPathComponent(TextKey.slug(lake)), others: others)

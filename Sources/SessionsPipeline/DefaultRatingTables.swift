@@ -19,8 +19,7 @@ package enum DefaultRatingTables {
         var seen = Set<String>()
         var tables: [(url: URL, name: String)] = []
         for lake in lakes {
-            for chosen in catalogue.operators(onLake: lake) where chosen.id != "zsg" && seen.insert(chosen.id).inserted
-            {
+            for chosen in catalogue.operators(onLake: lake) where !chosen.isHome && seen.insert(chosen.id).inserted {
                 let url = data.appendingPathComponent("ratings/\(chosen.id).json")
                 if FileManager.default.fileExists(atPath: url.path) {
                     tables.append((url, "Data/ratings/\(chosen.id).json"))

@@ -113,9 +113,9 @@ public struct FeedJob: Job {
         var tables: [OperatorTable] = []
         for op in operators.operators {
             var url = data.appendingPathComponent("ratings/\(op.id).json")
-            if op.id == "zsg", let lakeZurich { url = lakeZurich }
+            if op.isHome, let lakeZurich { url = lakeZurich }
             guard FileManager.default.fileExists(atPath: url.path) else {
-                guard op.id != "zsg" else {
+                guard !op.isHome else {
                     throw FileProblem(
                         path: url.path,
                         reason: "no rating table for Lake Zurich; run `nextwave ratings` and pass --ratings "

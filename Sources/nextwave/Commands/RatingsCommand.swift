@@ -121,9 +121,7 @@ struct RatingsCommand: NextWaveCommand {
     /// The output folder: `--out`, else `reports` (Lake Zurich) or `reports/<operator id>`.
     var out: String {
         get throws {
-            if let outOption { return outOption }
-            guard let chosen = try fleet.selectedOperator(data: data), chosen.id != "zsg" else { return "reports" }
-            return "reports/\(chosen.id)"
+            try outOption ?? fleet.selectedOperator(data: data)?.reportsFolder ?? "reports"
         }
     }
 
@@ -144,7 +142,7 @@ struct RatingsCommand: NextWaveCommand {
         input.csvStyle = csv.csvStyle
         input.legacyCSV = try !fleet.isCuratedOnly(data: data)
         input.now = SourceDateEpoch.date()
-        if let publish, let chosen = try fleet.selectedOperator(data: data), chosen.id != "zsg" {
+        if let publish, let chosen = try fleet.selectedOperator(data: data), !chosen.isHome {
             input.lakePackages = try RatingsJob.LakePackage.perLake(
                 of: chosen, catalogue: OperatorCatalogue.inDataFolder(data),
                 ratingsFolder: data.file("ratings"), into: URL(fileURLWithPath: publish, isDirectory: true))
