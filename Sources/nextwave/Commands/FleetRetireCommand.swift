@@ -1,0 +1,54 @@
+import ArgumentParser
+import CivilTime
+import Foundation
+import RatingsPipeline
+
+/// `fleet retire`: a ship that has left the fleet stays in the file and leaves the table.
+struct FleetRetireCommand: NextWaveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retire",
+        abstract: "Mark a ship as retired: it stays in the file and leaves the table.",
+        usage: """
+            nextwave fleet retire <NAME> [--since <YYYY-MM-DD>] [--reason <TEXT>]
+                   [--source <URL>] [<FILE>]
+            """,
+        discussion: """
+            The entry keeps its values (history); the next `nextwave ratings` leaves the ship
+            out of the table, and ratings.md says since when. --since defaults to today.
+
+            Example:
+              nextwave fleet retire "MS Helvetia" --since 2026-11-01 --reason "sold"
+            """)
+
+    @Argument(help: ArgumentHelp("The ship: name, full name or alias.", valueName: "NAME"))
+    var name: String
+
+    @Option(help: ArgumentHelp("The day it left the fleet (default: today).", valueName: "YYYY-MM-DD"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Why (sold, scrapped, …).", valueName: "TEXT"))
+    var reason: String?
+
+    @Option(help: ArgumentHelp("Where that is published.", valueName: "URL"))
+    var source: String?
+
+    @OptionGroup var target: FleetFileArgument
+
+    var showsProgress: Bool { false }
+
+    func validate() throws {
+        if let since, !FleetFile.isDate(since) {
+            throw ValidationError("--since takes a date, YYYY-MM-DD; got \(since)")
+        }
+    }
+
+    func execute(_ terminal: Terminal) async throws {
+        let day = since ?? Self.today()
+        let url = try target.update { url, data in
+            try FleetFile.retiring(name, since: day, reason: reason, source: source, in: data, path: url.path)
+        }
+        terminal.info("\(name) retired since \(day) in \(url.path); the next `nextwave ratings` leaves it out")
+    }
+
+    static func today() -> String { ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970)).description }
+}
