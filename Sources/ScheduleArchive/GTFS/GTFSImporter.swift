@@ -144,29 +144,3 @@ import NextWaveSupport
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
 }
-
-/// What one GTFS import kept and left out.
-public struct GTFSImportReport: Sendable {
-    public package(set) var routes = 0
-    public package(set) var trips = 0
-    public package(set) var serviceDays = 0
-    public package(set) var stopTimeLines = 0
-    public package(set) var departures = 0
-    public package(set) var firstDate: LocalDate?
-    public package(set) var lastDate: LocalDate?
-    /// Rows left out, each with file and line (the first 20).
-    public package(set) var skipped: [String] = []
-    public package(set) var skippedCount = 0
-
-    /// One line: what was imported, from how much of the feed, into which store.
-    public func summary(store: String) -> String {
-        let span = firstDate.map { "\($0) … \(lastDate.map(\.description) ?? "?")" } ?? "no service days"
-        return "imported \(departures) departures (\(trips) ship trips on \(routes) routes, \(serviceDays) "
-            + "service days: \(span)) from \(stopTimeLines) stop_times lines into \(store)"
-    }
-
-    mutating func skip(_ message: String) {
-        skippedCount += 1
-        if skipped.count < 20 { skipped.append(message) }
-    }
-}
