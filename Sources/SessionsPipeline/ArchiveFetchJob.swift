@@ -89,7 +89,7 @@ package struct ArchiveFetchJob: Job {
         }
         for (field, url) in [("apiRoot", Optional(input.apiRoot)), ("deploymentURL", input.deploymentURL)] {
             guard let url else { continue }
-            guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            guard url.isWebAddress else {
                 throw InvalidInput(field: field, value: url.absoluteString, accepted: "an http(s) URL")
             }
         }

@@ -64,7 +64,7 @@ package struct GTFSImportJob: Job {
     /// What was imported, and into which store.
     package func work(
         onEvent: @escaping @Sendable (Event) -> Void
-    ) async throws -> (report: GTFSImporter.Report, store: String) {
+    ) async throws -> (report: GTFSImportReport, store: String) {
         var importer = GTFSImporter(agencies: Set(try agencyIDs(onEvent: onEvent)), window: input.window)
         importer.progress = { onEvent(.stopTimeLines($0)) }
         let feed = try GTFSFeed(url: input.feed)

@@ -87,7 +87,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let catalogue = try StationCatalogue.load(from: try data.file("stations.json"))
+        let catalogue = try data.stationCatalogue()
         var input = ArchiveFetchJob.Input(
             archive: try target.url(), stations: try stations.resolve(in: catalogue) ?? [], catalogue: catalogue,
             operators: try OperatorCatalogue.inDataFolder(data),

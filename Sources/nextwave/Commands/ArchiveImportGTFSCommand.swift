@@ -67,7 +67,7 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
         input.window = from.flatMap { from in to.map { from...$0 } }
         if let lake {
             input.agencies = .lake(lake)
-            input.stations = try StationCatalogue.load(from: try data.file("stations.json"))
+            input.stations = try data.stationCatalogue()
             input.operators = try OperatorCatalogue.inDataFolder(data)
         } else if !agency.isEmpty {
             input.agencies = .ids(agency)

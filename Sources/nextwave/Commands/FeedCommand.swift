@@ -75,7 +75,7 @@ struct FeedCommand: NextWaveCommand {
             data: try source.data.directory, operators: try OperatorCatalogue.inDataFolder(source.data),
             lakeZurich: try ratings.map { try TableFile.open(URL(fileURLWithPath: $0), name: $0).url })
         guard let main = tables.first else { throw CLIError("no rating table in Data/ratings/", status: .noInput) }
-        let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
+        let catalogue = try source.data.stationCatalogue()
         let start = from ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
         var input = FeedJob.Input(
             source: try source.scheduleSource(

@@ -116,7 +116,7 @@ struct PlanCommand: NextWaveCommand {
         source: ArchiveOptions, stations: StationOptions, ratings: String?, sun: SunSource, predict: Bool,
         from: LocalDate?, days: Int, terminal: Terminal
     ) async throws -> RiderPlan {
-        let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
+        let catalogue = try source.data.stationCatalogue()
         let (chosen, selection) = try stations.selection(in: catalogue)
         let tables = try DefaultRatingTables.choose(
             given: ratings, stations: chosen, catalogue: catalogue, data: try source.data.directory,

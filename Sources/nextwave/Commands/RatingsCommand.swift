@@ -118,15 +118,11 @@ struct RatingsCommand: NextWaveCommand {
         return .fixed(try HeightThresholds(two, three))
     }
 
-    /// The output folder: `--out`, else `reports` (Lake Zurich) or `reports/<operator id>`.
-    var out: String {
-        get throws {
-            try outOption ?? fleet.selectedOperator(data: data)?.reportsFolder ?? "reports"
-        }
-    }
-
     func execute(_ terminal: Terminal) async throws {
-        let out = try self.out
+        // The operator asked for (nil: Lake Zurich's), which chooses the output folder
+        // (`reports` or `reports/<id>`), the legacy CSV and per-lake publishing.
+        let chosen = try fleet.selectedOperator(data: data)
+        let out = outOption ?? chosen?.reportsFolder ?? "reports"
         var input = RatingsJob.Input(
             source: try fleet.fleetSource(data: data, http: http), point: point.point,
             out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
@@ -140,9 +136,9 @@ struct RatingsCommand: NextWaveCommand {
         input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
         input.allowLocalSources = review.allowLocalSources
         input.csvStyle = csv.csvStyle
-        input.legacyCSV = try !fleet.isCuratedOnly(data: data)
+        input.legacyCSV = chosen?.scrapesPages ?? true
         input.now = SourceDateEpoch.date()
-        if let publish, let chosen = try fleet.selectedOperator(data: data), !chosen.isHome {
+        if let publish, let chosen, !chosen.isHome {
             input.lakePackages = try RatingsJob.LakePackage.perLake(
                 of: chosen, catalogue: OperatorCatalogue.inDataFolder(data),
                 ratingsFolder: data.file("ratings"), into: URL(fileURLWithPath: publish, isDirectory: true))

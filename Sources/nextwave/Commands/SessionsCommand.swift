@@ -77,7 +77,7 @@ struct SessionsCommand: NextWaveCommand {
     static let inputFlags = ["top": "--top"]
 
     func execute(_ terminal: Terminal) async throws {
-        let catalogue = try StationCatalogue.load(from: try source.data.file("stations.json"))
+        let catalogue = try source.data.stationCatalogue()
         let (chosen, selection) = try stations.selection(in: catalogue)
         // --ratings, else the app's own ratings (what the app scores with) and the other lakes'
         // operators' tables, said aloud: never silently whatever a what-if run left in a folder.

@@ -30,7 +30,7 @@ struct StationsCommand: NextWaveCommand {
     var showsProgress: Bool { false }
 
     func execute(_ terminal: Terminal) async throws {
-        let catalogue = try StationCatalogue.load(from: try data.file("stations.json"))
+        let catalogue = try data.stationCatalogue()
         var stations = try lake.map { try catalogue.stations(ofLake: $0) } ?? catalogue.stations
         if let search {
             let key = TextKey.fold(search)

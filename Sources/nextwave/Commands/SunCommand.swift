@@ -79,7 +79,7 @@ struct SunCommand: NextWaveCommand {
         let day = date ?? clock.localDate(at: Int64(Date().timeIntervalSince1970))
         var (lat, lon, place) = (self.lat ?? 0, self.lon ?? 0, "")
         if let station {
-            let catalogue = try StationCatalogue.load(from: try data.file("stations.json"))
+            let catalogue = try data.stationCatalogue()
             let found = try catalogue.resolve(all: [station])[0]
             (lat, lon, place) = (found.latitude, found.longitude, "\(found.name), ")
         }

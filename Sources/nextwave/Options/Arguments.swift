@@ -1,6 +1,7 @@
 public import ArgumentParser
 public import CivilTime
 import Foundation
+import RatingsPipeline
 import SessionCore
 
 extension CivilTime.LocalDate: ArgumentParser.ExpressibleByArgument {
@@ -28,8 +29,7 @@ func checkPaths(_ options: [(String, String?)]) throws {
 /// - Throws: a usage error naming the option, an example when given, and the value.
 func checkHTTPURL(_ text: String?, option: String, example: String? = nil) throws {
     guard let text else { return }
-    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
-    else {
+    guard let url = URL(string: text), url.isWebAddress else {
         throw ValidationError(
             "\(option) must be an http(s) URL\(example.map { " such as \($0)" } ?? ""), got '\(text)'")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RatingsPipeline
+import SessionsPipeline
 
 /// `--data DIR`: the data folder (fleet, stations, archive, tables), and `--quiet`.
 struct DataOptions: ParsableArguments {
@@ -19,6 +20,9 @@ struct DataOptions: ParsableArguments {
 
     /// A file of the data folder.
     func file(_ name: String) throws -> URL { try directory.appendingPathComponent(name) }
+
+    /// The data folder's station list (`stations.json`).
+    func stationCatalogue() throws -> StationCatalogue { try StationCatalogue.load(from: try file("stations.json")) }
 
     /// An input file the user named: the path as given when it exists; else, for a path under
     /// `Data/` (as the README's examples write the bundled files), the same file of the data

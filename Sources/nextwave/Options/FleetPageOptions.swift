@@ -80,11 +80,6 @@ struct FleetPageOptions: ParsableArguments {
         return try OperatorCatalogue.named(operatorName, data: data)
     }
 
-    /// Whether the run is for an operator whose table rests on its curated file alone.
-    func isCuratedOnly(data: DataOptions) throws -> Bool {
-        try selectedOperator(data: data).map { !$0.scrapesPages } ?? false
-    }
-
     /// The curated fleet file and how tables cite it: `Data/…` inside the data folder, else its
     /// file name (a table never carries a machine path).
     func fleetFile(data: DataOptions) throws -> (url: URL, reference: String) {
