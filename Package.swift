@@ -24,7 +24,8 @@ let package = Package(
         .library(name: "ShipRatingTable", targets: ["ShipRatingTable"]),
         .library(name: "RatingsPipeline", targets: ["RatingsPipeline"]),
         .library(name: "SessionsPipeline", targets: ["SessionsPipeline"]),
-        // Not API: the modules the nested Benchmarks package measures. What it calls is
+        // Not API: the modules the nested Benchmarks package's suites measure, with their
+        // synthetic inputs and the app's algorithm (the baseline). What they call is
         // `@_spi(Benchmarks) public`; a client that does not opt into that SPI sees only the
         // types the pipelines expose.
         .library(
@@ -32,7 +33,7 @@ let package = Package(
             targets: [
                 "WakeKernelSupport", "LegacyWakeModel", "WakeModels", "WakeCalibration", "FleetScraper", "ShipRatings",
                 "RatingsReports",
-                "ScheduleArchive", "SessionAnalytics",
+                "ScheduleArchive", "SessionAnalytics", "Synthetic", "_AppAlgorithm",
             ]),
     ],
     dependencies: [
@@ -165,6 +166,34 @@ let package = Package(
         .target(
             name: "_TestSupport", dependencies: ["CZlibCRC", "NextWaveSupport", "JobContract"],
             path: "Sources/_TestSupport"),
+
+        // Benchmarks (not products; their sources live in Benchmarks/, whose nested package
+        // keeps only the package-benchmark suites): synthetic archives, feeds and GTFS years at
+        // scale, and the tool Benchmarks/compare.sh drives. Built here so that the suite compiles
+        // the libraries once for the tool, the tests and the example client.
+        .target(
+            name: "Synthetic",
+            dependencies: [
+                "_AppAlgorithm", "_TestSupport", "ScheduleArchive", "SessionAnalytics", "LegacyWakeModel", "WakeModels",
+                "ShipRatingTable", civilTime, sessionCore, waveRating,
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            path: "Benchmarks/Sources/Synthetic"),
+        .executableTarget(
+            name: "nextwave-bench",
+            dependencies: [
+                "Synthetic", "_AppAlgorithm", "_TestSupport", "ScheduleArchive", "SessionAnalytics", "LegacyWakeModel",
+                "WakeModels", "WakeKernelSupport", "WakeCalibration", "ShipRatingTable", sessionCore, civilTime,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/Sources/nextwave-bench"),
+        // The pipelines' example client (Examples/PipelineClient, a package of its own that
+        // depends on the two library products): the same source built here against the same two
+        // modules and nothing else, so that a type their API names but does not export fails
+        // this build (scripts/check-architecture holds its dependencies to the products).
+        .executableTarget(
+            name: "example-pipeline-client", dependencies: ["RatingsPipeline", "SessionsPipeline"],
+            path: "Examples/PipelineClient/Sources/pipeline-client"),
 
         // Fuzzing (not products): the input readers as libFuzzer targets (scripts/fuzz).
         .target(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),

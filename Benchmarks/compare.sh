@@ -33,7 +33,7 @@ echo "building (release) …" >&2
 # Quiet when they succeed; a failing build shows its errors (printed on stdout) and stops here.
 quiet_build() { local log; log=$(mktemp); "$@" > "$log" 2>&1 || { grep -E 'error:' "$log" >&2; rm -f "$log"; exit 1; }; rm -f "$log"; }
 (cd "$root" && quiet_build swift build -c release --product nextwave)
-(cd "$here" && quiet_build swift build -c release --product nextwave-bench)
+(cd "$root" && quiet_build swift build -c release --product nextwave-bench)
 
 export OPENBLAS_NUM_THREADS=1
 exec "$python" "$here/python/compare.py" --root "$root" "$@"

@@ -13,7 +13,7 @@ root = a.root
 bench_dir = os.path.join(root, "Benchmarks")
 data = os.path.join(bench_dir, ".data")
 os.makedirs(data, exist_ok=True)
-bench = os.path.join(bench_dir, ".build", "release", "nextwave-bench")
+bench = os.path.join(root, ".build", "release", "nextwave-bench")
 nextwave = os.path.join(root, ".build", "release", "nextwave")
 py = sys.executable
 

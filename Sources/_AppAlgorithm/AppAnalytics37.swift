@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 
 /// The Next Wave app's session search as of app 3.7 (its 2025-10 `analyzeWaves`), **superseded**:
 /// the app now scores each window once (``AppAnalyticsCurrent``). Kept so that benchmarks can
@@ -8,35 +8,35 @@ package import Foundation
 /// - ratings come from name lists searched linearly;
 /// - the score is recomputed inside the sort comparator, for every comparison.
 /// The rules are those of ``SessionRules``; the results are identical (tests assert it).
-package enum AppAnalytics37 {
-    package struct WaveEvent: Sendable {
-        package var time: Date
-        package var shipName: String?
-        package init(time: Date, shipName: String?) {
+public enum AppAnalytics37 {
+    public struct WaveEvent: Sendable {
+        public var time: Date
+        public var shipName: String?
+        public init(time: Date, shipName: String?) {
             self.time = time
             self.shipName = shipName
         }
     }
 
-    package typealias SunTimes = AppSunTimes
+    public typealias SunTimes = AppSunTimes
 
     /// The app's hard-coded ship lists.
-    package struct ShipLists: Sendable {
-        package var threeWaveShips: [String]
-        package var twoWaveShips: [String]
-        package init(threeWaveShips: [String], twoWaveShips: [String]) {
+    public struct ShipLists: Sendable {
+        public var threeWaveShips: [String]
+        public var twoWaveShips: [String]
+        public init(threeWaveShips: [String], twoWaveShips: [String]) {
             self.threeWaveShips = threeWaveShips
             self.twoWaveShips = twoWaveShips
         }
     }
 
-    package struct Session: Sendable {
-        package var start: Date
-        package var end: Date
-        package var waves: [WaveEvent]
+    public struct Session: Sendable {
+        public var start: Date
+        public var end: Date
+        public var waves: [WaveEvent]
     }
 
-    package static func bestSessions(
+    public static func bestSessions(
         waves input: [WaveEvent], sun: SunTimes, ships: ShipLists, top: Int = 5
     ) -> [(session: Session, score: Double)] {
         let waves = input.sorted { $0.time < $1.time }

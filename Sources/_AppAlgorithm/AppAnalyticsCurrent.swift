@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 
 /// The Next Wave app's session search as it is now (its newest `WaveAnalyticsViewModel
 /// .analyzeWaves`, github pfederi/Next-Wave, the version that scores each window once and sorts
@@ -22,20 +22,20 @@ package import Foundation
 /// names as given (they are already trimmed): the app's algorithm at a phone's costs, the
 /// baseline the benchmarks' ratios are stated against.
 /// The rules are those of ``SessionRules``; the results are identical (tests assert it).
-package enum AppAnalyticsCurrent {
+public enum AppAnalyticsCurrent {
     /// The app's `WaveEvent` (its stored fields; the app's computed display strings are not
     /// used by the analysis).
-    package struct WaveEvent: Sendable {
-        package let time: Date
-        package let isArrival: Bool
-        package let routeNumber: String
-        package let routeName: String
-        package let neighborStop: String
-        package let period: String
-        package var hasNotification = false
-        package let shipName: String?
+    public struct WaveEvent: Sendable {
+        public let time: Date
+        public let isArrival: Bool
+        public let routeNumber: String
+        public let routeName: String
+        public let neighborStop: String
+        public let period: String
+        public var hasNotification = false
+        public let shipName: String?
 
-        package init(
+        public init(
             time: Date, isArrival: Bool = false, routeNumber: String, routeName: String, neighborStop: String,
             period: String, shipName: String?
         ) {
@@ -50,21 +50,21 @@ package enum AppAnalyticsCurrent {
     }
 
     /// The app's `WaveTimeSlot`: a candidate window with its own identity.
-    package struct WaveTimeSlot: Sendable {
-        package let id: UUID
-        package let startTime: Date
-        package let endTime: Date
-        package let waveCount: Int
-        package let waves: [WaveEvent]
+    public struct WaveTimeSlot: Sendable {
+        public let id: UUID
+        public let startTime: Date
+        public let endTime: Date
+        public let waveCount: Int
+        public let waves: [WaveEvent]
 
-        package var duration: TimeInterval { endTime.timeIntervalSince(startTime) }
-        package var wavesPerHour: Double { Double(waveCount) / (duration / 3600) }
+        public var duration: TimeInterval { endTime.timeIntervalSince(startTime) }
+        public var wavesPerHour: Double { Double(waveCount) / (duration / 3600) }
     }
 
-    package typealias SunTimes = AppSunTimes
+    public typealias SunTimes = AppSunTimes
 
     /// Whose costs the port pays for a slot's identity and a name's trimming.
-    package enum Platform: Sendable {
+    public enum Platform: Sendable {
         /// Linux's Foundation: `UUID()` and `trimmingCharacters(in: .whitespaces)`.
         case linuxFoundation
         /// A phone's costs: an identity from a user-space generator, names as given.
@@ -95,7 +95,7 @@ package enum AppAnalyticsCurrent {
     static let maximumDuration: TimeInterval = 7200
 
     /// The day's best windows (at most five) with their scores, best first.
-    package static func analyzeWaves(_ waves: [WaveEvent], sunTimes: SunTimes?, platform: Platform = .neutral)
+    public static func analyzeWaves(_ waves: [WaveEvent], sunTimes: SunTimes?, platform: Platform = .neutral)
         -> [(slot: WaveTimeSlot, score: Double)]
     {
         var identities = IdentitySource()

@@ -1,4 +1,3 @@
-import AppAlgorithmBaseline
 import Benchmark
 import CivilTime
 import Foundation
@@ -6,7 +5,8 @@ import Foundation
 @_spi(Benchmarks) import SessionAnalytics
 import SessionCore
 import ShipRatingTable
-import Synthetic
+@_spi(Benchmarks) import Synthetic
+import _AppAlgorithm
 
 // Session scoring over a synthetic archive (240 stations × 30 days, generated and indexed once
 // in a temporary folder): the survey end to end, the O(n) finder alone, and the app's algorithm

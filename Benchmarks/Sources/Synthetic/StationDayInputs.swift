@@ -1,32 +1,33 @@
-import AppAlgorithmBaseline
 import Foundation
-@_spi(Benchmarks) import ScheduleArchive
-@_spi(Benchmarks) import SessionAnalytics
-import SessionCore
-import ShipRatingTable
+@_spi(Benchmarks) public import ScheduleArchive
+@_spi(Benchmarks) public import SessionAnalytics
+public import SessionCore
+public import ShipRatingTable
+import WaveRating
+public import _AppAlgorithm
 
 /// The station-days of an archive as plain in-memory inputs, for timing the scoring alone:
 /// waves with their quality, the ship names and the day's sun times, in both the finder's and
 /// the app's representations.
-package struct StationDayInputs {
-    package struct Day {
-        package var waves: [Wave]
-        package var names: [String?]
-        package var sun: SunWindow
+public struct StationDayInputs {
+    public struct Day {
+        public var waves: [Wave]
+        public var names: [String?]
+        public var sun: SunWindow
     }
 
-    package let days: [Day]
+    public let days: [Day]
     /// The same days as the superseded app 3.7 algorithm takes them (`Date`s, names).
-    package let appDays: [(waves: [AppAnalytics37.WaveEvent], sun: AppAnalytics37.SunTimes)]
+    public let appDays: [(waves: [AppAnalytics37.WaveEvent], sun: AppAnalytics37.SunTimes)]
     /// The same days as the current app takes them: its `WaveEvent`s, with a course number, the
     /// route's name, the next pier and the timetable period as the app fills them (strings of
     /// the lengths the app's data have: a pier's name is longer than 15 bytes, as most are).
-    package let currentAppDays: [(waves: [AppAnalyticsCurrent.WaveEvent], sun: AppAnalyticsCurrent.SunTimes)]
+    public let currentAppDays: [(waves: [AppAnalyticsCurrent.WaveEvent], sun: AppAnalyticsCurrent.SunTimes)]
     /// The rating table as the app's hard-coded lists (names and aliases).
-    package let lists: AppAnalytics37.ShipLists
+    public let lists: AppAnalytics37.ShipLists
 
     /// The station-days `survey` would score, collected by the survey itself.
-    package init(survey: SessionSurvey, store: ScheduleStore, table: RatingTable) throws {
+    @_spi(Benchmarks) public init(survey: SessionSurvey, store: ScheduleStore, table: RatingTable) throws {
         var days: [Day] = []
         _ = try survey.forEachStationDay(store: store) {
             days.append(Day(waves: $0.waves, names: $0.ships, sun: $0.sun))

@@ -1,6 +1,7 @@
-import CivilTime
-import Foundation
-@_spi(Benchmarks) import ScheduleArchive
+public import CivilTime
+public import Foundation
+@_spi(Benchmarks) public import ScheduleArchive
+import _TestSupport
 
 /// A schedule archive at scale: `stations` real stations (the first of the app's list) ×
 /// `days` days of stationboards in the transport API's shape, with ship assignments.
@@ -9,26 +10,26 @@ import Foundation
 /// departures between 06:00 and 22:30 in bursts (ships meeting at a pier give equal times), and
 /// each course a ship of the fleet, except 5 % left unassigned (unknown ships). Categories BAT,
 /// BAV (steamers) and FAE (every tenth station is a ferry pier).
-package struct SyntheticArchive {
-    package var stations: [Station]
-    package var first: LocalDate
-    package var days: Int
-    package var seed: UInt64 = 2026
+public struct SyntheticArchive {
+    public var stations: [Station]
+    public var first: LocalDate
+    public var days: Int
+    public var seed: UInt64 = 2026
 
-    package init(stations: [Station], first: LocalDate, days: Int) {
+    public init(stations: [Station], first: LocalDate, days: Int) {
         self.stations = stations
         self.first = first
         self.days = days
     }
 
-    package struct Summary: Sendable {
-        package var files = 0
-        package var departures = 0
-        package var bytes = 0
+    public struct Summary: Sendable {
+        public var files = 0
+        public var departures = 0
+        public var bytes = 0
     }
 
     /// Writes `stationboards/` and `deployments/` under `directory`.
-    package func write(to directory: URL, progress: ((Int) -> Void)? = nil) throws -> Summary {
+    public func write(to directory: URL, progress: ((Int) -> Void)? = nil) throws -> Summary {
         var summary = Summary()
         let clock = ZoneClock.zurich
         var rng = SplitMix64(seed: seed)

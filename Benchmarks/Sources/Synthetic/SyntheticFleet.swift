@@ -1,5 +1,5 @@
-@_spi(Benchmarks) import LegacyWakeModel
-@_spi(Benchmarks) import WakeModels
+@_spi(Benchmarks) public import LegacyWakeModel
+@_spi(Benchmarks) public import WakeModels
 
 /// A deterministic synthetic fleet and operating grid, defined by integer formulas so that the
 /// Python baselines (`python/kernel_numpy.py`, `python/kernel_legacy_scalar.py`,
@@ -16,8 +16,8 @@
 /// y_l = 10 + 390·l / (N − 1)              m    (10 … 400)
 /// h_r = 3                                 m    the rider's depth (ensemble kernel)
 /// ```
-package enum SyntheticFleet {
-    package static func hulls(count n: Int) -> HullDimensions {
+public enum SyntheticFleet {
+    public static func hulls(count n: Int) -> HullDimensions {
         HullDimensions(
             lengthM: (0..<n).map { 15 + Double($0 * 7919 % 7000) / 100 },
             beamM: (0..<n).map { 4 + Double($0 * 104_729 % 1000) / 100 },
@@ -26,7 +26,7 @@ package enum SyntheticFleet {
 
     /// Hulls for the distance-aware models: the same L and B, a draft, and the displacement of a
     /// block coefficient of 0.55 (so the models' default block coefficient gives back that draft).
-    package static func wakeHulls(count n: Int) throws -> [WakeHull] {
+    public static func wakeHulls(count n: Int) throws -> [WakeHull] {
         try (0..<n).map { i in
             let length = 15 + Double(i * 7919 % 7000) / 100
             let beam = 4 + Double(i * 104_729 % 1000) / 100
@@ -36,17 +36,17 @@ package enum SyntheticFleet {
     }
 
     /// The rider's depth of the ensemble benchmark, m.
-    package static let riderDepthM = 3.0
+    public static let riderDepthM = 3.0
 
-    package static func distances(_ n: Int) -> [Double] {
+    public static func distances(_ n: Int) -> [Double] {
         n == 1 ? [50] : (0..<n).map { 10 + 390 * Double($0) / Double(n - 1) }
     }
 
-    package static func speeds(_ m: Int) -> [Double] {
+    public static func speeds(_ m: Int) -> [Double] {
         m == 1 ? [18] : (0..<m).map { 10 + 20 * Double($0) / Double(m - 1) }
     }
 
-    package static func depths(_ k: Int) -> [Double] {
+    public static func depths(_ k: Int) -> [Double] {
         k == 1 ? [10] : (0..<k).map { 2 + 48 * Double($0) / Double(k - 1) }
     }
 }

@@ -1,7 +1,8 @@
-import CivilTime
-import Foundation
-@_spi(Benchmarks) import ScheduleArchive
+public import CivilTime
+public import Foundation
+@_spi(Benchmarks) public import ScheduleArchive
 import ZIPFoundation
+import _TestSupport
 
 /// A GTFS feed at the scale of Switzerland's: `stopTimeLines` lines of stop_times (30 million
 /// for the real 2026 feed), almost all of them trains and buses of other agencies, and a year of
@@ -11,30 +12,30 @@ import ZIPFoundation
 /// in each direction, 10 minutes between piers, from 07:00; calendar_dates removes the ships on
 /// 25 December and adds a 1 August (national day) evening trip. Tables are written to a folder,
 /// then deflated into `feed.zip` (ZIPFoundation), as opentransportdata.swiss ships them.
-package struct SyntheticGTFS {
-    package var stations: [Station]
-    package var year: Int
-    package var stopTimeLines: Int
-    package var seed: UInt64 = 194
+public struct SyntheticGTFS {
+    public var stations: [Station]
+    public var year: Int
+    public var stopTimeLines: Int
+    public var seed: UInt64 = 194
 
-    package init(stations: [Station], year: Int, stopTimeLines: Int) {
+    public init(stations: [Station], year: Int, stopTimeLines: Int) {
         self.stations = stations
         self.year = year
         self.stopTimeLines = stopTimeLines
     }
 
-    package struct Summary: Sendable {
-        package var stopTimeLines = 0
-        package var shipTrips = 0
-        package var otherTrips = 0
-        package var zipBytes: Int64 = 0
-        package var tableBytes: Int64 = 0
+    public struct Summary: Sendable {
+        public var stopTimeLines = 0
+        public var shipTrips = 0
+        public var otherTrips = 0
+        public var zipBytes: Int64 = 0
+        public var tableBytes: Int64 = 0
     }
 
     /// Ship assignment files (`deployments/<date>.json`, the archive's format) for `days`: every
     /// ship course of the feed with a ship of the fleet, varying by day, so that the sessions of
     /// the other days take predicted ships.
-    package func deployments(days: [LocalDate]) throws -> [(date: LocalDate, data: Data)] {
+    public func deployments(days: [LocalDate]) throws -> [(date: LocalDate, data: Data)] {
         let lines = (stations.count + 7) / 8
         return try days.enumerated().map { index, date in
             var assignments: [ShipAssignment] = []
@@ -52,7 +53,7 @@ package struct SyntheticGTFS {
     }
 
     /// Writes the tables into `folder` and the zipped feed to `zip`.
-    package func write(folder: URL, zip: URL, progress: ((String) -> Void)? = nil) throws -> Summary {
+    public func write(folder: URL, zip: URL, progress: ((String) -> Void)? = nil) throws -> Summary {
         let manager = FileManager.default
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         var summary = Summary()
@@ -203,7 +204,8 @@ final class TableWriter {
     var buffer: [UInt8] = []
 
     init(_ url: URL) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        // An empty file to open (a failure here shows as the open's error, which names the path).
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         handle = try FileHandle(forWritingTo: url)
         buffer.reserveCapacity(1 << 21)
     }

@@ -4,6 +4,7 @@ import Foundation
 @_spi(Benchmarks) import ScheduleArchive
 import Synthetic
 @_spi(Benchmarks) import WakeModels
+import _TestSupport
 
 /// The app's stations: the first `count` of Data/stations.json.
 func syntheticStations(data: String, count: Int) throws -> [Station] {

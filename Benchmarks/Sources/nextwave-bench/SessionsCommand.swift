@@ -1,4 +1,3 @@
-import AppAlgorithmBaseline
 import ArgumentParser
 import CivilTime
 import Foundation
@@ -6,9 +5,9 @@ import Foundation
 @_spi(Benchmarks) import SessionAnalytics
 @_spi(Benchmarks) import SessionCore
 import ShipRatingTable
-import Solar
-import Synthetic
+@_spi(Benchmarks) import Synthetic
 @_spi(Benchmarks) import WakeKernelSupport
+import _AppAlgorithm
 
 /// Session scoring over an archive: SessionFinder against the ports of the app's algorithm (the
 /// current one at a phone's and at Linux Foundation's costs, and the superseded app 3.7) on the same

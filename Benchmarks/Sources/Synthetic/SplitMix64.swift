@@ -1,1 +1,0 @@
-../../../Sources/_TestSupport/SplitMix64.swift
