@@ -71,7 +71,7 @@ let package = Package(
         // fuzz and benchmark builds) never compile an HTTP stack.
         .target(name: "WebPages", dependencies: ["CLibXML2", "NextWaveSupport", "JobContract"]),
         // The HTTP client (host policy, politeness, retries, timeouts) on libcurl.
-        .target(name: "WebFetch", dependencies: ["WebPages", "NextWaveSupport", "CLibCurl"]),
+        .target(name: "WebFetch", dependencies: ["WebPages", "NextWaveSupport", "JobContract", "CLibCurl"]),
 
         // Physics: the legacy wake model and its BLAS batch kernel; the distance- and depth-aware
         // models (Kriebel & Seelig, Sorensen & Weggel, PIANC), cusp-wave kinematics and their
@@ -209,7 +209,8 @@ let package = Package(
 
         .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "_TestSupport"]),
         .testTarget(
-            name: "WebFetchTests", dependencies: ["WebFetch", "WebPages", "FleetScraper", "_TestSupport", "CLibCurl"]),
+            name: "WebFetchTests",
+            dependencies: ["WebFetch", "WebPages", "FleetScraper", "JobContract", "_TestSupport", "CLibCurl"]),
         .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
         .testTarget(
             name: "LegacyWakeModelTests",

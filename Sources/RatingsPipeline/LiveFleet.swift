@@ -44,6 +44,7 @@ public struct LiveFleet: Sendable {
     ]
 
     func scrape(onEvent: (@Sendable (FleetPages.Event) -> Void)?) async throws -> (FleetScrape, description: String) {
+        try http.validate()
         if let saveSnapshot { try RecordingPageSource.checkTarget(saveSnapshot, replacing: replaceSnapshot) }
         let siteRoot = SiteURL.root(of: base) ?? base
         let client = HTTPClient(siteRoot: siteRoot, configuration: http) { onEvent?(.fetch($0)) }

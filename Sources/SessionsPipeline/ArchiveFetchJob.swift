@@ -82,6 +82,7 @@ package struct ArchiveFetchJob: Job {
         guard SupportedDates.contains(input.from) else {
             throw InvalidInput(field: "from", value: input.from.description, accepted: SupportedDates.text)
         }
+        try input.http.validate()
         guard (1...ArchiveFetcher.maxLimit).contains(input.limit) else {
             throw InvalidInput(
                 field: "limit", value: String(input.limit),

@@ -70,6 +70,19 @@ import _TestSupport
             ratings(reference: reference), .init(field: "wakeReference.speed", value: "-3", accepted: "1…100 km/h"))
     }
 
+    /// A live fleet's HTTP settings are checked by the client's own table before any request:
+    /// a library caller's zero run time is a refusal naming the setting, not a trap (nothing
+    /// listens on port 9; a request would fail otherwise).
+    @Test func aLiveFleetRefusesHTTPSettingsOutOfRangeBeforeFetching() async {
+        var http = HTTPClient.Configuration()
+        http.maxRunTime = 0
+        let site = URL(string: "http://127.0.0.1:9/")!
+        let live = LiveFleet(base: site, start: .index(site.appendingPathComponent("fleet")), http: http)
+        await #expect(throws: InvalidInput(field: "maxRunTime", value: "0", accepted: "1…86400 seconds")) {
+            _ = try await FleetPages.live(live).scrape()
+        }
+    }
+
     @Test func theCalibrationJobRefusesToWriteOverItsObservations() async {
         let file = URL(fileURLWithPath: "/nonexistent/observations.csv")
         await expectRefused(

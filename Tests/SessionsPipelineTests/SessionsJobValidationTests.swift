@@ -89,6 +89,14 @@ import _TestSupport
         await expectJobFailure(
             InvalidInput(field: "stations", value: nil, accepted: "at least one station"), kind: .usage
         ) { _ = try await fetch { $0.stations = [] }.run() }
+        // The HTTP settings, by the client's own table: a library caller's zero timeout is a
+        // refusal naming the setting, not a trap in the client.
+        await expectJobFailure(
+            InvalidInput(field: "timeout", value: "0", accepted: "1…600 seconds"), kind: .usage
+        ) { _ = try await fetch { $0.http.timeout = 0 }.run() }
+        await expectJobFailure(
+            InvalidInput(field: "maxAttempts", value: "0", accepted: "1…10"), kind: .usage
+        ) { _ = try await fetch { $0.http.maxAttempts = 0 }.run() }
         var gtfs = GTFSImportJob.Input(
             feed: URL(fileURLWithPath: "/nonexistent/feed.zip"), archive: URL(fileURLWithPath: "/nonexistent/archive"))
         gtfs.window = day...day.adding(days: 1096)

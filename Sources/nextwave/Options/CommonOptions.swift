@@ -70,25 +70,18 @@ struct HTTPOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds a body may stay under --low-speed-limit.", valueName: "SECONDS"))
     var lowSpeedTime: Double = 20
 
+    /// The flag of each setting ``HTTPClient/Configuration/validate()`` checks.
+    static let flags = [
+        "requestDelay": "--delay", "timeout": "--timeout", "maxAttempts": "--attempts",
+        "maxRequestTime": "--max-request-time", "maxRunTime": "--max-run-time", "lowSpeedLimit": "--low-speed-limit",
+        "lowSpeedTime": "--low-speed-time",
+    ]
+
     func validate() throws {
-        if let delay, !(delay.isFinite && delay >= 0 && delay <= 3600) {
-            throw ValidationError("--delay must lie in 0…3600 seconds")
-        }
-        guard timeout.isFinite, timeout >= 1, timeout <= 600 else {
-            throw ValidationError("--timeout must lie in 1…600 seconds")
-        }
-        guard (1...10).contains(attempts) else { throw ValidationError("--attempts must lie in 1…10") }
-        guard maxRequestTime.isFinite, maxRequestTime >= 1, maxRequestTime <= 3600 else {
-            throw ValidationError("--max-request-time must lie in 1…3600 seconds")
-        }
-        guard maxRunTime.isFinite, maxRunTime >= 1, maxRunTime <= 86_400 else {
-            throw ValidationError("--max-run-time must lie in 1…86400 seconds")
-        }
-        guard (0...1_000_000_000).contains(lowSpeedLimit) else {
-            throw ValidationError("--low-speed-limit must lie in 0…1000000000 bytes/s (0: no limit)")
-        }
-        guard lowSpeedTime.isFinite, lowSpeedTime >= 1, lowSpeedTime <= 3600 else {
-            throw ValidationError("--low-speed-time must lie in 1…3600 seconds")
+        do { try configuration.validate() } catch {
+            throw ValidationError(
+                InvalidInput.message(
+                    Self.flags[error.field] ?? error.field, value: error.value, accepted: error.accepted))
         }
     }
 
