@@ -73,10 +73,10 @@ package struct HeightUncertainty: Sendable, Equatable {
         for (cause, spread) in spreads { self[cause] = spread }
     }
 
-    /// From the central log coefficient and its members'; ``widen(_:by:)`` adds the hull variants.
-    init(central: Double, ksCoefficient: Double, piancCoefficient: Double) {
+    /// From the central log coefficient and its members' (ln a_KS, ln a_P); ``widen(_:by:)`` adds the hull
+    /// variants.
+    init(central: Double, logKS ks: Double, logPIANC pianc: Double) {
         guard central.isFinite else { return }  // no wave by Kriebel & Seelig: the height is 0, exactly
-        let (ks, pianc) = (log(ksCoefficient), log(piancCoefficient))
         self[.models] = Spread(lower: max(0, central - min(ks, pianc)), upper: max(0, max(ks, pianc) - central))
     }
 

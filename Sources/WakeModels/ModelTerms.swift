@@ -124,9 +124,14 @@ struct ModelTerms {
     /// The log of the central height's distance-free coefficient, ln a = (w_KS ln a_KS + w_P ln a_P)
     /// / (w_KS + w_P): −∞ where Kriebel & Seelig gives no wave (F* ≤ 0.1) and carries weight.
     static func centralLog(ksCoefficient: Double, piancCoefficient: Double, weights: EnsembleWeights) -> Double {
+        centralLog(logKS: log(ksCoefficient), logPIANC: log(piancCoefficient), weights: weights)
+    }
+
+    /// The same from the coefficients' logs (a row needs them again for its band).
+    static func centralLog(logKS: Double, logPIANC: Double, weights: EnsembleWeights) -> Double {
         let (wK, wP) = (weights.kriebelSeelig, weights.pianc)
-        let ks = wK > 0 ? wK * log(ksCoefficient) : 0
-        let p = wP > 0 ? wP * log(piancCoefficient) : 0
+        let ks = wK > 0 ? wK * logKS : 0
+        let p = wP > 0 ? wP * logPIANC : 0
         return (ks + p) / (wK + wP)
     }
 
@@ -136,13 +141,51 @@ struct ModelTerms {
         ks: Double, pianc: Double, fStar: Double
     ) {
         let v2g = speed.velocitySquaredOverG
-        let hKS = DepthHolds.kriebelSeelig(h, velocitySquaredOverG: v2g)
+        let hP = DepthHolds.pianc(h, velocitySquaredOverG: v2g)
+        return coefficients(
+            ship, speed, ksHoldM: DepthHolds.kriebelSeelig(h, velocitySquaredOverG: v2g), piancDivisor: cbrt(hP * hP),
+            E.self)
+    }
+
+    /// The same with the track's part given (``Track``: Kriebel & Seelig's held depth h_KS and
+    /// PIANC's divisor ∛(h_P²)), as a grid computes it once per speed × track depth:
+    /// a_KS = V²/g · β (F* − 0.1)₊² · ∛L with F* = F_L e^(2.35 (1 − C_B) T / h_KS), and
+    /// a_P = A (V²/g)² / ∛(h_P²).
+    static func coefficients<E: Exponential>(
+        _ ship: Ship, _ speed: ShipSpeed, ksHoldM hKS: Double, piancDivisor: Double, _: E.Type
+    ) -> (ks: Double, pianc: Double, fStar: Double) {
+        let v2g = speed.velocitySquaredOverG
         let fStar = speed.froudeLength * E.exp(ship.ksDepthTerm / hKS)
         let excess = max(fStar - 0.1, 0)
-        let hP = DepthHolds.pianc(h, velocitySquaredOverG: v2g)
         return (
-            v2g * ship.ksBeta * excess * excess * ship.lengthCubeRoot, ship.piancA * v2g * v2g / cbrt(hP * hP), fStar
+            v2g * ship.ksBeta * excess * excess * ship.lengthCubeRoot, ship.piancA * v2g * v2g / piancDivisor, fStar
         )
+    }
+
+    /// What every ship shares at one speed over one track depth: the track's depth and its log,
+    /// the depth Froude number, the models' held depths and Sorensen & Weggel's terms of F_h.
+    /// A grid makes it once per speed × track depth instead of once per ship (the same
+    /// operations on the same values: every figure keeps its bits).
+    struct Track {
+        let depthM: Double
+        let logDepth: Double
+        let froudeDepth: Double
+        /// Kriebel & Seelig's held depth, m (``DepthHolds/kriebelSeelig(_:velocitySquaredOverG:)``).
+        let ksHoldM: Double
+        /// ∛(h_P²) of PIANC's held depth h_P (``DepthHolds/pianc(_:velocitySquaredOverG:)``), m^(2/3).
+        let piancDivisor: Double
+        let sorensenWeggel: SorensenWeggel
+
+        /// - Parameters: `h` > 0 m, `fh` = V / √(g h), `v2g` = V²/g (m) of the speed.
+        init(trackDepthM h: Double, froudeDepth fh: Double, velocitySquaredOverG v2g: Double) {
+            depthM = h
+            logDepth = log(h)
+            froudeDepth = fh
+            ksHoldM = DepthHolds.kriebelSeelig(h, velocitySquaredOverG: v2g)
+            let hP = DepthHolds.pianc(h, velocitySquaredOverG: v2g)
+            piancDivisor = cbrt(hP * hP)
+            sorensenWeggel = SorensenWeggel(froudeDepth: fh, logFroudeDepth: log(fh), KernelExponential.self)
+        }
     }
 
     /// Per ship × speed × track depth: the distance-free coefficients, validity and the
@@ -164,19 +207,23 @@ struct ModelTerms {
         var uncertainty: HeightUncertainty
 
         init(
-            _ ship: Ship, _ speed: ShipSpeed, trackDepthM h: Double, froudeDepth fh: Double, variants: [HullVariant],
-            aground: Bool, weights: EnsembleWeights
+            _ ship: Ship, _ speed: ShipSpeed, track: Track, variants: [HullVariant], aground: Bool,
+            weights: EnsembleWeights
         ) {
-            let (ks, pianc, _) = ModelTerms.coefficients(ship, speed, trackDepthM: h, KernelExponential.self)
+            let (h, fh) = (track.depthM, track.froudeDepth)
+            let (ks, pianc, fStarHeld) = ModelTerms.coefficients(
+                ship, speed, ksHoldM: track.ksHoldM, piancDivisor: track.piancDivisor, KernelExponential.self)
             ksCoefficient = ks
             piancCoefficient = pianc
-            let fStar = speed.froudeLength * EnsembleExp.exp(ship.ksDepthTerm / h)
+            // F* over the track itself: the held one when the track is not shallower than the hold.
+            let fStar =
+                track.ksHoldM == h ? fStarHeld : speed.froudeLength * EnsembleExp.exp(ship.ksDepthTerm / h)
             let excess = fStar - 0.1
             let load = ship.ksBeta * excess * excess
             self.fStar = fStar
             ksLoad = load
-            let sw = SorensenWeggel(froudeDepth: fh, logFroudeDepth: log(fh), KernelExponential.self)
-            (swLogCoefficient, swExponent) = sw.terms(ship, logDepth: log(h), KernelExponential.self)
+            let sw = track.sorensenWeggel
+            (swLogCoefficient, swExponent) = sw.terms(ship, logDepth: track.logDepth, KernelExponential.self)
             valid =
                 ModelTerms.validity(fStar: fStar, ksLoad: load, froudeDepth: fh, froudeLength: speed.froudeLength)
                 | (sw.valid ? WakeModel.sorensenWeggel1984.bit : 0)
@@ -185,12 +232,15 @@ struct ModelTerms {
                 uncertainty = HeightUncertainty()
                 return
             }
-            let central = ModelTerms.centralLog(ksCoefficient: ks, piancCoefficient: pianc, weights: weights)
+            let (logKS, logPIANC) = (log(ks), log(pianc))
+            let central = ModelTerms.centralLog(logKS: logKS, logPIANC: logPIANC, weights: weights)
             centralLog = central
-            uncertainty = HeightUncertainty(central: central, ksCoefficient: ks, piancCoefficient: pianc)
+            uncertainty = HeightUncertainty(central: central, logKS: logKS, logPIANC: logPIANC)
             for variant in variants {
                 let shipSpeed = ShipSpeed(variant.ship, speedMPerS: speed.speedMPerS)
-                let (k, p, _) = ModelTerms.coefficients(variant.ship, shipSpeed, trackDepthM: h, KernelExponential.self)
+                let (k, p, _) = ModelTerms.coefficients(
+                    variant.ship, shipSpeed, ksHoldM: track.ksHoldM, piancDivisor: track.piancDivisor,
+                    KernelExponential.self)
                 let value = ModelTerms.centralLog(ksCoefficient: k, piancCoefficient: p, weights: weights)
                 uncertainty.widen(variant.cause, by: value - central)
             }

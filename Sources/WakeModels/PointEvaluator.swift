@@ -44,9 +44,11 @@ package struct PointEvaluator: Sendable {
         let v = speedKmh / PhysicalConstants.kmhPerMetrePerSecond
         let shipSpeed = ModelTerms.ShipSpeed(ship, speedMPerS: v)
         let fh = v / (PhysicalConstants.gravity * h).squareRoot()
+        let track = ModelTerms.Track(
+            trackDepthM: h, froudeDepth: fh, velocitySquaredOverG: shipSpeed.velocitySquaredOverG)
         let row = ModelTerms.Row(
-            ship, shipSpeed, trackDepthM: h, froudeDepth: fh, variants: variants[hull],
-            aground: hulls[hull].isAground(trackDepthM: h), weights: weights)
+            ship, shipSpeed, track: track, variants: variants[hull], aground: hulls[hull].isAground(trackDepthM: h),
+            weights: weights)
         return (row, fh)
     }
 

@@ -142,7 +142,7 @@ public struct WakeEnsemble: Sendable {
         checkInputs(speedsKmh, trackDepthsM, riderDepthsM, distancesM)
         let inputs = rows(
             hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
-            distancesM: distancesM, weights: weights)
+            distancesM: distancesM, weights: weights, reportTerms: false)
         EnsembleKernel.run(inputs.rows, distances: distancesM.count, into: buffers, threads: threads, isa: isa)
     }
 
@@ -211,18 +211,40 @@ public struct WakeEnsemble: Sendable {
         var aground: [Bool] = []
     }
 
+    /// The kernel's rows and, with `reportTerms`, the per-pair terms a ``WakeEnsemble`` keeps for
+    /// its reports (F*, the load, validity, the band by cause; the kernel alone needs none).
+    /// What every ship shares at a speed × track depth (``ModelTerms/Track``) is made once.
     static func rows(
         hulls: [WakeHull], speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
-        weights: EnsembleWeights
+        weights: EnsembleWeights, reportTerms: Bool = true
     ) -> Inputs {
         let g = PhysicalConstants.gravity
         let speeds = speedsKmh.map { $0 / PhysicalConstants.kmhPerMetrePerSecond }
+        let (ts, rs) = (trackDepthsM.count, riderDepthsM.count)
+        let pairs = speeds.count * ts
+        let sources = hulls.count * pairs
         var inputs = Inputs()
+        inputs.froudeDepth.reserveCapacity(pairs)
+        inputs.cusp.reserveCapacity(pairs)
+        inputs.rider.reserveCapacity(pairs * rs)
+        inputs.aground.reserveCapacity(hulls.count * ts)
+        inputs.froudeLength.reserveCapacity(hulls.count * speeds.count)
+        if reportTerms {
+            inputs.fStar.reserveCapacity(sources)
+            inputs.ksLoad.reserveCapacity(sources)
+            inputs.validity.reserveCapacity(sources)
+            inputs.uncertainty.reserveCapacity(sources)
+        }
+        var tracks: [ModelTerms.Track] = []
+        tracks.reserveCapacity(pairs)
         for v in speeds {
+            let v2g = v * v / g
             for hs in trackDepthsM {
                 let waves = CuspWaves(speed: v, depth: hs)
-                inputs.froudeDepth.append(v / (g * hs).squareRoot())
+                let fh = v / (g * hs).squareRoot()
+                inputs.froudeDepth.append(fh)
                 inputs.cusp.append(waves)
+                tracks.append(ModelTerms.Track(trackDepthM: hs, froudeDepth: fh, velocitySquaredOverG: v2g))
                 for hr in riderDepthsM {
                     inputs.rider.append(waves.flatMap { RiderWaves(cusp: $0, trackDepthM: hs, riderDepthM: hr) })
                 }
@@ -231,25 +253,25 @@ public struct WakeEnsemble: Sendable {
         for hull in hulls {
             for hs in trackDepthsM { inputs.aground.append(hull.isAground(trackDepthM: hs)) }
         }
-        let rowCount = hulls.count * speeds.count * trackDepthsM.count * riderDepthsM.count
         var rows = EnsembleRows()
-        rows.reserve(rowCount)
-        let (ts, rs) = (trackDepthsM.count, riderDepthsM.count)
+        rows.reserve(sources * rs)
         for (i, hull) in hulls.enumerated() {
             let ship = ModelTerms.Ship(hull)
             let variants = HullVariant.of(hull)
             for (j, v) in speeds.enumerated() {
                 let shipSpeed = ModelTerms.ShipSpeed(ship, speedMPerS: v)
                 inputs.froudeLength.append(shipSpeed.froudeLength)
-                for (k, hs) in trackDepthsM.enumerated() {
+                for k in 0..<ts {
                     let pair = j * ts + k
                     let terms = ModelTerms.Row(
-                        ship, shipSpeed, trackDepthM: hs, froudeDepth: inputs.froudeDepth[pair], variants: variants,
+                        ship, shipSpeed, track: tracks[pair], variants: variants,
                         aground: inputs.aground[i * ts + k], weights: weights)
-                    inputs.fStar.append(terms.fStar)
-                    inputs.ksLoad.append(terms.ksLoad)
-                    inputs.validity.append(terms.valid)
-                    inputs.uncertainty.append(terms.uncertainty)
+                    if reportTerms {
+                        inputs.fStar.append(terms.fStar)
+                        inputs.ksLoad.append(terms.ksLoad)
+                        inputs.validity.append(terms.valid)
+                        inputs.uncertainty.append(terms.uncertainty)
+                    }
                     for m in 0..<rs {
                         rows.append(terms, waves: inputs.rider[pair * rs + m], riderDepth: riderDepthsM[m])
                     }
