@@ -140,11 +140,16 @@ struct ModelTerms {
     static func coefficients<E: Exponential>(_ ship: Ship, _ speed: ShipSpeed, trackDepthM h: Double, _: E.Type) -> (
         ks: Double, pianc: Double, fStar: Double
     ) {
-        let v2g = speed.velocitySquaredOverG
+        let held = heldDepths(h, velocitySquaredOverG: speed.velocitySquaredOverG)
+        return coefficients(ship, speed, ksHoldM: held.ksHoldM, piancDivisor: held.piancDivisor, E.self)
+    }
+
+    /// The track's part of the two coefficients at a track `h` deep and V²/g = `v2g`: Kriebel &
+    /// Seelig's held depth h_KS, m, and PIANC's divisor ∛(h_P²) of its held depth h_P, m^(2/3)
+    /// (``DepthHolds``).
+    static func heldDepths(_ h: Double, velocitySquaredOverG v2g: Double) -> (ksHoldM: Double, piancDivisor: Double) {
         let hP = DepthHolds.pianc(h, velocitySquaredOverG: v2g)
-        return coefficients(
-            ship, speed, ksHoldM: DepthHolds.kriebelSeelig(h, velocitySquaredOverG: v2g), piancDivisor: cbrt(hP * hP),
-            E.self)
+        return (DepthHolds.kriebelSeelig(h, velocitySquaredOverG: v2g), cbrt(hP * hP))
     }
 
     /// The same with the track's part given (``Track``: Kriebel & Seelig's held depth h_KS and
@@ -170,9 +175,8 @@ struct ModelTerms {
         let depthM: Double
         let logDepth: Double
         let froudeDepth: Double
-        /// Kriebel & Seelig's held depth, m (``DepthHolds/kriebelSeelig(_:velocitySquaredOverG:)``).
+        /// Kriebel & Seelig's held depth, m, and ∛(h_P²) of PIANC's, m^(2/3) (``heldDepths(_:velocitySquaredOverG:)``).
         let ksHoldM: Double
-        /// ∛(h_P²) of PIANC's held depth h_P (``DepthHolds/pianc(_:velocitySquaredOverG:)``), m^(2/3).
         let piancDivisor: Double
         let sorensenWeggel: SorensenWeggel
 
@@ -181,9 +185,7 @@ struct ModelTerms {
             depthM = h
             logDepth = log(h)
             froudeDepth = fh
-            ksHoldM = DepthHolds.kriebelSeelig(h, velocitySquaredOverG: v2g)
-            let hP = DepthHolds.pianc(h, velocitySquaredOverG: v2g)
-            piancDivisor = cbrt(hP * hP)
+            (ksHoldM, piancDivisor) = ModelTerms.heldDepths(h, velocitySquaredOverG: v2g)
             sorensenWeggel = SorensenWeggel(froudeDepth: fh, logFroudeDepth: log(fh), KernelExponential.self)
         }
     }
