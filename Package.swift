@@ -109,7 +109,7 @@ let package = Package(
             dependencies: [
                 waveRating,
                 "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeCalibration",
-                "NextWaveSupport",
+                "NextWaveSupport", "JobContract",
             ]),
         .target(
             name: "RatingsPipeline",
@@ -217,7 +217,7 @@ let package = Package(
             dependencies: [waveRating, "LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
         .testTarget(
             name: "WakeModelsTests",
-            dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "_TestSupport"]),
+            dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "JobContract", "_TestSupport"]),
         .testTarget(
             name: "WakeCalibrationTests",
             dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
@@ -270,7 +270,8 @@ let package = Package(
             name: "RatingsReportsTests",
             dependencies: [
                 waveRating,
-                "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "_TestSupport",
+                "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels",
+                "JobContract", "_TestSupport",
             ]),
         .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
         .testTarget(name: "JobContractTests", dependencies: ["JobContract"]),

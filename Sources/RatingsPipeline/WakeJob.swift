@@ -106,10 +106,10 @@ public struct WakeJob: Job {
             zip(names, hulls).map { (name: $0, hull: $1) }, trackDepthsM: trackDepthsM)
         if !aground.isEmpty { throw WakeJobError.aground(aground) }
         let weights = calibration.map(Self.weights) ?? .equal
-        let ensemble = WakeEnsemble(
+        let ensemble = try WakeEnsemble(
             hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
             distancesM: distancesM, weights: weights)
-        return WakeTable(names: names, ensemble: ensemble, calibration: calibration, operating: operating)
+        return try WakeTable(names: names, ensemble: ensemble, calibration: calibration, operating: operating)
     }
 
     /// The batch's speeds: those given, or each named ship's operating speed (from the evidence of

@@ -1,17 +1,21 @@
 import Foundation
+public import JobContract
 import NextWaveSupport
 public import WakeCalibration
 public import WakeModels
 
 /// What the wake reports show: the ships by name, their batch, and a calibration if given.
+///
+/// Its parts are fixed at ``init(names:ensemble:calibration:operating:)``, which checks that they
+/// fit together, so every report can index the batch by them.
 public struct WakeTable: Sendable {
-    public var names: [String]
-    public var ensemble: WakeEnsemble
-    public var calibration: PowerLawCalibration?
+    public private(set) var names: [String]
+    public private(set) var ensemble: WakeEnsemble
+    public private(set) var calibration: PowerLawCalibration?
     /// With operating speeds: each ship's own speed in the batch (and its ± one standard deviation),
     /// so that each ship is shown at its speed only, its band including the speed's share; nil:
     /// every ship at every speed.
-    public var operating: [OperatingColumn]?
+    public private(set) var operating: [OperatingColumn]?
 
     /// One ship's operating speed as columns of the batch.
     public struct OperatingColumn: Sendable {
@@ -33,12 +37,31 @@ public struct WakeTable: Sendable {
         }
     }
 
+    /// - Throws: ``JobContract/InvalidInput`` unless there is one name per ship of the batch and,
+    ///   with `operating`, one column per ship whose indices are speeds of the batch.
     public init(
         names: [String], ensemble: WakeEnsemble, calibration: PowerLawCalibration? = nil,
         operating: [OperatingColumn]? = nil
-    ) {
-        precondition(names.count == ensemble.shipCount, "one name per ship")
-        precondition(operating.map { $0.count == names.count } ?? true, "one operating speed per ship")
+    ) throws(InvalidInput) {
+        guard names.count == ensemble.shipCount else {
+            throw InvalidInput(
+                field: "names", value: "\(names.count) names",
+                accepted: "one per ship of the batch (\(ensemble.shipCount))")
+        }
+        if let operating {
+            guard operating.count == names.count else {
+                throw InvalidInput(
+                    field: "operating", value: "\(operating.count) columns", accepted: "one per ship (\(names.count))")
+            }
+            let speeds = 0..<ensemble.speedCount
+            if let bad = operating.flatMap({ [$0.speed, $0.minus, $0.plus] }).compactMap({ $0 }).first(where: {
+                !speeds.contains($0)
+            }) {
+                throw InvalidInput(
+                    field: "operating", value: "speed index \(bad)",
+                    accepted: "indices of the batch's \(ensemble.speedCount) speeds")
+            }
+        }
         self.names = names
         self.ensemble = ensemble
         self.calibration = calibration

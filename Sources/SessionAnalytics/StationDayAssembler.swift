@@ -63,9 +63,9 @@ struct StationDayAssembler {
     private mutating func stationDay(
         day: LocalDate, station: Int, _ calls: ArraySlice<Departure>,
         _ itineraries: [String: [(time: Int64, station: Int)]]
-    ) -> StationDayWaves {
+    ) throws -> StationDayWaves {
         let place = survey.catalogue.station(uic: station)
-        let sun = sunTimes(day: day, station: station, place: place)
+        let sun = try sunTimes(day: day, station: station, place: place)
         var waves: [Wave] = []
         var ships: [String?] = []
         var details: [WaveDetail] = []
@@ -116,7 +116,7 @@ struct StationDayAssembler {
             date: day, waves: waves, ships: ships, sun: sun.1, sunTimes: sun.0, details: details)
     }
 
-    private mutating func sunTimes(day: LocalDate, station: Int, place: Station?) -> (SunTimes, SunWindow) {
+    private mutating func sunTimes(day: LocalDate, station: Int, place: Station?) throws -> (SunTimes, SunWindow) {
         if sunDay != day {
             sunCache.removeAll(keepingCapacity: true)
             sunDay = day
@@ -125,7 +125,7 @@ struct StationDayAssembler {
         // Every station shares the app's point when that is the source or the station is unknown.
         let key: Int? = survey.settings.sun == .station && place != nil ? station : nil
         if let cached = sunCache[key] { return cached }
-        let computed = survey.settings.sun.sun(
+        let computed = try survey.settings.sun.sun(
             on: day, at: place.map { ($0.latitude, $0.longitude) }, clock: survey.clock)
         sunCache[key] = computed
         return computed

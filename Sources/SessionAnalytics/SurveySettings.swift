@@ -8,12 +8,12 @@ public struct SurveySettings: Sendable {
     /// UIC ids to score; `nil`: every station with departures.
     public var stations: Set<Int>?
     public var sun: SunSource
-    /// Sessions kept per station and day (≥ 1).
+    /// Sessions kept per station and day; below 1 keeps none.
     public var top: Int
 
+    /// Any values are a survey: one whose `from` is after its `to` covers no day, one whose `top`
+    /// is below 1 keeps no session (`SessionsJob` refuses both, naming the field).
     public init(from: LocalDate, to: LocalDate, stations: Set<Int>? = nil, sun: SunSource = .station, top: Int = 5) {
-        precondition(from <= to, "from must not be after to")
-        precondition(top >= 1, "top must be at least 1")
         self.from = from
         self.to = to
         self.stations = stations

@@ -15,7 +15,9 @@ struct FleetWake {
     /// Per ship without a wake: why, in words.
     var unrated: [String?]
 
-    init(ships: [ResolvedFleet.Ship], reference: WakeReference, speeds: OperatingSpeeds?) {
+    /// - Throws: ``JobContract/InvalidInput`` from the ensemble for a reference no model can take
+    ///   (the jobs check it first); a ship whose speed is no speed is unrated, not thrown.
+    init(ships: [ResolvedFleet.Ship], reference: WakeReference, speeds: OperatingSpeeds?) throws {
         var unrated = [String?](repeating: nil, count: ships.count)
         var hulls: [WakeHull] = []
         var members: [(ship: Int, hull: Int, speed: OperatingSpeed)] = []
@@ -46,6 +48,10 @@ struct FleetWake {
                 }
                 speed = known
             }
+            guard speed.kmh.isFinite, speed.kmh > 0 else {
+                unrated[index] = "no usable operating speed (\(speed.kmh) km/h)"
+                continue
+            }
             members.append((index, hulls.count, speed))
             hulls.append(hull)
         }
@@ -56,13 +62,13 @@ struct FleetWake {
             var all = Set<Double>()
             for m in members {
                 all.insert(m.speed.kmh)
-                if let s = m.speed.spreadKmh, s > 0 {
+                if let s = m.speed.spreadKmh, s > 0, (m.speed.kmh + s).isFinite {
                     all.insert(m.speed.kmh + s)
                     if m.speed.kmh - s > 0 { all.insert(m.speed.kmh - s) }
                 }
             }
             let speedList = all.sorted()
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: hulls, speedsKmh: speedList, trackDepthsM: [reference.trackDepthM],
                 riderDepthsM: [reference.riderDepthM], distancesM: [reference.distanceM])
             func point(_ hull: Int, _ kmh: Double) -> WakePoint? {

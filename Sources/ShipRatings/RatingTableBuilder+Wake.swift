@@ -50,7 +50,7 @@ extension RatingTableBuilder {
         } else {
             speeds = nil
         }
-        let wake = FleetWake(ships: resolved.ships, reference: wakeReference, speeds: speeds)
+        let wake = try FleetWake(ships: resolved.ships, reference: wakeReference, speeds: speeds)
         var fitShips: [WakeRatingFit.Ship] = []
         for (ship, fitShip) in zip(resolved.ships, wake.fitShips) {
             guard var fitShip else { continue }

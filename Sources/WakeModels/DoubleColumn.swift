@@ -11,14 +11,12 @@ public final class DoubleColumn: RandomAccessCollection, @unchecked Sendable {
     let base: UnsafeMutablePointer<Double>
     public let count: Int
 
-    /// An uninitialised column of `count` doubles; the creator must write every element before
-    /// anyone reads it.
-    init(uninitializedCount count: Int) {
+    /// An uninitialised column of `count` doubles, nil when the memory cannot be had; the
+    /// creator must write every element before anyone reads it.
+    init?(uninitializedCount count: Int) {
         self.count = count
         let (bytes, overflow) = Swift.max(count, 1).multipliedReportingOverflow(by: MemoryLayout<Double>.stride)
-        guard !overflow, let raw = HugePages.allocate(bytes: bytes) else {
-            fatalError("out of memory for \(count) doubles")  // callers bound the cell count first
-        }
+        guard !overflow, let raw = HugePages.allocate(bytes: bytes) else { return nil }
         base = raw.bindMemory(to: Double.self, capacity: Swift.max(count, 1))
     }
 

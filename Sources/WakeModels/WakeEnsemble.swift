@@ -1,4 +1,5 @@
 import Foundation
+public import JobContract
 import LegacyWakeModel
 public import WakeKernelSupport
 
@@ -93,8 +94,10 @@ public struct WakeEnsemble: Sendable {
     public let energyPerWave: DoubleColumn
 
     /// Evaluates every model over the grid.
-    /// - Precondition: speeds, depths and distances finite and > 0 (callers validate user input
-    ///   first); the cell count fits in memory (callers check it with ``cellCount(ships:speeds:trackDepths:riderDepths:distances:)``).
+    /// - Throws: ``JobContract/InvalidInput`` naming the axis (`speedsKmh`, `trackDepthsM`,
+    ///   `riderDepthsM`, `distancesM`) whose first value is not finite and > 0, or `cells` for a
+    ///   grid that would not fit in this machine's memory (``memoryEstimate(ships:speeds:trackDepths:riderDepths:distances:)``).
+    ///   The jobs check their input against narrower ranges first (`OperatingRanges`).
     /// - Parameters:
     ///   - weights: how the ensemble weighs its models (default equal).
     ///   - threads: threads over blocks of rows (results do not depend on it).
@@ -103,8 +106,8 @@ public struct WakeEnsemble: Sendable {
     public init(
         hulls: [WakeHull], speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
         weights: EnsembleWeights = .equal, threads: Int = 1, isa: KernelISA = .active
-    ) {
-        Self.checkInputs(speedsKmh, trackDepthsM, riderDepthsM, distancesM)
+    ) throws(InvalidInput) {
+        try Self.checkInputs(hulls.count, speedsKmh, trackDepthsM, riderDepthsM, distancesM)
         self.hulls = hulls
         self.speedsKmh = speedsKmh
         self.trackDepthsM = trackDepthsM
@@ -124,7 +127,14 @@ public struct WakeEnsemble: Sendable {
         uncertainty = inputs.uncertainty
         aground = inputs.aground
         let cells = inputs.rows.count * distancesM.count
-        let columns = (0..<EnsembleBuffers.outputCount).map { _ in DoubleColumn(uninitializedCount: cells) }
+        var columns: [DoubleColumn] = []
+        for _ in 0..<EnsembleBuffers.outputCount {
+            guard let column = DoubleColumn(uninitializedCount: cells) else {
+                throw Self.tooLarge(
+                    hulls.count, speedsKmh.count, trackDepthsM.count, riderDepthsM.count, distancesM.count)
+            }
+            columns.append(column)
+        }
         (kriebelSeelig, sorensenWeggel, pianc, generated) = (columns[0], columns[1], columns[2], columns[3])
         (median, minimum, maximum) = (columns[4], columns[5], columns[6])
         (energy, flux, shorewardFlux, energyPerWave) = (columns[7], columns[8], columns[9], columns[10])
@@ -135,22 +145,73 @@ public struct WakeEnsemble: Sendable {
 
     /// The kernel alone, into caller-provided buffers of ``cellCount`` doubles each (for callers
     /// that reuse memory across runs).
+    /// - Throws: as ``init(hulls:speedsKmh:trackDepthsM:riderDepthsM:distancesM:weights:threads:isa:)``.
     @_spi(Benchmarks) public static func compute(
         hulls: [WakeHull], speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
         weights: EnsembleWeights = .equal, into buffers: EnsembleBuffers, threads: Int = 1, isa: KernelISA = .active
-    ) {
-        checkInputs(speedsKmh, trackDepthsM, riderDepthsM, distancesM)
+    ) throws(InvalidInput) {
+        try checkInputs(hulls.count, speedsKmh, trackDepthsM, riderDepthsM, distancesM)
         let inputs = rows(
             hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
             distancesM: distancesM, weights: weights, reportTerms: false)
         EnsembleKernel.run(inputs.rows, distances: distancesM.count, into: buffers, threads: threads, isa: isa)
     }
 
-    private static func checkInputs(_ speeds: [Double], _ tracks: [Double], _ riders: [Double], _ distances: [Double]) {
-        precondition(speeds.allSatisfy { $0.isFinite && $0 > 0 }, "speeds must be finite and > 0")
-        precondition(tracks.allSatisfy { $0.isFinite && $0 > 0 }, "track depths must be finite and > 0")
-        precondition(riders.allSatisfy { $0.isFinite && $0 > 0 }, "rider depths must be finite and > 0")
-        precondition(distances.allSatisfy { $0.isFinite && $0 > 0 }, "distances must be finite and > 0")
+    /// Refuses an axis value no model can take (not finite, or ≤ 0) and a grid beyond the
+    /// machine's memory, before anything is allocated.
+    private static func checkInputs(
+        _ ships: Int, _ speeds: [Double], _ tracks: [Double], _ riders: [Double], _ distances: [Double]
+    ) throws(InvalidInput) {
+        for (values, field, unit) in [
+            (speeds, "speedsKmh", "km/h"), (tracks, "trackDepthsM", "m"), (riders, "riderDepthsM", "m"),
+            (distances, "distancesM", "m"),
+        ] {
+            if let bad = values.first(where: { !($0.isFinite && $0 > 0) }) {
+                throw InvalidInput(field: field, value: "\(bad)", accepted: "finite values > 0 \(unit)")
+            }
+        }
+        let sizes = (ships, speeds.count, tracks.count, riders.count, distances.count)
+        guard
+            let bytes = memoryEstimate(
+                ships: sizes.0, speeds: sizes.1, trackDepths: sizes.2, riderDepths: sizes.3, distances: sizes.4),
+            bytes <= Int(clamping: ProcessInfo.processInfo.physicalMemory)
+        else { throw tooLarge(sizes.0, sizes.1, sizes.2, sizes.3, sizes.4) }
+    }
+
+    /// Bytes per (ship + 1) × speed × track depth × rider depth that
+    /// ``memoryEstimate(ships:speeds:trackDepths:riderDepths:distances:)`` counts: above what the
+    /// kernel's row inputs (13 doubles) and the per-pair and per-source terms take.
+    package static let bytesPerRow = 512
+
+    /// An upper estimate of the memory a grid takes: the eleven output doubles per cell, plus
+    /// ``bytesPerRow`` per (ship + 1) × speed × track depth × rider depth (the one covers the
+    /// per-pair terms, made even without ships); nil when the count overflows `Int`.
+    package static func memoryEstimate(ships: Int, speeds: Int, trackDepths: Int, riderDepths: Int, distances: Int)
+        -> Int?
+    {
+        guard ships < Int.max,
+            let cells = cellCount(
+                ships: ships, speeds: speeds, trackDepths: trackDepths, riderDepths: riderDepths, distances: distances),
+            let outputs = gridCellCount(cells, EnsembleBuffers.outputCount, MemoryLayout<Double>.stride),
+            let rows = gridCellCount(ships + 1, speeds, trackDepths, riderDepths, bytesPerRow)
+        else { return nil }
+        let (total, overflow) = outputs.addingReportingOverflow(rows)
+        return overflow ? nil : total
+    }
+
+    /// The refusal of a grid too large for this machine.
+    private static func tooLarge(_ ships: Int, _ speeds: Int, _ tracks: Int, _ riders: Int, _ distances: Int)
+        -> InvalidInput
+    {
+        let cells =
+            cellCount(ships: ships, speeds: speeds, trackDepths: tracks, riderDepths: riders, distances: distances)
+            .map { "\($0) cells" } ?? "more cells than Int counts"
+        let gib = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
+        return InvalidInput(
+            field: "cells",
+            value: "\(ships) ships × \(speeds) speeds × \(tracks) track depths × \(riders) rider depths × "
+                + "\(distances) distances = \(cells)",
+            accepted: "a grid whose outputs (88 bytes a cell) fit in this machine's \(Int(gib.rounded())) GiB")
     }
 
     /// The number of cells of a grid, or nil when it overflows `Int`.

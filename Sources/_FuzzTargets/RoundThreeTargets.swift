@@ -71,7 +71,7 @@ enum PlanOutputsFuzz {
         let start = clock.unixTime(of: date)
         // Each following byte: minutes after 06:00 (×4), a wave each.
         let times = data[data.index(after: split)...].prefix(64).map { start + 6 * 3600 + Int64($0) * 240 }.sorted()
-        let sunTimes = SunTimes(latitude: 47.23, longitude: 8.67, date: date)
+        let sunTimes = try! SunTimes(latitude: 47.23, longitude: 8.67, date: date)  // on the globe
         let sun = SunWindow(sunTimes, precision: .seconds)
         var day = StationDay(
             station: 8_503_670, stationName: name, lake: "Zürichsee", date: date, sun: sun, sunTimes: sunTimes,

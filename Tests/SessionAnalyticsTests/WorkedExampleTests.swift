@@ -62,6 +62,21 @@ import _TestSupport
         #expect(rapperswil.sun.sunrise % 60 != 0 || rapperswil.sun.sunset % 60 != 0)
     }
 
+    /// Settings a library caller might pass that the job refuses: reversed dates cover no day,
+    /// a `top` below 1 keeps the days with their waves and no session; neither traps.
+    @Test func reversedDatesAndATopBelowOneAreEmptySurveysNotTraps() throws {
+        let (first, last) = (LocalDate(iso: "2026-09-22")!, LocalDate(iso: "2026-09-24")!)
+        #expect(try survey(SurveySettings(from: last, to: first, sun: .app)).isEmpty)
+        let ordinary = try survey(SurveySettings(from: first, to: last, sun: .app))
+        for top in [0, -3, Int.min] {
+            let none = try survey(SurveySettings(from: first, to: last, sun: .app, top: top))
+            #expect(
+                none.map(\.station) == ordinary.map(\.station) && none.map(\.waveCount) == ordinary.map(\.waveCount))
+            #expect(none.allSatisfy { $0.sessions.isEmpty && $0.distinctSessions.isEmpty })
+        }
+        #expect(ordinary.contains { !$0.sessions.isEmpty })
+    }
+
     @Test func aCourseWithoutAssignmentIsAnUnknownShip() throws {
         let directory = RepositoryPaths.temporaryDirectory("unknown")
         defer { try? FileManager.default.removeItem(at: directory) }

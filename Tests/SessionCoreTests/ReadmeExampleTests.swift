@@ -22,7 +22,7 @@ import _TestSupport
                 time: clock.unixTime(of: day, secondsAfterMidnight: d.secondsAfterMidnight),
                 quality: SessionRules.quality(rating: d.ship.flatMap { ratings[$0] }, named: d.ship != nil))
         }
-        let sun = SunSource.station.sun(on: day, at: (latitude: 47.230133, longitude: 8.675343)).window
+        let sun = try SunSource.station.sun(on: day, at: (latitude: 47.230133, longitude: 8.675343)).window
         for session in SessionFinder.best(waves: waves, sun: sun) {
             print(clock.hourMinute(session.start), clock.hourMinute(session.end), session.count, session.score)
         }

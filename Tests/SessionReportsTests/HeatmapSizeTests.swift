@@ -10,7 +10,7 @@ import Testing
 /// The heat map sizes itself to its text (issue: sessions for riders): from one station and one
 /// hour to many stations with long names, no text leaves the picture.
 @Suite struct HeatmapSizeTests {
-    func summary(stations: [String], hours: [Int]) -> SessionSummary {
+    func summary(stations: [String], hours: [Int]) throws -> SessionSummary {
         var summary = SessionSummary(periods: nil, catalogue: nil)
         let date = LocalDate(iso: "2026-07-01")!
         let clock = ZoneClock.zurich
@@ -21,7 +21,7 @@ import Testing
                     end: clock.unixTime(of: date, secondsAfterMidnight: hour * 3600 + 3600), waves: 3, quality: 30,
                     score: Double(30 + index), ships: [], unknownWaves: 0)
             }
-            let sunTimes = SunTimes(latitude: 47, longitude: 8.5, date: date)
+            let sunTimes = try SunTimes(latitude: 47, longitude: 8.5, date: date)
             summary.add(
                 StationDay(
                     station: 8_500_000 + index, stationName: name, lake: nil, date: date,
@@ -54,14 +54,15 @@ import Testing
     }
 
     @Test func theSmallestCase() throws {
-        let svg = SessionHeatmapSVG.render(summary(stations: ["Au"], hours: [14]), title: "Session quality, 2026-07-01")
+        let svg = SessionHeatmapSVG.render(
+            try summary(stations: ["Au"], hours: [14]), title: "Session quality, 2026-07-01")
         try checkNothingClipped(svg, "smallest")
     }
 
     @Test func theLargestCase() throws {
         let names = (0..<240).map { "Station with a long name number \($0) (See), Schifflände Nord" }
         let svg = SessionHeatmapSVG.render(
-            summary(stations: names, hours: Array(5...23)),
+            try summary(stations: names, hours: Array(5...23)),
             title: "Session quality by station and hour, 2025-12-14 … 2026-12-12, every lake of Switzerland")
         try checkNothingClipped(svg, "largest")
     }

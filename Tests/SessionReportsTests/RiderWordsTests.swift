@@ -24,8 +24,8 @@ import WaveRating
     }
 
     /// A day at Wädenswil with a known, a predicted and an unknown ship in one window.
-    static func day() -> StationDay {
-        let sunTimes = SunTimes(latitude: 47.23, longitude: 8.675, date: date)
+    static func day() throws -> StationDay {
+        let sunTimes = try SunTimes(latitude: 47.23, longitude: 8.675, date: date)
         var day = StationDay(
             station: 8_503_670, stationName: "Wädenswil (See)", lake: "Zürichsee", date: date,
             sun: SunWindow(sunTimes, precision: .seconds), sunTimes: sunTimes, waveCount: 3, unknownShipWaves: 1,
@@ -60,7 +60,7 @@ import WaveRating
     /// "MS Panta Rhei? 60 % ★★★?": the most likely ship with its share and its stars, marked;
     /// "–" only for the wave nobody knows; the star column stays aligned.
     @Test func predictedShipsLookLikeShips() throws {
-        let text = PlanText.render(Self.plan([Self.day()]))
+        let text = PlanText.render(Self.plan([try Self.day()]))
         let lines = text.split(separator: "\n").map(String.init)
         let predicted = try #require(lines.first { $0.contains("14:30") })
         #expect(predicted.contains("★★★?") && predicted.contains("MS Panta Rhei? 60 %"), "\(predicted)")
@@ -73,13 +73,13 @@ import WaveRating
             [line.distance(of: "MS "), line.distance(of: "ship unknown")].filter { $0 >= 0 }.min() ?? -1
         }
         #expect(Set(starts).count == 1, "\(waveLines)")
-        #expect(PlanWords.mix(Self.day().waves) == "1 × ★★☆, 1 × ★★★?, 1 unknown")
-        #expect(PlanWords.summary(Self.day().waves) == "3 waves, 1 × ★★☆")
+        #expect(PlanWords.mix(try Self.day().waves) == "1 × ★★☆, 1 × ★★★?, 1 unknown")
+        #expect(PlanWords.summary(try Self.day().waves) == "3 waves, 1 × ★★☆")
     }
 
     /// Each language: the day, the words, the decimal mark, the reasons.
     @Test func theFourLanguages() throws {
-        let day = Self.day()
+        let day = try Self.day()
         let expected: [(RiderLanguage, String, String, String)] = [
             (.en, "Wed 23 Sep 2026", "course 109", "0.09 m"),
             (.de, "Mi 23. Sept. 2026", "Kurs 109", "0,09 m"),
@@ -104,7 +104,7 @@ import WaveRating
     /// The same plan gives the same calendar; an event that changed gets SEQUENCE + 1 and the
     /// new stamp, an unchanged one keeps both.
     @Test func calendarEventsKeepTheirStampUntilTheyChange() throws {
-        let plan = Self.plan([Self.day()])
+        let plan = Self.plan([try Self.day()])
         let first = PlanCalendar.render(plan, stamp: 1_000_000_000)
         #expect(PlanCalendar.render(plan, stamp: 2_000_000_000, previous: first) == first)
         #expect(first.contains("SEQUENCE:0") && first.contains("DTSTAMP:20010909T014640Z"))

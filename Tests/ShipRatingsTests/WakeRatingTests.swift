@@ -321,8 +321,10 @@ import _TestSupport
         #expect(wake.speedKmh == 20 && wake.speedBasis == .fixed)
         #expect(wake.hullDefaults == ["blockCoefficient", "entranceLengthM"])  // draft 1.39 m is published
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
-        let p = WakeEnsemble(hulls: [hull], speedsKmh: [20], trackDepthsM: [12], riderDepthsM: [2], distancesM: [40])
-            .point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
+        let p = try WakeEnsemble(
+            hulls: [hull], speedsKmh: [20], trackDepthsM: [12], riderDepthsM: [2], distancesM: [40]
+        )
+        .point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         #expect(wake.waveHeightM?.median == p.waveHeightM.map { PublishedPrecision.rounded($0.median) })
         #expect(wake.generatedWaveHeightM?.median == p.generated.map { PublishedPrecision.rounded($0.median) })
         let expected = try p.waveHeightM.map { try HeightThresholds(0.1, 0.2).rating($0.median) }

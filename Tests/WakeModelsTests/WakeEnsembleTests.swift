@@ -83,7 +83,7 @@ import _TestSupport
             let tracks = (0..<(1 + rng.index(3))).map { _ in rng.uniform(1.5, 60) }
             let riders = (0..<(1 + rng.index(3))).map { _ in rng.uniform(0.3, 30) }
             let distances = (0..<(1 + rng.index(200))).map { _ in rng.uniform(5, 400) }
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: hulls, speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders, distancesM: distances)
             for i in hulls.indices {
                 for j in speeds.indices {
@@ -106,9 +106,9 @@ import _TestSupport
         let tracks = [4.5, 10, 40]
         let riders = [1.0, 3]
         let distances = (0..<131).map { 5 + Double($0) * 3 }
-        let one = WakeEnsemble(
+        let one = try WakeEnsemble(
             hulls: hulls, speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders, distancesM: distances)
-        let two = WakeEnsemble(
+        let two = try WakeEnsemble(
             hulls: hulls, speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders, distancesM: distances,
             threads: 2)
         let columns: [KeyPath<WakeEnsemble, DoubleColumn>] = [
@@ -119,7 +119,7 @@ import _TestSupport
             #expect(differing.isEmpty, "\(differing.count) cells differ")
         }
         // One ship alone is the batch with n = 1.
-        let single = WakeEnsemble(
+        let single = try WakeEnsemble(
             hulls: [hulls[5]], speedsKmh: [18], trackDepthsM: [10], riderDepthsM: [3], distancesM: [50])
         let cell = one.cellIndex(
             ship: 5, speed: speeds.firstIndex(of: 18)!, trackDepth: tracks.firstIndex(of: 10)!,
@@ -131,7 +131,7 @@ import _TestSupport
     @Test func theRiderInTheTracksDepthMeetsTheGeneratedWave() throws {
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
         for h in [6.0, 10, 30] {
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: [hull], speedsKmh: [17], trackDepthsM: [h], riderDepthsM: [h], distancesM: [50])
             let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
             let rider = try #require(p.rider)
@@ -161,7 +161,7 @@ import _TestSupport
     /// The depth limit: a rider in 0.1 m meets at most 0.078 m, and the point says the wave breaks.
     @Test func theBreakingCapHoldsAndIsSaid() throws {
         let hull = try WakeHull(lengthM: 33.3, beamM: 6.3, displacementT: 64)
-        let grid = WakeEnsemble(
+        let grid = try WakeEnsemble(
             hulls: [hull], speedsKmh: [18], trackDepthsM: [10], riderDepthsM: [0.1], distancesM: [20])
         let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         let generated = try #require(p.generated?.median)
@@ -179,7 +179,7 @@ import _TestSupport
         // 25 km/h over 3 m: F_h = 6.94 / √29.4 = 1.28; 18 km/h over 4 m: F_h = 0.80; 18 km/h over
         // h_0.7 = 5² / (0.49 · 9.81) = 5.2010 m: F_h = 0.7.
         let h07 = 25 / (0.49 * 9.81)
-        let grid = WakeEnsemble(
+        let grid = try WakeEnsemble(
             hulls: [hull], speedsKmh: [25, 18], trackDepthsM: [3, 4, h07], riderDepthsM: [3], distancesM: [50])
         let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         #expect(p.regime == .supercritical && p.cusp == nil && p.rider == nil)
@@ -199,7 +199,7 @@ import _TestSupport
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
         #expect(
             hull.isAground(trackDepthM: 1.39) && hull.isAground(trackDepthM: 1) && !hull.isAground(trackDepthM: 1.4))
-        let grid = WakeEnsemble(
+        let grid = try WakeEnsemble(
             hulls: [hull], speedsKmh: [5], trackDepthsM: [1.2], riderDepthsM: [1.2], distancesM: [50])
         let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         #expect(p.aground && p.waveHeightM == nil && p.generated == nil)
@@ -211,7 +211,7 @@ import _TestSupport
     /// hulls at the same speed differ.
     @Test func theCentralHeightIsTheGeometricMeanOfItsMembers() throws {
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
-        let grid = WakeEnsemble(
+        let grid = try WakeEnsemble(
             hulls: [hull], speedsKmh: [20], trackDepthsM: [10], riderDepthsM: [10], distancesM: [50])
         let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         let ks = p.models[.kriebelSeelig2005]!
@@ -224,7 +224,7 @@ import _TestSupport
         #expect(abs(exp(-models.lower) * geometric - min(ks.waveHeightM, pianc.waveHeightM)) < 1e-12)
         #expect(abs(exp(models.upper) * geometric - max(ks.waveHeightM, pianc.waveHeightM)) < 1e-12)
         let small = try WakeHull(lengthM: 33.3, beamM: 6.3, displacementT: 64)
-        let both = WakeEnsemble(
+        let both = try WakeEnsemble(
             hulls: [hull, small], speedsKmh: [20], trackDepthsM: [10], riderDepthsM: [10], distancesM: [50])
         let a = both.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         let b = both.point(ship: 1, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
@@ -236,7 +236,7 @@ import _TestSupport
     @Test func observationWeightsFavourTheBetterModel() throws {
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382, draftM: 1.39)
         let weights = EnsembleWeights(logMeanSquareErrors: 0.25, 1.0)
-        let grid = WakeEnsemble(
+        let grid = try WakeEnsemble(
             hulls: [hull], speedsKmh: [20], trackDepthsM: [10], riderDepthsM: [10], distancesM: [50], weights: weights)
         let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
         let ks = p.models[.kriebelSeelig2005]!.waveHeightM
@@ -269,7 +269,7 @@ import _TestSupport
         let hulls = try (0..<9).map { _ in try WakeEnsembleTests.randomHull(&rng) }
         let (speeds, tracks, riders) = ([9.0, 17, 26], [2.5, 7, 30], [0.5, 3])
         let distances = (0..<77).map { 4 + Double($0) * 5.5 }
-        let reference = WakeEnsemble(
+        let reference = try WakeEnsemble(
             hulls: hulls, speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders, distancesM: distances,
             isa: .scalar)
         let cells = reference.cellCount
@@ -281,7 +281,7 @@ import _TestSupport
         }
         let want = columns(reference).map { $0.map(\.bitPattern) }
         for isa in KernelISA.supported {
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: hulls, speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders, distancesM: distances,
                 threads: 2, isa: isa)
             for (index, column) in columns(grid).enumerated() {
@@ -295,7 +295,7 @@ import _TestSupport
             let views = storage.enumerated().map { index, buffer in
                 UnsafeMutableBufferPointer(rebasing: buffer[(index == 4 ? 1 : 0)..<(index == 4 ? cells + 1 : cells)])
             }
-            WakeEnsemble.compute(
+            try WakeEnsemble.compute(
                 hulls: hulls, speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders, distancesM: distances,
                 into: EnsembleBuffers(views), isa: isa)
             for (index, view) in views.enumerated() {

@@ -26,7 +26,7 @@ import _TestSupport
             let shallowest = max(0.8 * h07, hull.draftM * 1.01)
             let deepest = max(shallowest * 1.5, rng.uniform(20, 200))
             let tracks = (0..<40).map { deepest * pow(shallowest / deepest, Double($0) / 39) }  // deep → shallow
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: [hull], speedsKmh: [kmh], trackDepthsM: tracks, riderDepthsM: [rng.uniform(0.5, 5)],
                 distancesM: [rng.uniform(5, 500)])
             var previous = 0.0
@@ -49,7 +49,7 @@ import _TestSupport
         while points < 10_000 {
             let hull = try Self.hull(&rng)
             let track = max(hull.draftM * 1.2, rng.uniform(1, 120))
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: [hull], speedsKmh: speeds, trackDepthsM: [track], riderDepthsM: [rng.uniform(0.5, 5)],
                 distancesM: [rng.uniform(5, 500)])
             for j in 1..<speeds.count {
@@ -72,7 +72,7 @@ import _TestSupport
         while points < 10_000 {
             let hull = try Self.hull(&rng)
             let distances = (0..<100).map { _ in rng.uniform(1, 2000) }.sorted()
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: [hull], speedsKmh: [rng.uniform(3, 40)],
                 trackDepthsM: [max(hull.draftM * 1.2, rng.uniform(1, 80))],
                 riderDepthsM: [rng.uniform(0.3, 8)], distancesM: distances)
@@ -107,7 +107,7 @@ import _TestSupport
                 }
             }
             let deepest = hulls.map(\.draftM).max()!
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: hulls, speedsKmh: [rng.uniform(3, 40)], trackDepthsM: [deepest * rng.uniform(1.05, 30)],
                 riderDepthsM: [rng.uniform(0.5, 5)], distancesM: [rng.uniform(5, 500)])
             var previous = 0.0
@@ -130,7 +130,7 @@ import _TestSupport
             let fh = rng.uniform(0.7, 0.999_999)
             let track = max(hull.draftM * rng.uniform(1.05, 5), 0.3)
             let kmh = fh * (9.81 * track).squareRoot() * 3.6
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: [hull], speedsKmh: [kmh], trackDepthsM: [track], riderDepthsM: [rng.uniform(0.5, 5)],
                 distancesM: [rng.uniform(5, 500)])
             let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
@@ -147,7 +147,7 @@ import _TestSupport
         var points = 0
         while points < 10_000 {
             let hulls = try (0..<4).map { _ in try Self.hull(&rng) }
-            let grid = WakeEnsemble(
+            let grid = try WakeEnsemble(
                 hulls: hulls, speedsKmh: (0..<5).map { _ in rng.uniform(1, 100) },
                 trackDepthsM: (0..<5).map { _ in rng.uniform(0.3, 200) }, riderDepthsM: [rng.uniform(0.1, 10)],
                 distancesM: (0..<5).map { _ in rng.uniform(1, 3000) })

@@ -27,7 +27,7 @@ import _TestSupport
         let hull = try WakeHull(
             lengthM: 54, beamM: 10.5, displacementT: 0.55 * 54 * 10.5 * 1.7, draftM: 1.7, blockCoefficient: 0.55,
             entranceLengthM: 54.0 / 4)
-        let grid = WakeEnsemble(
+        let grid = try WakeEnsemble(
             hulls: [hull], speedsKmh: [5 * 3.6], trackDepthsM: [10], riderDepthsM: [10], distancesM: [50])
         #expect(abs(grid.kriebelSeelig[0] - 0.263_814_040) < 1e-8)
         #expect(abs(grid.pianc[0] - 0.239_418_259) < 1e-8)
@@ -41,7 +41,8 @@ import _TestSupport
     /// model is not in the central height.
     @Test func sorensenWeggelByHand() throws {
         let hull = try WakeHull(lengthM: 56.6, beamM: 10.7, displacementT: 382)
-        let grid = WakeEnsemble(hulls: [hull], speedsKmh: [18], trackDepthsM: [10], riderDepthsM: [3], distancesM: [50])
+        let grid = try WakeEnsemble(
+            hulls: [hull], speedsKmh: [18], trackDepthsM: [10], riderDepthsM: [3], distancesM: [50])
         #expect(abs(grid.sorensenWeggel[0] - 1.789_959_700) < 1e-8)
         #expect(grid.isValid(.sorensenWeggel1984, source: 0))
         #expect(!WakeModel.ensemble.contains(.sorensenWeggel1984))
@@ -52,7 +53,7 @@ import _TestSupport
     /// F_h⁴ = 0.093548 m; over 20 m it counts as h_deep: 0.092034 m, a little less, never more.
     @Test func piancByHand() throws {
         let hull = try WakeHull(lengthM: 40, beamM: 8, displacementT: 100, draftM: 1.2)
-        let grid = WakeEnsemble(
+        let grid = try WakeEnsemble(
             hulls: [hull], speedsKmh: [4 * 3.6], trackDepthsM: [5, 20], riderDepthsM: [2], distancesM: [40])
         #expect(abs(grid.pianc[0] - 0.093_548_438) < 1e-8)
         #expect(abs(grid.pianc[1] - 0.092_034_215) < 1e-8)

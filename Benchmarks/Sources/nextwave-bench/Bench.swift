@@ -15,12 +15,12 @@ struct Bench: ParsableCommand {
 }
 
 /// Wall-clock seconds of the fastest of `repeats` runs (after one warm-up run).
-func fastest(repeats: Int, _ body: () -> Void) -> Double {
-    body()
+func fastest(repeats: Int, _ body: () throws -> Void) rethrows -> Double {
+    try body()
     var best = Double.infinity
     for _ in 0..<repeats {
         let start = DispatchTime.now().uptimeNanoseconds
-        body()
+        try body()
         best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
     return best

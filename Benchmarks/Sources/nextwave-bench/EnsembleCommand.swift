@@ -29,7 +29,7 @@ struct EnsembleCommand: ParsableCommand {
             SyntheticFleet.speeds(speeds), SyntheticFleet.depths(depths), SyntheticFleet.distances(distances)
         )
         let r = [SyntheticFleet.riderDepthM]
-        var grid: WakeEnsemble? = WakeEnsemble(
+        var grid: WakeEnsemble? = try WakeEnsemble(
             hulls: hulls, speedsKmh: v, trackDepthsM: h, riderDepthsM: r, distancesM: y, threads: threads, isa: isa)
         var seconds = Double.infinity
         var ticks = UInt64.max
@@ -37,7 +37,7 @@ struct EnsembleCommand: ParsableCommand {
             grid = nil  // the previous result is freed outside the timed region
             let start = DispatchTime.now().uptimeNanoseconds
             let tick = kernelTicks()
-            grid = WakeEnsemble(
+            grid = try WakeEnsemble(
                 hulls: hulls, speedsKmh: v, trackDepthsM: h, riderDepthsM: r, distancesM: y, threads: threads, isa: isa)
             ticks = min(ticks, kernelTicks() &- tick)
             seconds = min(seconds, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -66,9 +66,9 @@ struct EnsembleCommand: ParsableCommand {
         defer { for buffer in storage { buffer.release() } }
         let buffers = EnsembleBuffers(storage)
         var ticks = UInt64.max
-        let seconds = fastest(repeats: repeats) {
+        let seconds = try fastest(repeats: repeats) {
             let tick = kernelTicks()
-            WakeEnsemble.compute(
+            try WakeEnsemble.compute(
                 hulls: hulls, speedsKmh: v, trackDepthsM: h, riderDepthsM: [SyntheticFleet.riderDepthM], distancesM: y,
                 into: buffers, threads: threads, isa: isa)
             ticks = min(ticks, kernelTicks() &- tick)

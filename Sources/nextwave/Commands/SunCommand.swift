@@ -83,7 +83,7 @@ struct SunCommand: NextWaveCommand {
             let found = try catalogue.resolve(all: [station])[0]
             (lat, lon, place) = (found.latitude, found.longitude, "\(found.name), ")
         }
-        let sun = SunTimes(latitude: lat, longitude: lon, date: day)
+        let sun = try SunTimes(latitude: lat, longitude: lon, date: day)
         print(
             json
                 ? try SunReport.json(sun, date: day, latitude: lat, longitude: lon)

@@ -19,9 +19,11 @@ public enum SessionFinder {
     /// - Parameters:
     ///   - waves: sorted by time (ascending; equal times in any order).
     ///   - sun: the day's sun times.
-    ///   - top: how many to keep (≥ 1).
+    ///   - top: how many to keep; below 1 keeps none. A day has at most one window per wave, so
+    ///     any `top` is served from a buffer of at most `waves.count + 1` windows.
     public static func best(waves: [Wave], sun: SunWindow, top: Int = SessionRules.defaultTop) -> [SessionWindow] {
-        precondition(top >= 1, "top must be at least 1")
+        let top = min(top, waves.count)
+        guard top >= 1 else { return [] }
         return keepingBest(waves: waves, sun: sun, top: top) { kept in kept.isEmpty ? [] : Array(kept) }
     }
 
@@ -53,11 +55,12 @@ public enum SessionFinder {
     }
 
     /// The day's best windows and its distinct ones (``distinct(waves:sun:limit:)``) from one
-    /// search: what a station-day report needs, in O(n log n + n · top).
+    /// search: what a station-day report needs, in O(n log n + n · top). A `top` below 1 keeps
+    /// none of either.
     public static func bestAndDistinct(
         waves: [Wave], sun: SunWindow, top: Int = SessionRules.defaultTop
     ) -> (best: [SessionWindow], distinct: [SessionWindow]) {
-        precondition(top >= 1, "top must be at least 1")
+        guard top >= 1 else { return ([], []) }
         let all = ranked(waves: waves, sun: sun)
         return (Array(all.prefix(top)), nonOverlapping(all, limit: top))
     }

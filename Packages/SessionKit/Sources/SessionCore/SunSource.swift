@@ -15,11 +15,13 @@ public enum SunSource: String, Sendable, CaseIterable {
 
     /// The sun times of `date` for a station at `place` (nil: unknown, the app's point is used),
     /// and the window scoring reads, rounded as this source rounds.
+    /// - Throws: ``Solar/SunTimes/CoordinateOutOfRange`` for a station source and a place
+    ///   outside −90…90° latitude or −180…180° longitude.
     public func sun(
         on date: LocalDate, at place: (latitude: Double, longitude: Double)?, clock: ZoneClock = .zurich
-    ) -> (times: SunTimes, window: SunWindow) {
+    ) throws(SunTimes.CoordinateOutOfRange) -> (times: SunTimes, window: SunWindow) {
         let point = self == .station ? place ?? Self.appPoint : Self.appPoint
-        let times = SunTimes(latitude: point.latitude, longitude: point.longitude, date: date)
+        let times = try SunTimes(latitude: point.latitude, longitude: point.longitude, date: date)
         let precision: SunWindow.Precision = self == .station && place != nil ? .seconds : .minutes
         return (times, SunWindow(times, precision: precision, clock: clock))
     }

@@ -26,13 +26,28 @@ public struct SunTimes: Sendable, Equatable {
     /// Solar altitude bounding civil twilight, degrees.
     public static let civilAltitude = -6.0
 
+    /// A place no sun times can be computed for: a latitude outside −90…90° or a longitude
+    /// outside −180…180° (NaN included).
+    public struct CoordinateOutOfRange: Error, Equatable, CustomStringConvertible {
+        public let latitude: Double
+        public let longitude: Double
+
+        public var description: String {
+            "no place on Earth at latitude \(latitude)°, longitude \(longitude)°: latitude must lie in −90…90°, "
+                + "longitude in −180…180°"
+        }
+    }
+
     /// Computes the four events.
     /// - Parameters:
     ///   - latitude: degrees north, −90…90.
     ///   - longitude: degrees east, −180…180.
     ///   - date: the civil date (years 1901–2099 for NOAA's stated accuracy).
-    public init(latitude: Double, longitude: Double, date: LocalDate) {
-        precondition((-90...90).contains(latitude) && (-180...180).contains(longitude), "coordinate out of range")
+    /// - Throws: ``CoordinateOutOfRange`` for a latitude or longitude outside its range.
+    public init(latitude: Double, longitude: Double, date: LocalDate) throws(CoordinateOutOfRange) {
+        guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw CoordinateOutOfRange(latitude: latitude, longitude: longitude)
+        }
         self.date = date
         self.latitude = latitude
         self.longitude = longitude

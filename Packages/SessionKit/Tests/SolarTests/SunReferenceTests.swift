@@ -85,7 +85,7 @@ import Testing
 
     @Test(arguments: cases)
     func withinOneMinuteOfTheEphemeris(_ c: Case) throws {
-        let sun = SunTimes(latitude: c.latitude, longitude: c.longitude, date: try #require(LocalDate(iso: c.date)))
+        let sun = try SunTimes(latitude: c.latitude, longitude: c.longitude, date: try #require(LocalDate(iso: c.date)))
         func expected(_ text: String) throws -> Double {
             Double(try #require(ZoneClock.parseISO8601(text)).unix)
         }
@@ -102,15 +102,15 @@ import Testing
 
     @Test func theZurichSolsticeMatchesToTheSecondsNOAAsMethodGives() throws {
         // A tighter check where refraction models agree well (mid-latitude summer): within 10 s.
-        let sun = SunTimes(latitude: 47.3657, longitude: 8.541, date: LocalDate(iso: "2026-06-21")!)
+        let sun = try SunTimes(latitude: 47.3657, longitude: 8.541, date: LocalDate(iso: "2026-06-21")!)
         let rise = Double(ZoneClock.parseISO8601("2026-06-21T05:29:06+02:00")!.unix)
         #expect(abs(try #require(sun.sunrise) - rise) <= 10)
     }
 }
 
 @Suite struct PolarSunTests {
-    @Test func polarDayHasNoSunriseOrSunsetAndNoDarkness() {
-        let sun = SunTimes(latitude: 69.6492, longitude: 18.9553, date: LocalDate(iso: "2026-06-21")!)
+    @Test func polarDayHasNoSunriseOrSunsetAndNoDarkness() throws {
+        let sun = try SunTimes(latitude: 69.6492, longitude: 18.9553, date: LocalDate(iso: "2026-06-21")!)
         #expect(sun.daylight == .alwaysAbove)
         #expect(sun.civil == .alwaysAbove)
         #expect(sun.sunrise == nil && sun.sunset == nil && sun.civilTwilightBegin == nil)
@@ -118,34 +118,34 @@ import Testing
 
     @Test func polarNightAtTromsøStillHasCivilTwilight() throws {
         // Noon altitude at 69.65° N on 21 Dec ≈ 90 − 69.65 − 23.44 = −3.1°: below −0.833°, above −6°.
-        let sun = SunTimes(latitude: 69.6492, longitude: 18.9553, date: LocalDate(iso: "2026-12-21")!)
+        let sun = try SunTimes(latitude: 69.6492, longitude: 18.9553, date: LocalDate(iso: "2026-12-21")!)
         #expect(sun.daylight == .alwaysBelow)
         let begin = try #require(sun.civilTwilightBegin)
         let end = try #require(sun.civilTwilightEnd)
         #expect(begin < end)
     }
 
-    @Test func deepPolarNightHasNeither() {
-        let sun = SunTimes(latitude: 78.2232, longitude: 15.6267, date: LocalDate(iso: "2026-12-21")!)
+    @Test func deepPolarNightHasNeither() throws {
+        let sun = try SunTimes(latitude: 78.2232, longitude: 15.6267, date: LocalDate(iso: "2026-12-21")!)
         #expect(sun.daylight == .alwaysBelow)
         #expect(sun.civil == .alwaysBelow)
     }
 
-    @Test func whiteNightInReykjavikHasSunriseButNoCivilDusk() {
+    @Test func whiteNightInReykjavikHasSunriseButNoCivilDusk() throws {
         // Midnight altitude at 64.15° N on 21 Jun ≈ −(90 − 64.15 − 23.44) = −2.4° > −6°.
-        let sun = SunTimes(latitude: 64.1466, longitude: -21.9426, date: LocalDate(iso: "2026-06-21")!)
+        let sun = try SunTimes(latitude: 64.1466, longitude: -21.9426, date: LocalDate(iso: "2026-06-21")!)
         #expect(sun.sunrise != nil && sun.sunset != nil)
         #expect(sun.civil == .alwaysAbove)
     }
 
-    @Test func everyDayOfACenturyAndLatitudeBandGivesOrderedEventsOrAnExplicitState() {
+    @Test func everyDayOfACenturyAndLatitudeBandGivesOrderedEventsOrAnExplicitState() throws {
         var count = 0
         for latitude in stride(from: -89.0, through: 89.0, by: 7.0) {
             for day in stride(
                 from: LocalDate(iso: "1901-01-01")!.daysSinceEpoch, to: LocalDate(iso: "2099-12-31")!.daysSinceEpoch,
                 by: 523)
             {
-                let sun = SunTimes(latitude: latitude, longitude: 8.5, date: LocalDate(daysSinceEpoch: day))
+                let sun = try SunTimes(latitude: latitude, longitude: 8.5, date: LocalDate(daysSinceEpoch: day))
                 if case .crosses(let rise, let set) = sun.daylight {
                     #expect(rise.isFinite && set.isFinite && rise < set)
                     if case .crosses(let begin, let end) = sun.civil { #expect(begin < rise && set < end) }
@@ -154,5 +154,29 @@ import Testing
             }
         }
         #expect(count > 1500)
+    }
+    /// Every coordinate outside the globe, NaN and infinities included, is a thrown error that
+    /// names it; the edges themselves are places (the poles, the date line).
+    @Test func aCoordinateOffTheGlobeIsAThrownErrorNotATrap() throws {
+        let date = try #require(LocalDate(iso: "2026-06-21"))
+        let off: [(Double, Double)] = [
+            (90.000_001, 8), (-90.5, 8), (47, 180.1), (47, -181), (.nan, 8), (47, .nan), (.infinity, 8),
+            (47, -.infinity), (1e300, 1e300),
+        ]
+        for (latitude, longitude) in off {
+            do {
+                _ = try SunTimes(latitude: latitude, longitude: longitude, date: date)
+                Issue.record("accepted \(latitude), \(longitude)")
+            } catch {
+                #expect(error.latitude.bitPattern == latitude.bitPattern)
+                #expect(error.longitude.bitPattern == longitude.bitPattern)
+            }
+        }
+        for (latitude, longitude) in [(90.0, 180.0), (-90.0, -180.0), (0.0, 0.0)] {
+            let sun = try SunTimes(latitude: latitude, longitude: longitude, date: date)
+            #expect(sun.latitude == latitude && sun.longitude == longitude)
+        }
+        let error = SunTimes.CoordinateOutOfRange(latitude: 95, longitude: 8)
+        #expect(error.description.contains("latitude 95.0°") && error.description.contains("−90…90°"))
     }
 }
