@@ -21,7 +21,7 @@ public struct PlanJob: Job {
         /// day, and the plan says so in ``SessionAnalytics/RiderPlan/todayNotInArchive``).
         public var from: LocalDate?
         /// Today in Europe/Zurich (the default first day; given for tests).
-        public var today: LocalDate = ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
+        public var today: LocalDate = ZoneClock.zurich.today()
         /// How many days, 1…``maximumDays``.
         public var days: Int
         /// The stations planned for.

@@ -91,7 +91,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
         var input = ArchiveFetchJob.Input(
             archive: try target.url(), stations: try stations.resolve(in: catalogue) ?? [], catalogue: catalogue,
             operators: try OperatorCatalogue.inDataFolder(data),
-            from: from ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970)),
+            from: from ?? ZoneClock.zurich.today(),
             apiRoot: try Self.url(apiURL, flag: "--api-url", variable: "NEXTWAVE_API_URL")
                 ?? URL(string: "https://transport.opendata.ch")!)
         input.days = days

@@ -76,7 +76,7 @@ struct FeedCommand: NextWaveCommand {
             lakeZurich: try ratings.map { try TableFile.open(URL(fileURLWithPath: $0), name: $0).url })
         guard let main = tables.first else { throw CLIError("no rating table in Data/ratings/", status: .noInput) }
         let catalogue = try source.data.stationCatalogue()
-        let start = from ?? ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
+        let start = from ?? ZoneClock.zurich.today()
         var input = FeedJob.Input(
             source: try source.scheduleSource(
                 catalogue: catalogue, ratings: main.url, ratingsName: main.url.lastPathComponent,

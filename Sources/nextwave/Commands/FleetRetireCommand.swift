@@ -50,5 +50,5 @@ struct FleetRetireCommand: NextWaveCommand {
         terminal.info("\(name) retired since \(day) in \(url.path); the next `nextwave ratings` leaves it out")
     }
 
-    static func today() -> String { ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970)).description }
+    static func today() -> String { ZoneClock.zurich.today().description }
 }

@@ -116,8 +116,8 @@ struct SessionsCommand: NextWaveCommand {
         }
         terminal.endProgress()
         // Without --from, the archive's days, said aloud when they are not the coming ones.
-        let today = ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
-        if from == nil, !(result.settings.from...result.settings.to).contains(today) {
+        let today = ZoneClock.zurich.today()
+        if from == nil, !(result.settings.from <= today && today <= result.settings.to) {
             let lakes = Array(Set((chosen ?? []).map(\.lake))).sorted()
             terminal.warn(
                 "today (\(today)) is not in the archive \(try source.location().name): the sessions are those of "

@@ -76,7 +76,7 @@ struct SunCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let clock = ZoneClock.zurich
-        let day = date ?? clock.localDate(at: Int64(Date().timeIntervalSince1970))
+        let day = date ?? clock.today()
         var (lat, lon, place) = (self.lat ?? 0, self.lon ?? 0, "")
         if let station {
             let catalogue = try data.stationCatalogue()

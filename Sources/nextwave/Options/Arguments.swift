@@ -7,7 +7,7 @@ import SessionCore
 extension CivilTime.LocalDate: ArgumentParser.ExpressibleByArgument {
     /// `YYYY-MM-DD`, or `today`, `tomorrow`, `yesterday` (in Europe/Zurich).
     public init?(argument: String) {
-        let today = ZoneClock.zurich.localDate(at: Int64(Date().timeIntervalSince1970))
+        let today = ZoneClock.zurich.today()
         switch argument.lowercased() {
         case "today": self = today
         case "tomorrow": self = today.adding(days: 1)

@@ -64,6 +64,13 @@ public struct ZoneClock: Sendable {
         return LocalDate(daysSinceEpoch: Int(floorDiv(local, 86_400)))
     }
 
+    /// The local calendar date at `now` (default: the system clock's current time), the clock a
+    /// command means by "today". A time that is not finite counts as the Unix epoch.
+    public func today(at now: Date = Date()) -> LocalDate {
+        let seconds = now.timeIntervalSince1970
+        return localDate(at: seconds.isFinite ? Int64(min(max(seconds, -0x1p40), 0x1p40)) : 0)
+    }
+
     /// Seconds since local midnight at a Unix time (0 ..< 86 400).
     public func secondOfDay(at unix: Int64) -> Int {
         let unix = Self.bounded(unix)

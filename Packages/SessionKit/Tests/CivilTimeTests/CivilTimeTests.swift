@@ -82,6 +82,19 @@ import Testing
         _ = clock.unixTime(of: LocalDate(daysSinceEpoch: Int.min))
     }
 
+    /// "Today" is Zurich's date, not UTC's: 22:30 UTC on 1 July 2026 is 00:30 on 2 July (+02:00);
+    /// 22:59:59 UTC on New Year's Eve is still 31 December (+01:00), a second later it is 2027.
+    /// Times no clock shows are no trap.
+    @Test func todayIsZurichsDate() {
+        let zurich = ZoneClock.zurich
+        #expect(zurich.today(at: Date(timeIntervalSince1970: 1_782_945_000)).description == "2026-07-02")
+        #expect(zurich.today(at: Date(timeIntervalSince1970: 1_798_757_999)).description == "2026-12-31")
+        #expect(zurich.today(at: Date(timeIntervalSince1970: 1_798_758_000)).description == "2027-01-01")
+        #expect(zurich.today(at: Date(timeIntervalSince1970: .nan)).description == "1970-01-01")
+        #expect(zurich.today(at: Date(timeIntervalSince1970: 1e300)) == zurich.localDate(at: 1 << 40))
+        #expect(zurich.today(at: Date(timeIntervalSince1970: -.infinity)).description == "1970-01-01")
+    }
+
     @Test func dateArithmeticSaturates() {
         #expect(LocalDate(daysSinceEpoch: Int.max - 1).adding(days: 5).daysSinceEpoch == Int.max)
         #expect(LocalDate(daysSinceEpoch: Int.min + 1).adding(days: -5).daysSinceEpoch == Int.min)
