@@ -193,6 +193,23 @@ import _TestSupport
         #expect(rider.status == 0, "\(rider.stderr)")
     }
 
+    /// Every hull figure makes the hull the command's own: a draft beside --ship, or a block
+    /// coefficient alone, is refused naming what is missing, not silently ignored.
+    @Test func aHullFigureIsNeverIgnored() async throws {
+        for arguments in [
+            ["--ship", "MS Panta Rhei", "--draft", "2"], ["--block-coefficient", "0.6"], ["--entrance-length", "12"],
+        ] {
+            let r = try await CLI.runOffPool(["wake"] + arguments + ["--no-progress"])
+            #expect(r.status == 64, "\(arguments)")
+            #expect(r.stderr.contains("an explicit hull needs --length, --beam and --displacement"), "\(r.stderr)")
+        }
+        let both = try await CLI.runOffPool([
+            "wake", "--ship", "MS Panta Rhei", "--length", "42.4", "--beam", "7.3", "--displacement", "149",
+            "--no-progress",
+        ])
+        #expect(both.status == 64 && both.stderr.contains("give --ship or an explicit hull, not both"))
+    }
+
     /// The help lists the ship, the operating point and the outputs; the scraping options are
     /// under --help-hidden, and still work.
     @Test func helpListsTheOperatingPointNotTheScraping() async throws {

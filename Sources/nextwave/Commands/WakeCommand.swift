@@ -61,18 +61,9 @@ struct WakeCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Distances from the sailing line, m.", valueName: "RANGE"))
     var distances = RangeArgument(argument: "20:200:20")!
 
-    @Option(help: ArgumentHelp("Hull length, m (instead of --ship).", valueName: "M"))
-    var length: Double?
-    @Option(help: ArgumentHelp("Hull beam, m.", valueName: "M"))
-    var beam: Double?
-    @Option(help: ArgumentHelp("Displacement, t.", valueName: "T"))
-    var displacement: Double?
-    @Option(help: ArgumentHelp("Draft, m (default: from D = C_B L B T).", valueName: "M"))
-    var draft: Double?
-    @Option(help: ArgumentHelp("Block coefficient (default 0.55).", valueName: "X"))
-    var blockCoefficient: Double?
-    @Option(help: ArgumentHelp("Bow entrance length, m (default L / 3.2).", valueName: "M"))
-    var entranceLength: Double?
+    /// A hull of its own, instead of --ship: --length, --beam and --displacement at least.
+    @OptionGroup var hull: HullOptions
+
     @Option(
         help: ArgumentHelp(
             "With --speeds service: archived cruising speeds (default operating-speeds.json).", valueName: "FILE"))
@@ -98,14 +89,14 @@ struct WakeCommand: NextWaveCommand {
 
     var showsProgress: Bool { !progress.noProgress }
 
-    var explicitHull: Bool { length != nil || beam != nil || displacement != nil }
+    var explicitHull: Bool { hull.isGiven }
 
     mutating func validate() throws {
         try checkPaths([("--calibration", calibration), ("--csv", csv), ("--out", out)])
         riderDepths = try OldSpelling.adopt(
             oldDepths, over: riderDepths, oldFlag: "--depths", newFlag: "--rider-depths")
         if explicitHull {
-            guard length != nil, beam != nil, displacement != nil else {
+            guard hull.length != nil, hull.beam != nil, hull.displacement != nil else {
                 throw ValidationError("an explicit hull needs --length, --beam and --displacement")
             }
             guard ship.isEmpty else { throw ValidationError("give --ship or an explicit hull, not both") }
@@ -127,15 +118,15 @@ struct WakeCommand: NextWaveCommand {
         if explicitHull {
             // Values given on the command line that no hull can have are a usage error (64),
             // as the README's table says; the same values read from a file are a data error.
-            let hull: WakeHull
+            let made: WakeHull
             do {
-                hull = try WakeHull(
-                    lengthM: length!, beamM: beam!, displacementT: displacement!, draftM: draft,
-                    blockCoefficient: blockCoefficient, entranceLengthM: entranceLength)
+                made = try WakeHull(
+                    lengthM: hull.length!, beamM: hull.beam!, displacementT: hull.displacement!, draftM: hull.draft,
+                    blockCoefficient: hull.blockCoefficient, entranceLengthM: hull.entranceLength)
             } catch let error as WakeInputError {
                 throw CLIError("\(error)", status: .usage)
             }
-            ships = .explicit(name: "hull \(length!) × \(beam!) m, \(displacement!) t", hull: hull)
+            ships = .explicit(name: "hull \(hull.length!) × \(hull.beam!) m, \(hull.displacement!) t", hull: made)
         } else {
             ships = .fleet(names: ship, source: try fleet.fleetSource(data: data, http: http))
         }
