@@ -121,6 +121,9 @@ struct StationDayAssembler {
             sunCache.removeAll(keepingCapacity: true)
             sunDay = day
         }
+        // A catalogue built in code may hold a place off the globe: it counts as one without
+        // coordinates (the loaded catalogue skips such entries with a warning).
+        let place = place.flatMap { SunTimes.accepts(latitude: $0.latitude, longitude: $0.longitude) ? $0 : nil }
         if place == nil, survey.settings.sun == .station { report.stationsWithoutCoordinates.insert(station) }
         // Every station shares the app's point when that is the source or the station is unknown.
         let key: Int? = survey.settings.sun == .station && place != nil ? station : nil

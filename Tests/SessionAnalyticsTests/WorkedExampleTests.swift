@@ -77,6 +77,40 @@ import _TestSupport
         #expect(ordinary.contains { !$0.sessions.isEmpty })
     }
 
+    /// A catalogue built in code with Wädenswil at latitude 200°: the survey does not trap or
+    /// fail; the station counts as one without coordinates (reported), scored under the app's
+    /// point, exactly as the app's sun source scores it.
+    @Test func aStationOffTheGlobeIsScoredAsOneWithoutCoordinates() throws {
+        let loaded = try StationCatalogue.load(from: RepositoryPaths.stations)
+        let moved = loaded.stations.map { station in
+            var station = station
+            if station.uic == 8_503_670 { station.latitude = 200 }
+            return station
+        }
+        let day = LocalDate(iso: "2026-09-22")!
+        let directory = RepositoryPaths.temporaryDirectory("survey")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let archive = try ScheduleArchive(
+            directory: RepositoryPaths.archive, storeURL: directory.appendingPathComponent("schedule.sqlite"))
+        _ = try archive.refresh()
+        let ratings = RatingLookup(try RatingTable.load(from: RepositoryPaths.appRatings))
+        func run(_ catalogue: StationCatalogue, sun: SunSource) throws -> ([StationDay], SurveyReport) {
+            let survey = SessionSurvey(
+                catalogue: catalogue, ratings: ratings,
+                settings: SurveySettings(from: day, to: day, stations: [8_503_670], sun: sun))
+            var days: [StationDay] = []
+            let report = try survey.run(store: archive.store) { days.append($0) }
+            return (days, report)
+        }
+        let (offGlobe, report) = try run(
+            StationCatalogue(stations: moved, warnings: loaded.warnings, operators: loaded.operators), sun: .station)
+        let (app, _) = try run(loaded, sun: .app)
+        #expect(report.stationsWithoutCoordinates == [8_503_670])
+        #expect(offGlobe.count == 1 && offGlobe.map(\.sun) == app.map(\.sun))
+        #expect(offGlobe.first?.stationName == app.first?.stationName)
+        #expect(offGlobe.map(\.sessions) == app.map(\.sessions))
+    }
+
     @Test func aCourseWithoutAssignmentIsAnUnknownShip() throws {
         let directory = RepositoryPaths.temporaryDirectory("unknown")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -38,6 +38,11 @@ public struct SunTimes: Sendable, Equatable {
         }
     }
 
+    /// Whether a place has sun times: latitude in −90…90°, longitude in −180…180° (NaN is not).
+    public static func accepts(latitude: Double, longitude: Double) -> Bool {
+        (-90...90).contains(latitude) && (-180...180).contains(longitude)
+    }
+
     /// Computes the four events.
     /// - Parameters:
     ///   - latitude: degrees north, −90…90.
@@ -45,7 +50,7 @@ public struct SunTimes: Sendable, Equatable {
     ///   - date: the civil date (years 1901–2099 for NOAA's stated accuracy).
     /// - Throws: ``CoordinateOutOfRange`` for a latitude or longitude outside its range.
     public init(latitude: Double, longitude: Double, date: LocalDate) throws(CoordinateOutOfRange) {
-        guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+        guard Self.accepts(latitude: latitude, longitude: longitude) else {
             throw CoordinateOutOfRange(latitude: latitude, longitude: longitude)
         }
         self.date = date
