@@ -132,7 +132,9 @@ public struct FeedJob: Job {
     public init(_ input: Input) { self.input = input }
 
     public func validate() throws {
-        guard (1...Self.maximumDays).contains(input.days) else { throw FeedJobError.days(input.days) }
+        guard (1...Self.maximumDays).contains(input.days) else {
+            throw InvalidInput(field: "days", value: "\(input.days)", accepted: "1…\(Self.maximumDays) days")
+        }
         let last = input.from.adding(days: input.days - 1)
         for date in [input.from, last] where !SupportedDates.contains(date) {
             throw SessionsJobError.unsupportedDate(date)
@@ -258,15 +260,14 @@ public struct FeedJob: Job {
 
 /// Why a feed run stopped before writing anything.
 public enum FeedJobError: KindedError, Equatable {
-    /// Both are usage errors: a feed of too many days, a lake the station list lacks.
+    /// A usage error: a lake the station list lacks. (A feed of too many days is refused by
+    /// ``FeedJob/validate()``.)
     public var kind: ProblemKind { .usage }
 
-    case days(Int)
     case unknownLake(String, known: [String])
 
     public var description: String {
         switch self {
-        case .days(let n): "--days \(n): a feed covers 1 to \(FeedJob.maximumDays) days"
         case .unknownLake(let name, let known):
             "no lake \"\(name)\" in the station list; lakes: \(known.joined(separator: ", "))"
         }

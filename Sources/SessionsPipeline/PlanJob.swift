@@ -51,10 +51,11 @@ public struct PlanJob: Job {
     /// A job for `input`.
     public init(_ input: Input) { self.input = input }
 
-    /// Refuses a plan of no days or of more than ``maximumDays``.
+    /// Refuses a plan of no days or of more than ``maximumDays`` (``JobContract/InvalidInput``,
+    /// field `days`).
     public func validate() throws {
         guard (1...Self.maximumDays).contains(input.days) else {
-            throw PlanJobError.days(input.days, maximum: Self.maximumDays)
+            throw InvalidInput(field: "days", value: "\(input.days)", accepted: "1…\(Self.maximumDays) days")
         }
     }
 

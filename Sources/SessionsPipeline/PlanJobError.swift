@@ -8,14 +8,10 @@ import ShipRatingTable
 
 /// Why a plan cannot be made.
 public enum PlanJobError: KindedError, Equatable {
-    /// A plan of too many days is a usage error; no departures where and when asked is one
-    /// situation whichever command meets it (the run could not finish: ``ProblemKind/failed``).
-    public var kind: ProblemKind {
-        if case .days = self { return .usage }
-        return .failed
-    }
+    /// No departures where and when asked is one situation whichever command meets it (the run
+    /// could not finish). A plan of too many days is refused by ``PlanJob/validate()``.
+    public var kind: ProblemKind { .failed }
 
-    case days(Int, maximum: Int)
     /// The first day lies past the archive (`lakes`: those it holds; `asked`: the plan's).
     case pastArchive(from: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String], asked: [String])
     /// The chosen stations have no departure in the range.
@@ -26,14 +22,12 @@ public enum PlanJobError: KindedError, Equatable {
     /// The lakes the plan asked for, for the advice on what to fetch.
     public var askedLakes: [String] {
         switch self {
-        case .days: []
         case .pastArchive(_, _, _, _, let asked), .noDepartures(_, _, _, _, let asked, _): asked
         }
     }
 
     public var description: String {
         switch self {
-        case .days(let n, let maximum): "a plan covers 1…\(maximum) days, not \(n)"
         case .pastArchive(let from, let archive, let range, let lakes, _):
             "\(from) lies past the archive \(archive), which holds \(range.lowerBound) … \(range.upperBound)"
                 + (lakes.isEmpty ? "" : " (\(lakes.joined(separator: ", ")))")

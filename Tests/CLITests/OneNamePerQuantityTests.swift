@@ -71,8 +71,13 @@ import _TestSupport
             (["ratings", "--dry-run", "--rider-depth", "0"], "--rider-depth must lie in 0.1…1000 m, got 0"),
             (["ratings", "--dry-run", "--speed", "200"], "--speed must lie in 1…100 km/h, got 200"),
         ]
-        for (arguments, message) in cases {
-            let result = try await CLI.runOffPool(arguments + ["--no-progress"])
+        // The days a plan or a feed covers: the jobs' own check, named by the flag.
+        let days: [([String], String)] = [
+            (["plan", "--station", "wadenswil", "--days", "40"], "--days must lie in 1…31 days, got 40"),
+            (["feed", "--days", "0", "--no-progress"], "--days must lie in 1…31 days, got 0"),
+        ]
+        for (arguments, message) in cases.map({ ($0 + ["--no-progress"], $1) }) + days {
+            let result = try await CLI.runOffPool(arguments)
             #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }

@@ -37,12 +37,14 @@ import _TestSupport
 
     @Test func thePlanAndTheFeedRefuseDaysOutsideTheirRange() async {
         for days in [0, -3, PlanJob.maximumDays + 1, Int.max] {
-            await expectJobFailure(PlanJobError.days(days, maximum: PlanJob.maximumDays), kind: .usage) {
+            let expected = InvalidInput(field: "days", value: "\(days)", accepted: "1…31 days")
+            await expectJobFailure(expected, kind: .usage) {
                 try await PlanJob(.init(source: nowhere, from: day, days: days, selection: .all)).run()
             }
         }
         for days in [0, FeedJob.maximumDays + 1, Int.max] {
-            await expectJobFailure(FeedJobError.days(days), kind: .usage) {
+            let expected = InvalidInput(field: "days", value: "\(days)", accepted: "1…31 days")
+            await expectJobFailure(expected, kind: .usage) {
                 try await FeedJob(.init(source: nowhere, tables: [], from: day, days: days, lakes: [], out: out)).run()
             }
         }

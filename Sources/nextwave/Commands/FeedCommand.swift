@@ -64,11 +64,10 @@ struct FeedCommand: NextWaveCommand {
 
     func validate() throws {
         try checkPaths([("--out", out), ("--ratings", ratings)])
-        guard (1...FeedJob.maximumDays).contains(days) else {
-            throw ValidationError("--days must lie in 1…\(FeedJob.maximumDays)")
-        }
         try checkSupported(from, option: "--from")
     }
+
+    static let inputFlags = ["days": "--days"]
 
     func execute(_ terminal: Terminal) async throws {
         let tables = try FeedJob.operatorTables(

@@ -89,6 +89,8 @@ struct PlanCommand: NextWaveCommand {
         try checkSupported(from, option: "--from")
     }
 
+    static let inputFlags = ["days": "--days"]
+
     func execute(_ terminal: Terminal) async throws {
         let plan = try await Self.plan(
             source: source, stations: stations, ratings: ratings, sun: sun, predict: predict == .on, from: from,

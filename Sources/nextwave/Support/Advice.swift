@@ -86,7 +86,6 @@ enum Advice {
 
     private static func plan(_ error: PlanJobError, stated: String) -> String {
         switch error {
-        case .days(let n, let maximum): return "--days \(n): a plan covers 1…\(maximum) days"
         case .noDepartures(_, _, _, _, _, let unreadable) where !unreadable.isEmpty:
             return stated + ". Check or fetch those days again (nextwave archive fetch --archive DIR --from DATE)"
         case .pastArchive, .noDepartures:
