@@ -156,7 +156,7 @@ extension RatingsMarkdown {
         } else if let agreement = table.model.wake?.agreementWithApp {
             md += "Wake model (thresholds as given): \(agreement.matches) of \(agreement.of) ships agree.\n\n"
         }
-        let legacyTau = WakeRatingFit.kendallTauB(legacyHeights.map(\.0), legacyHeights.map(\.1))
+        let legacyTau = WakeRatingFit.kendallTauB(legacyHeights.map { ($0.0, $0.1) })
         md += "Kendall's τ-b between height and the app's rating (1: the heights order the ships exactly as the "
         md += "riders rate them; 0: no relation; −1: the reverse): legacy H \(legacyTau.map { fixed($0, 2) } ?? "–"), "
         md += "wake H at the rider \(table.model.wake?.agreementWithApp?.kendallTau.map { fixed($0, 2) } ?? "–").\n"
@@ -202,7 +202,7 @@ extension RatingsMarkdown {
             md += "\(s.ratingsByModel?.wake.map(String.init) ?? "–") | "
             md += "\(app?.ship(named: s.name)?.rating.map(String.init) ?? "–") |\n"
         }
-        let tau = WakeRatingFit.kendallTauB(pairs.map(\.0), pairs.map(\.1))
+        let tau = WakeRatingFit.kendallTauB(pairs.map { ($0.0, $0.1) })
         md += "\nWhy they differ. The legacy H = c_H D v² / (L B) has no distance and no depth below the keel; "
         md += "at one speed it grows with displacement per waterplane area, so heavy, full hulls rate high. "
         md += "The wake models give the height \(fixed(settings.distanceM, 0)) m away; at a given speed Kriebel & "

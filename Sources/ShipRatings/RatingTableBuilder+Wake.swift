@@ -81,8 +81,7 @@ extension RatingTableBuilder {
             ? nil
             : RatingTable.WakeSettings.Agreement(
                 matches: matches, of: labelled.count, leaveOneOutMatches: fit?.leaveOneOutMatches,
-                kendallTau: WakeRatingFit.kendallTauB(
-                    labelled.map(\.heightM), labelled.map { Double($0.label!.rawValue) }))
+                kendallTau: WakeRatingFit.kendallTauB(labelled.map { ($0.heightM, Double($0.label!.rawValue)) }))
         let settings = RatingTable.WakeSettings(
             distanceM: wakeReference.distanceM, trackDepthM: wakeReference.trackDepthM,
             riderDepthM: wakeReference.riderDepthM, speedMode: mode, speedKmh: speed,

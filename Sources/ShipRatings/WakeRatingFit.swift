@@ -107,7 +107,7 @@ public struct WakeRatingFit: Sendable {
         leaveOneOut = loo
         leaveOneOutMatches = labelled.filter { loo[$0.name] == $0.label }.count
         self.confusion = confusion
-        kendallTau = Self.kendallTauB(labelled.map(\.heightM), labelled.map { Double($0.label!.rawValue) })
+        kendallTau = Self.kendallTauB(labelled.map { ($0.heightM, Double($0.label!.rawValue)) })
     }
 
     /// Why no threshold could be fitted, in words, with what would let one be.
@@ -232,9 +232,9 @@ public struct WakeRatingFit: Sendable {
 
     /// Kendall's τ-b: (C − D) / √((n₀ − n₁)(n₀ − n₂)) over all pairs, n₀ = n(n−1)/2, n₁ and n₂ the
     /// pairs tied in x and in y; nil when a denominator term is 0.
-    package static func kendallTauB(_ x: [Double], _ y: [Double]) -> Double? {
-        precondition(x.count == y.count, "paired values")
-        let n = x.count
+    package static func kendallTauB(_ pairs: [(x: Double, y: Double)]) -> Double? {
+        let (x, y) = (pairs.map(\.x), pairs.map(\.y))
+        let n = pairs.count
         var concordant = 0
         var discordant = 0
         var tiedX = 0

@@ -86,10 +86,10 @@ import _TestSupport
     /// Kendall's τ-b by hand: heights 0.1…0.4, labels 1, 2, 2, 3: 5 concordant pairs, 0
     /// discordant, one pair tied in the labels: τ_b = 5 / √(6 · 5) = 0.912871.
     @Test func kendallTauAsWorkedByHand() throws {
-        let tau = try #require(WakeRatingFit.kendallTauB([0.1, 0.2, 0.3, 0.4], [1, 2, 2, 3]))
+        let tau = try #require(WakeRatingFit.kendallTauB([(0.1, 1), (0.2, 2), (0.3, 2), (0.4, 3)]))
         #expect(abs(tau - 5 / 30.0.squareRoot()) < 1e-15)
-        #expect(WakeRatingFit.kendallTauB([1, 1], [1, 2]) == nil)
-        #expect(WakeRatingFit.kendallTauB([0.4, 0.3, 0.2], [1, 2, 3]) == -1)
+        #expect(WakeRatingFit.kendallTauB([(1, 1), (1, 2)]) == nil)
+        #expect(WakeRatingFit.kendallTauB([(0.4, 1), (0.3, 2), (0.2, 3)]) == -1)
     }
 
     /// Leave-one-out, transcribed literally from docs/SCIENCE.md §5.6: ships whose speed moves
