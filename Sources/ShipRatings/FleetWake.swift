@@ -15,8 +15,9 @@ struct FleetWake {
     /// Per ship without a wake: why, in words.
     var unrated: [String?]
 
-    /// - Throws: ``JobContract/InvalidInput`` from the ensemble for a reference no model can take
-    ///   (the jobs check it first); a ship whose speed is no speed is unrated, not thrown.
+    /// - Throws: ``JobContract/InvalidInput`` from the ensemble for a reference or a speed no model
+    ///   can take (the jobs check the reference first; operating speeds are 1–100 km/h wherever
+    ///   they are read).
     init(ships: [ResolvedFleet.Ship], reference: WakeReference, speeds: OperatingSpeeds?) throws {
         var unrated = [String?](repeating: nil, count: ships.count)
         var hulls: [WakeHull] = []
@@ -48,10 +49,6 @@ struct FleetWake {
                 }
                 speed = known
             }
-            guard speed.kmh.isFinite, speed.kmh > 0 else {
-                unrated[index] = "no usable operating speed (\(speed.kmh) km/h)"
-                continue
-            }
             members.append((index, hulls.count, speed))
             hulls.append(hull)
         }
@@ -62,7 +59,7 @@ struct FleetWake {
             var all = Set<Double>()
             for m in members {
                 all.insert(m.speed.kmh)
-                if let s = m.speed.spreadKmh, s > 0, (m.speed.kmh + s).isFinite {
+                if let s = m.speed.spreadKmh, s > 0 {
                     all.insert(m.speed.kmh + s)
                     if m.speed.kmh - s > 0 { all.insert(m.speed.kmh - s) }
                 }
