@@ -67,6 +67,14 @@ import _TestSupport
         }
     }
 
+    /// A column whose bytes overflow `Int`, or that no machine maps, is nil (the batch throws
+    /// `cells`), not a trap; an ordinary one is there.
+    @Test func aColumnThatCannotBeHadIsNil() {
+        #expect(DoubleColumn(uninitializedCount: Int.max) == nil)
+        #expect(DoubleColumn(uninitializedCount: Int.max / 16) == nil)  // 2^62 bytes: no mapping
+        #expect(DoubleColumn(uninitializedCount: 1_000)?.count == 1_000)
+    }
+
     /// The estimate by hand: 11 outputs × 8 bytes per cell plus 512 bytes per (ship + 1) ×
     /// speed × track × rider; overflow is nil, never a trap.
     @Test func theMemoryEstimateByHandAndAtOverflow() {
