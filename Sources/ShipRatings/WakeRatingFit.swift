@@ -233,7 +233,6 @@ public struct WakeRatingFit: Sendable {
     /// Kendall's τ-b: (C − D) / √((n₀ − n₁)(n₀ − n₂)) over all pairs, n₀ = n(n−1)/2, n₁ and n₂ the
     /// pairs tied in x and in y; nil when a denominator term is 0.
     package static func kendallTauB(_ pairs: [(x: Double, y: Double)]) -> Double? {
-        let (x, y) = (pairs.map(\.x), pairs.map(\.y))
         let n = pairs.count
         var concordant = 0
         var discordant = 0
@@ -241,8 +240,8 @@ public struct WakeRatingFit: Sendable {
         var tiedY = 0
         for i in 0..<n {
             for j in (i + 1)..<n {
-                let dx = x[i] - x[j]
-                let dy = y[i] - y[j]
+                let dx = pairs[i].x - pairs[j].x
+                let dy = pairs[i].y - pairs[j].y
                 if dx == 0 { tiedX += 1 }
                 if dy == 0 { tiedY += 1 }
                 if dx == 0 || dy == 0 { continue }

@@ -170,12 +170,12 @@ public struct WakeEnsemble: Sendable {
                 throw InvalidInput(field: field, value: "\(bad)", accepted: "finite values > 0 \(unit)")
             }
         }
-        let sizes = (ships, speeds.count, tracks.count, riders.count, distances.count)
         guard
             let bytes = memoryEstimate(
-                ships: sizes.0, speeds: sizes.1, trackDepths: sizes.2, riderDepths: sizes.3, distances: sizes.4),
+                ships: ships, speeds: speeds.count, trackDepths: tracks.count, riderDepths: riders.count,
+                distances: distances.count),
             bytes <= Int(clamping: ProcessInfo.processInfo.physicalMemory)
-        else { throw tooLarge(sizes.0, sizes.1, sizes.2, sizes.3, sizes.4) }
+        else { throw tooLarge(ships, speeds.count, tracks.count, riders.count, distances.count) }
     }
 
     /// Bytes per (ship + 1) × speed × track depth × rider depth that
@@ -211,7 +211,8 @@ public struct WakeEnsemble: Sendable {
             field: "cells",
             value: "\(ships) ships × \(speeds) speeds × \(tracks) track depths × \(riders) rider depths × "
                 + "\(distances) distances = \(cells)",
-            accepted: "a grid whose outputs (88 bytes a cell) fit in this machine's \(Int(gib.rounded())) GiB")
+            accepted: "a grid whose outputs (\(EnsembleBuffers.outputCount * MemoryLayout<Double>.stride) bytes a "
+                + "cell) fit in this machine's \(Int(gib.rounded())) GiB")
     }
 
     /// The number of cells of a grid, or nil when it overflows `Int`.

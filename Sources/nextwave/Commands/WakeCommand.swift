@@ -89,13 +89,11 @@ struct WakeCommand: NextWaveCommand {
 
     var showsProgress: Bool { !progress.noProgress }
 
-    var explicitHull: Bool { hull.isGiven }
-
     mutating func validate() throws {
         try checkPaths([("--calibration", calibration), ("--csv", csv), ("--out", out)])
         riderDepths = try OldSpelling.adopt(
             oldDepths, over: riderDepths, oldFlag: "--depths", newFlag: "--rider-depths")
-        if explicitHull {
+        if hull.isGiven {
             guard hull.length != nil, hull.beam != nil, hull.displacement != nil else {
                 throw ValidationError("an explicit hull needs --length, --beam and --displacement")
             }
@@ -115,7 +113,7 @@ struct WakeCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let ships: WakeJob.Ships
-        if explicitHull {
+        if hull.isGiven {
             // Values given on the command line that no hull can have are a usage error (64),
             // as the README's table says; the same values read from a file are a data error.
             let made: WakeHull
