@@ -77,8 +77,12 @@ package struct ArchiveFetcher: Sendable {
         return nil
     }
 
+    /// The transport API's public root: transport.opendata.ch (Swiss public transport timetables,
+    /// its `/v1/stationboard` endpoint).
+    package static let transportAPI = URL(string: "https://transport.opendata.ch")!
+
     package init(
-        apiRoot: URL = URL(string: "https://transport.opendata.ch")!,
+        apiRoot: URL = ArchiveFetcher.transportAPI,
         deploymentRoot: URL? = AssignmentSource.Kind.zsgDeploymentPage.defaultURL,
         limit: Int = ArchiveFetcher.maxLimit, http: HTTPClient.Configuration = .init()
     ) {
@@ -90,7 +94,7 @@ package struct ArchiveFetcher: Sendable {
     }
 
     package init(
-        apiRoot: URL = URL(string: "https://transport.opendata.ch")!, assignments: AssignmentSource?,
+        apiRoot: URL = ArchiveFetcher.transportAPI, assignments: AssignmentSource?,
         limit: Int = ArchiveFetcher.maxLimit, http: HTTPClient.Configuration = .init()
     ) {
         self.init(apiRoot: apiRoot, deploymentRoot: nil, limit: limit, http: http)

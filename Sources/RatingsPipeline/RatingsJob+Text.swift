@@ -1,22 +1,6 @@
-package import Foundation
-package import NextWaveSupport
+import Foundation
+import NextWaveSupport
 @_spi(Benchmarks) import ShipRatings
-
-extension RatingsJob.LakePackage {
-    /// One package per lake of `chosen`, in `<DIR>/<lake>/`, each merged with the bundled
-    /// tables of the lake's other operators (Data/ratings/<id>.json), so that an app reads one
-    /// manifest per lake.
-    package static func perLake(
-        of chosen: OperatorCatalogue.Operator, catalogue: OperatorCatalogue, ratingsFolder: URL, into directory: URL
-    ) -> [Self] {
-        chosen.lakes.keys.sorted().map { lake in
-            let others = catalogue.operators(onLake: lake).filter { $0.id != chosen.id && !$0.isHome }
-                .map { ratingsFolder.appendingPathComponent("\($0.id).json") }
-                .filter { FileManager.default.fileExists(atPath: $0.path) }
-            return Self(folder: directory.appendingPathComponent(TextKey.slug(lake)), others: others)
-        }
-    }
-}
 
 extension RatingsJob.Result {
     /// What a dry run prints: every change against the baseline, every page that is gone, and

@@ -35,6 +35,8 @@ public struct RiderPlan: Sendable {
     public var ratingsName: String
     /// Where the rating table rated the ships, in words (nil for the app's own ratings).
     public var ratingsPoint: String?
+    /// The lakes of the chosen stations, by name (what advice to fetch the coming days names).
+    public var askedLakes: [String] = []
     /// The lake, for a plan of a whole lake (`--lake`): its days open with the lake's best window.
     public var lake: String?
     /// Today, when no first day was asked for and the archive does not hold today: the plan then

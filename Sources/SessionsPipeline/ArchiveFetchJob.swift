@@ -35,7 +35,7 @@ package struct ArchiveFetchJob: Job {
         package var days: Int = 1
         /// Entries per stationboard, 1…``ArchiveFetcher/maxLimit`` (the API answers 400 above).
         package var limit: Int = ArchiveFetcher.maxLimit
-        /// The transport API's root (http or https).
+        /// The transport API's root (http or https; default ``ArchiveFetcher/transportAPI``).
         package var apiRoot: URL
         /// Where the operator publishes assignments, when not its own address (a mirror).
         package var deploymentURL: URL?
@@ -44,7 +44,7 @@ package struct ArchiveFetchJob: Job {
 
         package init(
             archive: URL, stations: [Station], catalogue: StationCatalogue, operators: OperatorCatalogue,
-            from: LocalDate, apiRoot: URL
+            from: LocalDate, apiRoot: URL = ArchiveFetcher.transportAPI
         ) {
             self.archive = archive
             self.stations = stations

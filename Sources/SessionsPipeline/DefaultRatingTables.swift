@@ -11,6 +11,19 @@ package enum DefaultRatingTables {
     package struct Choice {
         package var main: (url: URL, name: String)
         package var more: [(url: URL, name: String)]
+        /// Whose table ``main`` is.
+        package var origin: Origin
+    }
+
+    /// Whose table a run scores with.
+    package enum Origin: Equatable {
+        /// The one the user named.
+        case given
+        /// The app's own ratings (`Data/app-ratings.json`): for Lake Zurich, or a lake with no
+        /// operator's table.
+        case app
+        /// The lake's operator's bundled table.
+        case lakeOperator
     }
 
     /// The tables for stations on `lakes`, from the data folder `data` and its operator
@@ -27,8 +40,8 @@ package enum DefaultRatingTables {
             }
         }
         let app = (url: data.appendingPathComponent("app-ratings.json"), name: "Data/app-ratings.json")
-        if tables.isEmpty || lakes.contains("Zürichsee") { return Choice(main: app, more: tables) }
-        return Choice(main: tables[0], more: Array(tables.dropFirst()))
+        if tables.isEmpty || lakes.contains("Zürichsee") { return Choice(main: app, more: tables, origin: .app) }
+        return Choice(main: tables[0], more: Array(tables.dropFirst()), origin: .lakeOperator)
     }
 
     /// The tables a run at `stations` (nil: every station of `catalogue`) scores with: the one
@@ -44,7 +57,7 @@ package enum DefaultRatingTables {
                     path: given, reason: "no rating table; run `nextwave ratings` first or pass another --ratings",
                     kind: .missingInput)
             }
-            return Choice(main: (url, given), more: [])
+            return Choice(main: (url, given), more: [], origin: .given)
         }
         let lakes = Array(Set((stations ?? catalogue.stations).map(\.lake))).sorted()
         return choose(lakes: lakes, data: data, catalogue: operators)

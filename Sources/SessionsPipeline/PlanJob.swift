@@ -111,6 +111,7 @@ public struct PlanJob: Job {
             from: from, to: last, stationDays: days, quietStations: quiet, daysPastArchive: past, archiveRange: range,
             places: Dictionary(wanted.map { ($0.uic, place($0)) }, uniquingKeysWith: { a, _ in a }),
             ratingsName: input.source.ratingsName, ratingsPoint: SessionsJob.operatingPoint(of: table))
+        plan.askedLakes = asked
         if case .lake(let name) = input.selection { plan.lake = catalogue.lake(named: name) ?? name }
         if input.from == nil, !range.contains(input.today) { plan.todayNotInArchive = input.today }
         // Files the index could not read are named, and their days marked, never dropped silently.

@@ -32,6 +32,9 @@ public struct SessionsJob: Job {
         /// Waves without an assigned ship take the ships predicted from archived days
         /// (``SessionAnalytics/ShipPredictions``); false scores them as unknown, as the app does.
         public var predict = true
+        /// Today in Europe/Zurich (given for tests): a run without ``from`` whose days do not
+        /// include it says so in ``Result/todayNotInArchive``.
+        public var today: LocalDate = ZoneClock.zurich.today()
 
         /// An input; `predict` and the CSV style keep their defaults.
         public init(
@@ -70,6 +73,14 @@ public struct SessionsJob: Job {
         public var settings: SurveySettings
         /// The files written in ``Input/out``, by name.
         public var written: [String]
+        /// Today, when the run took its first day from the archive (no ``Input/from``) and the
+        /// days scored do not include today: the archive holds other days than the coming ones.
+        public var todayNotInArchive: LocalDate?
+        /// The stations asked for by name or lake that have no departure in the days scored, by
+        /// name (never silently left out of the report); empty when all stations were scored.
+        public var quietStations: [String]
+        /// The lakes of the stations asked for, by name; empty when all stations were scored.
+        public var askedLakes: [String]
     }
 
     /// What a run reports while it works.
@@ -171,9 +182,14 @@ public struct SessionsJob: Job {
             onEvent(.warning("stations without coordinates in stations.json, scored with the app's sun point: \(ids)"))
         }
         let names = Self.outputs
+        let asked = settings.stations.map { ids in catalogue.stations.filter { ids.contains($0.uic) } } ?? []
+        let scored = Set(writer.summary.rankedStations.map(\.station))
         return Result(
             summary: writer.summary, survey: report, refresh: refresh, settings: settings,
-            written: [names.json, names.csv, names.waves, names.markdown, names.heatmap])
+            written: [names.json, names.csv, names.waves, names.markdown, names.heatmap],
+            todayNotInArchive: input.from == nil && !(from...to).contains(input.today) ? input.today : nil,
+            quietStations: asked.filter { !scored.contains($0.uic) }.map(\.name).sorted(),
+            askedLakes: Set(asked.map(\.lake)).sorted())
     }
 
     /// The UIC ids to score, or nil for all.

@@ -130,6 +130,32 @@ import _TestSupport
         #expect(offMarkdown.contains("**Warning:**") && offMarkdown.contains("Predictions are off"))
     }
 
+    /// `today` scores as the plan does, with the same choices: on a day without assignments its
+    /// waves take predicted ships ("MS Forch? 100 %"), or none with --predict off; --sun app
+    /// takes the sun times of the app's single point (47.0136 N, 8.4324 E; DOMAIN.md §4), as
+    /// `nextwave sun` gives them for those coordinates.
+    @Test func todayTakesThePlansPredictAndSunChoices() async throws {
+        let archive = try archive(deploymentDays: ["2026-09-22", "2026-09-23", "2026-09-24"])
+        let day = ["today", "--station", "Stäfa", "--date", "2026-09-28", "--archive", archive.path]
+        let departures = { (r: CLI.Result) in r.stdout.split(separator: "\n").filter { $0.first?.isNumber == true } }
+        let on = try await CLI.runOffPool(day)
+        #expect(on.status == 0 && !departures(on).isEmpty, "\(on.stderr)")
+        #expect(departures(on).allSatisfy { $0.contains("? ") && $0.hasSuffix("%") }, "\(on.stdout)")
+        let off = try await CLI.runOffPool(day + ["--predict", "off"])
+        #expect(off.status == 0 && departures(off).count == departures(on).count, "\(off.stderr)")
+        #expect(departures(off).allSatisfy { $0.hasSuffix("ship unknown") }, "\(off.stdout)")
+        let app = try await CLI.runOffPool(day + ["--sun", "app"])
+        let sun = try await CLI.runOffPool(["sun", "--lat", "47.0136", "--lon", "8.4324", "--date", "2026-09-28"])
+        func time(_ label: String, in text: String) throws -> String? {
+            try Regex("\(label) +([0-9]{2}:[0-9]{2})").firstMatch(in: text).flatMap { $0[1].substring.map(String.init) }
+        }
+        for label in ["sunrise", "sunset"] {
+            let expected = try #require(try time(label, in: sun.stdout), "\(sun.stdout)")
+            #expect(try time(label, in: app.stdout) == expected, "\(app.stdout)")
+        }
+        #expect(try time("sunrise", in: on.stdout) != time("sunrise", in: app.stdout), "Stäfa's own sun, by default")
+    }
+
     @Test func todayIsADate() async throws {
         let r = try await CLI.runOffPool([
             "sessions", "--from", "today", "--to", "today", "--out", RepositoryPaths.temporaryDirectory().path,

@@ -76,6 +76,34 @@ import _TestSupport
         }
     }
 
+    /// What the run says besides the sessions, worked out from the archive as built: it holds
+    /// one day, 2026-09-22, with departures from Wädenswil only. Asked for Wädenswil, Thalwil,
+    /// Zürich Bürkliplatz (Zürichsee) and Luzern Schweizerhofquai (Vierwaldstättersee), the other
+    /// three have no departure, by their names in Data/stations.json; today is said to be missing
+    /// only when the run chose its days itself and they do not include it.
+    @Test func quietStationsAskedLakesAndAMissingToday() async throws {
+        let archive = try Self.archive()
+        func run(from: LocalDate?, today: LocalDate) async throws -> SessionsJob.Result {
+            var input = SessionsJob.Input(
+                source: ScheduleSource(
+                    archive: archive, archiveName: "hand-built", stations: RepositoryPaths.stations,
+                    periods: RepositoryPaths.schedulePeriods, ratings: RepositoryPaths.appRatings,
+                    ratingsName: "app"),
+                from: from, selection: .stations([8_508_505, 8_503_651, Self.station, 8_503_674]),
+                out: RepositoryPaths.temporaryDirectory())
+            input.today = today
+            return try await SessionsJob(input).run()
+        }
+        let archived = try #require(LocalDate(year: 2026, month: 9, day: 22))
+        let later = try #require(LocalDate(year: 2026, month: 11, day: 27))
+        let result = try await run(from: nil, today: later)
+        #expect(result.quietStations == ["Luzern Schweizerhofquai", "Thalwil (See)", "Zürich Bürkliplatz (See)"])
+        #expect(result.askedLakes == ["Vierwaldstättersee", "Zürichsee"])
+        #expect(result.todayNotInArchive == later)
+        #expect(try await run(from: nil, today: archived).todayNotInArchive == nil)
+        #expect(try await run(from: archived, today: later).todayNotInArchive == nil)
+    }
+
     /// The parts of `sessions.json` the check reads.
     struct SessionsFile: Decodable {
         struct Day: Decodable {

@@ -91,9 +91,8 @@ struct ArchiveFetchCommand: NextWaveCommand {
         var input = ArchiveFetchJob.Input(
             archive: try target.url(), stations: try stations.resolve(in: catalogue) ?? [], catalogue: catalogue,
             operators: try OperatorCatalogue.inDataFolder(data),
-            from: from ?? ZoneClock.zurich.today(),
-            apiRoot: try Self.url(apiURL, flag: "--api-url", variable: "NEXTWAVE_API_URL")
-                ?? URL(string: "https://transport.opendata.ch")!)
+            from: from ?? ZoneClock.zurich.today())
+        if let api = try Self.url(apiURL, flag: "--api-url", variable: "NEXTWAVE_API_URL") { input.apiRoot = api }
         input.days = days
         input.limit = limit
         input.deploymentURL = try Self.url(

@@ -52,8 +52,7 @@ struct FeedCommand: NextWaveCommand {
             valueName: "FILE|DIR"))
     var ratings: String?
 
-    @Option(help: ArgumentHelp("Predict ships for waves without an assignment: on or off.", valueName: "ON|OFF"))
-    var predict: Switch = .on
+    @OptionGroup var predict: PredictOption
 
     @Option(help: ArgumentHelp("The site folder.", valueName: "DIR"))
     var out = "site"
@@ -81,7 +80,7 @@ struct FeedCommand: NextWaveCommand {
                 catalogue: catalogue, ratings: main.url, ratingsName: main.url.lastPathComponent,
                 moreRatings: tables.dropFirst().map(\.url)),
             tables: tables, from: start, days: days, lakes: lake, out: URL(fileURLWithPath: out, isDirectory: true))
-        input.predict = predict == .on
+        input.predict = predict.isOn
         input.now = SourceDateEpoch.date() ?? Date()
         let result = try await FeedJob(input).run { event in
             switch event {

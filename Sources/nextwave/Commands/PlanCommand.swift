@@ -44,16 +44,9 @@ struct PlanCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("How many days (1…31).", valueName: "N"))
     var days = 7
 
-    @Option(help: ArgumentHelp("Rating table (default: the app's own ratings).", valueName: "FILE"))
-    var ratings: String?
+    @OptionGroup var scoring: ScoringOptions
 
-    @Option(help: ArgumentHelp("Predict ships for waves without an assignment: on or off.", valueName: "ON|OFF"))
-    var predict: Switch = .on
-
-    @Option(
-        help: ArgumentHelp("Sun times: each station's own coordinates, or the app's single point.", valueName: "SOURCE")
-    )
-    var sun: SunSource = .station
+    @OptionGroup var predict: PredictOption
 
     @Option(help: ArgumentHelp("Windows shown per station and day, best first (1…5).", valueName: "N"))
     var windows = 2
@@ -78,7 +71,7 @@ struct PlanCommand: NextWaveCommand {
     var showsProgress: Bool { false }
 
     func validate() throws {
-        try checkPaths([("--ratings", ratings), ("--ics", ics == "-" ? nil : ics)])
+        try checkPaths([("--ics", ics == "-" ? nil : ics)])
         if (icsWaves || alarm.minutes != 10) && ics == nil {
             throw ValidationError("--ics-waves and --alarm shape the calendar: give --ics FILE (or - for stdout)")
         }
@@ -93,8 +86,8 @@ struct PlanCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let plan = try await Self.plan(
-            source: source, stations: stations, ratings: ratings, sun: sun, predict: predict == .on, from: from,
-            days: days, terminal: terminal)
+            source: source, stations: stations, scoring: scoring, predict: predict.isOn, from: from, days: days,
+            terminal: terminal)
         let words = language.words
         if let ics {
             let options = PlanCalendar.Options(
@@ -115,34 +108,22 @@ struct PlanCommand: NextWaveCommand {
 
     /// The plan of `days` days from `from` at the chosen stations.
     static func plan(
-        source: ArchiveOptions, stations: StationOptions, ratings: String?, sun: SunSource, predict: Bool,
-        from: LocalDate?, days: Int, terminal: Terminal
+        source: ArchiveOptions, stations: StationOptions, scoring: ScoringOptions, predict: Bool, from: LocalDate?,
+        days: Int, terminal: Terminal
     ) async throws -> RiderPlan {
         let catalogue = try source.data.stationCatalogue()
         let (chosen, selection) = try stations.selection(in: catalogue)
-        let tables = try DefaultRatingTables.choose(
-            given: ratings, stations: chosen, catalogue: catalogue, data: try source.data.directory,
-            operators: try OperatorCatalogue.inDataFolder(source.data))
-        let (table, more) = (tables.main, tables.more.map(\.url))
-        var input = PlanJob.Input(
-            source: try source.scheduleSource(
-                catalogue: catalogue, ratings: table.url, ratingsName: table.name, moreRatings: more),
-            from: from, days: days, selection: selection)
-        input.sun = sun
+        let (schedule, _) = try source.scheduleSource(catalogue: catalogue, stations: chosen, ratings: scoring.ratings)
+        var input = PlanJob.Input(source: schedule, from: from, days: days, selection: selection)
+        input.sun = scoring.sun
         input.predict = predict
         let plan = try await PlanJob(input).run()
         for file in plan.skippedFiles { terminal.warn("skipped \(file)") }
         if let today = plan.todayNotInArchive {
-            let lakes = Array(
-                Set(
-                    plan.places.values.compactMap { place in
-                        catalogue.station(uic: place.uic)?.lake
-                    })
-            ).sorted()
             terminal.warn(
                 "today (\(today)) is not in the archive \(try source.location().name), which holds "
                     + "\(plan.archiveRange.lowerBound) … \(plan.archiveRange.upperBound): showing those days. "
-                    + Advice.fetchAdvice(lakes: lakes))
+                    + Advice.fetchAdvice(lakes: plan.askedLakes))
         }
         return plan
     }

@@ -136,12 +136,10 @@ struct RatingsCommand: NextWaveCommand {
         input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
         input.allowLocalSources = review.allowLocalSources
         input.csvStyle = csv.csvStyle
-        input.legacyCSV = chosen?.scrapesPages ?? true
         input.now = SourceDateEpoch.date()
-        if let publish, let chosen, !chosen.isHome {
-            input.lakePackages = try RatingsJob.LakePackage.perLake(
-                of: chosen, catalogue: OperatorCatalogue.inDataFolder(data),
-                ratingsFolder: data.file("ratings"), into: URL(fileURLWithPath: publish, isDirectory: true))
+        if let chosen {
+            input.serve(
+                chosen, catalogue: try OperatorCatalogue.inDataFolder(data), ratingsFolder: try data.file("ratings"))
         }
         let job = RatingsJob(input)
         let result = try await job.run { event in

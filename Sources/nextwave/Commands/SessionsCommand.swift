@@ -44,16 +44,9 @@ struct SessionsCommand: NextWaveCommand {
 
     @OptionGroup var stations: StationOptions
 
-    @Option(help: ArgumentHelp("Predict ships for waves without an assignment: on or off.", valueName: "ON|OFF"))
-    var predict: Switch = .on
+    @OptionGroup var scoring: ScoringOptions
 
-    @Option(help: ArgumentHelp("Rating table (ship-ratings.json format).", valueName: "FILE"))
-    var ratings: String?
-
-    @Option(
-        help: ArgumentHelp("Sun times: each station's own coordinates, or the app's single point.", valueName: "SOURCE")
-    )
-    var sun: SunSource = .station
+    @OptionGroup var predict: PredictOption
 
     @Option(help: ArgumentHelp("Sessions kept per station and day.", valueName: "N"))
     var top = SessionRules.defaultTop
@@ -67,7 +60,7 @@ struct SessionsCommand: NextWaveCommand {
     var showsProgress: Bool { !progress.noProgress }
 
     func validate() throws {
-        try checkPaths([("--out", out), ("--ratings", ratings)])
+        try checkPaths([("--out", out)])
         // Every date option of every command follows one rule (within the years sun times are
         // computed for); their order is the job's to check (SessionsJob.validate).
         try checkSupported(from, option: "--from")
@@ -81,26 +74,22 @@ struct SessionsCommand: NextWaveCommand {
         let (chosen, selection) = try stations.selection(in: catalogue)
         // --ratings, else the app's own ratings (what the app scores with) and the other lakes'
         // operators' tables, said aloud: never silently whatever a what-if run left in a folder.
-        let tables = try DefaultRatingTables.choose(
-            given: ratings, stations: chosen, catalogue: catalogue, data: try source.data.directory,
-            operators: try OperatorCatalogue.inDataFolder(source.data))
-        let (table, more) = (tables.main, tables.more)
-        if ratings != nil {
-            terminal.info("ratings: \(table.name)")
-        } else if table.name == "Data/app-ratings.json" {
-            terminal.info(
-                "ratings: the app's own ratings (Data/app-ratings.json); --ratings FILE scores with another table")
-        } else {
-            terminal.info("ratings: \(table.name) (the lake's operator; --ratings FILE scores with another table)")
+        let (schedule, tables) = try source.scheduleSource(
+            catalogue: catalogue, stations: chosen, ratings: scoring.ratings)
+        let other = "--ratings FILE scores with another table"
+        switch tables.origin {
+        case .given: terminal.info("ratings: \(tables.main.name)")
+        case .app: terminal.info("ratings: the app's own ratings (\(tables.main.name)); \(other)")
+        case .lakeOperator: terminal.info("ratings: \(tables.main.name) (the lake's operator; \(other))")
         }
-        if !more.isEmpty { terminal.info("ratings also from: \(more.map(\.name).joined(separator: ", "))") }
+        if !tables.more.isEmpty {
+            terminal.info("ratings also from: \(tables.more.map(\.name).joined(separator: ", "))")
+        }
         var input = SessionsJob.Input(
-            source: try source.scheduleSource(
-                catalogue: catalogue, ratings: table.url, ratingsName: table.name, moreRatings: more.map(\.url)),
-            from: from, to: to, selection: selection, sun: sun, top: top,
+            source: schedule, from: from, to: to, selection: selection, sun: scoring.sun, top: top,
             out: URL(fileURLWithPath: out, isDirectory: true))
         input.csvStyle = csv.csvStyle
-        input.predict = predict == .on
+        input.predict = predict.isOn
         let job = SessionsJob(input)
         let result = try await job.run { event in
             switch event {
@@ -115,24 +104,19 @@ struct SessionsCommand: NextWaveCommand {
             }
         }
         terminal.endProgress()
-        // Without --from, the archive's days, said aloud when they are not the coming ones.
-        let today = ZoneClock.zurich.today()
-        if from == nil, !(result.settings.from <= today && today <= result.settings.to) {
-            let lakes = Array(Set((chosen ?? []).map(\.lake))).sorted()
+        if let today = result.todayNotInArchive {
             terminal.warn(
                 "today (\(today)) is not in the archive \(try source.location().name): the sessions are those of "
-                    + "\(result.settings.from) … \(result.settings.to). " + Advice.fetchAdvice(lakes: lakes))
+                    + "\(result.settings.from) … \(result.settings.to). " + Advice.fetchAdvice(lakes: result.askedLakes)
+            )
         }
         print(SessionSummaryText.table(result.summary))
-        // Chosen stations without a departure in the range are named, not silently left out.
-        let scored = Set(result.summary.rankedStations.map(\.station))
-        let quiet = (chosen ?? []).filter { !scored.contains($0.uic) }.map(\.name).sorted()
-        if !quiet.isEmpty {
+        if !result.quietStations.isEmpty {
             print(
                 "\n"
                     + PlanText.wrap(
                         "No departures in the archive from \(result.settings.from) to \(result.settings.to): "
-                            + quiet.joined(separator: ", ")))
+                            + result.quietStations.joined(separator: ", ")))
         }
         terminal.info(
             "\(result.survey.stationDays) station-days, \(result.summary.sessionCount) sessions from \(result.survey.departures) departures; wrote \(result.written.joined(separator: ", ")) to \(out)"

@@ -33,8 +33,9 @@ struct TodayCommand: NextWaveCommand {
             "The day, YYYY-MM-DD, today or tomorrow (default: today, when the archive holds it).", valueName: "DATE"))
     var date: LocalDate?
 
-    @Option(help: ArgumentHelp("Rating table (default: the app's own ratings).", valueName: "FILE"))
-    var ratings: String?
+    @OptionGroup var scoring: ScoringOptions
+
+    @OptionGroup var predict: PredictOption
 
     @Flag(help: "Print JSON (the plan of that day).")
     var json = false
@@ -43,15 +44,12 @@ struct TodayCommand: NextWaveCommand {
 
     var showsProgress: Bool { false }
 
-    func validate() throws {
-        try checkPaths([("--ratings", ratings)])
-        try checkSupported(date, option: "--date")
-    }
+    func validate() throws { try checkSupported(date, option: "--date") }
 
     func execute(_ terminal: Terminal) async throws {
         let result = try await PlanCommand.plan(
-            source: source, stations: try StationOptions.parse(["--station", station]), ratings: ratings, sun: .station,
-            predict: true, from: date, days: 1, terminal: terminal)
+            source: source, stations: try StationOptions.parse(["--station", station]), scoring: scoring,
+            predict: predict.isOn, from: date, days: 1, terminal: terminal)
         if json {
             print(try PlanJSON.render(result, words: language.words), terminator: "")
             return

@@ -19,8 +19,8 @@ struct ArchiveOptions: ParsableArguments {
         return (try data.file(Self.bundledArchive), "Data/\(Self.bundledArchive)")
     }
 
-    /// What a sessions or plan job reads: this archive, the data folder's station list (already
-    /// read: `catalogue`) and periods, and the rating tables chosen.
+    /// What a sessions, plan or feed job reads: this archive, the data folder's station list
+    /// (already read: `catalogue`) and periods, and the rating tables given.
     func scheduleSource(
         catalogue: StationCatalogue, ratings: URL, ratingsName: String, moreRatings: [URL]
     ) throws -> ScheduleSource {
@@ -31,5 +31,20 @@ struct ArchiveOptions: ParsableArguments {
         source.catalogue = catalogue
         source.moreRatings = moreRatings
         return source
+    }
+
+    /// The same, with the rating tables `sessions`, `plan` and `today` score with: `ratings`
+    /// (the path given), else the defaults for the lakes of `stations` (nil: all stations) by
+    /// ``DefaultRatingTables``.
+    func scheduleSource(
+        catalogue: StationCatalogue, stations: [Station]?, ratings: String?
+    ) throws -> (source: ScheduleSource, tables: DefaultRatingTables.Choice) {
+        let tables = try DefaultRatingTables.choose(
+            given: ratings, stations: stations, catalogue: catalogue, data: try data.directory,
+            operators: try OperatorCatalogue.inDataFolder(data))
+        let source = try scheduleSource(
+            catalogue: catalogue, ratings: tables.main.url, ratingsName: tables.main.name,
+            moreRatings: tables.more.map(\.url))
+        return (source, tables)
     }
 }

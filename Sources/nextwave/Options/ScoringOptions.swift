@@ -1,0 +1,33 @@
+import ArgumentParser
+import SessionCore
+
+/// `--ratings FILE` and `--sun station|app`: the rating table and the sun times `sessions`,
+/// `plan` and `today` score with.
+struct ScoringOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Rating table (default: the app's own ratings, and the other lakes' operators' tables).",
+            valueName: "FILE"))
+    var ratings: String?
+
+    @Option(
+        help: ArgumentHelp("Sun times: each station's own coordinates, or the app's single point.", valueName: "SOURCE")
+    )
+    var sun: SunSource = .station
+
+    func validate() throws { try checkPaths([("--ratings", ratings)]) }
+}
+
+/// `--predict on|off`: whether a wave without an assigned ship takes the ships that ran its
+/// course on archived days (on), or scores as unknown, as the app does (off).
+struct PredictOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Predict ships for waves without an assignment: on or off.", valueName: "ON|OFF"))
+    var predict: Switch = .on
+
+    var isOn: Bool { predict == .on }
+}
+
+/// `on` / `off`.
+enum Switch: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case on, off
+}
