@@ -2,6 +2,11 @@ public import Foundation
 import NextWaveSupport
 import WaveRating
 
+extension ShipRating {
+    /// The entry as the table writes it: pretty-printed JSON with sorted keys, newline-terminated.
+    public func jsonData() throws -> Data { try StableJSON.encode(self) }
+}
+
 extension RatingTable {
     /// Pretty-printed JSON with sorted keys (stable diffs), newline-terminated.
     public func jsonData() throws -> Data { try StableJSON.encode(self) }

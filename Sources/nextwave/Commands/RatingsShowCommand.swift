@@ -33,33 +33,22 @@ struct RatingsShowCommand: NextWaveCommand {
     func validate() throws { try checkPaths([("TABLE", table)]) }
 
     func execute(_ terminal: Terminal) async throws {
-        let (loaded, name) = try Self.load(table)
+        let file = try TableFile.open(URL(fileURLWithPath: table), name: table)
+        let (loaded, name) = (file.table, file.name)
         if let ship {
             guard let entry = RatingLookup(loaded).ship(named: ship) else {
                 throw CLIError(
                     "\(name) has no ship \"\(VisibleText.excerpt(ship))\"; it has \(loaded.ships.map(\.name).joined(separator: ", "))",
                     status: .usage)
             }
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(entry), as: UTF8.self))
-            } else {
-                print(RatingTableText.details(entry))
-            }
-            return
-        }
-        if json {
+            print(
+                json ? String(decoding: try entry.jsonData(), as: UTF8.self) : RatingTableText.details(entry) + "\n",
+                terminator: "")
+        } else if json {
             print(String(decoding: try loaded.jsonData(), as: UTF8.self), terminator: "")
-            return
+        } else {
+            print(RatingTableText.header(loaded, name: name))
+            print(RatingTableText.summary(loaded))
         }
-        print(RatingTableText.header(loaded, name: name))
-        print(RatingTableText.summary(loaded))
-    }
-
-    /// The table at `path`: a file, a folder with `ship-ratings.json`, or a publishing folder.
-    static func load(_ path: String) throws -> (RatingTable, String) {
-        let file = try TableFile.open(URL(fileURLWithPath: path), name: path)
-        return (file.table, file.name)
     }
 }

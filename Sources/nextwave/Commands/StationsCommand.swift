@@ -30,26 +30,8 @@ struct StationsCommand: NextWaveCommand {
     var showsProgress: Bool { false }
 
     func execute(_ terminal: Terminal) async throws {
-        let catalogue = try data.stationCatalogue()
-        var stations = try lake.map { try catalogue.stations(ofLake: $0) } ?? catalogue.stations
-        if let search {
-            let key = TextKey.fold(search)
-            stations = stations.filter { TextKey.fold($0.name).contains(key) }
-        }
-        if json {
-            let rows = stations.map { s in
-                "  {\"stationId\": \"\(s.uic)\", \"name\": \(PrettyJSON.quoted(s.name)), \"lake\": \(PrettyJSON.quoted(s.lake)), "
-                    + "\"latitude\": \(s.latitude), \"longitude\": \(s.longitude)}"
-            }
-            print("[\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "]" : "\n]"))
-            return
-        }
-        print(
-            TextTable.render(
-                header: ["UIC", "Station", "Lake", "Lat", "Lon"],
-                rows: stations.map {
-                    [String($0.uic), $0.name, $0.lake, fixed($0.latitude, 4), fixed($0.longitude, 4)]
-                }))
-        terminal.info("\(stations.count) station(s)")
+        let stations = try data.stationCatalogue().stations(ofLake: lake, containing: search)
+        print(json ? StationListing.json(stations) : StationListing.text(stations))
+        if !json { terminal.info("\(stations.count) station(s)") }
     }
 }

@@ -1,0 +1,34 @@
+import NextWaveSupport
+
+extension StationCatalogue {
+    /// The stations of `lake` (any name riders use, or a unique prefix; nil: every lake) whose
+    /// names contain `search` with case and accents ignored (nil: all), in the list's order.
+    /// - Throws: ``StationQueryError`` for a lake name that fits none or several.
+    package func stations(ofLake lake: String?, containing search: String?) throws -> [Station] {
+        let pool = try lake.map { try stations(ofLake: $0) } ?? stations
+        guard let search else { return pool }
+        let key = TextKey.fold(search)
+        return pool.filter { TextKey.fold($0.name).contains(key) }
+    }
+}
+
+/// The station list `nextwave stations` prints.
+package enum StationListing {
+    /// A table: UIC id, name, lake, latitude and longitude (degrees, 4 decimals: about 10 m).
+    package static func text(_ stations: [Station]) -> String {
+        TextTable.render(
+            header: ["UIC", "Station", "Lake", "Lat", "Lon"],
+            rows: stations.map { [String($0.uic), $0.name, $0.lake, fixed($0.latitude, 4), fixed($0.longitude, 4)] })
+    }
+
+    /// JSON, one station a line: `[{"stationId": "<uic>", "name", "lake", "latitude",
+    /// "longitude"}]` (the id a string, as the app's list and every other output give it;
+    /// degrees in full precision).
+    package static func json(_ stations: [Station]) -> String {
+        let rows = stations.map { s in
+            "  {\"stationId\": \"\(s.uic)\", \"name\": \(PrettyJSON.quoted(s.name)), "
+                + "\"lake\": \(PrettyJSON.quoted(s.lake)), \"latitude\": \(s.latitude), \"longitude\": \(s.longitude)}"
+        }
+        return "[\n" + rows.joined(separator: ",\n") + (rows.isEmpty ? "]" : "\n]")
+    }
+}
