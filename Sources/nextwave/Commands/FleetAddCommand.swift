@@ -38,11 +38,10 @@ struct FleetAddCommand: NextWaveCommand {
     var showsProgress: Bool { false }
 
     func split() throws -> (prefix: String, name: String) {
-        let words = name.split(separator: " ", maxSplits: 1).map(String.init)
-        guard words.count == 2, FleetFile.prefixes.contains(words[0]) else {
+        guard let split = FleetFile.split(fullName: name) else {
             throw ValidationError("--name must start with MS, DS or EMS, e.g. \"MS Zürichsee\"; got \"\(name)\"")
         }
-        return (words[0], words[1].trimmingCharacters(in: .whitespaces))
+        return split
     }
 
     func validate() throws {

@@ -27,22 +27,17 @@ struct FleetFileArgument: ParsableArguments {
         }
     }
 
-    /// Applies `change` to the fleet file's bytes and writes the result, holding the lock of the
-    /// file's folder from the read to the write: two changes at once follow each other, each
-    /// on the file as the other left it (issue: hardening, round 2: of 8 `fleet add` at once,
-    /// 7 ships were lost). Returns the file.
+    /// Applies `change` to the fleet file's bytes under its folder's lock
+    /// (``FleetFile/update(_:_:)``); returns the file.
     @discardableResult
     func update(_ change: (URL, Data) throws -> Data) throws -> URL {
         let url = try url
-        let lock = try DirectoryLock(url.resolvingSymlinksInPath().deletingLastPathComponent())
-        defer { withExtendedLifetime(lock) {} }
-        let (_, data) = try bytes()
-        try AtomicFileWriter.write(try change(url, data), to: url, followingLink: true)
+        try FleetFile.update(url) { try change(url, $0) }
         return url
     }
 
     func bytes() throws -> (URL, Data) {
         let url = try url
-        return (url, try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "fleet file"))
+        return (url, try FleetFile.read(url))
     }
 }
