@@ -9,7 +9,7 @@ import _TestSupport
         [], ["ratings"], ["grid"], ["wake"], ["calibrate"], ["sessions"], ["stations"], ["sun"], ["archive"],
         ["archive", "fetch"], ["archive", "import-gtfs"], ["archive", "status"], ["fleet"], ["fleet", "check"],
         ["fleet", "add"], ["fleet", "show"], ["fleet", "set"], ["fleet", "retire"], ["fleet", "speeds"], ["plan"],
-        ["today"], ["ratings", "show"],
+        ["today"], ["ratings", "show"], ["ratings", "publish"], ["fleet", "rename"], ["feed"],
     ]
 
     @Test(arguments: commands)
@@ -30,6 +30,22 @@ import _TestSupport
         for name in placeholders where name != "options" && name != "subcommand" {
             #expect(name == name.uppercased(), "\(command): placeholder <\(name)>")
         }
+    }
+
+    /// The description and examples are wrapped by hand within 80 columns, so that ArgumentParser
+    /// never breaks one of their lines again: no word left alone on a line, no example command
+    /// split where a copy would break it. Read at 80 columns, they are what a wide terminal shows.
+    @Test(arguments: commands)
+    func theDescriptionReadsAsWrittenAtEightyColumns(_ command: [String]) async throws {
+        func description(columns: Int) async throws -> String {
+            let r = try await CLI.runOffPool(command + ["--help"], environment: ["COLUMNS": String(columns)])
+            #expect(r.status == 0)
+            // After the overview (which ArgumentParser wraps as it must), before the usage.
+            let head = r.stdout.components(separatedBy: "\nUSAGE:")[0]
+            return head.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+        }
+        let narrow = try await description(columns: 80)
+        #expect(narrow == (try await description(columns: 200)), "\(command): a line of the description is re-wrapped")
     }
 
     @Test func versionIsPrinted() async throws {

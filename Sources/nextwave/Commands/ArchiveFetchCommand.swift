@@ -22,7 +22,8 @@ struct ArchiveFetchCommand: NextWaveCommand {
             others are merged. A failure leaves the earlier file in place, is reported,
             and makes the exit status 1 after everything else has been fetched.
             Requests are spaced by --delay and retried on timeouts, 429 (honouring
-            Retry-After) and 5xx with backoff; a host that does not resolve or refuses connections is not retried.
+            Retry-After) and 5xx with backoff; a host that does not resolve or refuses
+            connections is not retried.
 
             Examples:
               nextwave archive fetch --archive ~/nextwave-archive --lake Zürichsee --days 5

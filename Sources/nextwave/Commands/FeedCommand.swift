@@ -10,7 +10,10 @@ struct FeedCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
         abstract: "Publish every lake's coming waves for the app, as a static folder.",
-        usage: "nextwave feed [--from <DATE>] [--days <N>] [--lake <NAME> ...] [--out <DIR>] [<options>]",
+        usage: """
+            nextwave feed [--from <DATE>] [--days <N>] [--lake <NAME> ...]
+                          [--out <DIR>] [<options>]
+            """,
         discussion: """
             Writes a folder any web server can host as it is (README, "For app
             developers"):
@@ -29,7 +32,8 @@ struct FeedCommand: NextWaveCommand {
 
             Examples:
               nextwave feed --from 2026-09-22 --days 2 --out site
-              nextwave feed --from today --days 5 --archive ~/nextwave-archive --out /var/www/feed
+              nextwave feed --from today --days 5 --archive ~/nextwave-archive \\
+                  --out /var/www/feed
               nextwave feed --lake Zürichsee --lake Zugersee --from tomorrow --out site
             """)
 

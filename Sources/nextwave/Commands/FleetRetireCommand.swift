@@ -13,8 +13,9 @@ struct FleetRetireCommand: NextWaveCommand {
                    [--source <URL>] [<FILE>]
             """,
         discussion: """
-            The entry keeps its values (history); the next `nextwave ratings` leaves the ship
-            out of the table, and ratings.md says since when. --since defaults to today.
+            The entry keeps its values (history); the next `nextwave ratings` leaves the
+            ship out of the table, and ratings.md says since when. --since defaults to
+            today.
 
             Example:
               nextwave fleet retire "MS Helvetia" --since 2026-11-01 --reason "sold"

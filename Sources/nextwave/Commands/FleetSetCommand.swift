@@ -34,8 +34,8 @@ struct FleetSetCommand: NextWaveCommand {
             Examples:
               nextwave fleet set "EMS Uetliberg" --displacement 192 \\
                   --source https://ampereship.com/uetliberg --reason "electric refit"
-              nextwave fleet set Säntis --rider-rating 1 --source https://example.org/club \\
-                  --reason "the lake club's 2026 survey"
+              nextwave fleet set Säntis --rider-rating 1 \\
+                  --source https://example.org/club --reason "the lake club's 2026 survey"
               nextwave fleet set "MS Panta Rhei" --alias "Pantha Rhei"
             """)
 

@@ -22,7 +22,8 @@ struct FleetSpeedsCommand: NextWaveCommand {
 
             Examples:
               nextwave fleet speeds
-              nextwave fleet speeds --archive ~/nextwave-archive --out Data/operating-speeds.json
+              nextwave fleet speeds --archive ~/nextwave-archive \\
+                  --out Data/operating-speeds.json
             """)
 
     @OptionGroup var archive: ArchiveOptions

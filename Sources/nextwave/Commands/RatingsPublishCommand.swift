@@ -7,7 +7,10 @@ struct RatingsPublishCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "publish",
         abstract: "Publish a reviewed rating table for the apps, exactly as it is.",
-        usage: "nextwave ratings publish [TABLE] --to <DIR> [--dry-run] [--accept-regression]",
+        usage: """
+            nextwave ratings publish [<TABLE>] --to <DIR> [--dry-run]
+                                     [--accept-regression]
+            """,
         discussion: """
             Publishes the bytes of TABLE (default reports/ship-ratings.json; a folder
             `ratings` wrote, or another publishing folder, will do) into DIR: the table as

@@ -13,15 +13,16 @@ struct SunCommand: NextWaveCommand {
             nextwave sun --lat <DEG> --lon <DEG> [--anywhere] [--date <DATE>]
             """,
         discussion: """
-            NOAA's solar calculator method (Meeus): rise and set when the sun's centre is 0.833° \
-            below the horizon, civil twilight at 6°. Within a minute of NOAA for latitudes within \
-            ±72° and years 1901–2099. When the sun does not cross an altitude that day (polar day \
-            or night) the time is absent and the reason is printed (JSON: null, plus "daylight" \
-            and "twilight" states).
+            NOAA's solar calculator method (Meeus): rise and set when the sun's centre is
+            0.833° below the horizon, civil twilight at 6°. Within a minute of NOAA for
+            latitudes within ±72° and years 1901–2099. When the sun does not cross an
+            altitude that day (polar day or night) the time is absent and the reason is
+            printed (JSON: null, plus "daylight" and "twilight" states).
 
-            A place is a station (--station) or coordinates; coordinates outside Switzerland
-            are refused (swapped latitude and longitude are the usual slip) unless
-            --anywhere. Text shows local HH:MM; --json gives ISO-8601 with the offset.
+            A place is a station (--station) or coordinates; coordinates outside
+            Switzerland are refused (swapped latitude and longitude are the usual slip)
+            unless --anywhere. Text shows local HH:MM; --json gives ISO-8601 with the
+            offset.
 
             Examples:
               nextwave sun --station wadenswil

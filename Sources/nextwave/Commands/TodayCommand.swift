@@ -11,11 +11,11 @@ struct TodayCommand: NextWaveCommand {
         abstract: "Every departure of a day at a station: ship, rating, daylight, windows.",
         usage: "nextwave today --station <STATION> [--date <DATE>] [--json] [<options>]",
         discussion: """
-            Each departure in order with its ship (known or predicted), rating, the daylight
-            phase (day, twilight, night) and the session windows it belongs to (1 = the
-            day's best). Default day: today when the archive holds it; else the archive's
-            first day, and stderr says how to fetch the coming ones. --lang picks the
-            language.
+            Each departure in order with its ship (known or predicted), rating, the
+            daylight phase (day, twilight, night) and the session windows it belongs to
+            (1 = the day's best). Default day: today when the archive holds it; else the
+            archive's first day, and stderr says how to fetch the coming ones. Ratings,
+            predicted ships and sun times as in `plan`; --lang picks the language.
 
             Examples:
               nextwave today --station wadenswil

@@ -14,15 +14,15 @@ struct WakeCommand: NextWaveCommand {
         discussion: """
             The ship makes its wake over the water it sails in (--track-depth): the
             central height is the geometric mean of Kriebel & Seelig (2005) and PIANC
-            (1987, with DIPRO's coefficient for motor ships); Sorensen & Weggel (1984)
-            is shown beside them. The wave then travels to the rider's spot (--rider-depths):
-            it keeps its period, shoals, refracts and, in shallow water, breaks at
-            0.78 x depth. Heights are at the rider, with a band whose causes --json,
-            --csv and --out list (speed, defaulted hull values, the models). A track no
-            deeper than the draft is refused; where the ship nears the fastest wave its
-            track carries (depth Froude number 0.7-1) the height is a lower bound, and
-            beyond it none is given. With several ships, the ranking at each spot says
-            which makes the largest wave there.
+            (1987, with DIPRO's coefficient for motor ships); Sorensen & Weggel (1984) is
+            shown beside them. The wave then travels to the rider's spot (--rider-depths):
+            it keeps its period, shoals, refracts and, in shallow water, breaks at 0.78 x
+            depth. Heights are at the rider, with a band whose causes --json, --csv and
+            --out list (speed, defaulted hull values, the models). A track no deeper than
+            the draft is refused; where the ship nears the fastest wave its track carries
+            (depth Froude number 0.7-1) the height is a lower bound, and beyond it none is
+            given. With several ships, the ranking at each spot says which makes the
+            largest wave there.
 
             Ships: of the fleet (names or aliases; all with known dimensions when no
             --ship) or a hull from --length, --beam, --displacement. Missing hull values
