@@ -44,8 +44,11 @@ struct NextWave: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
+            // A command's own failure has been reported already (ExitCode carries no message).
             let message = VisibleText.escaped(fullMessage(for: error))
-            FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            if !message.isEmpty {
+                FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            }
             Foundation.exit(code.rawValue)
         }
     }

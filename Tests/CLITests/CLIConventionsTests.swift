@@ -72,6 +72,24 @@ import _TestSupport
         #expect(!r2.stderr.contains("Domain") && !r2.stderr.contains("Code="), "\(r2.stderr)")
     }
 
+    /// An error is said once, on lines of its own, with nothing after it (no empty line), and
+    /// says where to look next: a ship the fleet does not know names the command that lists it,
+    /// with the near names when there are any.
+    @Test func anUnknownShipIsOneErrorWithWhereToLook() async throws {
+        for (name, near) in [("Titanic", nil), ("Panta Rei", "did you mean \"MS Panta Rhei\"?")] {
+            let r = try await CLI.runOffPool(["wake", "--ship", name, "--quiet"])
+            #expect(r.status == 64)
+            #expect(
+                r.stderr.hasPrefix("error: no ship named \"\(name)\" in the fleet")
+                    && r.stderr.hasSuffix(" (nextwave fleet show lists the fleet)\n"), "\(r.stderr)")
+            #expect(r.stderr.split(separator: "\n", omittingEmptySubsequences: false).count == 2, "\(r.stderr)")
+            if let near { #expect(r.stderr.contains(near), "\(r.stderr)") }
+        }
+        // The same for an error ArgumentParser reports (a missing option): no empty line after it.
+        let usage = try await CLI.runOffPool(["grid", "--speeds", "10"])
+        #expect(usage.status == 64 && !usage.stderr.contains("\n\n"), "\(usage.stderr)")
+    }
+
     /// The README's statuses for inputs, each read from the kind the reader stated: an input
     /// that is not there is 66 whichever reader met it; one that is there but wrong, 65.
     @Test func aMissingInputIs66AndAMalformedOne65WhicheverReaderMeetsIt() async throws {

@@ -80,8 +80,11 @@ enum Advice {
     }
 
     private static func wake(_ error: WakeJobError, stated: String) -> String {
-        if case .noDimensions = error { return stated + "; give the hull with --length, --beam and --displacement" }
-        return stated
+        switch error {
+        case .noDimensions: stated + "; give the hull with --length, --beam and --displacement"
+        case .unknownShip: stated + " (nextwave fleet show lists the fleet)"
+        default: stated
+        }
     }
 
     private static func plan(_ error: PlanJobError, stated: String) -> String {
