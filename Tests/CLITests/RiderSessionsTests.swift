@@ -167,6 +167,17 @@ import _TestSupport
         #expect(r.stderr.contains("\(today) lies past the archive"), "\(r.stderr)")
     }
 
+    /// Dates in the wrong order are refused (64) before the run says anything else: the error is
+    /// stderr's only line, not one after the tables chosen.
+    @Test func reversedDatesAreTheOnlyThingSaid() async throws {
+        let r = try await CLI.runOffPool([
+            "sessions", "--from", "2026-09-25", "--to", "2026-09-22", "--quiet",
+            "--out", RepositoryPaths.temporaryDirectory().path,
+        ])
+        #expect(r.status == 64 && r.stderr == "error: --from 2026-09-25 is after --to 2026-09-22\n", "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     @Test func archiveStatusShowsAssignmentCoverage() async throws {
         let archive = try archive(deploymentDays: ["2026-09-22"])
         let r = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])

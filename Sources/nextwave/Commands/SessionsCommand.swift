@@ -76,6 +76,13 @@ struct SessionsCommand: NextWaveCommand {
         // operators' tables, said aloud: never silently whatever a what-if run left in a folder.
         let (schedule, tables) = try source.scheduleSource(
             catalogue: catalogue, stations: chosen, ratings: scoring.ratings)
+        var input = SessionsJob.Input(
+            source: schedule, from: from, to: to, selection: selection, sun: scoring.sun, top: top,
+            out: URL(fileURLWithPath: out, isDirectory: true))
+        input.csvStyle = csv.csvStyle
+        input.predict = predict.isOn
+        let job = SessionsJob(input)
+        try job.validate()  // a refused input is said before anything else
         let other = "--ratings FILE scores with another table"
         switch tables.origin {
         case .given: terminal.info("ratings: \(tables.main.name)")
@@ -85,12 +92,6 @@ struct SessionsCommand: NextWaveCommand {
         if !tables.more.isEmpty {
             terminal.info("ratings also from: \(tables.more.map(\.name).joined(separator: ", "))")
         }
-        var input = SessionsJob.Input(
-            source: schedule, from: from, to: to, selection: selection, sun: scoring.sun, top: top,
-            out: URL(fileURLWithPath: out, isDirectory: true))
-        input.csvStyle = csv.csvStyle
-        input.predict = predict.isOn
-        let job = SessionsJob(input)
         let result = try await job.run { event in
             switch event {
             case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")
