@@ -20,6 +20,7 @@ struct NextWave: AsyncParsableCommand {
               nextwave ratings
               nextwave wake --ship "MS Panta Rhei" --distances 20:200:20
               nextwave sessions
+              nextwave plan --station wadenswil --days 3
               nextwave sun --lat 47.3657 --lon 8.5410 --date 2026-06-21
             """,
         version: version,
