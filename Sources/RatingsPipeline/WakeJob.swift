@@ -196,28 +196,26 @@ extension WakeJob {
     /// The files `--out` gets.
     public static let outputs = (csv: "wake.csv", markdown: "wake.md", chart: "wake-chart.svg")
 
-    /// Writes the CSV, the Markdown and the chart into `directory`, together and atomically.
-    package static func write(_ table: WakeTable, to directory: URL, style: CSVStyle = .standard) throws {
-        let names = outputs
-        try AtomicFileWriter.writeAll([
-            (
-                directory.appendingPathComponent(names.csv),
-                .stream { handle in
-                    try WakeCSV.write(table, style: style) { try handle.write(contentsOf: Data($0.utf8)) }
-                }
-            ),
-            (
-                directory.appendingPathComponent(names.markdown),
-                .data(Data(WakeMarkdown.render(table, chartFile: names.chart).utf8))
-            ),
-            (directory.appendingPathComponent(names.chart), .data(Data(WakeChartSVG.render(table).utf8))),
-        ])
-    }
-
-    /// Writes the CSV alone to `file`, atomically.
-    package static func writeCSV(_ table: WakeTable, to file: URL, style: CSVStyle = .standard) throws {
-        try AtomicFileWriter.stream(to: file) { handle in
+    /// Writes what was asked for as one set: the CSV alone to `csv`, and the CSV, the Markdown
+    /// and the chart into `folder`. Every file is produced first and only then are they all
+    /// renamed into place, so that a failure (a folder that cannot be made, a full disk) leaves
+    /// every target as it was. Neither asked for: nothing is written.
+    package static func write(_ table: WakeTable, csv: URL?, folder: URL?, style: CSVStyle = .standard) throws {
+        let rows = AtomicFileWriter.Content.stream { handle in
             try WakeCSV.write(table, style: style) { try handle.write(contentsOf: Data($0.utf8)) }
         }
+        let names = outputs
+        var files = csv.map { [($0, rows)] } ?? []
+        if let folder {
+            files += [
+                (folder.appendingPathComponent(names.csv), rows),
+                (
+                    folder.appendingPathComponent(names.markdown),
+                    .data(Data(WakeMarkdown.render(table, chartFile: names.chart).utf8))
+                ),
+                (folder.appendingPathComponent(names.chart), .data(Data(WakeChartSVG.render(table).utf8))),
+            ]
+        }
+        if !files.isEmpty { try AtomicFileWriter.writeAll(files) }
     }
 }

@@ -244,6 +244,7 @@ import _TestSupport
         for file in ["wake.csv", "wake.md", "wake-chart.svg"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report/\(file)").path))
         }
+        #expect(try Data(contentsOf: csv) == Data(contentsOf: out.appendingPathComponent("report/wake.csv")))
         let table = try await CLI.runOffPool(["wake", "--ship", "EMS Fluvius", "--no-progress"])
         #expect(table.status == 0 && table.stdout.contains("EMS Fluvius: L 22.5 m"))
         let unknown = try await CLI.runOffPool(["wake", "--ship", "Pantarei", "--no-progress"])
@@ -251,6 +252,22 @@ import _TestSupport
         let implausible = try await CLI.runOffPool(["wake", "--length", "1e-7", "--beam", "3", "--displacement", "20"])
         // A value no hull can have, given on the command line: a usage error (64, README's table).
         #expect(implausible.status == 64 && implausible.stderr.contains("lengthM"), "\(implausible.stderr)")
+    }
+
+    /// --csv and --out are one set of outputs: when the folder cannot be made (a file stands
+    /// where it should be), the CSV is not written either (exit 73), and an earlier one stays.
+    @Test func theCSVAndTheFolderAreWrittenTogetherOrNotAtAll() async throws {
+        let folder = RepositoryPaths.temporaryDirectory()
+        let csv = folder.appendingPathComponent("points.csv")
+        let blocker = folder.appendingPathComponent("blocker")
+        try Data("a file".utf8).write(to: blocker)
+        let arguments = ["wake", "--ship", "MS Panta Rhei", "--distances", "50", "--csv", csv.path, "--no-progress"]
+        let r = try await CLI.runOffPool(arguments + ["--out", blocker.appendingPathComponent("report").path])
+        #expect(r.status == 73 && r.stderr.contains(blocker.path), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: csv.path))
+        try Data("earlier".utf8).write(to: csv)
+        _ = try await CLI.runOffPool(arguments + ["--out", blocker.appendingPathComponent("report").path])
+        #expect(try Data(contentsOf: csv) == Data("earlier".utf8))
     }
 
     @Test func calibrateWritesTheDocumentedFileAndWakeUsesIt() async throws {

@@ -144,10 +144,10 @@ struct WakeCommand: NextWaveCommand {
             try WakeJSON.write(table) { try stdout.write(contentsOf: Data($0.utf8)) }
             return
         }
-        if let csv { try WakeJob.writeCSV(table, to: URL(fileURLWithPath: csv), style: csvStyle.csvStyle) }
-        if let out {
-            try WakeJob.write(table, to: URL(fileURLWithPath: out, isDirectory: true), style: csvStyle.csvStyle)
-        }
+        try WakeJob.write(
+            table, csv: csv.map { URL(fileURLWithPath: $0) },
+            folder: out.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            style: csvStyle.csvStyle)
         if csv == nil && out == nil {
             print(WakeText.render(table), terminator: "")
         } else {
