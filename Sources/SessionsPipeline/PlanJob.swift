@@ -52,10 +52,19 @@ public struct PlanJob: Job {
     public init(_ input: Input) { self.input = input }
 
     /// Refuses a plan of no days or of more than ``maximumDays`` (``JobContract/InvalidInput``,
-    /// field `days`).
+    /// field `days`), and a given first day whose plan would begin or end outside
+    /// ``SessionCore/SupportedDates`` (``SessionsJobError/unsupportedDate(_:)`` naming that day).
     public func validate() throws {
         guard (1...Self.maximumDays).contains(input.days) else {
             throw InvalidInput(field: "days", value: "\(input.days)", accepted: "1…\(Self.maximumDays) days")
+        }
+        if let from = input.from { try Self.checkSupported(from: from, days: input.days) }
+    }
+
+    /// The first or the last day, whichever lies outside the supported years: the one to name.
+    static func checkSupported(from: LocalDate, days: Int) throws {
+        for date in [from, from.adding(days: days - 1)] where !SupportedDates.contains(date) {
+            throw SessionsJobError.unsupportedDate(date)
         }
     }
 
@@ -66,9 +75,7 @@ public struct PlanJob: Job {
             opened.catalogue, opened.periods, opened.table, opened.archive, opened.range
         )
         let from = input.from ?? (range.contains(input.today) ? input.today : range.lowerBound)
-        guard SupportedDates.contains(from), SupportedDates.contains(from.adding(days: input.days - 1)) else {
-            throw SessionsJobError.unsupportedDate(from)
-        }
+        try Self.checkSupported(from: from, days: input.days)
         let chosen = try SessionsJob.stations(for: input.selection, in: catalogue)
         let wanted = chosen.map { ids in catalogue.stations.filter { ids.contains($0.uic) } } ?? catalogue.stations
         let asked = Array(Set(wanted.map(\.lake))).sorted()

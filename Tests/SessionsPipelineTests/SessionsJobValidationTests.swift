@@ -42,6 +42,14 @@ import _TestSupport
                 try await PlanJob(.init(source: nowhere, from: day, days: days, selection: .all)).run()
             }
         }
+        // A plan that would end past 2099 names its last day, not its first (which is supported);
+        // one that begins before 1901 names its first.
+        for (from, days, named) in [("2099-12-31", 31, "2100-01-30"), ("1900-12-31", 3, "1900-12-31")] {
+            let first = LocalDate(iso: from)!
+            await expectJobFailure(SessionsJobError.unsupportedDate(LocalDate(iso: named)!), kind: .usage) {
+                try await PlanJob(.init(source: nowhere, from: first, days: days, selection: .all)).run()
+            }
+        }
         for days in [0, FeedJob.maximumDays + 1, Int.max] {
             let expected = InvalidInput(field: "days", value: "\(days)", accepted: "1…31 days")
             await expectJobFailure(expected, kind: .usage) {

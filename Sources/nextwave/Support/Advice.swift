@@ -107,7 +107,7 @@ enum Advice {
 
     private static func sessions(_ error: SessionsJobError, stated: String) -> String {
         switch error {
-        case .unsupportedDate: stated + "; choose --from/--to within them"
+        case .unsupportedDate: stated + "; choose days within them"
         case .reversedDates(let from, let to): "--from \(from) is after --to \(to)"
         default: stated
         }
