@@ -98,7 +98,8 @@ public struct FeedJob: Job {
             let days = index.lakes.filter { !$0.days.isEmpty }.map {
                 "\($0.name) (\($0.days.count) day\($0.days.count == 1 ? "" : "s"))"
             }
-            return "\(index.lakes.count) lakes, \(waves) waves on "
+            let lakes = index.lakes.count
+            return "\(lakes) lake\(lakes == 1 ? "" : "s"), \(waves) wave\(waves == 1 ? "" : "s") on "
                 + (days.isEmpty ? "no lake" : days.joined(separator: ", "))
         }
     }

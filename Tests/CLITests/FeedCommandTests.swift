@@ -31,6 +31,15 @@ import _TestSupport
         let index = try Self.json(indexURL)
         #expect(index["generatedAt"] as? String == "2026-09-21T14:13:20Z")  // SOURCE_DATE_EPOCH 1 790 000 000
         let lakes = index["lakes"] as! [[String: Any]]
+        // stdout counts what the index holds, in words ("1 lake", "2 lakes").
+        let waveCount = lakes.flatMap { $0["days"] as! [[String: Any]] }.map { $0["waves"] as! Int }.reduce(0, +)
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        #expect(
+            r.stdout.hasPrefix(
+                "\(site.path)/index.json: \(count(lakes.count, "lake")), \(count(waveCount, "wave")) on "),
+            "\(r.stdout)")
+        let one = try await Self.feed(RepositoryPaths.temporaryDirectory("site"), ["--lake", "Zürichsee"])
+        #expect(one.stdout.contains("index.json: 1 lake, "), "\(one.stdout)")
         let zurich = try #require(lakes.first { $0["name"] as? String == "Zürichsee" })
         #expect(zurich["operators"] as? [String] == ["ZSG"])
         let ratings = (zurich["ratings"] as! [[String: Any]])[0]
