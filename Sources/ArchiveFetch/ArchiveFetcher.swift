@@ -118,7 +118,7 @@ package struct ArchiveFetcher: Sendable {
 
         /// One line: files written, unchanged, failed, merged and kept, and the archive's path.
         package func summary(archive: String) -> String {
-            "\(written.count) file(s) written, \(unchanged.count) unchanged, \(failed.count) failed"
+            "\(counted(written.count, "file")) written, \(unchanged.count) unchanged, \(failed.count) failed"
                 + (merged.isEmpty ? "" : ", \(merged.count) merged with the archived file")
                 + (kept.isEmpty ? "" : ", \(kept.count) kept (the new answer added nothing)")
                 + " (archive \(archive))"
@@ -250,7 +250,7 @@ package struct ArchiveFetcher: Sendable {
                 }
             }
             if charters > 0 {
-                report.notes.append("\(date): \(charters) charter departure(s) without a course skipped")
+                report.notes.append("\(date): \(counted(charters, "charter departure")) without a course skipped")
             }
             // One assignment per course: the one seen with the most stops.
             var byCourse: [String: ShipAssignment] = [:]

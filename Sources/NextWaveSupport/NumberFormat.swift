@@ -57,3 +57,10 @@ package func plain(_ value: Double) -> String {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return "\(value)"
 }
+
+/// A count with its noun in English, singular for exactly one: `counted(1, "lake")` is "1 lake",
+/// `counted(3, "lake")` "3 lakes", `counted(0, "lake")` "0 lakes"; `plural` for a noun whose
+/// plural is not noun + "s".
+package func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
+}

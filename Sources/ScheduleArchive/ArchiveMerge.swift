@@ -23,7 +23,8 @@ package enum ArchiveMerge {
         let days = Set(departures.map(\.date)).sorted().map(\.description).joined(separator: ", ")
         throw ArchiveError.malformed(
             path: url,
-            reason: "the answer for \(requested) holds \(departures.count) departures of \(days) and none of "
+            reason:
+                "the answer for \(requested) holds \(counted(departures.count, "departure")) of \(days) and none of "
                 + "\(requested); not archived")
     }
 
@@ -54,7 +55,7 @@ package enum ArchiveMerge {
         if oldKeys.isSubset(of: newKeys) { return .write(answer, note: nil) }
         if newKeys.isSubset(of: oldKeys) {
             return .kept(
-                "the new answer holds \(newKeys.count) departures of \(date), all archived already (the archived file "
+                "the new answer holds \(counted(newKeys.count, "departure")) of \(date), all archived already (the archived file "
                     + "holds \(oldKeys.count))")
         }
         // Each holds departures the other lacks: the answer, plus the archived ones it lacks.
@@ -67,7 +68,7 @@ package enum ArchiveMerge {
             return .write(
                 merged,
                 note:
-                    "merged: \(newKeys.count) departures of the answer and \(missing.count) only the archived file held"
+                    "merged: \(counted(newKeys.count, "departure")) of the answer and \(missing.count) only the archived file held"
             )
         }
         return .kept(
@@ -124,12 +125,14 @@ package enum ArchiveMerge {
         if Set(newCourses.keys).isSubset(of: oldCourses.keys), newCourses.allSatisfy({ oldCourses[$0.key] == $0.value })
         {
             return .kept(
-                "the new page names \(newCourses.count) courses, all archived already (the archived file names "
+                "the new page names \(counted(newCourses.count, "course")), all archived already (the archived file names "
                     + "\(oldCourses.count))")
         }
         let kept = old.filter { lacking.contains($0.course) }
         let merged = try DeploymentReader.encode(date: date, assignments: answer + kept)
         return .write(
-            merged, note: "merged: \(answer.count) courses of the page and \(kept.count) only the archived file named")
+            merged,
+            note:
+                "merged: \(counted(answer.count, "course")) of the page and \(kept.count) only the archived file named")
     }
 }

@@ -68,7 +68,7 @@ package enum SessionsMarkdown {
             md += "\(context.unknownShips.joined(separator: ", ")).\n\n"
         }
         if !context.skipped.isEmpty {
-            md += "Skipped \(context.skipped.count) malformed archive file(s):\n\n"
+            md += "Skipped \(counted(context.skipped.count, "malformed archive file")):\n\n"
             for message in context.skipped.prefix(20) { md += "- \(message)\n" }
             md += "\n"
         }

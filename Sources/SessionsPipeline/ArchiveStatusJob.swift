@@ -39,9 +39,9 @@ package struct ArchiveStatusJob: Job {
             "departures   \(status.departures) at \(status.stations) stations",
         ]
         lines += ScheduleStore.SourceKind.allCases.map { kind in
-            "\(kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(status.sources[kind, default: 0]) source(s)"
+            "\(kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(counted(status.sources[kind, default: 0], "source"))"
         }
-        lines.append("skipped      \(refresh.skipped.count) malformed file(s)")
+        lines.append("skipped      \(counted(refresh.skipped.count, "malformed file"))")
         let coverage = try archive.assignmentCoverage(
             catalogue: try StationCatalogue.load(from: stations), periods: try SchedulePeriods.load(from: periods))
         guard !coverage.isEmpty else { return Status(skipped: refresh.skipped, lines: lines) }

@@ -96,10 +96,9 @@ public struct FeedJob: Job {
         public var summary: String {
             let waves = index.lakes.flatMap(\.days).map(\.waves).reduce(0, +)
             let days = index.lakes.filter { !$0.days.isEmpty }.map {
-                "\($0.name) (\($0.days.count) day\($0.days.count == 1 ? "" : "s"))"
+                "\($0.name) (\(counted($0.days.count, "day")))"
             }
-            let lakes = index.lakes.count
-            return "\(lakes) lake\(lakes == 1 ? "" : "s"), \(waves) wave\(waves == 1 ? "" : "s") on "
+            return "\(counted(index.lakes.count, "lake")), \(counted(waves, "wave")) on "
                 + (days.isEmpty ? "no lake" : days.joined(separator: ", "))
         }
     }

@@ -36,7 +36,7 @@ public enum PlanJobError: KindedError, Equatable {
                 ? "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) in the archive; it holds "
                     + (lakes.isEmpty ? "no lake" : lakes.joined(separator: ", "))
                 : "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) could be read: "
-                    + "\(unreadable.count) archive file\(unreadable.count == 1 ? "" : "s") of those days cannot be "
+                    + counted(unreadable.count, "archive file") + " of those days cannot be "
                     + "read (\(unreadable.prefix(3).joined(separator: "; ")))"
         }
     }

@@ -29,7 +29,7 @@ public enum RatingsError: KindedError, Equatable {
         case .wakeThresholds(let reason): reason
         case .shipExists(let path, let ship, let index): "\(path): \(ship) is already in the file (ships[\(index)])"
         case .localSources(let example, let count):
-            "the table cites \(count) source\(count == 1 ? "" : "s") on this machine (e.g. \(example)); the apps would "
+            "the table cites \(counted(count, "source")) on this machine (e.g. \(example)); the apps would "
                 + "show addresses nobody can open. Nothing was written."
         case .unreadableExisting(let path, let reason):
             "\(path) cannot be read (\(reason)), so the new table cannot be checked against it. Nothing was "

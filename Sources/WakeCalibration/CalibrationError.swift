@@ -14,11 +14,11 @@ package enum CalibrationError: KindedError, Equatable {
         switch self {
         case .unreadable(let path, let reason, _): "\(path): \(reason)"
         case .missingColumns(let path, let columns):
-            "\(path): missing column(s) \(columns.joined(separator: ", ")); the header needs lengthM, beamM, "
+            "\(path): missing \(columns.count == 1 ? "column" : "columns") \(columns.joined(separator: ", ")); the header needs lengthM, beamM, "
                 + "displacementT, speedKmh, depthM, distanceM, heightM (optional: ship, draftM, blockCoefficient, "
                 + "entranceLengthM)"
         case .tooFewObservations(let valid, let needed, let skipped):
-            "\(valid) valid observation(s) (\(skipped) skipped), but the power law has \(needed) coefficients: "
+            "\(counted(valid, "valid observation")) (\(skipped) skipped), but the power law has \(needed) coefficients: "
                 + "at least \(needed + 1) are needed"
         case .rankDeficient(let reason):
             "the observations cannot separate the coefficients (rank-deficient design): \(reason)"

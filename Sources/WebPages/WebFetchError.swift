@@ -1,4 +1,5 @@
 package import JobContract
+import NextWaveSupport
 
 /// Why a fetch failed. Every case names the URL.
 package enum WebFetchError: KindedError, Equatable {
@@ -59,7 +60,7 @@ extension WebFetchError {
     }
 
     private static func after(_ attempts: Int) -> String {
-        " (after \(attempts) attempt\(attempts == 1 ? "" : "s"))"
+        " (after \(counted(attempts, "attempt")))"
     }
 
     static func bytes(_ count: Int) -> String {

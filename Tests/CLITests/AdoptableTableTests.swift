@@ -243,7 +243,7 @@ import _TestSupport
             ], in: home)
         let log = (try? String(contentsOf: home.appendingPathComponent("nextwave-fetch.log"), encoding: .utf8)) ?? ""
         #expect(r.status == 0, "\(r.stderr)\n\(log)")
-        #expect(log.contains("file(s) written"), "\(log)")
+        #expect(log.contains(/\d+ files? written/), "\(log)")
         let boards = home.appendingPathComponent("nextwave-archive/stationboards")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: boards.path))?.isEmpty == false, "\(log)")
     }

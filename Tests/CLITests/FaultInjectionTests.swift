@@ -204,7 +204,7 @@ import _TestSupport
                 // Every board in the archive is whole: indexing it reports nothing malformed.
                 let status = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])
                 #expect(status.status == 0)
-                #expect(status.stdout.contains("skipped      0 malformed file(s)"), "\(status.stdout)")
+                #expect(status.stdout.contains("skipped      0 malformed files"), "\(status.stdout)")
             })
         let final = try await CLI.runOffPool(arguments)
         #expect(final.status == 0, "\(final.stderr)")

@@ -318,7 +318,7 @@ import _TestSupport
         ] {
             #expect(check.stderr.contains(expected), "\(expected)\n\(check.stderr)")
         }
-        #expect(check.stderr.contains("5 problem(s)"))
+        #expect(check.stderr.hasSuffix("\n5 problems\n"), "\(check.stderr)")
     }
 
     // MARK: Reviewing a change

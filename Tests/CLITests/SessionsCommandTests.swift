@@ -82,7 +82,7 @@ import _TestSupport
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("skipped \(broken.path): not a stationboard body"))
         let md = try String(contentsOf: out.appendingPathComponent("sessions.md"), encoding: .utf8)
-        #expect(md.contains("Skipped 1 malformed archive file(s)"))
+        #expect(md.contains("Skipped 1 malformed archive file:"))
         let days = try #require(try json(out.appendingPathComponent("sessions.json"))["days"] as? [[String: Any]])
         #expect(!days.contains { $0["stationId"] as? String == "8503670" && $0["date"] as? String == "2026-09-23" })
         #expect(days.contains { $0["stationId"] as? String == "8503670" && $0["date"] as? String == "2026-09-24" })
@@ -200,7 +200,7 @@ import _TestSupport
             "--api-url", base, "--deployment-url", base, "--delay", "0",
         ])
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(ok.stderr.contains("2 file(s) written, 0 unchanged, 0 failed"))
+        #expect(ok.stderr.contains("2 files written, 0 unchanged, 0 failed"))
         #expect(try Data(contentsOf: archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")) == board)
         let failing = try await CLI.runOffPool([
             "archive", "fetch", "--archive", archive.path, "--stations", "8503670,8503665", "--from", "2026-09-22",
@@ -208,7 +208,7 @@ import _TestSupport
         ])
         #expect(failing.status == 1)
         #expect(failing.stderr.contains("id=8503665&limit=420&date=2026-09-22: HTTP 503 (after 1 attempt)"))
-        #expect(failing.stderr.contains("0 file(s) written, 2 unchanged, 1 failed"))
+        #expect(failing.stderr.contains("0 files written, 2 unchanged, 1 failed"))
         let limit = try await CLI.runOffPool([
             "archive", "fetch", "--archive", archive.path, "--stations", "8503670", "--limit", "500",
         ])

@@ -318,7 +318,13 @@ import _TestSupport
         let bad = dir.appendingPathComponent("bad.csv")
         try Data("lengthM,beamM,speedKmh\n1,2,3\n".utf8).write(to: bad)
         let r = try await CLI.runOffPool(["calibrate", "--observations", bad.path])
-        #expect(r.status == 65 && r.stderr.contains("missing column(s) displacementT"), "\(r.stderr)")
+        #expect(
+            r.status == 65 && r.stderr.contains("missing columns displacementT, depthM, distanceM, heightM"),
+            "\(r.stderr)")
+        let one = dir.appendingPathComponent("one.csv")
+        try Data("lengthM,beamM,displacementT,speedKmh,depthM,distanceM\n1,2,3,4,5,6\n".utf8).write(to: one)
+        let single = try await CLI.runOffPool(["calibrate", "--observations", one.path])
+        #expect(single.status == 65 && single.stderr.contains("missing column heightM;"), "\(single.stderr)")
         let flat = dir.appendingPathComponent("flat.csv")
         var text = "lengthM,beamM,displacementT,speedKmh,depthM,distanceM,heightM\n"
         for i in 0..<10 { text += "40,8,120,18,10,\(20 + i * 5),0.3\n" }

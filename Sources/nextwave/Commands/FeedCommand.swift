@@ -101,7 +101,7 @@ struct FeedCommand: NextWaveCommand {
             terminal.info("nothing changed; nothing written")
         } else {
             terminal.info(
-                "wrote \(result.written.count) files to \(out)"
+                "wrote \(counted(result.written.count, "file")) to \(out)"
                     + (result.removed.isEmpty ? "" : "; removed \(result.removed.count) no index names"))
         }
     }

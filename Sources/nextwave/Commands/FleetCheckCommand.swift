@@ -22,11 +22,11 @@ struct FleetCheckCommand: NextWaveCommand {
         let (fleet, problems) = FleetFile.check(data)
         guard let fleet, problems.isEmpty else {
             for problem in problems { terminal.error("\(url.path): \(problem)") }
-            terminal.info("\(problems.count) problem(s)")
+            terminal.info(counted(problems.count, "problem"))
             throw ExitCode.failure
         }
         let generated = fleet.ships.filter { $0.aliases == nil }.map(\.fullName)
-        print("\(url.path): \(fleet.ships.count) ships, no problems")
+        print("\(url.path): \(counted(fleet.ships.count, "ship")), no problems")
         if !generated.isEmpty { print("aliases generated for: \(generated.joined(separator: ", "))") }
     }
 }

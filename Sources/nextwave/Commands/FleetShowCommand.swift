@@ -24,6 +24,8 @@ struct FleetShowCommand: NextWaveCommand {
         let (url, data) = try target.bytes()
         let fleet = try CuratedFleet.decode(data, path: url.path)
         print(sources ? FleetText.sources(fleet) : FleetText.summary(fleet))
-        if !sources { print("\n\(fleet.ships.count) ships in \(url.path); --sources lists each value with its source") }
+        if !sources {
+            print("\n\(counted(fleet.ships.count, "ship")) in \(url.path); --sources lists each value with its source")
+        }
     }
 }

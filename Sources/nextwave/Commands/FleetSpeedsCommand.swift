@@ -59,7 +59,7 @@ struct FleetSpeedsCommand: NextWaveCommand {
             print(result.table.text)
         }
         for (ship, count) in result.tooFew.sorted(by: { $0.key < $1.key }) {
-            terminal.warn("\(ship): \(count) legs, too few for a fit")
+            terminal.warn("\(ship): \(counted(count, "leg")), too few for a fit")
         }
         if let out { terminal.info("wrote \(out)") }
     }

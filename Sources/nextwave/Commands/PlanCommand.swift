@@ -99,7 +99,7 @@ struct PlanCommand: NextWaveCommand {
             }
             try AtomicFileWriter.write(Data(calendar.utf8), to: URL(fileURLWithPath: ics))
             let events = plan.stationDays.reduce(0) { $0 + min(windows, $1.distinctSessions.count) }
-            terminal.info("wrote \(events) session\(events == 1 ? "" : "s") to \(ics)")
+            terminal.info("wrote \(counted(events, "session")) to \(ics)")
         }
         print(
             json ? try PlanJSON.render(plan, words: words) : PlanText.render(plan, windows: windows, words: words),

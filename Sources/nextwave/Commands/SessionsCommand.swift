@@ -120,7 +120,7 @@ struct SessionsCommand: NextWaveCommand {
                             + result.quietStations.joined(separator: ", ")))
         }
         terminal.info(
-            "\(result.survey.stationDays) station-days, \(result.summary.sessionCount) sessions from \(result.survey.departures) departures; wrote \(result.written.joined(separator: ", ")) to \(out)"
+            "\(counted(result.survey.stationDays, "station-day")), \(counted(result.summary.sessionCount, "session")) from \(counted(result.survey.departures, "departure")); wrote \(result.written.joined(separator: ", ")) to \(out)"
         )
     }
 }

@@ -32,6 +32,6 @@ struct StationsCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let stations = try data.stationCatalogue().stations(ofLake: lake, containing: search)
         print(json ? StationListing.json(stations) : StationListing.text(stations))
-        if !json { terminal.info("\(stations.count) station(s)") }
+        if !json { terminal.info(counted(stations.count, "station")) }
     }
 }

@@ -152,7 +152,7 @@ struct WakeCommand: NextWaveCommand {
             print(WakeText.render(table), terminator: "")
         } else {
             let written = (csv.map { [$0] } ?? []) + (out.map { ["\($0)/wake.csv, wake.md, wake-chart.svg"] } ?? [])
-            terminal.info("wrote \(table.pointCount) points to \(written.joined(separator: " and "))")
+            terminal.info("wrote \(counted(table.pointCount, "point")) to \(written.joined(separator: " and "))")
         }
     }
 }
