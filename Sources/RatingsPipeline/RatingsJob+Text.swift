@@ -33,7 +33,10 @@ extension RatingsJob.Result {
         var lines = [
             written.isEmpty
                 ? "\(out)/ship-ratings.json is unchanged; nothing written"
-                : "wrote \(written.joined(separator: ", ")) to \(out)/"
+                : unchanged
+                    ? "\(out)/ship-ratings.json is unchanged; rewrote \(written.joined(separator: ", ")), which this "
+                        + "version draws differently"
+                    : "wrote \(written.joined(separator: ", ")) to \(out)/"
         ]
         guard let publish else { return lines }
         if !lakesPublished.isEmpty {

@@ -270,25 +270,31 @@ public struct RatingsJob: Job {
         return (input.legacyCSV ? [names.legacyCSV] : []) + [names.table, names.csv, names.markdown, names.chart]
     }
 
-    /// Stage 3: every output into `out` as one atomic set (the caller holds the folder's lock);
-    /// nothing when the table is unchanged and every output is there. Returns the names written.
+    /// Stage 3: every output into `out` as one atomic set (the caller holds the folder's lock).
+    /// When the table is unchanged and every output is there, the table and `ratings.md` (the
+    /// record of the run that last changed the table, with its changes) stay; the outputs drawn
+    /// from the table alone (the CSVs, the chart) are rewritten, as one set, only where this
+    /// version renders them differently, so that a renderer's fix reaches them without a new
+    /// table. Returns the names written.
     func write(_ checked: Checked) throws -> [String] {
-        if checked.upToDate { return [] }
         let run = checked.result.run
         let names = Self.outputs
+        let file = { (name: String) in input.out.appendingPathComponent(name) }
+        let legacy = input.legacyCSV ? [(names.legacyCSV, Data(LegacyShipDataCSV.render(run.scraped).utf8))] : []
+        let csv = (names.csv, Data(RatingsCSV.render(run.table, style: input.csvStyle).utf8))
+        let chart = (names.chart, Data(RatingsChartSVG.render(run.table).utf8))
+        if checked.upToDate {
+            let stale = (legacy + [csv, chart]).filter { name, data in (try? Data(contentsOf: file(name))) != data }
+            if !stale.isEmpty { try AtomicFileWriter.writeAll(stale.map { (file($0.0), $0.1) }, locking: false) }
+            return stale.map(\.0)
+        }
         let markdown = RatingsMarkdown.render(
             .init(
                 run: run, appRatings: checked.built.app, diff: checked.result.diff,
                 previousName: checked.result.baselineName, pageSource: checked.built.sourceDescription,
                 chartFile: names.chart))
-        let file = { (name: String) in input.out.appendingPathComponent(name) }
-        try AtomicFileWriter.writeAll(
-            (input.legacyCSV ? [(file(names.legacyCSV), Data(LegacyShipDataCSV.render(run.scraped).utf8))] : []) + [
-                (file(names.table), try run.table.jsonData()),
-                (file(names.csv), Data(RatingsCSV.render(run.table, style: input.csvStyle).utf8)),
-                (file(names.chart), Data(RatingsChartSVG.render(run.table).utf8)),
-                (file(names.markdown), Data(markdown.utf8)),
-            ], locking: false)
+        let all = legacy + [(names.table, try run.table.jsonData()), csv, chart, (names.markdown, Data(markdown.utf8))]
+        try AtomicFileWriter.writeAll(all.map { (file($0.0), $0.1) }, locking: false)
         return outputNames
     }
 

@@ -3,16 +3,23 @@ import NextWaveSupport
 public import ShipRatingTable
 import WaveRating
 
-/// An SVG chart of energy and force per ship against the rating thresholds: two panels of
-/// horizontal bars, threshold lines dashed, bars coloured by the ship's rating.
+/// An SVG chart of energy and force per ship against the legacy model's thresholds: two panels
+/// of horizontal bars, threshold lines dashed, bars coloured by the table's rating (the riders'
+/// where they rated). Where the legacy model rates a ship otherwise, its label says so ("2,
+/// legacy 3"): that bar crosses a threshold its colour does not follow.
 @_spi(Benchmarks) public enum RatingsChartSVG {
     @_spi(Benchmarks) public static func render(_ table: RatingTable) -> String {
         let ships = table.ships.filter { $0.energyJPerM2 != nil && $0.forceNPerM2 != nil }
         let rowHeight = 22.0
-        let labelWidth = 170.0
+        func label(_ ship: ShipRating) -> String {
+            let legacy = ship.ratingsByModel?.legacy.flatMap { $0 == ship.rating ? nil : ", legacy \($0.rawValue)" }
+            return "\(ship.name) (\(ship.rating?.rawValue ?? 0)\(legacy ?? ""))"
+        }
+        // Wide enough for the longest label at about 7 px a character (12 px Helvetica).
+        let labelWidth = max(170, 16 + 7 * Double(ships.map { label($0).count }.max() ?? 0))
         let panelWidth = 330.0
         let gap = 60.0
-        let top = 58.0
+        let top = 74.0
         let width = labelWidth + 2 * panelWidth + gap + 30
         let height = top + Double(ships.count) * rowHeight + 50
         let colours = [1: "#9aa5b1", 2: "#f0a202", 3: "#d1495b"]
@@ -20,7 +27,8 @@ import WaveRating
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
             <text x="10" y="20" font-size="15" font-weight="bold">Wake energy and impact force per ship (v = \(fixed(table.model.speedKmh ?? 0, 0)) km/h, h = \(fixed(table.model.trackDepthM ?? 0, 0)) m)</text>
-            <text x="10" y="38" fill="#555">Bars coloured by rating: grey 1, amber 2, red 3. Dashed lines: rating thresholds.</text>
+            <text x="10" y="38" fill="#555">Bars coloured by the table's rating: grey 1, amber 2, red 3 (the riders' where they rated).</text>
+            <text x="10" y="54" fill="#555">Dashed lines: the legacy model's thresholds; "legacy 3": the rating they give where it differs.</text>
 
             """
         func panel(x0: Double, title: String, unit: String, values: [Double], thresholds: [Double]) {
@@ -50,7 +58,7 @@ import WaveRating
         for (row, ship) in ships.enumerated() {
             let y = top + Double(row) * rowHeight + 15
             svg +=
-                "<text x=\"\(labelWidth - 8)\" y=\"\(fixed(y, 1))\" text-anchor=\"end\">\(xmlEscaped(ship.name)) (\(ship.rating?.rawValue ?? 0))</text>\n"
+                "<text x=\"\(fixed(labelWidth - 8, 1))\" y=\"\(fixed(y, 1))\" text-anchor=\"end\">\(xmlEscaped(label(ship)))</text>\n"
         }
         panel(
             x0: labelWidth, title: "Energy E", unit: "J/m²", values: ships.map { $0.energyJPerM2! },

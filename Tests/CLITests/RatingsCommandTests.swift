@@ -28,6 +28,10 @@ import _TestSupport
         #expect(md.contains("| DS Stadt Zürich | 2 | legacy (selected) | 3 | energy 484 J/m²"), "\(md)")
         let svg = try String(contentsOf: out.appendingPathComponent("ratings-chart.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<svg") && svg.contains("stroke-dasharray"))
+        // The bars follow the riders' ratings; where the legacy thresholds drawn give another, the
+        // label says which: DS Stadt Zürich, 484 J/m² (above 250: legacy 3), riders 2; MS Panta
+        // Rhei, 488 J/m², riders 3 as well.
+        #expect(svg.contains(">DS Stadt Zürich (2, legacy 3)</text>") && svg.contains(">MS Panta Rhei (3)</text>"))
         // No temporary files left behind.
         let left = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
         #expect(left.isEmpty)

@@ -37,6 +37,32 @@ import _TestSupport
         #expect(try Data(contentsOf: table) == before)
     }
 
+    /// An unchanged table after a renderer changed (simulated: the chart and the CSV as an older
+    /// version left them): those two are rewritten with what a fresh run into an empty folder
+    /// writes, while the table and ratings.md (the record of the last change) stay byte for byte.
+    @Test func anUnchangedTableStaysButItsChartAndCSVFollowTheRenderer() async throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        _ = try await RatingsJob(input(out: out)).run()
+        let names = RatingsJob.outputs
+        let file = { (name: String) in out.appendingPathComponent(name) }
+        try Data("<svg>an older chart</svg>\n".utf8).write(to: file(names.chart))
+        try Data("an older csv\n".utf8).write(to: file(names.csv))
+        try Data("the record of the last change\n".utf8).write(to: file(names.markdown))
+        let table = try Data(contentsOf: file(names.table))
+        let again = try await RatingsJob(input(out: out)).run()
+        #expect(again.unchanged && Set(again.written) == [names.chart, names.csv], "\(again.written)")
+        #expect(again.outcome(out: "out", publish: nil).first?.contains("unchanged; rewrote") == true)
+        let fresh = RepositoryPaths.temporaryDirectory()
+        _ = try await RatingsJob(input(out: fresh)).run()
+        for name in [names.chart, names.csv, names.legacyCSV] {
+            #expect(try Data(contentsOf: file(name)) == Data(contentsOf: fresh.appendingPathComponent(name)), "\(name)")
+        }
+        #expect(try Data(contentsOf: file(names.table)) == table)
+        #expect(try Data(contentsOf: file(names.markdown)) == Data("the record of the last change\n".utf8))
+        // Nothing left to refresh: nothing written.
+        #expect(try await RatingsJob(input(out: out)).run().written.isEmpty)
+    }
+
     @Test func theGridStreamsTheLegacyFiguresOfEveryCell() async throws {
         let chunks = Locked<[String]>([])
         let job = GridJob(

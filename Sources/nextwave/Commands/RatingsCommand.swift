@@ -30,9 +30,10 @@ struct RatingsCommand: NextWaveCommand {
             --dry-run shows every change and says whether it would be needed. A listed page
             that answers 404 or 410 is such a change, not an error.
             An unchanged table is not rewritten (its generatedAt stays; SOURCE_DATE_EPOCH
-            sets it). `ratings publish` publishes a reviewed table for the apps. The
-            data folder: --data, else $NEXTWAVE_DATA, else Data/ of the checkout you
-            are in, else the installed one (the first stderr line names it).
+            sets it), nor ratings.md; its CSVs and chart follow the tool's version.
+            `ratings publish` publishes a reviewed table for the apps. The data folder:
+            --data, else $NEXTWAVE_DATA, else Data/ of the checkout you are in, else the
+            installed one (the first stderr line names it).
 
             Examples:
               nextwave ratings
