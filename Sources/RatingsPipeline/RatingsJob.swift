@@ -284,7 +284,8 @@ public struct RatingsJob: Job {
         let csv = (names.csv, Data(RatingsCSV.render(run.table, style: input.csvStyle).utf8))
         let chart = (names.chart, Data(RatingsChartSVG.render(run.table).utf8))
         if checked.upToDate {
-            let stale = (legacy + [csv, chart]).filter { name, data in (try? Data(contentsOf: file(name))) != data }
+            // Read bounded and as regular files only: anything else there is stale, and replaced.
+            let stale = (legacy + [csv, chart]).filter { name, data in (try? BoundedFile.read(file(name))) != data }
             if !stale.isEmpty { try AtomicFileWriter.writeAll(stale.map { (file($0.0), $0.1) }, locking: false) }
             return stale.map(\.0)
         }

@@ -7,6 +7,10 @@ import ShipRatingTable
 import Testing
 import _TestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The ratings pipelines run in this process on temporary folders: what they write is checked
 /// against independent values (the legacy script's real output, the legacy formulas by hand).
 @Suite struct RatingsJobInProcessTests {
@@ -61,6 +65,23 @@ import _TestSupport
         #expect(try Data(contentsOf: file(names.markdown)) == Data("the record of the last change\n".utf8))
         // Nothing left to refresh: nothing written.
         #expect(try await RatingsJob(input(out: out)).run().written.isEmpty)
+        // What stands there is read bounded: a (sparse) file of 65 MiB in the chart's place is
+        // not read whole, and is replaced.
+        let huge = try FileHandle(forWritingTo: file(names.chart))
+        try huge.truncate(atOffset: 65 << 20)
+        try huge.close()
+        #expect(try await RatingsJob(input(out: out)).run().written == [names.chart])
+        #expect(try Data(contentsOf: file(names.chart)) == Data(contentsOf: fresh.appendingPathComponent(names.chart)))
+        // And as a regular file only: a FIFO there, which a plain read would wait on for ever,
+        // ends the run with the writer's own refusal of a FIFO nobody reads (as a full run's).
+        try FileManager.default.removeItem(at: file(names.chart))
+        #expect(mkfifo(file(names.chart).path, 0o600) == 0)
+        do {
+            _ = try await RatingsJob(input(out: out)).run()
+            Issue.record("a FIFO in an output's place was written as if it were a file")
+        } catch {
+            #expect("\(error)".contains("is a FIFO nobody reads"), "\(error)")
+        }
     }
 
     @Test func theGridStreamsTheLegacyFiguresOfEveryCell() async throws {
