@@ -8,7 +8,7 @@ package import WakeCalibration
 package enum CalibrationText {
     package static func summary(_ c: PowerLawCalibration) -> String {
         let law = c.powerLaw
-        var text = "\(c.observations) observations (\(c.skipped) skipped); R² \(fixed(law.rSquared, 3)), "
+        var text = "\(counted(c.observations, "observation")) (\(c.skipped) skipped); R² \(fixed(law.rSquared, 3))\n"
         text += "residual standard error \(fixed(law.residualStandardError, 3)) in ln H"
         text += law.leaveOneOutRmse.map { ", leave-one-out RMSE \(fixed($0, 3))" } ?? ""
         text += "\n\n"
