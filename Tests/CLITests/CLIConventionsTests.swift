@@ -199,7 +199,7 @@ import _TestSupport
         let prefix = RepositoryPaths.temporaryDirectory("nextwave-broken")
         let bin = prefix.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLI.binary, to: bin.appendingPathComponent("nextwave"))
+        try await CLI.copyBinary(to: bin.appendingPathComponent("nextwave"))
         let elsewhere = RepositoryPaths.temporaryDirectory("nextwave-nodata")
         let bare = try await CLI.runOffPool(
             ["-i", "PATH=\(bin.path):/usr/bin:/bin", "nextwave", "ratings", "--no-progress"], in: elsewhere,

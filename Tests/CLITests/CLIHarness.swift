@@ -85,6 +85,20 @@ struct CLI {
         }
     }
 
+    /// Copies the built binary to `destination` with `cp` in a child process of its own.
+    ///
+    /// Copied in this process (`FileManager.copyItem`), the destination is open for writing
+    /// here for a moment; a child another test spawns in that moment inherits the descriptor, and
+    /// while any process holds it, executing the copy fails with ETXTBSY ("Text file busy", exit
+    /// 126). In `cp`'s own process the descriptor is never ours to hand on.
+    static func copyBinary(to destination: URL) async throws {
+        let copied = try await runOffPool(
+            ["-p", binary.path, destination.path], executable: URL(fileURLWithPath: "/bin/cp"))
+        guard copied.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cp: \(copied.stderr)"])
+        }
+    }
+
     /// ``run(_:in:executable:environment:)`` on a thread of its own, awaited: a long child (a
     /// compiler, a whole recipe) then does not hold one of the few threads that every async test
     /// of the suite shares (an HTTP test waiting for its timer would stall behind it).
