@@ -124,6 +124,29 @@ import _TestSupport
         }
     }
 
+    /// A range the grammar cannot read is refused with the option, the text and the reason
+    /// (before: ArgumentParser's "The value '200:20:20' is invalid", with no why).
+    @Test func aMalformedRangeSaysWhatIsWrongWithIt() async throws {
+        let cases: [([String], String)] = [
+            (
+                ["wake", "--ship", "MS Panta Rhei", "--distances", "200:20:20"],
+                "--distances 200:20:20: the stop 20 lies below the start 200; a range runs upwards, e.g. 20:200:STEP"
+            ),
+            (
+                ["grid", "--speeds", "10:30", "--track-depths", "3"],
+                "--speeds 10:30: a range has three parts, this one 2; write start:stop:step"
+            ),
+            (["grid", "--speeds", "18", "--depths", "1:10:0"], "--depths 1:10:0: the step 0 is not above 0"),
+            (["wake", "--speeds", "14,x"], "--speeds 14,x: 'x' is not a number"),
+            (["wake", "--rider-depths", "0:1000:0.001"], "--rider-depths 0:1000:0.001: more than 100000 values"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await CLI.runOffPool(arguments)
+            #expect(result.status == 64, "\(arguments.joined(separator: " ")): \(result.status)")
+            #expect(result.stderr.contains("Error: " + message), "\(result.stderr)")
+        }
+    }
+
     @Test func theOtherCommandsAtTheirBounds() async throws {
         let out = RepositoryPaths.temporaryDirectory("sweep").path
         for arguments in [

@@ -43,6 +43,7 @@ struct GridCommand: NextWaveCommand {
 
     mutating func validate() throws {
         try checkPaths([("--out", out)])
+        try checkRanges([("--speeds", speeds), ("--track-depths", trackDepths), ("--depths", oldDepths)])
         trackDepths = try OldSpelling.adoptRequired(
             oldDepths, over: trackDepths, oldFlag: "--depths", newFlag: "--track-depths")
     }

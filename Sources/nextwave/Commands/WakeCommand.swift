@@ -47,19 +47,19 @@ struct WakeCommand: NextWaveCommand {
     var ship: [String] = []
 
     @Option(help: ArgumentHelp("Ship speeds, km/h, or service (each at its own).", valueName: "RANGE"))
-    var speeds = SpeedsArgument(argument: "18")!
+    var speeds = SpeedsArgument(argument: "18")
     @Option(
         name: [.customLong("track-depths"), .customLong("track-depth")],
         help: ArgumentHelp("Water depths where the ship sails, m.", valueName: "RANGE"))
-    var trackDepths = RangeArgument(argument: "10")!
+    var trackDepths = RangeArgument(argument: "10")
     @Option(
         name: [.customLong("rider-depths"), .customLong("rider-depth")],
         help: ArgumentHelp("Water depths at the rider's spot, m.", valueName: "RANGE"))
-    var riderDepths = RangeArgument(argument: "3")!
+    var riderDepths = RangeArgument(argument: "3")
     /// `--depths`/`--depth`, the old spellings of `--rider-depths`.
     @Option(name: [.customLong("depths"), .customLong("depth")], help: .hidden) var oldDepths: RangeArgument?
     @Option(help: ArgumentHelp("Distances from the sailing line, m.", valueName: "RANGE"))
-    var distances = RangeArgument(argument: "20:200:20")!
+    var distances = RangeArgument(argument: "20:200:20")
 
     /// A hull of its own, instead of --ship: --length, --beam and --displacement at least.
     @OptionGroup var hull: HullOptions
@@ -91,6 +91,10 @@ struct WakeCommand: NextWaveCommand {
 
     mutating func validate() throws {
         try checkPaths([("--calibration", calibration), ("--csv", csv), ("--out", out)])
+        try checkRanges([
+            ("--speeds", speeds.range), ("--track-depths", trackDepths), ("--rider-depths", riderDepths),
+            ("--depths", oldDepths), ("--distances", distances),
+        ])
         riderDepths = try OldSpelling.adopt(
             oldDepths, over: riderDepths, oldFlag: "--depths", newFlag: "--rider-depths")
         if hull.isGiven {

@@ -30,14 +30,15 @@ enum SpeedsArgument: ExpressibleByArgument, Sendable {
     case range(RangeArgument)
     case service
 
-    init?(argument: String) {
-        if ["service", "operating"].contains(argument.lowercased()) {
-            self = .service
-        } else if let range = RangeArgument(argument: argument) {
-            self = .range(range)
-        } else {
-            return nil
-        }
+    init(argument: String) {
+        self =
+            ["service", "operating"].contains(argument.lowercased())
+            ? .service : .range(RangeArgument(argument: argument))
+    }
+
+    /// The range, for ``checkRanges(_:)`` (nil for `service`).
+    var range: RangeArgument? {
+        if case .range(let range) = self { range } else { nil }
     }
 
     var defaultValueDescription: String {
