@@ -226,4 +226,36 @@ import _TestSupport
             ["sh", "-c", script], executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(result.stdout.count == 1_000_000 && result.stderr.count == 1_000_000)
     }
+
+    /// A date option takes the words a rider says (in Europe/Zurich), and a day the calendar
+    /// lacks is refused with why, not only "is invalid".
+    @Test func aDateOptionTakesTodayAndTomorrowAndSaysWhyADayDoesNotExist() async throws {
+        var zurich = Calendar(identifier: .gregorian)
+        zurich.timeZone = TimeZone(identifier: "Europe/Zurich")!
+        func day(_ offset: Int, from now: Date) -> String {
+            let date = zurich.date(byAdding: .day, value: offset, to: now)!
+            let parts = zurich.dateComponents([.year, .month, .day], from: date)
+            return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        }
+        for (word, offset) in [("today", 0), ("tomorrow", 1), ("Yesterday", -1)] {
+            let before = Date()
+            let result = try await CLI.runOffPool(["sun", "--station", "wadenswil", "--date", word, "--json"])
+            let after = Date()
+            #expect(result.status == 0, "\(result.stderr)")
+            // Either side of a midnight the run may have crossed.
+            let expected = Set([day(offset, from: before), day(offset, from: after)])
+            #expect(expected.contains { result.stdout.contains("\"date\" : \"\($0)\"") }, "\(word): \(result.stdout)")
+        }
+        let refused = [
+            (["plan", "--station", "wadenswil", "--from", "2026-02-30"], "2026-02 has 28 days"),
+            (["sun", "--station", "wadenswil", "--date", "2028-02-30"], "2028-02 has 29 days"),
+            (["sessions", "--to", "2026-13-01"], "there is no month 13"),
+            (["today", "--station", "wadenswil", "--date", "27.11.2026"], "write the day as YYYY-MM-DD"),
+        ]
+        for (arguments, reason) in refused {
+            let result = try await CLI.runOffPool(arguments)
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("is invalid for") && result.stderr.contains(reason), "\(result.stderr)")
+        }
+    }
 }

@@ -40,7 +40,9 @@ struct ArchiveFetchCommand: NextWaveCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: ArgumentHelp("First day, YYYY-MM-DD or today (default: today in Europe/Zurich).", valueName: "DATE"))
+    @Option(
+        help: ArgumentHelp("First day, YYYY-MM-DD or today (default: today in Europe/Zurich).", valueName: "DATE"),
+        transform: DateArgument.parse)
     var from: LocalDate?
 
     @Option(help: ArgumentHelp("Entries per stationboard (1…420; the API rejects more).", valueName: "N"))

@@ -41,10 +41,14 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: ArgumentHelp("First service day to import (default: the feed's first).", valueName: "YYYY-MM-DD"))
+    @Option(
+        help: ArgumentHelp("First service day to import (default: the feed's first).", valueName: "YYYY-MM-DD"),
+        transform: DateArgument.parse)
     var from: LocalDate?
 
-    @Option(help: ArgumentHelp("Last service day to import (default: the feed's last).", valueName: "YYYY-MM-DD"))
+    @Option(
+        help: ArgumentHelp("Last service day to import (default: the feed's last).", valueName: "YYYY-MM-DD"),
+        transform: DateArgument.parse)
     var to: LocalDate?
 
     @OptionGroup var progress: ProgressOptions

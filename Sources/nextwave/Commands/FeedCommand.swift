@@ -39,7 +39,9 @@ struct FeedCommand: NextWaveCommand {
 
     @OptionGroup var source: ArchiveOptions
 
-    @Option(help: ArgumentHelp("First day, YYYY-MM-DD, today or tomorrow (default: today).", valueName: "DATE"))
+    @Option(
+        help: ArgumentHelp("First day, YYYY-MM-DD, today or tomorrow (default: today).", valueName: "DATE"),
+        transform: DateArgument.parse)
     var from: LocalDate?
 
     @Option(help: ArgumentHelp("How many days (1…31).", valueName: "N"))

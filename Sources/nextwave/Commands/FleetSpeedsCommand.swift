@@ -28,9 +28,13 @@ struct FleetSpeedsCommand: NextWaveCommand {
 
     @OptionGroup var archive: ArchiveOptions
 
-    @Option(help: ArgumentHelp("First day (default: the archive's first).", valueName: "YYYY-MM-DD"))
+    @Option(
+        help: ArgumentHelp("First day (default: the archive's first).", valueName: "YYYY-MM-DD"),
+        transform: DateArgument.parse)
     var from: LocalDate?
-    @Option(help: ArgumentHelp("Last day (default: the archive's last).", valueName: "YYYY-MM-DD"))
+    @Option(
+        help: ArgumentHelp("Last day (default: the archive's last).", valueName: "YYYY-MM-DD"),
+        transform: DateArgument.parse)
     var to: LocalDate?
 
     @Option(help: ArgumentHelp("Write the table (operating-speeds.json) here.", valueName: "FILE"))

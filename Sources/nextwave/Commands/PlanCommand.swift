@@ -38,7 +38,8 @@ struct PlanCommand: NextWaveCommand {
 
     @Option(
         help: ArgumentHelp(
-            "First day, YYYY-MM-DD, today or tomorrow (default: the archive's first).", valueName: "DATE"))
+            "First day, YYYY-MM-DD, today or tomorrow (default: the archive's first).", valueName: "DATE"),
+        transform: DateArgument.parse)
     var from: LocalDate?
 
     @Option(help: ArgumentHelp("How many days (1…31).", valueName: "N"))

@@ -36,10 +36,14 @@ struct SessionsCommand: NextWaveCommand {
 
     @OptionGroup var source: ArchiveOptions
 
-    @Option(help: ArgumentHelp("First day, YYYY-MM-DD or today (default: the archive's first).", valueName: "DATE"))
+    @Option(
+        help: ArgumentHelp("First day, YYYY-MM-DD or today (default: the archive's first).", valueName: "DATE"),
+        transform: DateArgument.parse)
     var from: LocalDate?
 
-    @Option(help: ArgumentHelp("Last day, inclusive (default: the archive's last).", valueName: "DATE"))
+    @Option(
+        help: ArgumentHelp("Last day, inclusive (default: the archive's last).", valueName: "DATE"),
+        transform: DateArgument.parse)
     var to: LocalDate?
 
     @OptionGroup var stations: StationOptions

@@ -44,7 +44,9 @@ struct SunCommand: NextWaveCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: ArgumentHelp("The date (default: today in Europe/Zurich).", valueName: "YYYY-MM-DD"))
+    @Option(
+        help: ArgumentHelp("The date (default: today in Europe/Zurich).", valueName: "YYYY-MM-DD"),
+        transform: DateArgument.parse)
     var date: LocalDate?
 
     @Flag(help: "Print JSON (keys sunrise, sunset, civilTwilightBegin, civilTwilightEnd: ISO-8601 with offset).")

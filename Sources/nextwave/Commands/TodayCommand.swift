@@ -30,7 +30,8 @@ struct TodayCommand: NextWaveCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The day, YYYY-MM-DD, today or tomorrow (default: today, when the archive holds it).", valueName: "DATE"))
+            "The day, YYYY-MM-DD, today or tomorrow (default: today, when the archive holds it).", valueName: "DATE"),
+        transform: DateArgument.parse)
     var date: LocalDate?
 
     @OptionGroup var scoring: ScoringOptions

@@ -1,19 +1,40 @@
 public import ArgumentParser
-public import CivilTime
+import CivilTime
 import Foundation
 import RatingsPipeline
 import SessionCore
 
-extension CivilTime.LocalDate: ArgumentParser.ExpressibleByArgument {
+/// `--date`, `--from` and `--to` of every command (`@Option(transform: DateArgument.parse)`).
+enum DateArgument {
+    /// A day the text does not name, with the reason (ArgumentParser shows it after "is invalid").
+    struct Unreadable: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// `YYYY-MM-DD`, or `today`, `tomorrow`, `yesterday` (in Europe/Zurich).
-    public init?(argument: String) {
+    static func parse(_ text: String) throws -> LocalDate {
         let today = ZoneClock.zurich.today()
-        switch argument.lowercased() {
-        case "today": self = today
-        case "tomorrow": self = today.adding(days: 1)
-        case "yesterday": self = today.adding(days: -1)
-        default: self.init(iso: argument)
+        switch text.lowercased() {
+        case "today": return today
+        case "tomorrow": return today.adding(days: 1)
+        case "yesterday": return today.adding(days: -1)
+        default: break
         }
+        if let date = LocalDate(iso: text) { return date }
+        throw Unreadable(description: reason(text))
+    }
+
+    /// Why `text` is no day: a month or day the calendar lacks, else the form to write.
+    static func reason(_ text: String) -> String {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.map(\.count) == [4, 2, 2], let year = Int(parts[0]), let month = Int(parts[1]), Int(parts[2]) != nil
+        else { return "write the day as YYYY-MM-DD (e.g. 2026-09-22), today, tomorrow or yesterday" }
+        guard (1...12).contains(month), let first = LocalDate(year: year, month: month, day: 1) else {
+            return "there is no month \(parts[1]); write the day as YYYY-MM-DD"
+        }
+        let next = first.adding(days: 31)  // in the next month
+        let days = next.adding(days: -next.components.day).components.day
+        return "\(parts[0])-\(parts[1]) has \(days) days"
     }
 }
 
