@@ -14,7 +14,7 @@ package enum SessionSummaryText {
             ]
         }
         return TextTable.render(
-            header: ["Station", "Days", "Mean best", "Usual best window", "Days", "Typical"], rows: rows,
+            header: ["Station", "Days", "Mean best", "Usual best window", "On", "Typical"], rows: rows,
             rightAligned: [1, 2, 4, 5])
     }
 }

@@ -53,6 +53,16 @@ import Testing
         #expect(count > 5)
     }
 
+    /// The stations table `nextwave sessions` prints names each column once, with the Markdown
+    /// report's words ("On": on how many days the usual window was the best; it said "Days" twice).
+    @Test func theStationTableNamesEachColumnOnce() throws {
+        let text = SessionSummaryText.table(try summary(stations: ["Au", "Wädenswil (See)"], hours: [14, 16]))
+        let header = try #require(text.split(separator: "\n").first)
+        let columns = header.split(separator: /\s{2,}/).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(columns == ["Station", "Days", "Mean best", "Usual best window", "On", "Typical"], "\(header)")
+        #expect(text.contains("1/1"), "\(text)")
+    }
+
     @Test func theSmallestCase() throws {
         let svg = SessionHeatmapSVG.render(
             try summary(stations: ["Au"], hours: [14]), title: "Session quality, 2026-07-01")
