@@ -511,7 +511,7 @@ import _TestSupport
         let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(markdown.contains("retired: MS Helvetia, since 2026-11-01"))
         let badDate = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "2026-02-30", fleet.path])
-        #expect(badDate.status != 0 && badDate.stderr.contains("YYYY-MM-DD"))
+        #expect(badDate.status == 64 && badDate.stderr.contains("2026-02 has 28 days"), "\(badDate.stderr)")
     }
 
     /// The README's maintainer recipe, run as written (a free port for 8000) in a copy of the

@@ -9,7 +9,7 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
         abstract: "Import the ship departures of a GTFS feed (ZIP or folder) into an archive.",
         usage: """
             nextwave archive import-gtfs <FEED> --archive <DIR> [--agency <ID> ...]
-                                         [--from <YYYY-MM-DD> --to <YYYY-MM-DD>]
+                                         [--from <DATE> --to <DATE>]
             """,
         discussion: """
             Streams the feed: stop_times.txt (about 30 million lines for Switzerland) is
@@ -42,12 +42,13 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
     @OptionGroup var data: DataOptions
 
     @Option(
-        help: ArgumentHelp("First service day to import (default: the feed's first).", valueName: "YYYY-MM-DD"),
+        help: ArgumentHelp(
+            "First service day to import, YYYY-MM-DD or today (default: the feed's first).", valueName: "DATE"),
         transform: DateArgument.parse)
     var from: LocalDate?
 
     @Option(
-        help: ArgumentHelp("Last service day to import (default: the feed's last).", valueName: "YYYY-MM-DD"),
+        help: ArgumentHelp("Last service day to import, YYYY-MM-DD (default: the feed's last).", valueName: "DATE"),
         transform: DateArgument.parse)
     var to: LocalDate?
 

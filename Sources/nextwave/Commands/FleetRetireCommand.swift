@@ -9,7 +9,7 @@ struct FleetRetireCommand: NextWaveCommand {
         commandName: "retire",
         abstract: "Mark a ship as retired: it stays in the file and leaves the table.",
         usage: """
-            nextwave fleet retire <NAME> [--since <YYYY-MM-DD>] [--reason <TEXT>]
+            nextwave fleet retire <NAME> [--since <DATE>] [--reason <TEXT>]
                    [--source <URL>] [<FILE>]
             """,
         discussion: """
@@ -24,8 +24,10 @@ struct FleetRetireCommand: NextWaveCommand {
     @Argument(help: ArgumentHelp("The ship: name, full name or alias.", valueName: "NAME"))
     var name: String
 
-    @Option(help: ArgumentHelp("The day it left the fleet (default: today).", valueName: "YYYY-MM-DD"))
-    var since: String?
+    @Option(
+        help: ArgumentHelp("The day it left the fleet, YYYY-MM-DD or today (default: today).", valueName: "DATE"),
+        transform: DateArgument.parse)
+    var since: LocalDate?
 
     @Option(help: ArgumentHelp("Why (sold, scrapped, …).", valueName: "TEXT"))
     var reason: String?
@@ -37,19 +39,11 @@ struct FleetRetireCommand: NextWaveCommand {
 
     var showsProgress: Bool { false }
 
-    func validate() throws {
-        if let since, !FleetFile.isDate(since) {
-            throw ValidationError("--since takes a date, YYYY-MM-DD; got \(since)")
-        }
-    }
-
     func execute(_ terminal: Terminal) async throws {
-        let day = since ?? Self.today()
+        let day = (since ?? ZoneClock.zurich.today()).description
         let url = try target.update { url, data in
             try FleetFile.retiring(name, since: day, reason: reason, source: source, in: data, path: url.path)
         }
         terminal.info("\(name) retired since \(day) in \(url.path); the next `nextwave ratings` leaves it out")
     }
-
-    static func today() -> String { ZoneClock.zurich.today().description }
 }

@@ -29,11 +29,11 @@ struct FleetSpeedsCommand: NextWaveCommand {
     @OptionGroup var archive: ArchiveOptions
 
     @Option(
-        help: ArgumentHelp("First day (default: the archive's first).", valueName: "YYYY-MM-DD"),
+        help: ArgumentHelp("First day, YYYY-MM-DD or today (default: the archive's first).", valueName: "DATE"),
         transform: DateArgument.parse)
     var from: LocalDate?
     @Option(
-        help: ArgumentHelp("Last day (default: the archive's last).", valueName: "YYYY-MM-DD"),
+        help: ArgumentHelp("Last day, YYYY-MM-DD or today (default: the archive's last).", valueName: "DATE"),
         transform: DateArgument.parse)
     var to: LocalDate?
 

@@ -42,7 +42,8 @@ struct SessionsCommand: NextWaveCommand {
     var from: LocalDate?
 
     @Option(
-        help: ArgumentHelp("Last day, inclusive (default: the archive's last).", valueName: "DATE"),
+        help: ArgumentHelp(
+            "Last day, inclusive, YYYY-MM-DD or today (default: the archive's last).", valueName: "DATE"),
         transform: DateArgument.parse)
     var to: LocalDate?
 

@@ -45,7 +45,8 @@ struct SunCommand: NextWaveCommand {
     @OptionGroup var data: DataOptions
 
     @Option(
-        help: ArgumentHelp("The date (default: today in Europe/Zurich).", valueName: "YYYY-MM-DD"),
+        help: ArgumentHelp(
+            "The day, YYYY-MM-DD, today or tomorrow (default: today in Europe/Zurich).", valueName: "DATE"),
         transform: DateArgument.parse)
     var date: LocalDate?
 
