@@ -98,8 +98,10 @@ public struct PlanJob: Job {
             _ = try survey.run(store: archive.store) { days.append($0) }
         }
         let seen = Set(days.map(\.station))
-        if case .stations(let ids) = input.selection, days.isEmpty {
-            let names = ids.compactMap { catalogue.station(uic: $0)?.name }
+        // Chosen stations, or a chosen lake, without a single departure in the days asked: an
+        // error naming what the archive holds, as `sessions` and `today` end (not a plan of
+        // empty days that exits 0).
+        if days.isEmpty, let names = Self.placeNames(of: input.selection, in: catalogue) {
             throw PlanJobError.noDepartures(
                 stations: names, from: from, to: to,
                 lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue), asked: asked,
@@ -137,6 +139,16 @@ public struct PlanJob: Job {
     }
 
     /// The lakes the archive has departures for, by name.
+    /// How an error names the places a selection chose: the stations, or the lake as the
+    /// catalogue spells it; nil for all stations.
+    static func placeNames(of selection: SessionsJob.StationSelection, in catalogue: StationCatalogue) -> [String]? {
+        switch selection {
+        case .stations(let ids): ids.compactMap { catalogue.station(uic: $0)?.name }
+        case .lake(let name): [catalogue.lake(named: name) ?? name]
+        case .all: nil
+        }
+    }
+
     static func lakesWithDepartures(_ store: ScheduleStore, catalogue: StationCatalogue) throws -> [String] {
         let ids = try store.stationNames().keys
         return Set(ids.compactMap { catalogue.station(uic: $0)?.lake }).sorted()

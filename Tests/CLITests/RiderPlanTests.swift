@@ -201,6 +201,14 @@ import _TestSupport
         #expect(elsewhere.stderr.contains("--lake \"Vierwaldstättersee\""), "\(elsewhere.stderr)")
         let today = try await CLI.runOffPool(["today", "--station", "Luzern", "--date", "2026-09-22"])
         #expect(today.status == 1 && today.stderr.contains("--lake \"Vierwaldstättersee\""), "\(today.stderr)")
+        // A lake the archive has no departure of: the same answer as for its stations (it printed
+        // empty days and exited 0).
+        let otherLake = try await CLI.runOffPool(["plan", "--lake", "Zugersee", "--from", "2026-09-22", "--days", "2"])
+        #expect(otherLake.status == 1 && otherLake.stdout.isEmpty, "\(otherLake.stdout)")
+        #expect(
+            otherLake.stderr.contains(
+                "no departures at Zugersee from 2026-09-22 to 2026-09-23 in the archive; it holds Zürichsee")
+                && otherLake.stderr.contains("--lake \"Zugersee\""), "\(otherLake.stderr)")
         let quiet = try await CLI.runOffPool(["plan", "--lake", "zür", "--from", "2026-09-22", "--days", "1"])
         #expect(quiet.status == 0 && quiet.stdout.contains("No departures that day: Altendorf"), "\(quiet.stdout)")
         let lake = try await CLI.runOffPool([
