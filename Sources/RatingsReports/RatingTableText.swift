@@ -50,7 +50,12 @@ package enum RatingTableText {
 
     /// One ship's figures and where each comes from.
     package static func details(_ ship: ShipRating) -> String {
+        // Published figures as the source gives them; computed ones to what a reader can use
+        // (heights to the centimetre, speeds to 0.1 km/h; the table holds them in full).
         func value(_ x: Double?, _ unit: String) -> String { x.map { "\(plain($0)) \(unit)" } ?? "–" }
+        func rounded(_ x: Double?, _ decimals: Int, _ unit: String) -> String {
+            x.map { "\(fixed($0, decimals)) \(unit)" } ?? "–"
+        }
         var lines = [
             ship.name + (ship.aliases.isEmpty ? "" : " (also \(ship.aliases.joined(separator: ", ")))"),
             "  rating            \(ship.rating.map(String.init) ?? "unrated")"
@@ -58,17 +63,17 @@ package enum RatingTableText {
                 + (ship.ratingBasis.map { ", by \($0.rawValue)" } ?? ""),
             "  legacy / wake     \(ship.ratingsByModel?.legacy.map(String.init) ?? "–") / "
                 + (ship.ratingsByModel?.wake.map(String.init) ?? "–"),
-            "  length            \(value(ship.lengthM, "m"))  \(ship.source.lengthM ?? "")",
-            "  beam              \(value(ship.beamM, "m"))  \(ship.source.beamM ?? "")",
-            "  displacement      \(value(ship.displacementT, "t"))  \(ship.source.displacementT ?? "")",
-            "  legacy H          \(value(ship.waveHeightM, "m"))",
+            "  length            \(value(ship.lengthM, "m"))\(ship.source.lengthM.map { "  \($0)" } ?? "")",
+            "  beam              \(value(ship.beamM, "m"))\(ship.source.beamM.map { "  \($0)" } ?? "")",
+            "  displacement      \(value(ship.displacementT, "t"))\(ship.source.displacementT.map { "  \($0)" } ?? "")",
+            "  legacy H          \(rounded(ship.waveHeightM, 2, "m"))",
         ]
         if let riders = ship.riderRating {
             lines.append("  riders            \(riders.rating)  \(riders.source)")
         }
         if let wake = ship.wake {
             lines.append(
-                "  wake at rider     \(value(wake.waveHeightM?.median, "m")) at \(value(wake.speedKmh, "km/h"))"
+                "  wake at rider     \(rounded(wake.waveHeightM?.median, 2, "m")) at \(rounded(wake.speedKmh, 1, "km/h"))"
                     + " (\(wake.speedBasis))")
         }
         if let page = ship.source.page { lines.append("  page              \(page)") }

@@ -37,6 +37,33 @@ import _TestSupport
         #expect(left.isEmpty)
     }
 
+    /// `ratings show --ship` gives computed heights to the centimetre and the speed to 0.1 km/h
+    /// (it printed 0.630759 m at 16.8725 km/h), and no trailing blanks where a value has no source.
+    @Test func oneShipsDetailsReadAsAPersonWouldSayThem() async throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        #expect(try await CLI.runOffPool(["ratings", "--out", out.path]).status == 0)
+        let shown = try await CLI.runOffPool(["ratings", "show", out.path, "--ship", "Panta Rhei"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        // The legacy CSV of the maintainer's script gives Panta Rhei's H as 0.63 m.
+        let legacy = try String(
+            contentsOf: RepositoryPaths.root.appendingPathComponent("Data/reference/schiffsdaten-2025-01-14.csv"),
+            encoding: .utf8)
+        let row = try #require(legacy.split(separator: "\n").first { $0.hasPrefix("Motorschiff Panta Rhei,") })
+        let height = row.split(separator: ",")[12]
+        #expect(height == "0.63")
+        #expect(shown.stdout.contains("  legacy H          \(height) m\n"), "\(shown.stdout)")
+        // The wake speed of the table, rounded here to 0.1 km/h.
+        let table =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))) as! [String: Any]
+        let ship = (table["ships"] as! [[String: Any]]).first { $0["name"] as? String == "MS Panta Rhei" }!
+        let speed = (ship["wake"] as! [String: Any])["speedKmh"] as! Double
+        #expect(shown.stdout.contains(" at \(String(format: "%.1f", speed)) km/h ("), "\(shown.stdout)")
+        let unsourced = try await CLI.runOffPool(["ratings", "show", out.path, "--ship", "MS Zimmerberg"])
+        #expect(unsourced.stdout.contains("  length            –\n"), "\(unsourced.stdout)")
+        #expect(unsourced.stdout.split(separator: "\n").allSatisfy { !$0.hasSuffix(" ") })
+    }
+
     @Test func liveScrapeOfALocalMirrorGivesTheSameFigures() async throws {
         let server = try LocalHTTPServer(handler: SnapshotServer.handler())
         defer { server.stop() }
