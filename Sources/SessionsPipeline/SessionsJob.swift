@@ -165,8 +165,21 @@ public struct SessionsJob: Job {
             }
             // The survey is a pulled sequence of station-days; the report writer pulls it.
             let days = try survey.stationDays(store: archive.store)
-            return try writer.write(days: days, refresh: refresh, catalogue: catalogue) {
-                onEvent(.scored(stationDays: $0, date: $1))
+            do {
+                return try writer.write(days: days, refresh: refresh, catalogue: catalogue) {
+                    onEvent(.scored(stationDays: $0, date: $1))
+                }
+            } catch SessionsJobError.noDepartures(let from, let to) {
+                // Chosen stations or a lake without a departure: say what the archive holds and
+                // which lakes were asked for, as `plan` does.
+                guard let names = PlanJob.placeNames(of: input.selection, in: catalogue) else {
+                    throw SessionsJobError.noDepartures(from: from, to: to)
+                }
+                let asked = catalogue.stations.filter { settings.stations?.contains($0.uic) ?? true }.map(\.lake)
+                throw PlanJobError.noDepartures(
+                    stations: names, from: from, to: to,
+                    lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue),
+                    asked: Array(Set(asked)).sorted())
             }
         }
         onEvent(.coverage(report.coverageText))

@@ -127,6 +127,16 @@ import _TestSupport
             empty.stderr.contains("2027-01-01 lies past the archive") && empty.stderr.contains("nextwave archive fetch")
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+        // A lake the archive has no departure of: what the archive holds and what to fetch, as
+        // plan says (it said only "for the chosen stations").
+        let otherLake = try await CLI.runOffPool(["sessions", "--lake", "Zugersee", "--out", out.path])
+        #expect(otherLake.status == 1)
+        #expect(
+            otherLake.stderr.contains(
+                "no departures at Zugersee from 2026-09-22 to 2026-10-01 in the archive; it holds Zürichsee")
+                && otherLake.stderr.contains("nextwave archive fetch --archive DIR --lake \"Zugersee\""),
+            "\(otherLake.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
     @Test func sunPrintsJSONWithTheFourKeys() async throws {
