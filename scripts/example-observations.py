@@ -34,7 +34,7 @@ for i in range(48):
 out = os.path.join(os.path.dirname(__file__), "..", "Data", "observations", "example.csv")
 with open(out, "w", newline="", encoding="utf-8") as f:
     w = csv.writer(f, lineterminator="\n")
-    w.writerow(["ship", "lengthM", "beamM", "displacementT", "speedKmh", "depthM", "distanceM", "heightM", "draftM",
+    w.writerow(["ship", "lengthM", "beamM", "displacementT", "speedKmh", "trackDepthM", "distanceM", "heightM", "draftM",
                 "source"])
     w.writerows(rows)
 print("wrote", out)

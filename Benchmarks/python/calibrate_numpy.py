@@ -14,11 +14,13 @@ G = 9.81
 
 def fit(path):
     df = pd.read_csv(path)
+    # The track's depth; files written before the column was renamed call it depthM.
+    track = df["trackDepthM"] if "trackDepthM" in df else df["depthM"]
     v = df["speedKmh"].to_numpy() / 3.6
     L = df["lengthM"].to_numpy()
     X = np.column_stack([
         np.ones(len(df)), np.log(v * v / G), np.log(df["distanceM"].to_numpy() / L),
-        np.log(v / np.sqrt(G * df["depthM"].to_numpy())),
+        np.log(v / np.sqrt(G * track.to_numpy())),
         np.log(df["displacementT"].to_numpy() / (L * df["beamM"].to_numpy())),
     ])
     beta, *_ = np.linalg.lstsq(X, np.log(df["heightM"].to_numpy()), rcond=None)

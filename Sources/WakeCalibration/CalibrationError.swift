@@ -15,8 +15,8 @@ package enum CalibrationError: KindedError, Equatable {
         case .unreadable(let path, let reason, _): "\(path): \(reason)"
         case .missingColumns(let path, let columns):
             "\(path): missing \(columns.count == 1 ? "column" : "columns") \(columns.joined(separator: ", ")); the header needs lengthM, beamM, "
-                + "displacementT, speedKmh, depthM, distanceM, heightM (optional: ship, draftM, blockCoefficient, "
-                + "entranceLengthM)"
+                + "displacementT, speedKmh, trackDepthM (or its old name depthM), distanceM, heightM (optional: ship, "
+                + "draftM, blockCoefficient, entranceLengthM)"
         case .tooFewObservations(let valid, let needed, let skipped):
             "\(counted(valid, "valid observation")) (\(skipped) skipped), but the power law has \(needed) coefficients: "
                 + "at least \(needed + 1) are needed"

@@ -4,12 +4,16 @@ import NextWaveSupport
 import WakeKernelSupport
 import WakeModels
 
-/// Reads an observations CSV: a header with `lengthM, beamM, displacementT, speedKmh, depthM,
-/// distanceM, heightM` (any order), optional `ship, draftM, blockCoefficient, entranceLengthM`
+/// Reads an observations CSV: a header with `lengthM, beamM, displacementT, speedKmh, trackDepthM,
+/// distanceM, heightM` (any order; `depthM` is read as the old name of `trackDepthM`), optional `ship, draftM, blockCoefficient, entranceLengthM`
 /// and `source` (where the row was measured; read by people and tests, not by the fit), one
 /// observation per row. A bad row is named by line and column and skipped; the rest are read.
 @_spi(Benchmarks) public enum ObservationsFile {
-    package static let required = ["lengthM", "beamM", "displacementT", "speedKmh", "depthM", "distanceM", "heightM"]
+    package static let required = [
+        "lengthM", "beamM", "displacementT", "speedKmh", "trackDepthM", "distanceM", "heightM",
+    ]
+    /// Old column names still read, by the name they now have.
+    package static let oldNames = ["trackDepthM": "depthM"]
     package static let optional = ["ship", "draftM", "blockCoefficient", "entranceLengthM", "source"]
 
     /// Largest file read, bytes (2 GiB: about 25 million rows).
@@ -179,6 +183,15 @@ import WakeModels
                 for index in 0..<record.count {
                     found[record.string(index).trimmingCharacters(in: .whitespaces)] = index
                 }
+                for (name, old) in ObservationsFile.oldNames {
+                    guard let index = found.removeValue(forKey: old) else { continue }
+                    guard found[name] == nil else {
+                        throw CalibrationError.unreadable(
+                            path: path, reason: "the header has \(name) and its old name \(old); keep one",
+                            kind: .badData)
+                    }
+                    found[name] = index
+                }
                 let missing = ObservationsFile.required.filter { found[$0] == nil }
                 guard missing.isEmpty else { throw CalibrationError.missingColumns(path: path, columns: missing) }
                 columns = Columns(found)
@@ -210,7 +223,7 @@ import WakeModels
             init(_ found: [String: Int]) {
                 (length, beam, displacement) = (found["lengthM"]!, found["beamM"]!, found["displacementT"]!)
                 (speed, depth, distance, height) =
-                    (found["speedKmh"]!, found["depthM"]!, found["distanceM"]!, found["heightM"]!)
+                    (found["speedKmh"]!, found["trackDepthM"]!, found["distanceM"]!, found["heightM"]!)
                 (ship, draft, blockCoefficient, entranceLength, source) =
                     (
                         found["ship"], found["draftM"], found["blockCoefficient"], found["entranceLengthM"],
@@ -264,7 +277,7 @@ import WakeModels
             }
             observations.append(
                 hullAt: hull, speedKmh: try required(c.speed, "speedKmh", ObservationsFile.speedRange),
-                trackDepthM: try required(c.depth, "depthM", ObservationsFile.depthRange),
+                trackDepthM: try required(c.depth, "trackDepthM", ObservationsFile.depthRange),
                 distanceM: try required(c.distance, "distanceM", ObservationsFile.distanceRange),
                 heightM: try required(c.height, "heightM", ObservationsFile.heightRange))
         }

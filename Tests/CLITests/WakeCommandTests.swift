@@ -319,7 +319,7 @@ import _TestSupport
         try Data("lengthM,beamM,speedKmh\n1,2,3\n".utf8).write(to: bad)
         let r = try await CLI.runOffPool(["calibrate", "--observations", bad.path])
         #expect(
-            r.status == 65 && r.stderr.contains("missing columns displacementT, depthM, distanceM, heightM"),
+            r.status == 65 && r.stderr.contains("missing columns displacementT, trackDepthM, distanceM, heightM"),
             "\(r.stderr)")
         let one = dir.appendingPathComponent("one.csv")
         try Data("lengthM,beamM,displacementT,speedKmh,depthM,distanceM\n1,2,3,4,5,6\n".utf8).write(to: one)

@@ -56,11 +56,31 @@ import _TestSupport
         let partial = try write("lengthM,beamM\n1,2\n")
         #expect(
             throws: CalibrationError.missingColumns(
-                path: partial.path, columns: ["displacementT", "speedKmh", "depthM", "distanceM", "heightM"])
+                path: partial.path, columns: ["displacementT", "speedKmh", "trackDepthM", "distanceM", "heightM"])
         ) { try ObservationsFile.read(partial) }
         #expect(throws: CalibrationError.self) { try ObservationsFile.read(try write("")) }
         #expect(throws: CalibrationError.self) {
             try ObservationsFile.read(URL(fileURLWithPath: "/nonexistent/observations.csv"))
+        }
+    }
+
+    /// The track's depth is `trackDepthM`, one name per quantity; files that call it `depthM`
+    /// (its earlier name) read the same; a header with both is refused, naming both.
+    @Test func theTrackDepthColumnAndItsOldName() throws {
+        let rows = "56.6,10.7,382,18,10,50,0.31\n33.3,6.3,64,16.5,8,40,0.12\n"
+        let named = try ObservationsFile.read(
+            try write("lengthM,beamM,displacementT,speedKmh,trackDepthM,distanceM,heightM\n" + rows))
+        let old = try ObservationsFile.read(
+            try write("lengthM,beamM,displacementT,speedKmh,depthM,distanceM,heightM\n" + rows))
+        #expect(named.observations.trackDepthM == [10, 8] && old.observations.trackDepthM == [10, 8])
+        let both = try write(
+            "lengthM,beamM,displacementT,speedKmh,trackDepthM,depthM,distanceM,heightM\n1,2,3,4,5,6,7,8\n")
+        do {
+            _ = try ObservationsFile.read(both)
+            Issue.record("a header with both names was read")
+        } catch let error as CalibrationError {
+            #expect("\(error)" == "\(both.path): the header has trackDepthM and its old name depthM; keep one")
+            #expect("\(error.kind)" == "badData")
         }
     }
 }

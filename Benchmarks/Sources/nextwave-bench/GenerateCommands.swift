@@ -92,7 +92,7 @@ struct GenerateObservationsCommand: ParsableCommand {
     func run() throws {
         let hulls = try SyntheticFleet.wakeHulls(count: 40)
         var rng = SplitMix64(seed: 2026)
-        var text = "ship,lengthM,beamM,displacementT,speedKmh,depthM,distanceM,heightM\n"
+        var text = "ship,lengthM,beamM,displacementT,speedKmh,trackDepthM,distanceM,heightM\n"
         text.reserveCapacity(rows * 64)
         let start = Date()
         for i in 0..<rows {
