@@ -512,6 +512,8 @@ import _TestSupport
         #expect(markdown.contains("retired: MS Helvetia, since 2026-11-01"))
         let badDate = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "2026-02-30", fleet.path])
         #expect(badDate.status == 64 && badDate.stderr.contains("2026-02 has 28 days"), "\(badDate.stderr)")
+        let farPast = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "1700-01-01", fleet.path])
+        #expect(farPast.status == 64 && farPast.stderr.contains("--since 1700-01-01 lies outside 1800–2100"))
     }
 
     /// The README's maintainer recipe, run as written (a free port for 8000) in a copy of the

@@ -39,6 +39,13 @@ struct FleetRetireCommand: NextWaveCommand {
 
     var showsProgress: Bool { false }
 
+    func validate() throws {
+        // The fleet file's rule for a date (1800–2100), refused here as a usage error.
+        if let since, !FleetFile.isDate(since.description) {
+            throw ValidationError("--since \(since) lies outside 1800–2100, the years a fleet file takes")
+        }
+    }
+
     func execute(_ terminal: Terminal) async throws {
         let day = (since ?? ZoneClock.zurich.today()).description
         let url = try target.update { url, data in
