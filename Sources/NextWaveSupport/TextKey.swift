@@ -32,3 +32,37 @@ package func xmlEscaped(_ text: String) -> String {
     }
     return out
 }
+
+/// A name as people type it, compared two ways: folded (case, accents and spacing ignored:
+/// "wadenswil"), and with the umlauts written out first, as German is without them ("Waedenswil",
+/// "Zuerichsee", "Flueelen"). A query matches a name when either way matches.
+package struct NameKey: Sendable {
+    /// ``TextKey/fold(_:)``.
+    package let folded: String
+    /// ä, ö, ü written ae, oe, ue, then folded.
+    package let writtenOut: String
+
+    package init(_ text: some StringProtocol) {
+        folded = TextKey.fold(text)
+        var spelled = String(text)
+        for (umlaut, pair) in [("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("Ä", "Ae"), ("Ö", "Oe"), ("Ü", "Ue")] {
+            spelled = spelled.replacingOccurrences(of: umlaut, with: pair)
+        }
+        writtenOut = TextKey.fold(spelled)
+    }
+
+    package var isEmpty: Bool { folded.isEmpty }
+
+    /// The same name, either way.
+    package func matches(_ name: NameKey) -> Bool { folded == name.folded || writtenOut == name.writtenOut }
+
+    /// The start of `name`, either way.
+    package func starts(_ name: NameKey) -> Bool {
+        name.folded.hasPrefix(folded) || name.writtenOut.hasPrefix(writtenOut)
+    }
+
+    /// Part of `name`, either way.
+    package func occurs(in name: NameKey) -> Bool {
+        name.folded.contains(folded) || name.writtenOut.contains(writtenOut)
+    }
+}

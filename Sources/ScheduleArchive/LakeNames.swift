@@ -45,12 +45,12 @@ extension StationCatalogue {
     /// spacing ignored); else the lakes whose list name starts with it ("Lago": Lago Maggiore,
     /// Lago di Lugano); else those one of whose other names does.
     package func lakeMatch(_ name: String) -> LakeMatch {
-        let key = TextKey.fold(name)
+        let key = NameKey(name)
         guard !key.isEmpty else { return .none }
-        let names = lakes.map { lake in (lake, LakeNames.names(of: lake).map { TextKey.fold($0) }) }
-        if let exact = names.first(where: { $0.1.contains(key) }) { return .one(exact.0) }
-        var prefixed = names.filter { $0.1[0].hasPrefix(key) }.map(\.0)
-        if prefixed.isEmpty { prefixed = names.filter { $0.1.contains { $0.hasPrefix(key) } }.map(\.0) }
+        let names = lakes.map { lake in (lake, LakeNames.names(of: lake).map { NameKey($0) }) }
+        if let exact = names.first(where: { $0.1.contains { key.matches($0) } }) { return .one(exact.0) }
+        var prefixed = names.filter { key.starts($0.1[0]) }.map(\.0)
+        if prefixed.isEmpty { prefixed = names.filter { $0.1.contains { key.starts($0) } }.map(\.0) }
         switch prefixed.count {
         case 0: return .none
         case 1: return .one(prefixed[0])

@@ -7,8 +7,8 @@ extension StationCatalogue {
     package func stations(ofLake lake: String?, containing search: String?) throws -> [Station] {
         let pool = try lake.map { try stations(ofLake: $0) } ?? stations
         guard let search else { return pool }
-        let key = TextKey.fold(search)
-        return pool.filter { TextKey.fold($0.name).contains(key) }
+        let key = NameKey(search)
+        return pool.filter { key.occurs(in: NameKey($0.name)) }
     }
 }
 

@@ -3,7 +3,7 @@ import NextWaveSupport
 
 extension StationCatalogue {
     /// The station a person means: a UIC id, or a name compared without case, accents and
-    /// spacing — the whole name, or a prefix only one station's name starts with ("wadenswil"
+    /// spacing, umlauts written or written out (``NextWaveSupport/NameKey``) — the whole name, or a prefix only one station's name starts with ("wadenswil"
     /// finds "Wädenswil (See)").
     /// - Throws: ``StationQueryError`` naming close matches, or the stations a prefix fits.
     /// - Parameter lake: only this lake's stations (its did-you-mean among them).
@@ -16,10 +16,10 @@ extension StationCatalogue {
             }
             throw StationQueryError.unknown(query, closest: [])
         }
-        let key = TextKey.fold(text)
+        let key = NameKey(text)
         guard !key.isEmpty else { throw StationQueryError.unknown(query, closest: []) }
-        if let exact = pool.first(where: { TextKey.fold($0.name) == key }) { return exact }
-        let prefixed = pool.filter { TextKey.fold($0.name).hasPrefix(key) }
+        if let exact = pool.first(where: { key.matches(NameKey($0.name)) }) { return exact }
+        let prefixed = pool.filter { key.starts(NameKey($0.name)) }
         if prefixed.count == 1 { return prefixed[0] }
         if prefixed.count > 1 {
             throw StationQueryError.ambiguous(query, matches: prefixed.map { "\($0.name) (\($0.uic))" })
@@ -30,9 +30,17 @@ extension StationCatalogue {
     /// Several queries, each a name or id, or a comma-separated list of them; each station once.
     public func resolve(all queries: [String], onLake lake: String? = nil) throws -> [Station] {
         var result: [Station] = []
-        for query in queries.flatMap({ $0.split(separator: ",").map(String.init) }) {
-            let station = try resolve(query, onLake: lake)
-            if !result.contains(station) { result.append(station) }
+        for query in queries {
+            // A list's empty items are skipped ("wadenswil," is one station); a query of none
+            // at all ("", ",") is refused, not read as no stations.
+            let items = query.split(separator: ",").map(String.init)
+            guard items.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                throw StationQueryError.unknown(query, closest: [])
+            }
+            for item in items where !item.trimmingCharacters(in: .whitespaces).isEmpty {
+                let station = try resolve(item, onLake: lake)
+                if !result.contains(station) { result.append(station) }
+            }
         }
         return result
     }

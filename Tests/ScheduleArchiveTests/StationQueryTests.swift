@@ -37,4 +37,40 @@ import _TestSupport
         #expect(throws: StationQueryError.unknown("1234567", closest: [])) { try Self.catalogue.resolve("1234567") }
         #expect(throws: StationQueryError.self) { try Self.catalogue.stations(ofLake: "Atlantis") }
     }
+
+    /// "ae", "oe", "ue" for ä, ö, ü, as German is written without umlauts: every station of the
+    /// list, its name so written, finds that station and no other, and so does every lake.
+    @Test func umlautsWrittenOutFindTheStationAndTheLake() throws {
+        let c = Self.catalogue
+        func writtenOut(_ name: String) -> String {
+            var text = name
+            for (umlaut, pair) in [("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("Ä", "Ae"), ("Ö", "Oe"), ("Ü", "Ue")] {
+                text = text.replacingOccurrences(of: umlaut, with: pair)
+            }
+            return text
+        }
+        var written = 0
+        for station in c.stations where writtenOut(station.name) != station.name {
+            written += 1
+            #expect(try c.resolve(writtenOut(station.name)).uic == station.uic, "\(writtenOut(station.name))")
+        }
+        #expect(written >= 20, "the list has stations with umlauts (\(written))")
+        #expect(try c.resolve("Waedenswil").uic == 8_503_670)
+        #expect(try c.resolve("staefa").uic == 8_503_665)
+        // Both ways of dropping the umlaut of Flüelen, where ü is followed by e.
+        let fluelen = try c.resolve("Flüelen").uic
+        #expect(try c.resolve("Fluelen").uic == fluelen && c.resolve("flueelen").uic == fluelen)
+        for lake in c.lakes where writtenOut(lake) != lake {
+            #expect(try c.stations(ofLake: writtenOut(lake)).allSatisfy { $0.lake == lake }, "\(writtenOut(lake))")
+        }
+        #expect(try c.stations(ofLake: "Zuerichsee").first?.lake == "Zürichsee")
+    }
+
+    /// An empty `--station` is refused, not read as "no stations"; a list's empty items are skipped.
+    @Test func anEmptyQueryIsRefusedAndEmptyListItemsSkipped() throws {
+        for query in ["", " ", ",", " , "] {
+            #expect(throws: StationQueryError.self, "'\(query)'") { try Self.catalogue.resolve(all: [query]) }
+        }
+        #expect(try Self.catalogue.resolve(all: ["wadenswil,", ",stafa"]).map(\.uic) == [8_503_670, 8_503_665])
+    }
 }

@@ -7,7 +7,7 @@ struct StationOptions: ParsableArguments {
     @Option(
         name: [.customLong("station"), .customLong("stations")],
         help: ArgumentHelp(
-            "A station by name (accents and case ignored, a unique prefix will do) or UIC id; repeat or separate with commas.",
+            "A station by name (case and accents ignored, ä also as ae; a unique prefix will do) or UIC id; repeat or separate with commas.",
             valueName: "STATION"))
     var station: [String] = []
 
