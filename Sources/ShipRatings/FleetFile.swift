@@ -368,6 +368,17 @@ package enum FleetFile {
         }
     }
 
+    /// The full name ("MS Wädenswil") of the entry `name` refers to (an alias, another
+    /// spelling), for messages; nil when none does or the file does not parse.
+    package static func fullName(of name: String, in data: Data) -> String? {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let ships = root["ships"] as? [Any], let index = entryIndex(named: name, in: ships),
+            let ship = ships[index] as? [String: Any], let bare = ship["name"] as? String
+        else { return nil }
+        let prefix = ship["prefix"] as? String ?? ""
+        return prefix.isEmpty ? bare : "\(prefix) \(bare)"
+    }
+
     /// Applies `change` to the checked file's entry for `name` and returns the file's canonical
     /// bytes, checked again.
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the file has problems, no entry

@@ -479,6 +479,7 @@ import _TestSupport
             "refit 2026", fleet.path,
         ])
         #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr.hasPrefix("set displacementT of MS Linth in "), "\(set.stderr)")
         let afterSet = try String(contentsOf: fleet, encoding: .utf8)
         // The diff is one hunk: the lines between the common head and the common tail.
         let a = original.split(separator: "\n", omittingEmptySubsequences: false)
@@ -494,9 +495,11 @@ import _TestSupport
         let out = RepositoryPaths.temporaryDirectory()
         #expect(try await CLI.runOffPool(["ratings", "--out", out.path, "--no-progress"]).status == 0)
         let retire = try await CLI.runOffPool([
-            "fleet", "retire", "MS Helvetia", "--since", "2026-11-01", "--reason", "sold", fleet.path,
+            "fleet", "retire", "helvetia", "--since", "2026-11-01", "--reason", "sold", fleet.path,
         ])
         #expect(retire.status == 0, "\(retire.stderr)")
+        // The message names the entry as the file does, not as it was typed.
+        #expect(retire.stderr.hasPrefix("MS Helvetia retired since 2026-11-01 in "), "\(retire.stderr)")
         let helvetia = try #require(
             (try json(fleet)["ships"] as! [[String: Any]]).first { $0["name"] as? String == "Helvetia" })
         #expect((helvetia["retired"] as? [String: Any])?["since"] as? String == "2026-11-01")

@@ -48,9 +48,13 @@ struct FleetRetireCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let day = (since ?? ZoneClock.zurich.today()).description
+        var ship = name
         let url = try target.update { url, data in
-            try FleetFile.retiring(name, since: day, reason: reason, source: source, in: data, path: url.path)
+            let changed = try FleetFile.retiring(
+                name, since: day, reason: reason, source: source, in: data, path: url.path)
+            ship = FleetFile.fullName(of: name, in: changed) ?? name
+            return changed
         }
-        terminal.info("\(name) retired since \(day) in \(url.path); the next `nextwave ratings` leaves it out")
+        terminal.info("\(ship) retired since \(day) in \(url.path); the next `nextwave ratings` leaves it out")
     }
 }

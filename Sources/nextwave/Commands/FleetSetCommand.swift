@@ -85,11 +85,12 @@ struct FleetSetCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         var done: [String] = []
+        var ship = name
         let url = try target.update { url, data in
             let applied = try edit.applied(to: data, path: url.path)
-            done = applied.done
+            (done, ship) = (applied.done, FleetFile.fullName(of: name, in: applied.data) ?? name)
             return applied.data
         }
-        terminal.info("set \(done.joined(separator: "; ")) of \(name) in \(url.path)")
+        terminal.info("set \(done.joined(separator: "; ")) of \(ship) in \(url.path)")
     }
 }
