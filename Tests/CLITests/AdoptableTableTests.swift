@@ -209,8 +209,9 @@ import _TestSupport
         #expect(
             held.stderr.contains("a page the fleet file cites for MS Linth, now names 'Glärnisch'")
                 && held.stderr.contains("`nextwave fleet rename \"MS Linth\" \"MS Glärnisch\"`"), "\(held.stderr)")
-        let rename = try await CLI.runOffPool(["fleet", "rename", "MS Linth", "MS Glärnisch", fleet.path])
+        let rename = try await CLI.runOffPool(["fleet", "rename", "linth", "MS Glärnisch", fleet.path])
         #expect(rename.status == 0, "\(rename.stderr)")
+        #expect(rename.stderr.hasPrefix("renamed MS Linth to MS Glärnisch in "), "\(rename.stderr)")
         let written = try await CLI.runOffPool(args)
         #expect(written.status == 0, "\(written.stderr)")
         let table = try ships(out.appendingPathComponent("ship-ratings.json"))

@@ -33,7 +33,11 @@ struct FleetRenameCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        let url = try target.update { url, data in try FleetFile.renaming(old, to: new, in: data, path: url.path) }
-        terminal.info("renamed \(old) to \(new) in \(url.path); the old name is an alias")
+        var was = old
+        let url = try target.update { url, data in
+            was = FleetFile.fullName(of: old, in: data) ?? old
+            return try FleetFile.renaming(old, to: new, in: data, path: url.path)
+        }
+        terminal.info("renamed \(was) to \(new) in \(url.path); the old name is an alias")
     }
 }
