@@ -97,7 +97,7 @@ package struct ArchiveFetchJob: Job {
     }
 
     package func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> ArchiveFetcher.Report {
-        try FileManager.default.createDirectory(at: input.archive, withIntermediateDirectories: true)
+        try FileProblem.createFolder(input.archive)
         var fetcher = ArchiveFetcher(
             apiRoot: input.apiRoot, assignments: try assignmentSource(onEvent: onEvent), limit: input.limit,
             http: input.http)

@@ -68,7 +68,8 @@ package struct GTFSImportJob: Job {
         var importer = GTFSImporter(agencies: Set(try agencyIDs(onEvent: onEvent)), window: input.window)
         importer.progress = { onEvent(.stopTimeLines($0)) }
         let feed = try GTFSFeed(url: input.feed)
-        try FileManager.default.createDirectory(at: input.archive, withIntermediateDirectories: true)
+        try GTFSImporter.checkTables(of: feed)
+        try FileProblem.createFolder(input.archive)
         let archive = try ScheduleArchive(directory: input.archive)
         let report = try archive.withLock(exclusive: true) { try importer.run(feed: feed, into: archive.store) }
         return (report, archive.store.path)

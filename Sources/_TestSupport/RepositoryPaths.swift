@@ -35,6 +35,17 @@ package enum RepositoryPaths {
         return child.processIdentifier
     }
 
+    /// A new temporary folder holding the files of `folder` but `except` (a fixture with one
+    /// file taken out, for the test to replace or leave missing).
+    package static func copy(of folder: URL, except: String, label: String) throws -> URL {
+        let copy = temporaryDirectory(label)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != except {
+            try FileManager.default.copyItem(
+                at: folder.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        }
+        return copy
+    }
+
     /// A fresh empty temporary directory, inside this test process's own folder, which is
     /// removed when the process exits (an installed prefix is 100 MB; a suite makes dozens).
     package static func temporaryDirectory(_ label: String = "nextwave-test") -> URL {

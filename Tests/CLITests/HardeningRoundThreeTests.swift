@@ -369,12 +369,8 @@ import _TestSupport
     }
 
     @Test func aGTFSFeedWithAFolderForATableFailsTheImport() async throws {
-        let feed = RepositoryPaths.temporaryDirectory("gtfs")
         let fixture = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")
-        for name in try FileManager.default.contentsOfDirectory(atPath: fixture.path) where name != "stop_times.txt" {
-            try FileManager.default.copyItem(
-                at: fixture.appendingPathComponent(name), to: feed.appendingPathComponent(name))
-        }
+        let feed = try RepositoryPaths.copy(of: fixture, except: "stop_times.txt", label: "gtfs")
         try FileManager.default.createDirectory(
             at: feed.appendingPathComponent("stop_times.txt"), withIntermediateDirectories: true)
         let archive = RepositoryPaths.temporaryDirectory("archive")

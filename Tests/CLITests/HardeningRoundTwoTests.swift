@@ -44,12 +44,8 @@ import _TestSupport
     }
 
     @Test func aFIFOAsASnapshotPageIsRefusedByPath() async throws {
-        let snapshot = RepositoryPaths.temporaryDirectory("snapshot")
         let source = RepositoryPaths.data.appendingPathComponent("snapshots/zsg-2025-01-14")
-        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name != "ms-albis.html" {
-            try FileManager.default.copyItem(
-                at: source.appendingPathComponent(name), to: snapshot.appendingPathComponent(name))
-        }
+        let snapshot = try RepositoryPaths.copy(of: source, except: "ms-albis.html", label: "snapshot")
         try fifo(snapshot.appendingPathComponent("ms-albis.html"))
         let result = try await runBounded([
             "ratings", "--snapshot", snapshot.path, "--dry-run", "--out", RepositoryPaths.temporaryDirectory().path,

@@ -139,6 +139,28 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
+    /// A feed that lacks a table is refused before the archive is made: importing it into a new
+    /// folder leaves no folder with an empty store behind (it did).
+    @Test func aFeedMissingATableLeavesNoNewArchive() async throws {
+        let mini = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")
+        let feed = try RepositoryPaths.copy(of: mini, except: "stop_times.txt", label: "gtfs-partial")
+        let archive = RepositoryPaths.temporaryDirectory("gtfs-new").appendingPathComponent("archive")
+        let r = try await CLI.runOffPool([
+            "archive", "import-gtfs", feed.path, "--archive", archive.path, "--agency", "194",
+        ])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("\(feed.path)/stop_times.txt: table missing from the feed"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: archive.path))
+        // An archive folder that cannot be made is an output problem (73), named.
+        let blocked = RepositoryPaths.temporaryDirectory("gtfs-blocked").appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocked)
+        let unmade = try await CLI.runOffPool([
+            "archive", "import-gtfs", mini.path, "--archive", blocked.appendingPathComponent("archive").path,
+            "--agency", "194",
+        ])
+        #expect(unmade.status == 73 && unmade.stderr.contains("cannot create the folder"), "\(unmade.stderr)")
+    }
+
     @Test func sunPrintsJSONWithTheFourKeys() async throws {
         let r = try await CLI.runOffPool([
             "sun", "--lat", "47.3657", "--lon", "8.5410", "--date", "2026-06-21", "--json",

@@ -4,6 +4,21 @@ import NextWaveSupport
 
 /// The stages of ``GTFSImporter/run(feed:into:)``, one table each.
 extension GTFSImporter {
+    /// Throws the error a run would meet first for a table the feed lacks, before anything is
+    /// made: an import into a new archive that cannot succeed leaves no empty store behind.
+    package static func checkTables(of feed: GTFSFeed) throws {
+        for table in ["routes.txt", "trips.txt"] where !feed.has(table) {
+            throw ArchiveError.gtfs(file: feed.location(of: table), line: nil, reason: "table missing from the feed")
+        }
+        guard feed.has("calendar.txt") || feed.has("calendar_dates.txt") else {
+            throw ArchiveError.gtfs(
+                file: feed.url.path, line: nil, reason: "neither calendar.txt nor calendar_dates.txt: no service days")
+        }
+        for table in ["stops.txt", "stop_times.txt"] where !feed.has(table) {
+            throw ArchiveError.gtfs(file: feed.location(of: table), line: nil, reason: "table missing from the feed")
+        }
+    }
+
     /// `routes.txt`: route_id bytes → category of the agencies' ship routes.
     func shipRoutes(_ feed: GTFSFeed) throws -> [[UInt8]: String] {
         var routeCategory: [[UInt8]: String] = [:]

@@ -92,7 +92,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let catalogue = try data.stationCatalogue()
         var input = ArchiveFetchJob.Input(
-            archive: try target.url(), stations: try stations.resolve(in: catalogue) ?? [], catalogue: catalogue,
+            archive: target.url(), stations: try stations.resolve(in: catalogue) ?? [], catalogue: catalogue,
             operators: try OperatorCatalogue.inDataFolder(data),
             from: from ?? ZoneClock.zurich.today())
         if let api = try Self.url(apiURL, flag: "--api-url", variable: "NEXTWAVE_API_URL") { input.apiRoot = api }

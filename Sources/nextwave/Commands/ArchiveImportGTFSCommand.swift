@@ -68,7 +68,7 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        var input = GTFSImportJob.Input(feed: URL(fileURLWithPath: feed), archive: try target.url())
+        var input = GTFSImportJob.Input(feed: URL(fileURLWithPath: feed), archive: target.url())
         input.window = from.flatMap { from in to.map { from...$0 } }
         if let lake {
             input.agencies = .lake(lake)

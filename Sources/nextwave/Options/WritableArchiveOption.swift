@@ -8,9 +8,7 @@ struct WritableArchiveOption: ParsableArguments {
 
     func validate() throws { try checkPaths([("--archive", archive)]) }
 
-    func url() throws -> URL {
-        let url = URL(fileURLWithPath: archive, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// The folder; the job makes it once its input has passed its checks (a run refused
+    /// before that leaves no empty archive behind).
+    func url() -> URL { URL(fileURLWithPath: archive, isDirectory: true) }
 }
