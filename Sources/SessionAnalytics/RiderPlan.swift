@@ -28,6 +28,8 @@ public struct RiderPlan: Sendable {
     public var quietStations: [Place]
     /// Days of the range past the archive's last day.
     public var daysPastArchive: [LocalDate]
+    /// Days of the range before the archive's first day.
+    public var daysBeforeArchive: [LocalDate] = []
     /// The archive's first and last day.
     public var archiveRange: ClosedRange<LocalDate>
     /// The chosen stations, by UIC.

@@ -18,6 +18,7 @@ package enum PlanJSON {
         var days: [Day]
         var quietStations: [String]
         var daysPastArchive: [String]
+        var daysBeforeArchive: [String]
         var lake: String?
         /// Today, when the archive does not hold it and the plan shows the archive's days instead.
         var todayNotInArchive: String?
@@ -133,7 +134,7 @@ package enum PlanJSON {
             }
             let seen = Set(present.map(\.station))
             let quiet =
-                plan.daysPastArchive.contains(date)
+                plan.daysPastArchive.contains(date) || plan.daysBeforeArchive.contains(date)
                 ? [] : plan.places.values.filter { !seen.contains($0.uic) }.map(\.name).sorted()
             days.append(
                 Day(
@@ -147,6 +148,7 @@ package enum PlanJSON {
                 first: plan.archiveRange.lowerBound.description, last: plan.archiveRange.upperBound.description),
             ratings: plan.ratingsName, ratingsPoint: plan.ratingsPoint, days: days,
             quietStations: plan.quietStations.map(\.name), daysPastArchive: plan.daysPastArchive.map(\.description),
+            daysBeforeArchive: plan.daysBeforeArchive.map(\.description),
             lake: plan.lake, todayNotInArchive: plan.todayNotInArchive?.description)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

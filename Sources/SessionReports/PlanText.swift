@@ -22,6 +22,8 @@ package enum PlanText {
             let days = (byDate[date] ?? []).filter { !$0.waves.isEmpty }
             if plan.daysPastArchive.contains(date) {
                 out.append("  " + words.notInArchive(endsOn: plan.archiveRange.upperBound))
+            } else if plan.daysBeforeArchive.contains(date) {
+                out.append("  " + words.beforeArchive(startsOn: plan.archiveRange.lowerBound))
             } else if days.isEmpty {
                 out.append("  " + words.noDeparturesHere)
             } else {

@@ -123,6 +123,16 @@ package struct RiderWords: Sendable {
             "incompleto: un file dell'archivio di questo giorno non è leggibile (vedi gli avvisi)")
     }
 
+    /// "not in the archive (it starts 2026-09-22)": a day before the archive's first.
+    package func beforeArchive(startsOn start: LocalDate) -> String {
+        switch language {
+        case .en: "not in the archive (it starts \(start))"
+        case .de: "nicht im Archiv (es beginnt am \(day(start)))"
+        case .fr: "pas dans l'archive (elle commence le \(day(start)))"
+        case .it: "non nell'archivio (inizia il \(day(start)))"
+        }
+    }
+
     /// "not in the archive yet (it ends 2026-10-01); fetch it first".
     package func notInArchive(endsOn end: LocalDate) -> String {
         switch language {

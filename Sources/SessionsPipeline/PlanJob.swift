@@ -85,6 +85,9 @@ public struct PlanJob: Job {
                 lakes: try Self.lakesWithDepartures(archive.store, catalogue: catalogue), asked: asked)
         }
         let last = from.adding(days: input.days - 1)
+        guard last >= range.lowerBound else {
+            throw PlanJobError.beforeArchive(to: last, archive: input.source.archiveName, range: range, asked: asked)
+        }
         let to = min(last, range.upperBound)
         let settings = SurveySettings(
             from: from, to: to, stations: chosen, sun: input.sun, top: SessionRules.defaultTop)
@@ -116,11 +119,14 @@ public struct PlanJob: Job {
         let past =
             last > range.upperBound
             ? (1...range.upperBound.days(to: last)).map { range.upperBound.adding(days: $0) } : []
+        let before =
+            from < range.lowerBound ? (0..<from.days(to: range.lowerBound)).map { from.adding(days: $0) } : []
         var plan = RiderPlan(
             from: from, to: last, stationDays: days, quietStations: quiet, daysPastArchive: past, archiveRange: range,
             places: Dictionary(wanted.map { ($0.uic, place($0)) }, uniquingKeysWith: { a, _ in a }),
             ratingsName: input.source.ratingsName, ratingsPoint: SessionsJob.operatingPoint(of: table))
         plan.askedLakes = asked
+        plan.daysBeforeArchive = before
         if case .lake(let name) = input.selection { plan.lake = catalogue.lake(named: name) ?? name }
         if input.from == nil, !range.contains(input.today) { plan.todayNotInArchive = input.today }
         // Files the index could not read are named, and their days marked, never dropped silently.

@@ -14,6 +14,8 @@ public enum PlanJobError: KindedError, Equatable {
 
     /// The first day lies past the archive (`lakes`: those it holds; `asked`: the plan's).
     case pastArchive(from: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String], asked: [String])
+    /// The last day lies before the archive's first.
+    case beforeArchive(to: LocalDate, archive: String, range: ClosedRange<LocalDate>, asked: [String])
     /// The chosen stations have no departure in the range.
     /// (`unreadable`: archive files of those days the index could not read, each with why.)
     case noDepartures(
@@ -22,7 +24,9 @@ public enum PlanJobError: KindedError, Equatable {
     /// The lakes the plan asked for, for the advice on what to fetch.
     public var askedLakes: [String] {
         switch self {
-        case .pastArchive(_, _, _, _, let asked), .noDepartures(_, _, _, _, let asked, _): asked
+        case .pastArchive(_, _, _, _, let asked), .beforeArchive(_, _, _, let asked),
+            .noDepartures(_, _, _, _, let asked, _):
+            asked
         }
     }
 
@@ -31,6 +35,8 @@ public enum PlanJobError: KindedError, Equatable {
         case .pastArchive(let from, let archive, let range, let lakes, _):
             "\(from) lies past the archive \(archive), which holds \(range.lowerBound) … \(range.upperBound)"
                 + (lakes.isEmpty ? "" : " (\(lakes.joined(separator: ", ")))")
+        case .beforeArchive(let to, let archive, let range, _):
+            "\(to) lies before the archive \(archive), which holds \(range.lowerBound) … \(range.upperBound)"
         case .noDepartures(let stations, let from, let to, let lakes, _, let unreadable):
             unreadable.isEmpty
                 ? "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) in the archive; it holds "

@@ -201,6 +201,25 @@ import _TestSupport
         #expect(elsewhere.stderr.contains("--lake \"Vierwaldstättersee\""), "\(elsewhere.stderr)")
         let today = try await CLI.runOffPool(["today", "--station", "Luzern", "--date", "2026-09-22"])
         #expect(today.status == 1 && today.stderr.contains("--lake \"Vierwaldstättersee\""), "\(today.stderr)")
+        // Days before the archive say so (they said "no departures"); a range wholly before it is
+        // refused with the archive's first day.
+        let early = try await CLI.runOffPool(["plan", "--station", "wadenswil", "--from", "2026-09-20", "--days", "3"])
+        #expect(early.status == 0, "\(early.stderr)")
+        #expect(
+            early.stdout.hasPrefix(
+                "Sun 20 Sep 2026\n  not in the archive (it starts 2026-09-22)\n\nMon 21 Sep 2026\n  not in the archive"),
+            "\(early.stdout)")
+        #expect(early.stdout.contains("Tue 22 Sep 2026\n  Wädenswil (See)  14:31–16:31"), "\(early.stdout)")
+        let earlyJSON = try await CLI.runOffPool([
+            "plan", "--station", "wadenswil", "--from", "2026-09-20", "--days", "3", "--json",
+        ])
+        let document = try JSONSerialization.jsonObject(with: Data(earlyJSON.stdout.utf8)) as! [String: Any]
+        #expect(document["daysBeforeArchive"] as? [String] == ["2026-09-20", "2026-09-21"])
+        let before = try await CLI.runOffPool(["today", "--station", "wadenswil", "--date", "2026-01-01"])
+        #expect(before.status == 1)
+        #expect(
+            before.stderr.contains("2026-01-01 lies before the archive")
+                && before.stderr.contains("choose days from 2026-09-22 on"), "\(before.stderr)")
         // A lake the archive has no departure of: the same answer as for its stations (it printed
         // empty days and exited 0).
         let otherLake = try await CLI.runOffPool(["plan", "--lake", "Zugersee", "--from", "2026-09-22", "--days", "2"])

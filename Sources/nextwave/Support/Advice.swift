@@ -93,6 +93,8 @@ enum Advice {
             return stated + ". Check or fetch those days again (nextwave archive fetch --archive DIR --from DATE)"
         case .pastArchive, .noDepartures:
             return stated + ". " + fetchAdvice(lakes: error.askedLakes)
+        case .beforeArchive(_, _, let range, _):
+            return stated + "; choose days from \(range.lowerBound) on"
         }
     }
 
