@@ -129,17 +129,20 @@ public struct SessionsJob: Job {
         )
         for message in refresh.skipped { onEvent(.warning("skipped \(message)")) }
         if let from = input.from, from > range.upperBound {
-            let chosen = try stations(in: catalogue)
             throw PlanJobError.pastArchive(
                 from: from, archive: input.source.archiveName, range: range,
                 lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue),
-                asked: Array(Set(catalogue.stations.filter { chosen?.contains($0.uic) ?? true }.map(\.lake))).sorted())
+                asked: try askedLakes(in: catalogue))
         }
         let (from, to) = (input.from ?? range.lowerBound, input.to ?? range.upperBound)
         for date in [from, to] where !SupportedDates.contains(date) {
             throw SessionsJobError.unsupportedDate(date)
         }
         guard from <= to else { throw SessionsJobError.reversedDates(from: from, to: to) }
+        if to < range.lowerBound {
+            throw PlanJobError.beforeArchive(
+                to: to, archive: input.source.archiveName, range: range, asked: try askedLakes(in: catalogue))
+        }
         let settings = SurveySettings(
             from: from, to: to,
             stations: try stations(in: catalogue), sun: input.sun, top: input.top)
@@ -175,11 +178,10 @@ public struct SessionsJob: Job {
                 guard let names = PlanJob.placeNames(of: input.selection, in: catalogue) else {
                     throw SessionsJobError.noDepartures(from: from, to: to)
                 }
-                let asked = catalogue.stations.filter { settings.stations?.contains($0.uic) ?? true }.map(\.lake)
                 throw PlanJobError.noDepartures(
                     stations: names, from: from, to: to,
                     lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue),
-                    asked: Array(Set(asked)).sorted())
+                    asked: try askedLakes(in: catalogue))
             }
         }
         onEvent(.coverage(report.coverageText))
@@ -203,6 +205,12 @@ public struct SessionsJob: Job {
             todayNotInArchive: input.from == nil && !(from...to).contains(input.today) ? input.today : nil,
             quietStations: asked.filter { !scored.contains($0.uic) }.map(\.name).sorted(),
             askedLakes: Set(asked.map(\.lake)).sorted())
+    }
+
+    /// The lakes of the stations to score, by name (what an error's advice fetches).
+    func askedLakes(in catalogue: StationCatalogue) throws -> [String] {
+        let chosen = try stations(in: catalogue)
+        return Array(Set(catalogue.stations.filter { chosen?.contains($0.uic) ?? true }.map(\.lake))).sorted()
     }
 
     /// The UIC ids to score, or nil for all.

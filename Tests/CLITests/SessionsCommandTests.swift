@@ -127,6 +127,13 @@ import _TestSupport
             empty.stderr.contains("2027-01-01 lies past the archive") && empty.stderr.contains("nextwave archive fetch")
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+        let early = try await CLI.runOffPool([
+            "sessions", "--from", "2026-01-01", "--to", "2026-01-05", "--out", out.path,
+        ])
+        #expect(early.status == 1)
+        #expect(
+            early.stderr.contains("2026-01-05 lies before the archive")
+                && early.stderr.contains("choose days from 2026-09-22 on"), "\(early.stderr)")
         // A lake the archive has no departure of: what the archive holds and what to fetch, as
         // plan says (it said only "for the chosen stations").
         let otherLake = try await CLI.runOffPool(["sessions", "--lake", "Zugersee", "--out", out.path])
