@@ -151,6 +151,10 @@ import _TestSupport
             ["sessions", "--no-progress"], in: elsewhere, executable: installed, environment: ["NEXTWAVE_DATA": nil])
         #expect(sessions.status == 0, "\(sessions.stderr)")
         #expect(sessions.stderr.contains("ratings: the app's own ratings"), "\(sessions.stderr)")
+        // The other lakes' tables by operator, not eleven paths on one line.
+        #expect(
+            sessions.stderr.contains("ratings also from the other lakes' operators (Data/ratings/): ")
+                && sessions.stderr.contains(", sgv,"), "\(sessions.stderr)")
         let named = try await CLI.runOffPool(
             ["sessions", "--no-progress", "--ratings", "reports/ship-ratings.json"], in: elsewhere,
             executable: installed, environment: ["NEXTWAVE_DATA": nil])
