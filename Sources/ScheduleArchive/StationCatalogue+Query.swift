@@ -3,8 +3,9 @@ import NextWaveSupport
 
 extension StationCatalogue {
     /// The station a person means: a UIC id, or a name compared without case, accents and
-    /// spacing, umlauts written or written out (``NextWaveSupport/NameKey``) — the whole name, or a prefix only one station's name starts with ("wadenswil"
-    /// finds "Wädenswil (See)").
+    /// spacing, umlauts written or written out (``NextWaveSupport/NameKey``): the whole name, or a
+    /// prefix only one station's name starts with ("wadenswil" and "Waedenswil" find
+    /// "Wädenswil (See)").
     /// - Throws: ``StationQueryError`` naming close matches, or the stations a prefix fits.
     /// - Parameter lake: only this lake's stations (its did-you-mean among them).
     public func resolve(_ query: String, onLake lake: String? = nil) throws -> Station {

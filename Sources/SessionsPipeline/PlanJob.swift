@@ -144,7 +144,6 @@ public struct PlanJob: Job {
         return nil
     }
 
-    /// The lakes the archive has departures for, by name.
     /// How an error names the places a selection chose: the stations, or the lake as the
     /// catalogue spells it; nil for all stations.
     static func placeNames(of selection: SessionsJob.StationSelection, in catalogue: StationCatalogue) -> [String]? {
@@ -155,6 +154,7 @@ public struct PlanJob: Job {
         }
     }
 
+    /// The lakes the archive has departures for, by name.
     static func lakesWithDepartures(_ store: ScheduleStore, catalogue: StationCatalogue) throws -> [String] {
         let ids = try store.stationNames().keys
         return Set(ids.compactMap { catalogue.station(uic: $0)?.lake }).sorted()
