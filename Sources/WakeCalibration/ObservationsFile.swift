@@ -6,8 +6,9 @@ import WakeModels
 
 /// Reads an observations CSV: a header with `lengthM, beamM, displacementT, speedKmh, trackDepthM,
 /// distanceM, heightM` (any order; `depthM` is read as the old name of `trackDepthM`), optional
-/// `ship, draftM, blockCoefficient, entranceLengthM` and `source` (where the row was measured; read by people and tests, not by the fit), one
-/// observation per row. A bad row is named by line and column and skipped; the rest are read.
+/// `ship, draftM, blockCoefficient, entranceLengthM` and `source` (where the row was measured;
+/// read by people and tests, not by the fit), one observation per row. A bad row is named by line
+/// and column and skipped; the rest are read.
 @_spi(Benchmarks) public enum ObservationsFile {
     package static let required = [
         "lengthM", "beamM", "displacementT", "speedKmh", "trackDepthM", "distanceM", "heightM",
