@@ -60,6 +60,10 @@ public struct RatingsJob: Job {
         /// passes `SOURCE_DATE_EPOCH` here for reproducible tables; the library reads no
         /// environment.)
         public var now: Date?
+        /// How a command line names this run's fleet file after a `nextwave fleet` subcommand
+        /// (`--operator sgv`, a path); the commands `ratings.md` suggests get it. Nil: the data
+        /// folder's `fleet.json`, which those commands edit by default.
+        public var fleetArgument: String?
 
         /// An input with the legacy model and the app-fitted wake thresholds by default.
         public init(
@@ -294,7 +298,9 @@ public struct RatingsJob: Job {
                 run: run, appRatings: checked.built.app, diff: checked.result.diff,
                 previousName: checked.result.baselineName, pageSource: checked.built.sourceDescription,
                 chartFile: names.chart))
-        let all = legacy + [(names.table, try run.table.jsonData()), csv, chart, (names.markdown, Data(markdown.utf8))]
+        let markdownText = FleetCommandText.naming(markdown, fleetArgument: input.fleetArgument)
+        let all =
+            legacy + [(names.table, try run.table.jsonData()), csv, chart, (names.markdown, Data(markdownText.utf8))]
         try AtomicFileWriter.writeAll(all.map { (file($0.0), $0.1) }, locking: false)
         return outputNames
     }

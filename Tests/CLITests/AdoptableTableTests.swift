@@ -175,7 +175,8 @@ import _TestSupport
         #expect(r.status == 0, "\(r.stderr)")
         #expect(!r.stderr.contains("probably"), "no page ship is taken for Rigi or Zürichsee: \(r.stderr)")
         #expect(r.stderr.contains("MS Panta Rhei is new (not in the curated fleet file)"), "\(r.stderr)")
-        #expect(r.stderr.contains("`nextwave fleet add --name \"MS Panta Rhei\" …`"), "\(r.stderr)")
+        // The command names the fleet file the run used (without it, it would edit Data/fleet.json).
+        #expect(r.stderr.contains("`nextwave fleet add --name \"MS Panta Rhei\" … \(fleet.path)`"), "\(r.stderr)")
         #expect(
             try Data(contentsOf: out.appendingPathComponent("schiffsdaten.csv"))
                 == Data(contentsOf: RepositoryPaths.legacyCSV))
@@ -208,7 +209,8 @@ import _TestSupport
         #expect(held.status == 1, "\(held.stderr)")
         #expect(
             held.stderr.contains("a page the fleet file cites for MS Linth, now names 'Glärnisch'")
-                && held.stderr.contains("`nextwave fleet rename \"MS Linth\" \"MS Glärnisch\"`"), "\(held.stderr)")
+                && held.stderr.contains("`nextwave fleet rename \"MS Linth\" \"MS Glärnisch\" \(fleet.path)`"),
+            "\(held.stderr)")
         let rename = try await CLI.runOffPool(["fleet", "rename", "linth", "MS Glärnisch", fleet.path])
         #expect(rename.status == 0, "\(rename.stderr)")
         #expect(rename.stderr.hasPrefix("renamed MS Linth to MS Glärnisch in "), "\(rename.stderr)")

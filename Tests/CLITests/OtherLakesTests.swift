@@ -86,6 +86,31 @@ import _TestSupport
         let saphir = try #require(ships.first { $0["name"] as? String == "MS Saphir" })
         #expect(saphir["rating"] is NSNull)
         #expect(result.stderr.contains("MS Saphir: unrated, no published beam, displacement"), "\(result.stderr)")
+        // The command a warning suggests edits SGV's fleet file, run as written (its placeholders
+        // filled in), not Lake Zurich's fleet.json, which it edited before it named --operator.
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("MS Saphir: unrated") })
+        let suggested = try #require(line.firstMatch(of: /`nextwave ([^`]*)`/)).1
+        #expect(suggested.hasSuffix(" --operator sgv"), "\(suggested)")
+        let data = RepositoryPaths.temporaryDirectory("sgv-data")
+        try FileManager.default.createDirectory(
+            at: data.appendingPathComponent("fleets"), withIntermediateDirectories: true)
+        for file in ["operators.json", "fleet.json", "fleets/sgv.json"] {
+            try FileManager.default.copyItem(
+                at: RepositoryPaths.data.appendingPathComponent(file), to: data.appendingPathComponent(file))
+        }
+        let filled = String(suggested).replacing("--beam M", with: "--beam 8.2")
+            .replacing("--displacement T", with: "--displacement 210").replacing(
+                "URL", with: "https://example.org/saphir")
+        let words = filled.replacing("\"MS Saphir\"", with: "MS_SAPHIR").split(separator: " ").map {
+            $0 == "MS_SAPHIR" ? "MS Saphir" : String($0)
+        }
+        let edited = try await CLI.runOffPool(words + ["--data", data.path, "--quiet"])
+        #expect(edited.status == 0, "\(words): \(edited.stderr)")
+        let sgv = try String(contentsOf: data.appendingPathComponent("fleets/sgv.json"), encoding: .utf8)
+        #expect(sgv.contains("https://example.org/saphir"))
+        #expect(
+            try Data(contentsOf: data.appendingPathComponent("fleet.json"))
+                == Data(contentsOf: RepositoryPaths.data.appendingPathComponent("fleet.json")))
         // --operator with a live scrape is refused: no layout is known for SGV's pages.
         let live = try await CLI.runOffPool(["ratings", "--operator", "sgv", "--live", "--dry-run", "--out", out.path])
         #expect(live.status == 64 && live.stderr.contains("no page layout is known"), "\(live.stderr)")

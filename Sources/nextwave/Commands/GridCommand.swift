@@ -40,6 +40,7 @@ struct GridCommand: NextWaveCommand {
     @OptionGroup var progress: ProgressOptions
 
     var showsProgress: Bool { !progress.noProgress }
+    var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite }
 
     mutating func validate() throws {
         try checkPaths([("--out", out)])

@@ -96,6 +96,7 @@ struct RatingsCommand: NextWaveCommand {
     @OptionGroup var progress: ProgressOptions
 
     var showsProgress: Bool { !progress.noProgress }
+    var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite }
 
     static var inputFlags: [String: String] { OperatingPointOptions.inputFlags }
 
@@ -138,6 +139,7 @@ struct RatingsCommand: NextWaveCommand {
         input.allowLocalSources = review.allowLocalSources
         input.csvStyle = csv.csvStyle
         input.now = SourceDateEpoch.date()
+        input.fleetArgument = fleet.fleetArgument
         if let chosen {
             input.serve(
                 chosen, catalogue: try OperatorCatalogue.inDataFolder(data), ratingsFolder: try data.file("ratings"))
@@ -152,9 +154,11 @@ struct RatingsCommand: NextWaveCommand {
             }
         }
         terminal.endProgress()
-        let changes = result.diff.map { ChangesText.lines($0, table: result.run.table, retired: result.run.retired) }
+        let changes = result.diff.map {
+            ChangesText.lines($0, table: result.run.table, retired: result.run.retired).map(messageRewrite)
+        }
         if review.dryRun {
-            print(result.dryRunReport(changes: changes))
+            print(messageRewrite(result.dryRunReport(changes: changes)))
             return
         }
         print(RatingTableText.summary(result.run.table))

@@ -54,6 +54,16 @@ struct FleetPageOptions: ParsableArguments {
             valueName: "NAME"))
     var operatorName: String?
 
+    /// How `nextwave fleet` commands name this run's fleet file: `--operator ID` or the file
+    /// given; nil for the data folder's `fleet.json`.
+    var fleetArgument: String? { FleetCommandText.argument(file: fleet, operatorID: operatorName) }
+
+    /// Points the `nextwave fleet` commands of a message at ``fleetArgument``.
+    var messageRewrite: @Sendable (String) -> String {
+        let argument = fleetArgument
+        return { FleetCommandText.naming($0, fleetArgument: argument) }
+    }
+
     var isLive: Bool { live || baseURL != nil || pages != nil || indexURL != nil }
 
     func validate() throws {

@@ -14,15 +14,20 @@ protocol NextWaveCommand: AsyncParsableCommand {
     /// The flag for each field of the command's job that its `validate()` may name
     /// (``RatingsPipeline/InvalidInput/field``); a field without one is shown as it is.
     static var inputFlags: [String: String] { get }
+    /// Applied to every message on stderr: a command over a fleet file of its own points the
+    /// `nextwave fleet` commands its messages suggest at that file (``FleetCommandText``).
+    var messageRewrite: @Sendable (String) -> String { get }
     func execute(_ terminal: Terminal) async throws
 }
 
 extension NextWaveCommand {
     var showsProgress: Bool { true }
     static var inputFlags: [String: String] { [:] }
+    var messageRewrite: @Sendable (String) -> String { { $0 } }
 
     mutating func run() async throws {
-        let terminal = Terminal(noProgress: !showsProgress)
+        var terminal = Terminal(noProgress: !showsProgress)
+        terminal.rewrite = messageRewrite
         ProcessSafety.install(terminal)
         do {
             try await execute(terminal)

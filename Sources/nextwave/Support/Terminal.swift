@@ -6,6 +6,8 @@ import RatingsPipeline
 struct Terminal: Sendable {
     let showProgress: Bool
     let colour: Bool
+    /// Applied to every warning, error and note before it is shown (``NextWaveCommand/messageRewrite``).
+    var rewrite: @Sendable (String) -> String = { $0 }
 
     init(noProgress: Bool) {
         let tty = isatty(STDERR_FILENO) == 1
@@ -16,14 +18,14 @@ struct Terminal: Sendable {
     // Messages quote inputs (a station's name, an argument, a page): their control characters
     // are shown escaped, never sent to the terminal (VisibleText).
     func warn(_ message: String) {
-        write((colour ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + VisibleText.escaped(message) + "\n")
+        write((colour ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + VisibleText.escaped(rewrite(message)) + "\n")
     }
 
     func error(_ message: String) {
-        write((colour ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + VisibleText.escaped(message) + "\n")
+        write((colour ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + VisibleText.escaped(rewrite(message)) + "\n")
     }
 
-    func info(_ message: String) { write(VisibleText.escaped(message) + "\n") }
+    func info(_ message: String) { write(VisibleText.escaped(rewrite(message)) + "\n") }
 
     /// A one-line status, redrawn in place, cut to the terminal's width (a longer line would
     /// wrap and leave its first part behind on every redraw).

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The `nextwave fleet` commands a message suggests, pointed at the fleet file the run used.
+///
+/// Messages across the libraries suggest commands such as `` `nextwave fleet set "MS Saphir"
+/// --beam M --source URL` ``. Without a fleet file those edit the data folder's `fleet.json`
+/// (Lake Zurich's), so a run over another operator's fleet (`--operator sgv`) or a file of its
+/// own (`--fleet FILE`) must say which file to edit, or the advice edits the wrong fleet.
+package enum FleetCommandText {
+    /// `text` with `fleetArgument` (`--operator sgv`, or a file path, quoted for a shell where
+    /// needed) at the end of every backticked `nextwave fleet` command that takes a fleet file
+    /// (set, add, retire, rename, show, check); `text` itself when `fleetArgument` is nil.
+    package static func naming(_ text: String, fleetArgument: String?) -> String {
+        guard let fleetArgument, text.contains("`nextwave fleet ") else { return text }
+        return text.replacing(/`nextwave fleet (set|add|retire|rename|show|check)( [^`]*)?`/) { match in
+            "`nextwave fleet \(match.1)\(match.2 ?? "") \(fleetArgument)`"
+        }
+    }
+
+    /// How a command line names a fleet file: the operator's (`--operator ID`), or a path,
+    /// single-quoted when it holds anything but letters, digits and `/._-`; nil for the data
+    /// folder's own `fleet.json`.
+    package static func argument(file: String?, operatorID: String?) -> String? {
+        if let file {
+            let plain =
+                !file.isEmpty
+                && file.unicodeScalars.allSatisfy { scalar in
+                    scalar.isASCII
+                        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                            || "/._-".unicodeScalars.contains(scalar))
+                }
+            return plain ? file : "'" + file.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return operatorID.map { "--operator \($0)" }
+    }
+}
