@@ -17,20 +17,27 @@ package enum FleetCommandText {
         }
     }
 
-    /// How a command line names a fleet file: the operator's (`--operator ID`), or a path,
-    /// single-quoted when it holds anything but letters, digits and `/._-`; nil for the data
-    /// folder's own `fleet.json`.
-    package static func argument(file: String?, operatorID: String?) -> String? {
-        if let file {
-            let plain =
-                !file.isEmpty
-                && file.unicodeScalars.allSatisfy { scalar in
-                    scalar.isASCII
-                        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                            || "/._-".unicodeScalars.contains(scalar))
-                }
-            return plain ? file : "'" + file.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }
-        return operatorID.map { "--operator \($0)" }
+    /// How a command line names a fleet file: a path given, or the operator's (`--operator ID`)
+    /// in the data folder given (`--data DIR`); nil for the data folder's own `fleet.json` found
+    /// the usual way. Paths are single-quoted when they hold anything but letters, digits and
+    /// `/._-`.
+    package static func argument(file: String?, operatorID: String?, dataFolder: String? = nil) -> String? {
+        if let file { return shellWord(file) }
+        let words =
+            (operatorID.map { ["--operator", shellWord($0)] } ?? [])
+            + (dataFolder.map { ["--data", shellWord($0)] } ?? [])
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// `text` as one shell word.
+    static func shellWord(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "/._-".unicodeScalars.contains(scalar))
+            }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

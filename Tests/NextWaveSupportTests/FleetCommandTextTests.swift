@@ -28,5 +28,11 @@ import Testing
         #expect(FleetCommandText.argument(file: "my fleet.json", operatorID: nil) == "'my fleet.json'")
         #expect(FleetCommandText.argument(file: "it's.json", operatorID: nil) == #"'it'\''s.json'"#)
         #expect(FleetCommandText.argument(file: "flotte-zürich.json", operatorID: nil) == "'flotte-zürich.json'")
+        // The data folder given travels with the operator; a file needs none.
+        #expect(
+            FleetCommandText.argument(file: nil, operatorID: "sgv", dataFolder: "/srv/next wave/Data")
+                == "--operator sgv --data '/srv/next wave/Data'")
+        #expect(FleetCommandText.argument(file: nil, operatorID: nil, dataFolder: "../Data") == "--data ../Data")
+        #expect(FleetCommandText.argument(file: "f.json", operatorID: nil, dataFolder: "/x") == "f.json")
     }
 }

@@ -40,7 +40,7 @@ struct GridCommand: NextWaveCommand {
     @OptionGroup var progress: ProgressOptions
 
     var showsProgress: Bool { !progress.noProgress }
-    var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite }
+    var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite(data: data) }
 
     mutating func validate() throws {
         try checkPaths([("--out", out)])

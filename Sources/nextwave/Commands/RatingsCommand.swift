@@ -96,7 +96,7 @@ struct RatingsCommand: NextWaveCommand {
     @OptionGroup var progress: ProgressOptions
 
     var showsProgress: Bool { !progress.noProgress }
-    var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite }
+    var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite(data: data) }
 
     static var inputFlags: [String: String] { OperatingPointOptions.inputFlags }
 
@@ -139,7 +139,7 @@ struct RatingsCommand: NextWaveCommand {
         input.allowLocalSources = review.allowLocalSources
         input.csvStyle = csv.csvStyle
         input.now = SourceDateEpoch.date()
-        input.fleetArgument = fleet.fleetArgument
+        input.fleetArgument = fleet.fleetArgument(data: data)
         if let chosen {
             input.serve(
                 chosen, catalogue: try OperatorCatalogue.inDataFolder(data), ratingsFolder: try data.file("ratings"))

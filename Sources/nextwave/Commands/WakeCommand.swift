@@ -88,7 +88,7 @@ struct WakeCommand: NextWaveCommand {
     @OptionGroup var csvStyle: CSVStyleOption
 
     var showsProgress: Bool { !progress.noProgress }
-    var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite }
+    var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite(data: data) }
 
     mutating func validate() throws {
         try checkPaths([("--calibration", calibration), ("--csv", csv), ("--out", out)])

@@ -54,13 +54,15 @@ struct FleetPageOptions: ParsableArguments {
             valueName: "NAME"))
     var operatorName: String?
 
-    /// How `nextwave fleet` commands name this run's fleet file: `--operator ID` or the file
-    /// given; nil for the data folder's `fleet.json`.
-    var fleetArgument: String? { FleetCommandText.argument(file: fleet, operatorID: operatorName) }
+    /// How `nextwave fleet` commands name this run's fleet file: the file given, or
+    /// `--operator ID` and `--data DIR` as given; nil for the data folder's `fleet.json`.
+    func fleetArgument(data: DataOptions) -> String? {
+        FleetCommandText.argument(file: fleet, operatorID: operatorName, dataFolder: data.data)
+    }
 
-    /// Points the `nextwave fleet` commands of a message at ``fleetArgument``.
-    var messageRewrite: @Sendable (String) -> String {
-        let argument = fleetArgument
+    /// Points the `nextwave fleet` commands of a message at ``fleetArgument(data:)``.
+    func messageRewrite(data: DataOptions) -> @Sendable (String) -> String {
+        let argument = fleetArgument(data: data)
         return { FleetCommandText.naming($0, fleetArgument: argument) }
     }
 
