@@ -9,11 +9,14 @@ import Foundation
 package enum FleetCommandText {
     /// `text` with `fleetArgument` (`--operator sgv`, or a file path, quoted for a shell where
     /// needed) at the end of every backticked `nextwave fleet` command that takes a fleet file
-    /// (set, add, retire, rename, show, check); `text` itself when `fleetArgument` is nil.
+    /// (set, add, retire, rename, show, check) and does not end with it already; `text` itself
+    /// when `fleetArgument` is nil.
     package static func naming(_ text: String, fleetArgument: String?) -> String {
         guard let fleetArgument, text.contains("`nextwave fleet ") else { return text }
         return text.replacing(/`nextwave fleet (set|add|retire|rename|show|check)( [^`]*)?`/) { match in
-            "`nextwave fleet \(match.1)\(match.2 ?? "") \(fleetArgument)`"
+            let rest = match.2 ?? ""
+            return rest.hasSuffix(" " + fleetArgument)
+                ? String(match.0) : "`nextwave fleet \(match.1)\(rest) \(fleetArgument)`"
         }
     }
 

@@ -13,6 +13,11 @@ package enum DefaultRatingTables {
         package var more: [(url: URL, name: String)]
         /// Whose table ``main`` is.
         package var origin: Origin
+
+        /// The operators whose tables ``more`` are (`Data/ratings/<id>.json`), by id.
+        package var moreOperators: [String] {
+            more.map { URL(fileURLWithPath: $0.name).deletingPathExtension().lastPathComponent }
+        }
     }
 
     /// Whose table a run scores with.

@@ -128,24 +128,26 @@ public struct SessionsJob: Job {
             opened.catalogue, opened.periods, opened.table, opened.archive, opened.refresh, opened.range
         )
         for message in refresh.skipped { onEvent(.warning("skipped \(message)")) }
+        let chosen = try stations(in: catalogue)
+        // The lakes an error's advice fetches: the chosen stations', else every lake's.
+        let askedLakes = Array(Set(catalogue.stations.filter { chosen?.contains($0.uic) ?? true }.map(\.lake))).sorted()
         if let from = input.from, from > range.upperBound {
             throw PlanJobError.pastArchive(
                 from: from, archive: input.source.archiveName, range: range,
-                lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue),
-                asked: try askedLakes(in: catalogue))
+                lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue), asked: askedLakes)
         }
         let (from, to) = (input.from ?? range.lowerBound, input.to ?? range.upperBound)
+        // Before the order check: `--to` alone before the archive is about the archive, not
+        // about a first day the user never gave.
+        if to < range.lowerBound {
+            throw PlanJobError.beforeArchive(
+                to: to, archive: input.source.archiveName, range: range, asked: askedLakes)
+        }
         for date in [from, to] where !SupportedDates.contains(date) {
             throw SessionsJobError.unsupportedDate(date)
         }
         guard from <= to else { throw SessionsJobError.reversedDates(from: from, to: to) }
-        if to < range.lowerBound {
-            throw PlanJobError.beforeArchive(
-                to: to, archive: input.source.archiveName, range: range, asked: try askedLakes(in: catalogue))
-        }
-        let settings = SurveySettings(
-            from: from, to: to,
-            stations: try stations(in: catalogue), sun: input.sun, top: input.top)
+        let settings = SurveySettings(from: from, to: to, stations: chosen, sun: input.sun, top: input.top)
         let echo = SessionsJSON.Settings(
             archive: input.source.archiveName, from: settings.from, to: settings.to,
             stations: { if case .stations(let ids) = input.selection { ids.sorted() } else { nil } }(),
@@ -181,7 +183,7 @@ public struct SessionsJob: Job {
                 throw PlanJobError.noDepartures(
                     stations: names, from: from, to: to,
                     lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue),
-                    asked: try askedLakes(in: catalogue))
+                    asked: askedLakes)
             }
         }
         onEvent(.coverage(report.coverageText))
@@ -197,20 +199,14 @@ public struct SessionsJob: Job {
             onEvent(.warning("stations without coordinates in stations.json, scored with the app's sun point: \(ids)"))
         }
         let names = Self.outputs
-        let asked = settings.stations.map { ids in catalogue.stations.filter { ids.contains($0.uic) } } ?? []
+        let asked = chosen.map { ids in catalogue.stations.filter { ids.contains($0.uic) } } ?? []
         let scored = Set(writer.summary.rankedStations.map(\.station))
         return Result(
             summary: writer.summary, survey: report, refresh: refresh, settings: settings,
             written: [names.json, names.csv, names.waves, names.markdown, names.heatmap],
             todayNotInArchive: input.from == nil && !(from...to).contains(input.today) ? input.today : nil,
             quietStations: asked.filter { !scored.contains($0.uic) }.map(\.name).sorted(),
-            askedLakes: Set(asked.map(\.lake)).sorted())
-    }
-
-    /// The lakes of the stations to score, by name (what an error's advice fetches).
-    func askedLakes(in catalogue: StationCatalogue) throws -> [String] {
-        let chosen = try stations(in: catalogue)
-        return Array(Set(catalogue.stations.filter { chosen?.contains($0.uic) ?? true }.map(\.lake))).sorted()
+            askedLakes: chosen == nil ? [] : askedLakes)
     }
 
     /// The UIC ids to score, or nil for all.

@@ -134,6 +134,10 @@ import _TestSupport
         #expect(
             early.stderr.contains("2026-01-05 lies before the archive")
                 && early.stderr.contains("choose days from 2026-09-22 on"), "\(early.stderr)")
+        // --to alone before the archive: about the archive, not about a --from never given.
+        let onlyTo = try await CLI.runOffPool(["sessions", "--to", "2026-01-05", "--out", out.path])
+        #expect(onlyTo.status == 1 && onlyTo.stderr.contains("2026-01-05 lies before the archive"), "\(onlyTo.stderr)")
+        #expect(!onlyTo.stderr.contains("--from"), "\(onlyTo.stderr)")
         // A lake the archive has no departure of: what the archive holds and what to fetch, as
         // plan says (it said only "for the chosen stations").
         let otherLake = try await CLI.runOffPool(["sessions", "--lake", "Zugersee", "--out", out.path])

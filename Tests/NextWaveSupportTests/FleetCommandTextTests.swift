@@ -14,6 +14,9 @@ import Testing
                 + "`nextwave fleet add --name \"X\" … --operator sgv`, `nextwave fleet show --operator sgv`; speeds: "
                 + "`nextwave fleet speeds --archive DIR`; `nextwave ratings --dry-run`.")
         #expect(FleetCommandText.naming(text, fleetArgument: nil) == text)
+        // Applied twice (a report holding lines already pointed), a command gets it once.
+        let once = FleetCommandText.naming(text, fleetArgument: "--operator sgv")
+        #expect(FleetCommandText.naming(once, fleetArgument: "--operator sgv") == once)
         for sub in ["retire \"A\" --since YYYY-MM-DD", "rename \"A\" \"B\"", "check"] {
             #expect(
                 FleetCommandText.naming("`nextwave fleet \(sub)`", fleetArgument: "f.json")

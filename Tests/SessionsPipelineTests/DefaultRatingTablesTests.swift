@@ -39,6 +39,8 @@ import _TestSupport
         #expect(
             constance.main == "Data/ratings/sbs.json" && constance.more == ["Data/ratings/urh.json"]
                 && constance.origin == .lakeOperator)
+        #expect(
+            DefaultRatingTables.choose(lakes: ["Bodensee"], data: data, catalogue: operators).moreOperators == ["urh"])
         // BLS has no table in this folder; Lago Maggiore has no operator in the catalogue.
         for lake in ["Thunersee", "Lago Maggiore"] {
             let none = choice([lake])

@@ -154,15 +154,16 @@ struct RatingsCommand: NextWaveCommand {
             }
         }
         terminal.endProgress()
-        let changes = result.diff.map {
-            ChangesText.lines($0, table: result.run.table, retired: result.run.retired).map(messageRewrite)
-        }
+        let changes = result.diff.map { ChangesText.lines($0, table: result.run.table, retired: result.run.retired) }
         if review.dryRun {
             print(messageRewrite(result.dryRunReport(changes: changes)))
             return
         }
         print(RatingTableText.summary(result.run.table))
-        if diff { print("\nChanges:\n" + (changes ?? ["no previous table"]).map { "  \($0)" }.joined(separator: "\n")) }
+        if diff {
+            let lines = (changes ?? ["no previous table"]).map { "  \($0)" }
+            print(messageRewrite("\nChanges:\n" + lines.joined(separator: "\n")))
+        }
         for line in result.outcome(out: out, publish: publish) { terminal.info(line) }
     }
 }

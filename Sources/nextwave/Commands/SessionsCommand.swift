@@ -95,18 +95,9 @@ struct SessionsCommand: NextWaveCommand {
         case .lakeOperator: terminal.info("ratings: \(tables.main.name) (the lake's operator; \(other))")
         }
         if !tables.more.isEmpty {
-            // The other lakes' operators' tables, by operator when they share a folder.
-            let names = tables.more.map(\.name)
-            let folder = names.first.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-            let shared = names.allSatisfy {
-                ($0 as NSString).deletingLastPathComponent == folder && $0.hasSuffix(".json")
-            }
             terminal.info(
-                shared
-                    ? "ratings also from the other lakes' operators (\(folder)/): "
-                        + names.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
-                        .joined(separator: ", ")
-                    : "ratings also from: \(names.joined(separator: ", "))")
+                "ratings also from the other lakes' operators (Data/ratings/): "
+                    + tables.moreOperators.joined(separator: ", "))
         }
         let result = try await job.run { event in
             switch event {
