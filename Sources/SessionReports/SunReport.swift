@@ -1,5 +1,6 @@
 package import CivilTime
 import Foundation
+import NextWaveSupport
 package import Solar
 
 /// One place's sun times on one day, as `nextwave sun` prints them: local clock times in
@@ -28,7 +29,7 @@ package enum SunReport {
     /// JSON with sorted keys: date, place, time zone, `daylight` and `twilight` (normal,
     /// polarDay/polarNight, neverDark/neverCivilLight) and the four times (ISO 8601 with the
     /// offset, null when there is none).
-    package static func json(_ sun: SunTimes, date: LocalDate, latitude: Double, longitude: Double) throws -> String {
+    package static func json(_ sun: SunTimes, date: LocalDate, latitude: Double, longitude: Double) -> String {
         let clock = ZoneClock.zurich
         func text(_ t: Double?) -> String? { t.map { clock.iso8601(Int64($0.rounded())) } }
         var object: [String: Any] = [
@@ -42,8 +43,7 @@ package enum SunReport {
         ] {
             object[key] = value ?? NSNull()
         }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        return String(PrettyJSON.text(object).dropLast())
     }
 
     static func state(_ crossing: HorizonCrossing, above: String, below: String) -> String {

@@ -183,6 +183,9 @@ import _TestSupport
         #expect((object["sunset"] as? String)?.hasPrefix("2026-06-21T21:2") == true)
         #expect((object["civilTwilightBegin"] as? String)?.hasSuffix("+02:00") == true)
         #expect(object["civilTwilightEnd"] is String)
+        // Written as people read JSON: the zone unescaped, `"key": value`, one trailing newline.
+        #expect(r.stdout.contains("\"timeZone\": \"Europe/Zurich\""), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("}\n") && !r.stdout.hasSuffix("\n\n"))
         let polar = try await CLI.runOffPool([
             "sun", "--lat", "78.2232", "--lon", "15.6267", "--date", "2026-12-21", "--anywhere",
         ])

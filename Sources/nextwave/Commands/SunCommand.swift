@@ -90,7 +90,7 @@ struct SunCommand: NextWaveCommand {
         let sun = try SunTimes(latitude: lat, longitude: lon, date: day)
         print(
             json
-                ? try SunReport.json(sun, date: day, latitude: lat, longitude: lon)
+                ? SunReport.json(sun, date: day, latitude: lat, longitude: lon)
                 : SunReport.text(sun, date: day, latitude: lat, longitude: lon, place: place))
     }
 }
