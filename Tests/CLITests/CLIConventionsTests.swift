@@ -86,7 +86,7 @@ import _TestSupport
             if let near { #expect(r.stderr.contains(near), "\(r.stderr)") }
         }
         // The same for an error ArgumentParser reports (a missing option): no empty line after it.
-        let usage = try await CLI.runOffPool(["grid", "--speeds", "10"])
+        let usage = try await CLI.runOffPool(["today", "--date", "2026-09-22"])
         #expect(usage.status == 64 && !usage.stderr.contains("\n\n"), "\(usage.stderr)")
     }
 

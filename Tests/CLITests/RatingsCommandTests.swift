@@ -275,6 +275,30 @@ import _TestSupport
         }
     }
 
+    /// Without ranges, the grid is the fleet at the ratings' point, 18 km/h over 10 m: MS Panta
+    /// Rhei's row carries the legacy script's figures for it (its 2025-01-14 CSV: 0.63 m,
+    /// 488 J/m², 77347 N/m²).
+    @Test func withoutRangesTheGridIsTheRatingsPoint() async throws {
+        let r = try await CLI.runOffPool(["grid", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        let header = lines[0].split(separator: ",").map(String.init)
+        #expect(lines.count == 1 + 15, "\(lines.count)")
+        let legacy = try String(contentsOf: RepositoryPaths.legacyCSV, encoding: .utf8).split(separator: "\n")
+        let panta = try #require(legacy.first { $0.hasPrefix("Motorschiff Panta Rhei,") }).split(separator: ",")
+        let row = try #require(lines.first { $0.hasPrefix("MS Panta Rhei,") })
+        let cells = Dictionary(uniqueKeysWithValues: zip(header, row.split(separator: ",").map(String.init)))
+        #expect(cells["speedKmh"] == "18" || Double(cells["speedKmh"] ?? "") == 18)
+        #expect(Double(cells["trackDepthM"] ?? "") == 10)
+        let height = try #require(Double(cells["waveHeightM"] ?? ""))
+        let energy = try #require(Double(cells["energyJPerM2"] ?? ""))
+        let force = try #require(Double(cells["forceNPerM2"] ?? ""))
+        #expect(String(format: "%.2f", height) == String(panta[12]))
+        #expect(String(format: "%.0f", energy) == String(panta[16]))
+        #expect(String(format: "%.0f", force) == String(panta[18]))
+        #expect(try await CLI.runOffPool(["grid", "--help"]).stdout.contains("(default: 18)"))
+    }
+
     @Test func badRangeIsRejected() async throws {
         let r = try await CLI.runOffPool(["grid", "--speeds", "30:10:1", "--depths", "2"])
         #expect(r.status != 0)

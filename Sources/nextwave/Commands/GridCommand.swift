@@ -11,8 +11,9 @@ struct GridCommand: NextWaveCommand {
             length, beam and displacement (same sources as `ratings`); one BLAS batch
             computes the grid. The depth is the water the ship sails in (the legacy model
             has no rider); a depth no deeper than a ship's draft is refused, naming it.
-            Ranges are start:stop:step (inclusive), a single value, or a comma list.
-            Columns carry their units; values are at full precision.
+            Ranges are start:stop:step (inclusive), a single value, or a comma list;
+            without them, the ratings' point (18 km/h over 10 m). Columns carry their
+            units; values are at full precision.
 
             Examples:
               nextwave grid --speeds 10:30:1 --track-depths 2:50:1 --out reports/grid.csv
@@ -24,12 +25,12 @@ struct GridCommand: NextWaveCommand {
     @OptionGroup var data: DataOptions
 
     @Option(help: ArgumentHelp("Speeds, km/h.", valueName: "RANGE"))
-    var speeds: RangeArgument
+    var speeds = RangeArgument(argument: "18")
 
     @Option(
         name: [.customLong("track-depths"), .customLong("track-depth")],
         help: ArgumentHelp("Water depths where the ships sail, m.", valueName: "RANGE"))
-    var trackDepths: RangeArgument?
+    var trackDepths = RangeArgument(argument: "10")
     /// `--depths`, the old spelling of `--track-depths`.
     @Option(name: .customLong("depths"), help: .hidden) var oldDepths: RangeArgument?
 
@@ -45,7 +46,7 @@ struct GridCommand: NextWaveCommand {
     mutating func validate() throws {
         try checkPaths([("--out", out)])
         try checkRanges([("--speeds", speeds), ("--track-depths", trackDepths), ("--depths", oldDepths)])
-        trackDepths = try OldSpelling.adoptRequired(
+        trackDepths = try OldSpelling.adopt(
             oldDepths, over: trackDepths, oldFlag: "--depths", newFlag: "--track-depths")
     }
 
@@ -55,7 +56,7 @@ struct GridCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         var job = GridJob(
             source: try fleet.fleetSource(data: data, http: http), speedsKmh: speeds.values,
-            trackDepthsM: trackDepths?.values ?? [],
+            trackDepthsM: trackDepths.values,
             output: out.map { .file(URL(fileURLWithPath: $0)) }
                 ?? .stream { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) })
         job.csvStyle = csv.csvStyle

@@ -14,19 +14,6 @@ enum OldSpelling {
         return old
     }
 
-    /// ``adopt(_:over:oldFlag:newFlag:)`` for an option without a default: refuses a command
-    /// line with neither spelling.
-    static func adoptRequired<Value>(_ old: Value?, over current: Value?, oldFlag: String, newFlag: String) throws
-        -> Value
-    {
-        if let old {
-            try notice(oldFlag: oldFlag, newFlag: newFlag)
-            return old
-        }
-        guard let current else { throw ValidationError("Missing expected argument '\(newFlag) <RANGE>'") }
-        return current
-    }
-
     private static func notice(oldFlag: String, newFlag: String) throws {
         if spellings(of: newFlag).contains(where: given) {
             throw ValidationError("give \(newFlag) or its old spelling \(oldFlag), not both")
