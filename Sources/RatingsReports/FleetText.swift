@@ -4,8 +4,8 @@ package import ShipRatings
 
 /// The curated fleet file as text (what `nextwave fleet show` prints).
 package enum FleetText {
-    /// One row per ship: length, beam, displacement, draft, speed (service, else top) and the
-    /// sites its values come from.
+    /// One row per ship: length, beam, displacement, draft, service and top speed (apart: the
+    /// ratings use a service speed, never a top speed) and the sites its values come from.
     package static func summary(_ fleet: CuratedFleet) -> String {
         let rows = fleet.ships.map { ship -> [String] in
             func figure(_ value: CuratedFleet.Sourced<Double>?) -> String { value.map { plain($0.value) } ?? "–" }
@@ -13,13 +13,13 @@ package enum FleetText {
                 values(ship).compactMap { URL(string: $0.1.source)?.host?.replacingOccurrences(of: "www.", with: "") })
             return [
                 ship.fullName, figure(ship.lengthM), figure(ship.beamM), figure(ship.displacementT),
-                figure(ship.draftM), figure(ship.serviceSpeedKmh ?? ship.topSpeedKmh),
+                figure(ship.draftM), figure(ship.serviceSpeedKmh), figure(ship.topSpeedKmh),
                 hosts.sorted().joined(separator: ", "),
             ]
         }
         return TextTable.render(
-            header: ["Ship", "L (m)", "B (m)", "D (t)", "T (m)", "V (km/h)", "Sources"], rows: rows,
-            rightAligned: [1, 2, 3, 4, 5])
+            header: ["Ship", "L (m)", "B (m)", "D (t)", "T (m)", "Service (km/h)", "Top (km/h)", "Sources"],
+            rows: rows, rightAligned: [1, 2, 3, 4, 5, 6])
     }
 
     /// One row per value: ship, field, value, whether it overrides the page, and its source.

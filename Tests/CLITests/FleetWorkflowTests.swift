@@ -294,9 +294,14 @@ import _TestSupport
             add.stderr.contains(
                 "aliases: E-MS Zuerichsee, E-MS Zürichsee, EM Zuerichsee, EM Zürichsee, EMS Zuerichsee, MS Zuerichsee, "
                     + "MS Zürichsee)"), "\(add.stderr)")
-        #expect(
-            try await CLI.runOffPool(["fleet", "show", fleet.path]).stdout.contains(
-                "EMS Zürichsee         55.8   11.2    290"))
+        let shown = try await CLI.runOffPool(["fleet", "show", fleet.path]).stdout
+        #expect(shown.contains("EMS Zürichsee         55.8   11.2    290"), "\(shown)")
+        // Service and top speed in columns of their own (the fleet file's serviceSpeedKmh and
+        // topSpeedKmh): MS Panta Rhei has only a top speed (30 km/h), EMS Fluvius both (12 and 16).
+        let speeds = shown.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(speeds.first?.contains("Service") == true && speeds.first?.contains("Top") == true)
+        #expect(speeds.first { $0.starts(with: ["MS", "Panta", "Rhei"]) }?[7...8] == ["–", "30"])
+        #expect(speeds.first { $0.starts(with: ["EMS", "Fluvius"]) }?[6...7] == ["12", "16"])
         // The app's "EM …" name finds the new ship's rating.
         let out = RepositoryPaths.temporaryDirectory()
         #expect(try await CLI.runOffPool(["ratings", "--fleet", fleet.path, "--out", out.path]).status == 0)
