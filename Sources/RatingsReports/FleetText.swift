@@ -10,7 +10,7 @@ package enum FleetText {
         let rows = fleet.ships.map { ship -> [String] in
             func figure(_ value: CuratedFleet.Sourced<Double>?) -> String { value.map { plain($0.value) } ?? "–" }
             let hosts = Set(
-                values(ship).compactMap { URL(string: $0.1.source)?.host?.replacingOccurrences(of: "www.", with: "") })
+                values(ship).compactMap { URL(string: $0.1.source)?.host.map(site) })
             return [
                 ship.fullName, figure(ship.lengthM), figure(ship.beamM), figure(ship.displacementT),
                 figure(ship.draftM), figure(ship.serviceSpeedKmh), figure(ship.topSpeedKmh),
@@ -20,6 +20,13 @@ package enum FleetText {
         return TextTable.render(
             header: ["Ship", "L (m)", "B (m)", "D (t)", "T (m)", "Service (km/h)", "Top (km/h)", "Sources"],
             rows: rows, rightAligned: [1, 2, 3, 4, 5, 6])
+    }
+
+    /// A source's host as people write it: without `www.` and without the root's trailing dot
+    /// (`http://de.wikipedia.org./wiki/…` is de.wikipedia.org).
+    static func site(_ host: String) -> String {
+        let bare = host.hasSuffix(".") ? String(host.dropLast()) : host
+        return bare.hasPrefix("www.") ? String(bare.dropFirst(4)) : bare
     }
 
     /// One row per value: ship, field, value, whether it overrides the page, and its source.

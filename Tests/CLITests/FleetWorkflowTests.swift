@@ -302,6 +302,11 @@ import _TestSupport
         #expect(speeds.first?.contains("Service") == true && speeds.first?.contains("Top") == true)
         #expect(speeds.first { $0.starts(with: ["MS", "Panta", "Rhei"]) }?[7...8] == ["–", "30"])
         #expect(speeds.first { $0.starts(with: ["EMS", "Fluvius"]) }?[6...7] == ["12", "16"])
+        // Sites as people write them: Data/fleets/sgv.json cites DS Gallia at
+        // https://de.m.wikipedia.org./wiki/… (a fully qualified host); shown without the dot.
+        let lucerne = try await CLI.runOffPool(["fleet", "show", "--operator", "sgv", "--quiet"]).stdout
+        let gallia = try #require(lucerne.split(separator: "\n").first { $0.hasPrefix("DS Gallia") })
+        #expect(gallia.hasSuffix("  de.m.wikipedia.org"), "\(gallia)")
         // The app's "EM …" name finds the new ship's rating.
         let out = RepositoryPaths.temporaryDirectory()
         #expect(try await CLI.runOffPool(["ratings", "--fleet", fleet.path, "--out", out.path]).status == 0)
