@@ -90,8 +90,9 @@ public struct WakeJob: Job {
             }
             return calibration
         }
-        let (names, hulls, fleetShips) = try await resolve(onEvent: onEvent)
-        let (speedsKmh, operating) = try speedColumns(names: names, ships: fleetShips)
+        var batch = try await resolve(onEvent: onEvent)
+        let (speedsKmh, operating) = try speedColumns(&batch)
+        let (names, hulls) = (batch.names, batch.hulls)
         guard
             let points = WakeEnsemble.cellCount(
                 ships: hulls.count, speeds: speedsKmh.count, trackDepths: trackDepthsM.count,
@@ -109,32 +110,40 @@ public struct WakeJob: Job {
         let ensemble = try WakeEnsemble(
             hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
             distancesM: distancesM, weights: weights)
-        return try WakeTable(names: names, ensemble: ensemble, calibration: calibration, operating: operating)
+        var table = try WakeTable(names: names, ensemble: ensemble, calibration: calibration, operating: operating)
+        table.leftOut = batch.leftOut
+        return table
     }
 
-    /// The batch's speeds: those given, or each named ship's operating speed (from the evidence of
-    /// the whole fleet `ships`) and its ± one standard deviation, with each ship's columns.
-    func speedColumns(names: [String], ships: [ResolvedFleet.Ship]?) throws -> (
-        [Double], [WakeTable.OperatingColumn]?
-    ) {
+    /// The batch's speeds: those given, or each ship's operating speed (from the evidence of the
+    /// whole fleet) and its ± one standard deviation, with each ship's columns. Over the whole
+    /// fleet, a ship without an operating speed is left out of `batch` (unless every one lacks
+    /// one); a named ship without one is an error.
+    func speedColumns(_ batch: inout Batch) throws -> ([Double], [WakeTable.OperatingColumn]?) {
         guard let source = operatingSpeeds else { return (speedsKmh, nil) }
-        guard let ships else { throw WakeJobError.noOperatingSpeed(["a hull given by its figures"]) }
+        guard let fleet = batch.fleet else { throw WakeJobError.noOperatingSpeed([WakeJobError.hullWithoutSpeed]) }
         let courses = try source.courseSpeeds.map(CourseSpeedTable.load(from:))
-        let known = OperatingSpeeds(ships: ships, courses: courses, coursesReference: source.reference)
-        var speeds = Set<Double>()
-        var missing: [String] = []
-        for name in names {
-            guard let speed = known.speeds[name] else {
-                missing.append("\(name) (\(known.missing[name] ?? "no evidence"))")
-                continue
+        let known = OperatingSpeeds(ships: fleet, courses: courses, coursesReference: source.reference)
+        let missing = batch.names.filter { known.speeds[$0] == nil }.map { name in
+            WakeTable.LeftOut(name: name, reason: known.missing[name] ?? "no evidence")
+        }
+        if !missing.isEmpty {
+            guard batch.wholeFleet, missing.count < batch.names.count else {
+                throw WakeJobError.noOperatingSpeed([WakeTable.LeftOut.grouped(missing)])
             }
+            batch.keep { known.speeds[$0] != nil }
+            batch.leftOut += missing.map { .init(name: $0.name, reason: "no operating speed: " + $0.reason) }
+        }
+        let names = batch.names
+        var speeds = Set<Double>()
+        for name in names {
+            let speed = known.speeds[name]!
             speeds.insert(speed.kmh)
             if let s = speed.spreadKmh, s > 0 {
                 speeds.insert(speed.kmh + s)
                 if speed.kmh - s > 0 { speeds.insert(speed.kmh - s) }
             }
         }
-        if !missing.isEmpty { throw WakeJobError.noOperatingSpeed(missing) }
         let list = speeds.sorted()
         let columns = names.map { name -> WakeTable.OperatingColumn in
             let speed = known.speeds[name]!
@@ -157,29 +166,48 @@ public struct WakeJob: Job {
         return EnsembleWeights(logMeanSquareErrors: mse(.kriebelSeelig2005), mse(.pianc1987))
     }
 
-    func resolve(onEvent: (@Sendable (FleetPages.Event) -> Void)?) async throws -> (
-        [String], [WakeHull], [ResolvedFleet.Ship]?
-    ) {
+    /// The ships a run computes, in batch order, and the fleet's ships it leaves out.
+    struct Batch {
+        var names: [String]
+        var hulls: [WakeHull]
+        /// The whole fleet (operating speeds look at it: a sister's speed); nil for a hull given
+        /// by its figures.
+        var fleet: [ResolvedFleet.Ship]?
+        /// No ship was named: a ship that cannot be computed is left out, not an error.
+        var wholeFleet: Bool
+        var leftOut: [WakeTable.LeftOut] = []
+
+        /// Keeps the ships whose name passes `include`.
+        mutating func keep(where include: (String) -> Bool) {
+            let kept = zip(names, hulls).filter { include($0.0) }
+            (names, hulls) = (kept.map(\.0), kept.map(\.1))
+        }
+    }
+
+    func resolve(onEvent: (@Sendable (FleetPages.Event) -> Void)?) async throws -> Batch {
         switch ships {
         case .explicit(let name, let hull):
-            return ([name], [hull], nil)
+            return Batch(names: [name], hulls: [hull], fleet: nil, wholeFleet: false)
         case .fleet(let wanted, let source):
             let resolved = try await source.resolved(onEvent: onEvent)
-            let chosen: [ResolvedFleet.Ship]
-            if wanted.isEmpty {
-                chosen = resolved.ships.filter { $0.hull != nil }
-            } else {
-                chosen = try wanted.map { try Self.ship(named: $0, in: resolved.ships) }
-            }
-            var hulls: [WakeHull] = []
+            let chosen =
+                try wanted.isEmpty ? resolved.ships : wanted.map { try Self.ship(named: $0, in: resolved.ships) }
+            var batch = Batch(names: [], hulls: [], fleet: resolved.ships, wholeFleet: wanted.isEmpty)
             for ship in chosen {
-                guard let hull = try ship.wakeHull() else {
+                if let hull = try ship.wakeHull() {
+                    batch.names.append(ship.name)
+                    batch.hulls.append(hull)
+                } else if batch.wholeFleet {
+                    let reason = "no published " + ship.missingDimensions.joined(separator: ", ")
+                    batch.leftOut.append(.init(name: ship.name, reason: reason))
+                } else {
                     throw WakeJobError.noDimensions(ship: ship.name, missing: ship.missingDimensions)
                 }
-                hulls.append(hull)
             }
-            // Operating speeds look at the whole fleet (a sister's speed).
-            return (chosen.map(\.name), hulls, resolved.ships)
+            if batch.names.isEmpty && !batch.leftOut.isEmpty {
+                throw WakeJobError.noShipComputable(WakeTable.LeftOut.grouped(batch.leftOut))
+            }
+            return batch
         }
     }
 

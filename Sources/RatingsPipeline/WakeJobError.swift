@@ -14,6 +14,7 @@ public enum WakeJobError: KindedError, Equatable {
     /// what cannot be computed (a usage error).
     public var kind: ProblemKind {
         if case .noDimensions = self { return .badData }
+        if case .noShipComputable = self { return .badData }
         return .usage
     }
 
@@ -23,9 +24,16 @@ public enum WakeJobError: KindedError, Equatable {
     case unknownShip(String, closest: [String])
     case aground([Aground])
     case noDimensions(ship: String, missing: [String])
+    /// A run over the whole fleet where no ship has the figures the models need: the ships with
+    /// what each lacks, ships with the same reason together.
+    case noShipComputable(String)
     case tooManyPoints(ships: Int, speeds: Int, depths: Int, distances: Int, limit: Int)
-    /// Operating speeds asked for a hull given by its figures, or ships without one.
+    /// Operating speeds asked for a hull given by its figures (``hullWithoutSpeed``), or ships
+    /// without one: their names with why, ships with the same reason together.
     case noOperatingSpeed([String])
+
+    /// What ``noOperatingSpeed(_:)`` holds for a hull given by its figures.
+    public static let hullWithoutSpeed = "a hull given by its figures"
 
     public var description: String {
         switch self {
@@ -34,6 +42,8 @@ public enum WakeJobError: KindedError, Equatable {
                 + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
         case .noDimensions(let ship, let missing):
             "\(ship) has no published \(missing.joined(separator: ", "))"
+        case .noShipComputable(let ships):
+            "no ship of the fleet can be computed: \(ships)"
         case .aground(let ships):
             "aground: "
                 + ships.map { a in

@@ -24,7 +24,8 @@ import WakeModels
 /// largest wave first (`rank` shared where heights lie within each other's speed uncertainty).
 /// With operating speeds each ship's points are at its own speed, which the ship's
 /// `operatingSpeed` `{kmh, spreadKmh, basis}` states (`spreadKmh` one standard deviation, null
-/// for an exact one; `basis` published, courses, sisterShip or admiralty).
+/// for an exact one; `basis` published, courses, sisterShip or admiralty). Over the whole fleet,
+/// `leftOut` (only when there are any) lists the ships not computed, `{name, reason}`.
 /// Written as a stream, one point per line.
 package enum WakeJSON {
     package static func write(_ table: WakeTable, sink: (String) throws -> Void) throws {
@@ -74,7 +75,16 @@ package enum WakeJSON {
                 chunk = ""
             }
         }
-        chunk += first ? "]\n}\n" : "\n  ]\n}\n"
+        chunk += first ? "]" : "\n  ]"
+        if !table.leftOut.isEmpty {
+            chunk += ",\n  \"leftOut\": ["
+            chunk +=
+                table.leftOut.map {
+                    "\n    {\"name\": \(JSONNumber.string($0.name)), \"reason\": \(JSONNumber.string($0.reason))}"
+                }
+                .joined(separator: ",") + "\n  ]"
+        }
+        chunk += "\n}\n"
         try sink(chunk)
     }
 

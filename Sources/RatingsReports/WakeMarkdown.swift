@@ -33,6 +33,9 @@ package enum WakeMarkdown {
             md += "\(fixed(h.entranceLengthM, 1))\(origin(.entranceLengthM)) | "
             md += "\(h.defaults.isEmpty ? "none" : h.defaults.joined(separator: ", ")) |\n"
         }
+        if !table.leftOut.isEmpty {
+            md += "\nNot computed: \(WakeTable.LeftOut.grouped(table.leftOut)).\n"
+        }
         if let c = table.calibration {
             md += "\nCalibrated: the power law fitted to \(c.observations) observations "
             md += "(R² \(fixed(c.powerLaw.rSquared, 3))), in `wake.csv` beside the models.\n"

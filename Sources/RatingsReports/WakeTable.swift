@@ -16,6 +16,32 @@ public struct WakeTable: Sendable {
     /// so that each ship is shown at its speed only, its band including the speed's share; nil:
     /// every ship at every speed.
     public private(set) var operating: [OperatingColumn]?
+    /// Ships of the fleet a run over the whole fleet could not compute, with why (no published
+    /// dimensions; with operating speeds, no evidence of one). Empty when ships were named: a
+    /// named ship that cannot be computed is an error.
+    public var leftOut: [LeftOut] = []
+
+    /// A ship of the fleet not in the batch, and why.
+    public struct LeftOut: Sendable, Equatable {
+        public var name: String
+        /// Why, in words ("no published length, beam, displacement").
+        public var reason: String
+        public init(name: String, reason: String) {
+            self.name = name
+            self.reason = reason
+        }
+
+        /// "A, B (reason); C (other reason)": ships with the same reason together, in order.
+        public static func grouped(_ ships: [LeftOut]) -> String {
+            var reasons: [String] = []
+            var names: [String: [String]] = [:]
+            for ship in ships {
+                if names[ship.reason] == nil { reasons.append(ship.reason) }
+                names[ship.reason, default: []].append(ship.name)
+            }
+            return reasons.map { "\(names[$0]!.joined(separator: ", ")) (\($0))" }.joined(separator: "; ")
+        }
+    }
 
     /// One ship's operating speed as columns of the batch.
     public struct OperatingColumn: Sendable {

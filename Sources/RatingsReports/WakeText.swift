@@ -36,7 +36,12 @@ package enum WakeText {
             let words = notes(p)
             out += words.isEmpty ? "\n" : "  " + words + "\n"
         }
-        return out + ranking(table)
+        return out + ranking(table) + leftOut(table)
+    }
+
+    /// The fleet's ships the run could not compute, with why.
+    static func leftOut(_ table: WakeTable) -> String {
+        table.leftOut.isEmpty ? "" : "\nNot computed: " + WakeTable.LeftOut.grouped(table.leftOut) + ".\n"
     }
 
     /// The most spots ranked in the text (every spot: --json, --out).

@@ -152,6 +152,34 @@ import _TestSupport
         }
     }
 
+    /// The whole fleet: the ranking says which ships it could not compute (Lake Zurich's fleet file
+    /// has no length, beam or displacement for MS Zimmerberg and MS Forch), in the text, the JSON
+    /// and wake.md. Where no ship has an operating speed (Lake Lucerne's file has top speeds only),
+    /// the error groups the ships and names the fleet command that records one for that operator.
+    @Test func theWholeFleetSaysWhichShipsItCouldNotCompute() async throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let text = try await CLI.runOffPool(["wake", "--distances", "50", "--quiet", "--out", out.path])
+        #expect(text.status == 0, "\(text.stderr)")
+        let line = "Not computed: MS Zimmerberg, MS Forch (no published length, beam, displacement)."
+        #expect(try String(contentsOf: out.appendingPathComponent("wake.md"), encoding: .utf8).contains(line))
+        let shown = try await CLI.runOffPool(["wake", "--distances", "50", "--quiet"])
+        #expect(shown.stdout.hasSuffix(line + "\n"), "\(shown.stdout)")
+        let json = try await CLI.runOffPool(["wake", "--distances", "50", "--quiet", "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let leftOut = try #require(document["leftOut"] as? [[String: String]])
+        #expect(leftOut.map { $0["name"] } == ["MS Zimmerberg", "MS Forch"])
+        #expect(leftOut.allSatisfy { $0["reason"] == "no published length, beam, displacement" })
+
+        let lucerne = try await CLI.runOffPool(["wake", "--operator", "sgv", "--speeds", "service", "--quiet"])
+        #expect(lucerne.status == 64, "\(lucerne.stderr)")
+        #expect(
+            lucerne.stderr.contains("no operating speed for DS Uri, DS Unterwalden, DS Schiller"), "\(lucerne.stderr)")
+        #expect(lucerne.stderr.split(separator: "(no published service speed").count == 3, "two reasons, once each")
+        #expect(lucerne.stderr.contains("`nextwave fleet set NAME --service-speed KMH --source URL --operator sgv`"))
+        let walensee = try await CLI.runOffPool(["wake", "--operator", "walensee", "--quiet"])
+        #expect(walensee.status == 65 && walensee.stderr.contains("MS Alvier (no published displacement)"))
+    }
+
     /// Curated hull values leave the band: a block coefficient and an entrance length set with a
     /// source are no longer defaults, and their causes vanish from the uncertainty.
     @Test func curatedHullValuesLeaveTheBand() async throws {

@@ -81,8 +81,12 @@ enum Advice {
 
     private static func wake(_ error: WakeJobError, stated: String) -> String {
         switch error {
-        case .noDimensions: stated + "; give the hull with --length, --beam and --displacement"
+        case .noDimensions, .noShipComputable:
+            stated + "; give the hull with --length, --beam and --displacement"
         case .unknownShip: stated + " (nextwave fleet show lists the fleet)"
+        case .noOperatingSpeed(let reasons) where reasons != [WakeJobError.hullWithoutSpeed]:
+            stated + ", or record a ship's published service speed: "
+                + "`nextwave fleet set NAME --service-speed KMH --source URL`"
         default: stated
         }
     }
