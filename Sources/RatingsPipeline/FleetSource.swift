@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 public import Foundation
+import RatingsReports
 @_spi(Benchmarks) import ShipRatings
 
 /// Where a ratings job takes its fleet from: the operator's vessel pages and the curated fleet
@@ -26,5 +27,12 @@ public struct FleetSource: Sendable {
         let curated = try CuratedFleet.load(from: fleet)
         let (scrape, _) = try await pages.scrape(onEvent: onEvent)
         return ResolvedFleet(pages: scrape.pages, fleet: curated, fleetReference: fleetReference)
+    }
+}
+
+extension ResolvedFleet.Ship {
+    /// The ship as a run over the whole fleet leaves it out for want of dimensions.
+    var withoutDimensions: LeftOutShip {
+        LeftOutShip(name: name, reason: "no published " + missingDimensions.joined(separator: ", "))
     }
 }

@@ -43,6 +43,8 @@ public struct GridJob: Job {
         public var depths: Int
         /// CSV rows: one per cell.
         public var rows: Int { ships * speeds * depths }
+        /// The fleet's ships not in the grid, with why (no published dimensions).
+        public var leftOut: [LeftOutShip] = []
     }
 
     /// The most rows a grid may have: 20 million (about 660 MB of figures in memory and 5 GB
@@ -84,6 +86,8 @@ public struct GridJob: Job {
     public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Shape {
         let resolved = try await source.resolved(onEvent: { onEvent(.pages($0)) })
         let (names, hulls) = resolved.measured
+        let leftOut = resolved.ships.filter { $0.hull == nil }.map(\.withoutDimensions)
+        if names.isEmpty && !leftOut.isEmpty { throw GridJobError.noShipComputable(LeftOutShip.grouped(leftOut)) }
         try Self.checkSize(ships: names.count, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM)
         let wakeHulls = resolved.ships.compactMap { ship in (try? ship.wakeHull())?.map { (name: ship.name, hull: $0) }
         }
@@ -100,6 +104,6 @@ public struct GridJob: Job {
         case .stream(let sink):
             try GridCSV.write(grid, shipNames: names, style: csvStyle, sink: sink)
         }
-        return Shape(ships: names.count, speeds: speedsKmh.count, depths: trackDepthsM.count)
+        return Shape(ships: names.count, speeds: speedsKmh.count, depths: trackDepthsM.count, leftOut: leftOut)
     }
 }

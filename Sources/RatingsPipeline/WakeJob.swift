@@ -125,11 +125,11 @@ public struct WakeJob: Job {
         let courses = try source.courseSpeeds.map(CourseSpeedTable.load(from:))
         let known = OperatingSpeeds(ships: fleet, courses: courses, coursesReference: source.reference)
         let missing = batch.names.filter { known.speeds[$0] == nil }.map { name in
-            WakeTable.LeftOut(name: name, reason: known.missing[name] ?? "no evidence")
+            LeftOutShip(name: name, reason: known.missing[name] ?? "no evidence")
         }
         if !missing.isEmpty {
             guard batch.wholeFleet, missing.count < batch.names.count else {
-                throw WakeJobError.noOperatingSpeed([WakeTable.LeftOut.grouped(missing)])
+                throw WakeJobError.noOperatingSpeed([LeftOutShip.grouped(missing)])
             }
             batch.keep { known.speeds[$0] != nil }
             batch.leftOut += missing.map { .init(name: $0.name, reason: "no operating speed: " + $0.reason) }
@@ -175,7 +175,7 @@ public struct WakeJob: Job {
         var fleet: [ResolvedFleet.Ship]?
         /// No ship was named: a ship that cannot be computed is left out, not an error.
         var wholeFleet: Bool
-        var leftOut: [WakeTable.LeftOut] = []
+        var leftOut: [LeftOutShip] = []
 
         /// Keeps the ships whose name passes `include`.
         mutating func keep(where include: (String) -> Bool) {
@@ -198,14 +198,13 @@ public struct WakeJob: Job {
                     batch.names.append(ship.name)
                     batch.hulls.append(hull)
                 } else if batch.wholeFleet {
-                    let reason = "no published " + ship.missingDimensions.joined(separator: ", ")
-                    batch.leftOut.append(.init(name: ship.name, reason: reason))
+                    batch.leftOut.append(ship.withoutDimensions)
                 } else {
                     throw WakeJobError.noDimensions(ship: ship.name, missing: ship.missingDimensions)
                 }
             }
             if batch.names.isEmpty && !batch.leftOut.isEmpty {
-                throw WakeJobError.noShipComputable(WakeTable.LeftOut.grouped(batch.leftOut))
+                throw WakeJobError.noShipComputable(LeftOutShip.grouped(batch.leftOut))
             }
             return batch
         }

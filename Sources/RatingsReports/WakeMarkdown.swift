@@ -34,7 +34,7 @@ package enum WakeMarkdown {
             md += "\(h.defaults.isEmpty ? "none" : h.defaults.joined(separator: ", ")) |\n"
         }
         if !table.leftOut.isEmpty {
-            md += "\nNot computed: \(WakeTable.LeftOut.grouped(table.leftOut)).\n"
+            md += "\nNot computed: \(LeftOutShip.grouped(table.leftOut)).\n"
         }
         if let c = table.calibration {
             md += "\nCalibrated: the power law fitted to \(c.observations) observations "

@@ -19,29 +19,7 @@ public struct WakeTable: Sendable {
     /// Ships of the fleet a run over the whole fleet could not compute, with why (no published
     /// dimensions; with operating speeds, no evidence of one). Empty when ships were named: a
     /// named ship that cannot be computed is an error.
-    public var leftOut: [LeftOut] = []
-
-    /// A ship of the fleet not in the batch, and why.
-    public struct LeftOut: Sendable, Equatable {
-        public var name: String
-        /// Why, in words ("no published length, beam, displacement").
-        public var reason: String
-        public init(name: String, reason: String) {
-            self.name = name
-            self.reason = reason
-        }
-
-        /// "A, B (reason); C (other reason)": ships with the same reason together, in order.
-        public static func grouped(_ ships: [LeftOut]) -> String {
-            var reasons: [String] = []
-            var names: [String: [String]] = [:]
-            for ship in ships {
-                if names[ship.reason] == nil { reasons.append(ship.reason) }
-                names[ship.reason, default: []].append(ship.name)
-            }
-            return reasons.map { "\(names[$0]!.joined(separator: ", ")) (\($0))" }.joined(separator: "; ")
-        }
-    }
+    public var leftOut: [LeftOutShip] = []
 
     /// One ship's operating speed as columns of the batch.
     public struct OperatingColumn: Sendable {

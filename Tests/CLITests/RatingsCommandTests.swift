@@ -297,6 +297,16 @@ import _TestSupport
         #expect(String(format: "%.0f", energy) == String(panta[16]))
         #expect(String(format: "%.0f", force) == String(panta[18]))
         #expect(try await CLI.runOffPool(["grid", "--help"]).stdout.contains("(default: 18)"))
+        // The two ships the fleet file has no dimensions for are named, not dropped silently.
+        #expect(
+            r.stderr == "warning: not in the grid: MS Zimmerberg, MS Forch (no published length, beam, displacement)\n",
+            "\(r.stderr)")
+        // A fleet with no ship to compute (the Walensee's one ship has no published displacement)
+        // is bad data, with the command that records the figures for that operator.
+        let walensee = try await CLI.runOffPool(["grid", "--operator", "walensee", "--quiet"])
+        #expect(walensee.status == 65 && walensee.stdout.isEmpty, "\(walensee.stderr)")
+        #expect(walensee.stderr.contains("MS Alvier (no published displacement)"), "\(walensee.stderr)")
+        #expect(walensee.stderr.contains("--displacement T --source URL --operator walensee`"), "\(walensee.stderr)")
     }
 
     @Test func badRangeIsRejected() async throws {

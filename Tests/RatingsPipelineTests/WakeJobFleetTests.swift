@@ -43,7 +43,7 @@ import _TestSupport
                 .init(name: "MS Vier", reason: "no published displacement"),
             ])
         #expect(
-            WakeTable.LeftOut.grouped(table.leftOut + [.init(name: "MS Fünf", reason: "no published displacement")])
+            LeftOutShip.grouped(table.leftOut + [.init(name: "MS Fünf", reason: "no published displacement")])
                 == "MS Zwei (no published beam, displacement); MS Drei (no published length, displacement); "
                 + "MS Vier, MS Fünf (no published displacement)")
         // Named, the same ship is an error (bad data of the fleet), not a silent omission.

@@ -66,6 +66,7 @@ struct GridCommand: NextWaveCommand {
             }
         }
         terminal.endProgress()
+        if !shape.leftOut.isEmpty { terminal.warn("not in the grid: " + LeftOutShip.grouped(shape.leftOut)) }
         if let out {
             terminal.info(
                 "wrote \(shape.rows) rows (\(shape.ships) ships × \(shape.speeds) speeds × \(shape.depths) track depths) to \(out)"

@@ -13,6 +13,13 @@ enum Advice {
         case let error as WebFetchError: fetch(error, stated: stated)
         case let error as WakeInputError: hull(error, stated: stated)
         case let error as WakeJobError: wake(error, stated: stated)
+        case let error as GridJobError:
+            if case .noShipComputable = error {
+                stated
+                    + "; record them with `nextwave fleet set NAME --length M --beam M --displacement T --source URL`"
+            } else {
+                stated
+            }
         case let error as PlanJobError: plan(error, stated: stated)
         case let error as SessionsJobError: sessions(error, stated: stated)
         case is OperatorCatalogue.Unknown: "--operator: " + stated
