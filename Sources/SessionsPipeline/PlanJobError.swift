@@ -30,6 +30,11 @@ public enum PlanJobError: KindedError, Equatable {
         }
     }
 
+    /// "on 2026-09-22", or "from 2026-09-22 to 2026-09-23".
+    static func days(_ from: LocalDate, _ to: LocalDate) -> String {
+        from == to ? "on \(from)" : "from \(from) to \(to)"
+    }
+
     public var description: String {
         switch self {
         case .pastArchive(let from, let archive, let range, let lakes, _):
@@ -39,9 +44,9 @@ public enum PlanJobError: KindedError, Equatable {
             "\(to) lies before the archive \(archive), which holds \(range.lowerBound) … \(range.upperBound)"
         case .noDepartures(let stations, let from, let to, let lakes, _, let unreadable):
             unreadable.isEmpty
-                ? "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) in the archive; it holds "
+                ? "no departures at \(stations.joined(separator: ", ")) \(Self.days(from, to)) in the archive; it holds "
                     + (lakes.isEmpty ? "no lake" : lakes.joined(separator: ", "))
-                : "no departures at \(stations.joined(separator: ", ")) from \(from) to \(to) could be read: "
+                : "no departures at \(stations.joined(separator: ", ")) \(Self.days(from, to)) could be read: "
                     + counted(unreadable.count, "archive file") + " of those days cannot be "
                     + "read (\(unreadable.prefix(3).joined(separator: "; ")))"
         }

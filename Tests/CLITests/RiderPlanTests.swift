@@ -228,6 +228,12 @@ import _TestSupport
             otherLake.stderr.contains(
                 "no departures at Zugersee from 2026-09-22 to 2026-09-23 in the archive; it holds Zürichsee")
                 && otherLake.stderr.contains("--lake \"Zugersee\""), "\(otherLake.stderr)")
+        // One day is "on" that day, not "from D to D".
+        let oneDay = try await CLI.runOffPool(["today", "--station", "Zug Bahnhofsteg", "--date", "2026-09-22"])
+        #expect(oneDay.status == 1, "\(oneDay.stderr)")
+        #expect(
+            oneDay.stderr.contains("no departures at Zug Bahnhofsteg (See) on 2026-09-22 in the archive"),
+            "\(oneDay.stderr)")
         let quiet = try await CLI.runOffPool(["plan", "--lake", "zür", "--from", "2026-09-22", "--days", "1"])
         #expect(quiet.status == 0 && quiet.stdout.contains("No departures that day: Altendorf"), "\(quiet.stdout)")
         let lake = try await CLI.runOffPool([
