@@ -43,6 +43,21 @@ import _TestSupport
         }
     }
 
+    /// A prefix of its own for one block: a copy of the installed data, and the installed binary
+    /// hard-linked, not copied. A copy is written through a descriptor that a child started by a
+    /// concurrent test in this process can inherit; while that child runs, executing the copy
+    /// fails with "Text file busy" (ETXTBSY). A link writes nothing, and the binary still finds
+    /// the data beside it (`/proc/self/exe` names the path it was started by).
+    static func copy(of template: URL) throws -> URL {
+        let prefix = RepositoryPaths.temporaryDirectory("readme-block")
+        let files = FileManager.default
+        try files.copyItem(at: template.appendingPathComponent("share"), to: prefix.appendingPathComponent("share"))
+        try files.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try files.linkItem(
+            at: template.appendingPathComponent("bin/nextwave"), to: prefix.appendingPathComponent("bin/nextwave"))
+        return prefix
+    }
+
     /// Installed once; each block gets its own copy of the prefix, an empty folder and HOME.
     @Test func theBlocksThatRunRunAsWritten() async throws {
         let template = RepositoryPaths.temporaryDirectory("readme-prefix")
@@ -53,9 +68,7 @@ import _TestSupport
         let runs = try Self.blocks().filter { $0.marker == "<!-- readme: runs -->" }
         #expect(runs.count >= 12)
         for block in runs {
-            let prefix = RepositoryPaths.temporaryDirectory("readme-block")
-            try FileManager.default.removeItem(at: prefix)
-            try FileManager.default.copyItem(at: template, to: prefix)
+            let prefix = try Self.copy(of: template)
             let folder = RepositoryPaths.temporaryDirectory("readme-empty")
             let script = "set -e\n" + block.text + "\n"
             let r = try await CLI.runOffPool(
@@ -67,7 +80,8 @@ import _TestSupport
             #expect(r.status == 0, "README line \(block.line):\n\(block.text)\n\(r.stderr.suffix(1500))")
             // Run by name from the installed prefix, with its own data.
             #expect(
-                !r.stderr.contains(RepositoryPaths.root.path), "README line \(block.line) used the checkout")
+                !r.stderr.contains(RepositoryPaths.root.path) && !r.stderr.contains(template.path),
+                "README line \(block.line) used the checkout or the shared installation")
         }
     }
 }
