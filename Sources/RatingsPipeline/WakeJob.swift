@@ -190,8 +190,11 @@ public struct WakeJob: Job {
             return Batch(names: [name], hulls: [hull], fleet: nil, wholeFleet: false)
         case .fleet(let wanted, let source):
             let resolved = try await source.resolved(onEvent: onEvent)
-            let chosen =
+            var chosen =
                 try wanted.isEmpty ? resolved.ships : wanted.map { try Self.ship(named: $0, in: resolved.ships) }
+            // A ship named twice (by name and by alias) is computed and ranked once.
+            var seen = Set<String>()
+            chosen.removeAll { !seen.insert($0.name).inserted }
             var batch = Batch(names: [], hulls: [], fleet: resolved.ships, wholeFleet: wanted.isEmpty)
             for ship in chosen {
                 if let hull = try ship.wakeHull() {

@@ -46,6 +46,9 @@ import _TestSupport
             LeftOutShip.grouped(table.leftOut + [.init(name: "MS Fünf", reason: "no published displacement")])
                 == "MS Zwei (no published beam, displacement); MS Drei (no published length, displacement); "
                 + "MS Vier, MS Fünf (no published displacement)")
+        // A ship named twice, by its name and its full name, is computed once (it was ranked
+        // against itself).
+        #expect(try await job(source, names: ["Eins", "MS Eins", "eins"], service: false).run().names == ["MS Eins"])
         // Named, the same ship is an error (bad data of the fleet), not a silent omission.
         await expectJobFailure(WakeJobError.noDimensions(ship: "MS Vier", missing: ["displacement"]), kind: .badData) {
             _ = try await job(source, names: ["Vier"], service: false).run()
