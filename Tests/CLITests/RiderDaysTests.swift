@@ -24,6 +24,11 @@ import _TestSupport
         #expect(r.stdout.hasPrefix("Tue 22 Sep 2026"))
         let day = try await CLI.runOffPool(["today", "--station", "wadenswil"])
         #expect(day.status == 0 && day.stderr.contains("is not in the archive"), "\(day.stderr)")
+        // --help says the same (it said the default was the archive's first day).
+        let help = try await CLI.runOffPool(["plan", "--help"]).stdout.split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.joined(separator: " ")
+        #expect(help.contains("(default: today, when the archive holds it; else its first)"), "\(help)")
     }
 
     /// After `archive fetch` of the coming days (served here from 127.0.0.1: the archived

@@ -38,7 +38,8 @@ struct PlanCommand: NextWaveCommand {
 
     @Option(
         help: ArgumentHelp(
-            "First day, YYYY-MM-DD, today or tomorrow (default: the archive's first).", valueName: "DATE"),
+            "First day, YYYY-MM-DD, today or tomorrow (default: today, when the archive holds it; else its first).",
+            valueName: "DATE"),
         transform: DateArgument.parse)
     var from: LocalDate?
 
