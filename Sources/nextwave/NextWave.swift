@@ -35,6 +35,7 @@ struct NextWave: AsyncParsableCommand {
     /// arguments' control characters escaped: a value pasted from a hostile page cannot rewrite
     /// the terminal through "The value '…' is invalid".
     static func main() async {
+        HelpWidth.ensureReadable()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

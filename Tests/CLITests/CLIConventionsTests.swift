@@ -48,6 +48,20 @@ import _TestSupport
         #expect(narrow == (try await description(columns: 200)), "\(command): a line of the description is re-wrapped")
     }
 
+    /// A width too narrow for ArgumentParser's layout (a small window, or a $COLUMNS of 0 or
+    /// less) trapped in its wrapping; help and usage errors are laid out in 40 columns instead.
+    @Test func helpInANarrowOrNonsenseWidthIsStillHelp() async throws {
+        for columns in ["20", "0", "-3", "1"] {
+            let help = try await CLI.runOffPool(["wake", "--help"], environment: ["COLUMNS": columns])
+            #expect(help.status == 0, "COLUMNS=\(columns): \(help.stderr.prefix(300))")
+            let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(words.contains("--speeds <RANGE> Ship speeds, km/h, or service"), "\(columns): \(help.stdout)")
+            #expect(help.stdout.contains("  --ship <NAME>           A ship of the\n"), "laid out in 40 columns")
+            let usage = try await CLI.runOffPool(["today"], environment: ["COLUMNS": columns])
+            #expect(usage.status == 64 && usage.stderr.contains("Missing expected argument '--station"), "\(columns)")
+        }
+    }
+
     @Test func versionIsPrinted() async throws {
         let r = try await CLI.runOffPool(["--version"])
         #expect(r.status == 0)
