@@ -168,6 +168,12 @@ import _TestSupport
         let lago = try await CLI.runOffPool(["stations", "--lake", "Lago"])
         #expect(
             lago.status == 64 && lago.stderr.contains("fits 2 lakes: Lago Maggiore, Lago di Lugano"), "\(lago.stderr)")
+        // A search that finds nothing says so (it printed an empty table); an empty one is refused.
+        let none = try await CLI.runOffPool(["stations", "--search", "Zürich", "--lake", "zugersee", "--quiet"])
+        #expect(none.status == 0 && none.stdout.isEmpty, "\(none.stdout)")
+        #expect(none.stderr == "no station of Zugersee has \"Zürich\" in its name; try a shorter part\n")
+        let empty = try await CLI.runOffPool(["stations", "--search", " "])
+        #expect(empty.status == 64 && empty.stderr.contains("--search needs part of a name"), "\(empty.stderr)")
         let wadi = try await CLI.runOffPool(["plan", "--station", "Wädi"])
         #expect(wadi.status == 64 && wadi.stderr.contains("did you mean \"Wädenswil (See)\""), "\(wadi.stderr)")
         // --lake narrows --station to that lake.

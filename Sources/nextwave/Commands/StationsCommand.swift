@@ -29,9 +29,26 @@ struct StationsCommand: NextWaveCommand {
 
     var showsProgress: Bool { false }
 
+    func validate() throws {
+        if let search, search.allSatisfy(\.isWhitespace) {
+            throw ValidationError(
+                "--search needs part of a name, e.g. --search wad; without it every station is listed")
+        }
+    }
+
     func execute(_ terminal: Terminal) async throws {
-        let stations = try data.stationCatalogue().stations(ofLake: lake, containing: search)
-        print(json ? StationListing.json(stations) : StationListing.text(stations))
-        if !json { terminal.info(counted(stations.count, "station")) }
+        let catalogue = try data.stationCatalogue()
+        let stations = try catalogue.stations(ofLake: lake, containing: search)
+        if json {
+            print(StationListing.json(stations))
+        } else if stations.isEmpty, let search {
+            // An empty table says less than words: which search, where, and what to try.
+            let lakeName = try lake.map { try catalogue.stations(ofLake: $0).first?.lake ?? $0 }
+            terminal.info(
+                "no station\(lakeName.map { " of \($0)" } ?? "") has \"\(search)\" in its name; try a shorter part")
+        } else {
+            print(StationListing.text(stations))
+            terminal.info(counted(stations.count, "station"))
+        }
     }
 }
