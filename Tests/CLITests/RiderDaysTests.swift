@@ -98,6 +98,9 @@ import _TestSupport
         try Data(waves.stdout.utf8).write(to: wavesFile)
         let silent = try await CLI.runOffPool(args + ["--alarm", "none"])
         #expect(silent.status == 0 && !silent.stdout.contains("VALARM"))
+        // A day's worth at most, and the refusal shows the range.
+        let tooEarly = try await CLI.runOffPool(args + ["--alarm", "2000"])
+        #expect(tooEarly.status == 64 && tooEarly.stderr.contains("minutes before each event (0…1440), or none"))
 
         let python = RepositoryPaths.root.appendingPathComponent(".venv/bin/python")
         try #require(FileManager.default.isExecutableFile(atPath: python.path), "run scripts/python-env")

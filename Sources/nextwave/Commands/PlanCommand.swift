@@ -65,7 +65,7 @@ struct PlanCommand: NextWaveCommand {
     @Flag(name: .customLong("ics-waves"), help: "In the calendar, also one event per wave, with its own alarm.")
     var icsWaves = false
 
-    @Option(help: ArgumentHelp("Calendar alarms: minutes before each event, or none.", valueName: "MINUTES"))
+    @Option(help: ArgumentHelp("Calendar alarms: minutes before each event (0…1440), or none.", valueName: "MINUTES"))
     var alarm = AlarmArgument(minutes: 10)
 
     @OptionGroup var language: LanguageOption
