@@ -138,6 +138,11 @@ import _TestSupport
             ),
             (["grid", "--speeds", "18", "--depths", "1:10:0"], "--depths 1:10:0: the step 0 is not above 0"),
             (["wake", "--speeds", "14,x"], "--speeds 14,x: 'x' is not a number"),
+            (
+                ["wake", "--speeds", "fast"],
+                "--speeds fast: 'fast' is not a number; write start:stop:step (e.g. 20:200:20), one value, a comma "
+                    + "list, or service (each ship at its operating speed)"
+            ),
             (["wake", "--rider-depths", "0:1000:0.001"], "--rider-depths 0:1000:0.001: more than 100000 values"),
         ]
         for (arguments, message) in cases {

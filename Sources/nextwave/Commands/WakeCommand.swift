@@ -92,9 +92,16 @@ struct WakeCommand: NextWaveCommand {
 
     mutating func validate() throws {
         try checkPaths([("--calibration", calibration), ("--csv", csv), ("--out", out)])
+        do {
+            try checkRanges([("--speeds", speeds.range)])
+        } catch let error as ValidationError where error.message.contains("is not a number") {
+            throw ValidationError(
+                error.message.replacingOccurrences(of: ", or a comma list", with: ", a comma list")
+                    + ", or service (each ship at its operating speed)")
+        }
         try checkRanges([
-            ("--speeds", speeds.range), ("--track-depths", trackDepths), ("--rider-depths", riderDepths),
-            ("--depths", oldDepths), ("--distances", distances),
+            ("--track-depths", trackDepths), ("--rider-depths", riderDepths), ("--depths", oldDepths),
+            ("--distances", distances),
         ])
         riderDepths = try OldSpelling.adopt(
             oldDepths, over: riderDepths, oldFlag: "--depths", newFlag: "--rider-depths")
