@@ -3,10 +3,23 @@ package import Foundation
 
 extension ScheduleArchive {
     /// Opens an archive and brings its store up to date with the raw files (``refresh(progress:)``).
+    /// A reader never makes an archive: a folder with neither raw files nor a store is refused
+    /// (``ArchiveError/unreadable(path:reason:kind:)``), not given a new empty store.
     /// - Parameter progress: (files done, files in all) while indexing.
     package static func opened(
         at directory: URL, progress: ((Int, Int) -> Void)? = nil
     ) throws -> (ScheduleArchive, RefreshReport) {
+        let parts = [storeFileName, "stationboards", "deployments"]
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
+            !parts.contains(where: { files.fileExists(atPath: directory.appendingPathComponent($0).path) })
+        {
+            throw ArchiveError.unreadable(
+                path: directory.path,
+                reason: "not a schedule archive: it holds no stationboards/, deployments/ or \(storeFileName) "
+                    + "(nextwave archive fetch or archive import-gtfs makes one)")
+        }
         let archive = try ScheduleArchive(directory: directory)
         let report = try archive.refresh { done, total in
             if done % 500 == 0 || done == total { progress?(done, total) }

@@ -150,8 +150,11 @@ import _TestSupport
         return feed
     }
 
+    /// The status's departures line; for a run killed before it wrote anything, "departures   0 "
+    /// (status refuses a folder that holds no archive yet, 66, and creates nothing in it).
     func departures(_ archive: URL) async throws -> String {
         let status = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])
+        if status.status == 66 && status.stderr.contains("not a schedule archive") { return "departures   0 " }
         #expect(status.status == 0, "\(status.stderr)")
         return status.stdout.split(separator: "\n").first { $0.hasPrefix("departures") }.map(String.init) ?? ""
     }
@@ -202,7 +205,9 @@ import _TestSupport
             { _ in arguments }, maxDelay: 0.4, rng: &rng,
             check: { _ in
                 // Every board in the archive is whole: indexing it reports nothing malformed.
+                // (Killed before its first file, the folder is no archive yet: refused, 66.)
                 let status = try await CLI.runOffPool(["archive", "status", "--archive", archive.path])
+                if status.status == 66 && status.stderr.contains("not a schedule archive") { return }
                 #expect(status.status == 0)
                 #expect(status.stdout.contains("skipped      0 malformed files"), "\(status.stdout)")
             })

@@ -182,6 +182,26 @@ import _TestSupport
         }
     }
 
+    /// A command that reads an archive, pointed at a folder that holds none (a typo, the wrong
+    /// folder), says so and leaves the folder as it was; it used to put an empty store into it and
+    /// report "0 departures" (status) or "holds no departures" (sessions).
+    @Test func aFolderThatHoldsNoArchiveIsRefusedAndLeftAlone() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("not-an-archive")
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        for arguments in [
+            ["archive", "status"], ["sessions", "--out", RepositoryPaths.temporaryDirectory().path],
+            ["plan", "--station", "wadenswil"], ["today", "--station", "wadenswil"],
+            ["feed", "--out", RepositoryPaths.temporaryDirectory().path], ["fleet", "speeds"],
+        ] {
+            let result = try await CLI.runOffPool(arguments + ["--archive", folder.path, "--quiet"])
+            #expect(result.status == 66, "\(arguments[0]): \(result.stderr)")
+            #expect(
+                result.stderr.contains("\(folder.path): not a schedule archive: it holds no stationboards/"),
+                "\(arguments): \(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"], "\(arguments)")
+        }
+    }
+
     @Test func aSnapshotNeverReplacesTheCurrentHomeRootOrARepository() async throws {
         let server = try LocalHTTPServer(handler: SnapshotServer.handler())
         defer { server.stop() }
