@@ -111,17 +111,48 @@ package struct ArchiveFetcher: Sendable {
         /// Written files that merge the archived file with the answer (each held something the
         /// other did not), each with what came from which.
         package var merged: [String] = []
-        /// Failures, each naming the URL and the reason; their files were left as they were.
+        /// Failures, each naming the URL and the reason; their files were left as they were. A
+        /// host that proved unreachable is listed once; the requests to it not tried after that
+        /// are counted in ``notTried``.
         package var failed: [String] = []
+        /// Requests not made because their host had proved unreachable in this run, by host.
+        package var notTried: [String: Int] = [:]
+        /// Every request that failed or was not tried.
+        package var failures: Int { failed.count + notTried.values.reduce(0, +) }
+
+        /// Records why a request failed; a further request to a host already found unreachable
+        /// is counted, not listed again.
+        mutating func record(_ error: Error, url: URL) {
+            if case WebFetchError.unreachable(_, let host, _) = error {
+                if notTried[host] != nil {
+                    notTried[host, default: 0] += 1
+                    return
+                }
+                notTried[host] = 0
+            }
+            failed.append(ArchiveFetcher.describe(error, url: url))
+        }
         /// What a source held that was read but not used (a conditional date range, charters).
         package var notes: [String] = []
 
         /// One line: files written, unchanged, failed, merged and kept, and the archive's path.
         package func summary(archive: String) -> String {
-            "\(counted(written.count, "file")) written, \(unchanged.count) unchanged, \(failed.count) failed"
+            "\(counted(written.count, "file")) written, \(unchanged.count) unchanged, \(failures) failed"
+                + notTriedWords
                 + (merged.isEmpty ? "" : ", \(merged.count) merged with the archived file")
                 + (kept.isEmpty ? "" : ", \(kept.count) kept (the new answer added nothing)")
                 + " (archive \(archive))"
+        }
+
+        /// ", 138 of them not tried because a.ch and b.ch were unreachable", or nothing.
+        var notTriedWords: String {
+            let skipped = notTried.filter { $0.value > 0 }.map(\.key).sorted()
+            guard !skipped.isEmpty else { return "" }
+            let count = notTried.values.reduce(0, +)
+            let hosts =
+                skipped.count == 1
+                ? "\(skipped[0]) was" : skipped.dropLast().joined(separator: ", ") + " and \(skipped.last!) were"
+            return ", \(count) of them not tried because \(hosts) unreachable"
         }
     }
 
@@ -169,7 +200,7 @@ package struct ArchiveFetcher: Sendable {
                             archived: existing, answer: body, station: uic, date: date, path: target.path)
                     }
                 } catch {
-                    report.failed.append(Self.describe(error, url: url))
+                    report.record(error, url: url)
                 }
             }
         }
@@ -187,7 +218,7 @@ package struct ArchiveFetcher: Sendable {
                     let assignments = try DeploymentPage.assignments(html: html, url: url.absoluteString, date: date)
                     try storeAssignments(assignments, date: date, archive: archive, report: &report, onEvent: onEvent)
                 } catch {
-                    report.failed.append(Self.describe(error, url: url))
+                    report.record(error, url: url)
                 }
             }
         case .sgvAllocationPage(let url):
@@ -204,7 +235,7 @@ package struct ArchiveFetcher: Sendable {
                     try storeAssignments(day, date: date, archive: archive, report: &report, onEvent: onEvent)
                 }
             } catch {
-                report.failed.append(Self.describe(error, url: url))
+                report.record(error, url: url)
             }
         case .cgnDepartureBoard(let root):
             await fetchCGN(root: root, dates: dates, archive: archive, report: &report, onEvent: onEvent)
@@ -231,7 +262,7 @@ package struct ArchiveFetcher: Sendable {
             piers = try CGNDepartureBoard.pierCodes(
                 from: try await board.page(at: locations), url: locations.absoluteString)
         } catch {
-            report.failed.append(Self.describe(error, url: locations))
+            report.record(error, url: locations)
             return
         }
         for date in dates {
@@ -246,7 +277,7 @@ package struct ArchiveFetcher: Sendable {
                     day += read.assignments.filter { $0.date == date }
                     charters += read.charters
                 } catch {
-                    report.failed.append(Self.describe(error, url: url))
+                    report.record(error, url: url)
                 }
             }
             if charters > 0 {

@@ -121,6 +121,23 @@ import _TestSupport
             try Data(contentsOf: archive.appendingPathComponent("deployments/2026-09-22.json")) == deploymentsBefore)
     }
 
+    /// Offline, a lake's five days are 100 requests or more: the host that proved unreachable is
+    /// listed once, and the requests not tried after it are counted (each was a line of its own).
+    @Test func anUnreachableHostIsListedOnceAndTheRestCounted() async throws {
+        let gone = try server { _, _ in nil }
+        gone.stop()  // nothing listens on its port now: connection refused
+        let archive = RepositoryPaths.temporaryDirectory("fetch")
+        defer { try? FileManager.default.removeItem(at: archive) }
+        let report = await fetcher(gone).fetch(
+            stations: [8_503_670, 8_503_665], dates: [Self.day, Self.day.adding(days: 1)], into: archive)
+        // 2 stations × 2 days and 2 days of assignments, all to 127.0.0.1.
+        #expect(report.failed.count == 1 && report.failed[0].contains("connection refused"), "\(report.failed)")
+        #expect(report.notTried == ["127.0.0.1": 5] && report.failures == 6)
+        #expect(
+            report.summary(archive: "a").hasPrefix(
+                "0 files written, 0 unchanged, 6 failed, 5 of them not tried because 127.0.0.1 was unreachable"))
+    }
+
     @Test func aTimeoutIsRetriedThenReported() async throws {
         let server = try server { path, _ in
             path.contains("id=8503670") ? .init(body: Self.wadenswil, delay: 3) : nil

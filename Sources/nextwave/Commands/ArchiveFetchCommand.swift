@@ -121,7 +121,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
         for kept in report.kept { terminal.warn(kept) }
         for line in report.merged + report.notes { terminal.info(line) }
         terminal.info(report.summary(archive: input.archive.path))
-        if !report.failed.isEmpty { throw ExitCode.failure }
+        if report.failures > 0 { throw ExitCode.failure }
     }
 
     /// The option's URL, else the environment's (a mirror, or a test's server, for a command
