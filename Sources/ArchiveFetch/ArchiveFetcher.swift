@@ -117,6 +117,9 @@ package struct ArchiveFetcher: Sendable {
         package var failed: [String] = []
         /// Requests not made because their host had proved unreachable in this run, by host.
         package var notTried: [String: Int] = [:]
+        /// What a source held that was read but not used (a conditional date range, charters).
+        package var notes: [String] = []
+
         /// Every request that failed or was not tried.
         package var failures: Int { failed.count + notTried.values.reduce(0, +) }
 
@@ -132,8 +135,6 @@ package struct ArchiveFetcher: Sendable {
             }
             failed.append(ArchiveFetcher.describe(error, url: url))
         }
-        /// What a source held that was read but not used (a conditional date range, charters).
-        package var notes: [String] = []
 
         /// One line: files written, unchanged, failed, merged and kept, and the archive's path.
         package func summary(archive: String) -> String {
