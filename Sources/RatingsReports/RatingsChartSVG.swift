@@ -21,7 +21,12 @@ import WaveRating
         let gap = 60.0
         let top = 74.0
         let width = labelWidth + 2 * panelWidth + gap + 30
-        let height = top + Double(ships.count) * rowHeight + 50
+        // Ships without figures are named below the panels, in lines that fit the width.
+        let undrawn = table.ships.filter { $0.energyJPerM2 == nil || $0.forceNPerM2 == nil }.map(\.name)
+        let notDrawn = wrapped(
+            undrawn.isEmpty ? [] : ["Not drawn (no length, beam or displacement):"] + undrawn,
+            columns: Int((labelWidth + 2 * panelWidth + gap + 10) / 6.5))
+        let height = top + Double(ships.count) * rowHeight + 50 + 16 * Double(notDrawn.count)
         let colours = [1: "#9aa5b1", 2: "#f0a202", 3: "#d1495b"]
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
@@ -40,8 +45,6 @@ import WaveRating
                 let colour = colours[ship.rating?.rawValue ?? 1] ?? "#9aa5b1"
                 svg +=
                     "<rect x=\"\(x0)\" y=\"\(fixed(y + 3, 1))\" width=\"\(fixed(value * scale, 1))\" height=\"\(rowHeight - 6)\" fill=\"\(colour)\"/>\n"
-                svg +=
-                    "<text x=\"\(fixed(x0 + value * scale + 4, 1))\" y=\"\(fixed(y + 15, 1))\" fill=\"#333\">\(fixed(value, 0))</text>\n"
             }
             let bottom = top + Double(ships.count) * rowHeight
             for (index, t) in thresholds.enumerated() {
@@ -53,6 +56,13 @@ import WaveRating
                     "<line x1=\"\(fixed(x, 1))\" y1=\"\(top)\" x2=\"\(fixed(x, 1))\" y2=\"\(bottom)\" stroke=\"#222\" stroke-dasharray=\"4 3\"/>\n"
                 svg +=
                     "<text x=\"\(fixed(x + dx, 1))\" y=\"\(fixed(bottom + 14, 1))\" text-anchor=\"\(anchor)\" fill=\"#222\">\(label)</text>\n"
+            }
+            // The values over the threshold lines, on a white halo, so a line never runs
+            // through a figure.
+            for (row, value) in values.enumerated() {
+                let y = top + Double(row) * rowHeight
+                svg +=
+                    "<text x=\"\(fixed(x0 + value * scale + 4, 1))\" y=\"\(fixed(y + 15, 1))\" fill=\"#333\" stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">\(fixed(value, 0))</text>\n"
             }
         }
         for (row, ship) in ships.enumerated() {
@@ -66,7 +76,27 @@ import WaveRating
         panel(
             x0: labelWidth + panelWidth + gap, title: "Force F", unit: "N/m²", values: ships.map { $0.forceNPerM2! },
             thresholds: table.model.thresholds.forceNPerM2.values)
+        for (index, line) in notDrawn.enumerated() {
+            let y = top + Double(ships.count) * rowHeight + 40 + 16 * Double(index)
+            svg += "<text x=\"10\" y=\"\(fixed(y, 1))\" fill=\"#555\">\(xmlEscaped(line))</text>\n"
+        }
         svg += "</svg>\n"
         return svg
+    }
+
+    /// `words[0]` followed by the rest joined with ", ", in lines of at most about `columns`
+    /// characters (a name is never split).
+    package static func wrapped(_ words: [String], columns: Int) -> [String] {
+        guard let first = words.first else { return [] }
+        var lines = [first]
+        for (index, word) in words.dropFirst().enumerated() {
+            let piece = word + (index == words.count - 2 ? "" : ",")
+            if lines[lines.count - 1].count + 1 + piece.count > columns {
+                lines.append(piece)
+            } else {
+                lines[lines.count - 1] += " " + piece
+            }
+        }
+        return lines
     }
 }

@@ -32,6 +32,12 @@ import _TestSupport
         // label says which: DS Stadt Zürich, 484 J/m² (above 250: legacy 3), riders 2; MS Panta
         // Rhei, 488 J/m², riders 3 as well.
         #expect(svg.contains(">DS Stadt Zürich (2, legacy 3)</text>") && svg.contains(">MS Panta Rhei (3)</text>"))
+        // The two ships the fleet file has no dimensions for are named, not left out silently.
+        #expect(svg.contains(">Not drawn (no length, beam or displacement): MS Zimmerberg, MS Forch</text>"))
+        // Each figure is drawn after the threshold lines, on a white halo: no line runs through it.
+        let lastLine = try #require(svg.range(of: "stroke-dasharray", options: .backwards))
+        let figure = try #require(svg.range(of: "paint-order=\"stroke\">77347</text>"))
+        #expect(lastLine.lowerBound < figure.lowerBound)
         // No temporary files left behind.
         let left = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
         #expect(left.isEmpty)
