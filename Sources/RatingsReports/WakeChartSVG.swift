@@ -1,3 +1,4 @@
+import Foundation
 import NextWaveSupport
 import WakeModels
 
@@ -36,9 +37,10 @@ package enum WakeChartSVG {
         let (left, top, legendH) = (60.0, 70.0, 22.0 * Double((cases.count + 1) / 2) + 10)
         let width = left + Double(columnsCount) * panelW + 20
         let height = top + legendH + Double(rows) * (panelH + 50) + 20
-        let xMax = niceCeiling(e.distancesM.max() ?? 1)
+        let xAxis = Axis(reaching: e.distancesM.max() ?? 1)
         let banded = cases.count <= 2
-        let yMax = niceCeiling(series.flatMap { $0.flatMap { $0.map { banded ? $0.high : $0.median } } }.max() ?? 1)
+        let yAxis = Axis(reaching: series.flatMap { $0.flatMap { $0.map { banded ? $0.high : $0.median } } }.max() ?? 1)
+        let (xMax, yMax) = (xAxis.top, yAxis.top)
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
@@ -49,9 +51,11 @@ package enum WakeChartSVG {
         var leftOut: [String] = []
         if allCases.count > cases.count { leftOut.append("\(allCases.count - cases.count) speed × depth cases") }
         if e.shipCount > ships.count { leftOut.append("\(e.shipCount - ships.count) ships") }
-        if !leftOut.isEmpty {
-            svg +=
-                "<text x=\"10\" y=\"56\" fill=\"#a33\">Not drawn (all are in wake.csv): \(leftOut.joined(separator: " and ")).</text>\n"
+        var notes: [String] = []
+        if !leftOut.isEmpty { notes.append("Not drawn (all are in wake.csv): \(leftOut.joined(separator: " and ")).") }
+        if !table.leftOut.isEmpty { notes.append("Not computed: \(LeftOutShip.grouped(table.leftOut)).") }
+        if !notes.isEmpty {
+            svg += "<text x=\"10\" y=\"56\" fill=\"#a33\">\(xmlEscaped(notes.joined(separator: " ")))</text>\n"
         }
         for (index, c) in cases.enumerated() {
             let x = left + Double(index % 2) * 360
@@ -68,17 +72,19 @@ package enum WakeChartSVG {
             func py(_ y: Double) -> Double { y0 + h - y / yMax * h }
             svg +=
                 "<text x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0 - 6, 1))\" font-weight=\"bold\">\(xmlEscaped(table.names[i]))</text>\n"
-            for step in 0...5 {
-                let y = yMax * Double(step) / 5
+            for step in 0...yAxis.steps {
+                let y = yAxis.step * Double(step)
                 svg +=
                     "<line x1=\"\(fixed(x0, 1))\" y1=\"\(fixed(py(y), 1))\" x2=\"\(fixed(x0 + w, 1))\" y2=\"\(fixed(py(y), 1))\" stroke=\"#e5e5e5\"/>\n"
                 if panel % columnsCount == 0 {
                     svg +=
-                        "<text x=\"\(fixed(x0 - 5, 1))\" y=\"\(fixed(py(y) + 4, 1))\" text-anchor=\"end\" fill=\"#333\">\(fixed(y, 2))</text>\n"
+                        "<text x=\"\(fixed(x0 - 5, 1))\" y=\"\(fixed(py(y) + 4, 1))\" text-anchor=\"end\" fill=\"#333\">\(fixed(y, max(2, yAxis.decimals)))</text>\n"
                 }
-                let x = xMax * Double(step) / 5
+            }
+            for step in 0...xAxis.steps {
+                let x = xAxis.step * Double(step)
                 svg +=
-                    "<text x=\"\(fixed(px(x), 1))\" y=\"\(fixed(y0 + h + 15, 1))\" text-anchor=\"middle\" fill=\"#333\">\(fixed(x, 0))</text>\n"
+                    "<text x=\"\(fixed(px(x), 1))\" y=\"\(fixed(y0 + h + 15, 1))\" text-anchor=\"middle\" fill=\"#333\">\(fixed(x, xAxis.decimals))</text>\n"
             }
             svg +=
                 "<rect x=\"\(fixed(x0, 1))\" y=\"\(fixed(y0, 1))\" width=\"\(fixed(w, 1))\" height=\"\(fixed(h, 1))\" fill=\"none\" stroke=\"#999\"/>\n"
@@ -107,13 +113,41 @@ package enum WakeChartSVG {
         return svg
     }
 
-    /// The next "nice" number (1, 2, 2.5, 5 × 10ⁿ) at or above `value`.
-    static func niceCeiling(_ value: Double) -> Double {
-        guard value > 0, value.isFinite else { return 1 }
-        var magnitude = 1.0
-        while magnitude * 10 <= value { magnitude *= 10 }
-        while magnitude > value { magnitude /= 10 }
-        for step in [1.0, 2, 2.5, 5, 10] where step * magnitude >= value { return step * magnitude }
-        return 10 * magnitude
+    /// An axis from 0 to a little above its largest value: the finest "nice" tick step (1, 2, 2.5
+    /// or 5 × 10ⁿ) that reaches it in at most ``maximumSteps`` steps. (A single nice ceiling drew
+    /// heights of 0.52 m on an axis to 1.00 m, squeezing every line into its lower half.)
+    package struct Axis: Equatable {
+        package static let maximumSteps = 6
+        /// The tick step and the number of steps; the axis ends at `step × steps`.
+        package var step: Double
+        package var steps: Int
+        package var top: Double { step * Double(steps) }
+        /// Decimals that write every tick exactly (2.5 needs one).
+        package var decimals: Int {
+            (0...6).first { d in
+                let scaled = step * pow(10, Double(d))
+                return abs(scaled - scaled.rounded()) < 1e-6 * max(1, scaled)
+            } ?? 6
+        }
+
+        /// - Parameter largest: the largest value drawn (not finite or ≤ 0: an axis to 1).
+        package init(reaching largest: Double) {
+            guard largest > 0, largest.isFinite else {
+                (step, steps) = (0.2, 5)
+                return
+            }
+            var magnitude = pow(10, (log10(largest / Double(Self.maximumSteps))).rounded(.down))
+            while true {
+                for nice in [1.0, 2, 2.5, 5] {
+                    let step = nice * magnitude
+                    let steps = Int((largest / step - 1e-9).rounded(.up))
+                    if steps <= Self.maximumSteps {
+                        (self.step, self.steps) = (step, max(1, steps))
+                        return
+                    }
+                }
+                magnitude *= 10
+            }
+        }
     }
 }

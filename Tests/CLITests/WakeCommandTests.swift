@@ -162,6 +162,8 @@ import _TestSupport
         #expect(text.status == 0, "\(text.stderr)")
         let line = "Not computed: MS Zimmerberg, MS Forch (no published length, beam, displacement)."
         #expect(try String(contentsOf: out.appendingPathComponent("wake.md"), encoding: .utf8).contains(line))
+        let chart = try String(contentsOf: out.appendingPathComponent("wake-chart.svg"), encoding: .utf8)
+        #expect(chart.contains(line), "the chart names them too")
         let shown = try await CLI.runOffPool(["wake", "--distances", "50", "--quiet"])
         #expect(shown.stdout.hasSuffix(line + "\n"), "\(shown.stdout)")
         let json = try await CLI.runOffPool(["wake", "--distances", "50", "--quiet", "--json"])
