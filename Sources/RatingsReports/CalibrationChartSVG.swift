@@ -18,7 +18,12 @@ package enum CalibrationChartSVG {
         }
         panels.append(
             (
-                "Ensemble (KS, SW)", PowerLawCalibration.ensembleKey,
+                // The models of the central height, by their authors: Kriebel & Seelig and PIANC
+                // (Sorensen & Weggel is not one of them; the title said so until 2026-11).
+                "Ensemble ("
+                    + WakeModel.ensemble.map { String($0.citation.prefix { $0 != "(" }.dropLast()) }.joined(
+                        separator: ", ") + ")",
+                PowerLawCalibration.ensembleKey,
                 samples.compactMap { s in s.ensembleM.map { ($0, s.observedM) } }
             ))
         panels.append(("Fitted power law", nil, samples.map { ($0.fittedM, $0.observedM) }))

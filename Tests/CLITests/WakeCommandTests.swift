@@ -322,8 +322,9 @@ import _TestSupport
         // One panel per model, the ensemble and the fit, each with its 1:1 line.
         let svg = try String(contentsOf: chart, encoding: .utf8)
         for title in [
-            "Kriebel &amp; Seelig (2005)", "Sorensen &amp; Weggel (1984)", "PIANC (1987)", "Ensemble",
-            "Fitted power law",
+            "Kriebel &amp; Seelig (2005)", "Sorensen &amp; Weggel (1984)", "PIANC (1987)",
+            // The central height's models (docs/SCIENCE.md §5.2): it named Sorensen & Weggel.
+            ">Ensemble (Kriebel &amp; Seelig, PIANC)</text>", "Fitted power law",
         ] {
             #expect(svg.contains(title), "\(title)")
         }
