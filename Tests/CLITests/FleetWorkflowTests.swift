@@ -527,6 +527,14 @@ import _TestSupport
         #expect(badDate.status == 64 && badDate.stderr.contains("2026-02 has 28 days"), "\(badDate.stderr)")
         let farPast = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "1700-01-01", fleet.path])
         #expect(farPast.status == 64 && farPast.stderr.contains("--since 1700-01-01 lies outside 1800–2100"))
+        // A day to come is refused, and the file is untouched: the next ratings would drop a ship
+        // still in service (the retirement has no date check of its own).
+        let before = try Data(contentsOf: fleet)
+        let later = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "2099-01-01", fleet.path])
+        #expect(later.status == 64 && later.stderr.contains("--since 2099-01-01 is still to come"), "\(later.stderr)")
+        #expect(try Data(contentsOf: fleet) == before)
+        let tomorrow = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "tomorrow", fleet.path])
+        #expect(tomorrow.status == 64 && tomorrow.stderr.contains("is still to come"), "\(tomorrow.stderr)")
     }
 
     /// The README's maintainer recipe, run as written (a free port for 8000) in a copy of the

@@ -44,6 +44,13 @@ struct FleetRetireCommand: NextWaveCommand {
         if let since, !FleetFile.isDate(since.description) {
             throw ValidationError("--since \(since) lies outside 1800–2100, the years a fleet file takes")
         }
+        // The next ratings leave a retired ship out at once: a day to come would drop a ship
+        // still in service from the table the app uses until then.
+        if let since, since > ZoneClock.zurich.today() {
+            throw ValidationError(
+                "--since \(since) is still to come; retire the ship once it has left the fleet (the next "
+                    + "`nextwave ratings` leaves it out at once)")
+        }
     }
 
     func execute(_ terminal: Terminal) async throws {
