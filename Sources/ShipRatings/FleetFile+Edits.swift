@@ -1,4 +1,5 @@
 package import Foundation
+import JobContract
 import NextWaveSupport
 import ShipRatingTable
 
@@ -57,6 +58,19 @@ extension FleetFile {
         }
         let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let ships = root?["ships"] as? [Any] ?? []
+        // The entry's own name again, letter for letter: nothing to rename (going on rewrote the
+        // file and said it had renamed the ship). Another spelling ("Wadenswil" to "Wädenswil")
+        // is a rename.
+        if let index = entryIndex(named: old, in: ships), let entry = ships[index] as? [String: Any],
+            let bare = entry["name"] as? String
+        {
+            let prefix = entry["prefix"] as? String ?? ""
+            if (explicitPrefix ?? prefix) == prefix && bareNew == bare {
+                throw RatingsError.invalidFile(
+                    path: path, reason: "\(prefix) \(bare) (ships[\(index)]) is already called that; nothing to rename",
+                    kind: .usage)
+            }
+        }
         if let other = entryIndex(named: explicitPrefix.map { "\($0) \(bareNew)" } ?? bareNew, in: ships),
             other != entryIndex(named: old, in: ships)
         {

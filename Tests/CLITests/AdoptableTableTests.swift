@@ -211,9 +211,21 @@ import _TestSupport
             held.stderr.contains("a page the fleet file cites for MS Linth, now names 'Glärnisch'")
                 && held.stderr.contains("`nextwave fleet rename \"MS Linth\" \"MS Glärnisch\" \(fleet.path)`"),
             "\(held.stderr)")
+        // Its own name again is refused and changes nothing (it rewrote the file, dropped the bare
+        // name from the aliases and said "renamed MS Linth to MS Linth").
+        let before = try Data(contentsOf: fleet)
+        let same = try await CLI.runOffPool(["fleet", "rename", "linth", "MS Linth", fleet.path])
+        #expect(
+            same.status == 64 && same.stderr.contains("MS Linth (ships[4]) is already called that"), "\(same.stderr)")
+        #expect(try Data(contentsOf: fleet) == before)
         let rename = try await CLI.runOffPool(["fleet", "rename", "linth", "MS Glärnisch", fleet.path])
         #expect(rename.status == 0, "\(rename.stderr)")
         #expect(rename.stderr.hasPrefix("renamed MS Linth to MS Glärnisch in "), "\(rename.stderr)")
+        // A new spelling is a rename, and the message names the entry as the file now does.
+        let copy = RepositoryPaths.temporaryDirectory("respell").appendingPathComponent("fleet.json")
+        try before.write(to: copy)
+        let respelt = try await CLI.runOffPool(["fleet", "rename", "Wädenswil", "Waedenswil", copy.path])
+        #expect(respelt.stderr.hasPrefix("renamed MS Wädenswil to MS Waedenswil in "), "\(respelt.stderr)")
         let written = try await CLI.runOffPool(args)
         #expect(written.status == 0, "\(written.stderr)")
         let table = try ships(out.appendingPathComponent("ship-ratings.json"))

@@ -33,11 +33,13 @@ struct FleetRenameCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        var was = old
+        var (was, now) = (old, new)
         let url = try target.update { url, data in
             was = FleetFile.fullName(of: old, in: data) ?? old
-            return try FleetFile.renaming(old, to: new, in: data, path: url.path)
+            let changed = try FleetFile.renaming(old, to: new, in: data, path: url.path)
+            now = FleetFile.fullName(of: new, in: changed) ?? new
+            return changed
         }
-        terminal.info("renamed \(was) to \(new) in \(url.path); the old name is an alias")
+        terminal.info("renamed \(was) to \(now) in \(url.path); the old name is an alias")
     }
 }
