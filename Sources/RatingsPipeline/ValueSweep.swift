@@ -134,8 +134,14 @@ extension ValueSweep {
 
         public var kind: ProblemKind { .usage }
 
-        public var description: String {
-            let form = "write start:stop:step (e.g. 20:200:20), one value, or a comma list"
+        public var description: String { description(alsoAccepting: nil) }
+
+        /// The description, where an option takes one more form besides a sweep (`--speeds
+        /// service`) naming it among the forms to write.
+        public func description(alsoAccepting other: String?) -> String {
+            let form =
+                "write start:stop:step (e.g. 20:200:20), one value, "
+                + (other.map { "a comma list, or \($0)" } ?? "or a comma list")
             return switch self {
             case .empty: "a value is missing; \(form)"
             case .notANumber(let text): "'\(text)' is not a number; \(form)"

@@ -9,6 +9,11 @@ public struct LeftOutShip: Sendable, Equatable {
         self.reason = reason
     }
 
+    /// "Not computed: A, B (reason).": the sentence the wake reports end with; nil for none.
+    public static func notComputed(_ ships: [LeftOutShip]) -> String? {
+        ships.isEmpty ? nil : "Not computed: \(grouped(ships))."
+    }
+
     /// "A, B (reason); C (other reason)": ships with the same reason together, reasons in the
     /// order they first occur.
     public static func grouped(_ ships: [LeftOutShip]) -> String {

@@ -25,7 +25,7 @@ import WaveRating
         let undrawn = table.ships.filter { $0.energyJPerM2 == nil || $0.forceNPerM2 == nil }.map(\.name)
         let notDrawn = wrapped(
             undrawn.isEmpty ? [] : ["Not drawn (no length, beam or displacement):"] + undrawn,
-            columns: Int((labelWidth + 2 * panelWidth + gap + 10) / 6.5))
+            columns: Int((width - 20) / 6.5))
         let height = top + Double(ships.count) * rowHeight + 50 + 16 * Double(notDrawn.count)
         let colours = [1: "#9aa5b1", 2: "#f0a202", 3: "#d1495b"]
         var svg = """

@@ -53,7 +53,7 @@ package enum WakeChartSVG {
         if e.shipCount > ships.count { leftOut.append("\(e.shipCount - ships.count) ships") }
         var notes: [String] = []
         if !leftOut.isEmpty { notes.append("Not drawn (all are in wake.csv): \(leftOut.joined(separator: " and ")).") }
-        if !table.leftOut.isEmpty { notes.append("Not computed: \(LeftOutShip.grouped(table.leftOut)).") }
+        if let sentence = LeftOutShip.notComputed(table.leftOut) { notes.append(sentence) }
         if !notes.isEmpty {
             svg += "<text x=\"10\" y=\"56\" fill=\"#a33\">\(xmlEscaped(notes.joined(separator: " ")))</text>\n"
         }

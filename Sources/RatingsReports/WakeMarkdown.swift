@@ -33,9 +33,7 @@ package enum WakeMarkdown {
             md += "\(fixed(h.entranceLengthM, 1))\(origin(.entranceLengthM)) | "
             md += "\(h.defaults.isEmpty ? "none" : h.defaults.joined(separator: ", ")) |\n"
         }
-        if !table.leftOut.isEmpty {
-            md += "\nNot computed: \(LeftOutShip.grouped(table.leftOut)).\n"
-        }
+        if let sentence = LeftOutShip.notComputed(table.leftOut) { md += "\n\(sentence)\n" }
         if let c = table.calibration {
             md += "\nCalibrated: the power law fitted to \(c.observations) observations "
             md += "(R² \(fixed(c.powerLaw.rSquared, 3))), in `wake.csv` beside the models.\n"

@@ -41,7 +41,7 @@ package enum WakeText {
 
     /// The fleet's ships the run could not compute, with why.
     static func leftOut(_ table: WakeTable) -> String {
-        table.leftOut.isEmpty ? "" : "\nNot computed: " + LeftOutShip.grouped(table.leftOut) + ".\n"
+        LeftOutShip.notComputed(table.leftOut).map { "\n\($0)\n" } ?? ""
     }
 
     /// The most spots ranked in the text (every spot: --json, --out).

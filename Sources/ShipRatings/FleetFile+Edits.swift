@@ -61,7 +61,8 @@ extension FleetFile {
         // The entry's own name again, letter for letter: nothing to rename (going on rewrote the
         // file and said it had renamed the ship). Another spelling ("Wadenswil" to "Wädenswil")
         // is a rename.
-        if let index = entryIndex(named: old, in: ships), let entry = ships[index] as? [String: Any],
+        let own = entryIndex(named: old, in: ships)
+        if let index = own, let entry = ships[index] as? [String: Any],
             let bare = entry["name"] as? String
         {
             let prefix = entry["prefix"] as? String ?? ""
@@ -72,7 +73,7 @@ extension FleetFile {
             }
         }
         if let other = entryIndex(named: explicitPrefix.map { "\($0) \(bareNew)" } ?? bareNew, in: ships),
-            other != entryIndex(named: old, in: ships)
+            other != own
         {
             let entry = ships[other] as? [String: Any]
             throw RatingsError.invalidFile(

@@ -47,6 +47,14 @@ import _TestSupport
         #expect(
             ValueSweep.Problem.stopBelowStart(start: "200", stop: "20").description
                 == "the stop 20 lies below the start 200; a range runs upwards, e.g. 20:200:STEP")
+        // An option that takes one more form names it among the forms to write.
+        #expect(
+            ValueSweep.Problem.stepNotPositive("0").description(alsoAccepting: "service")
+                == "the step 0 is not above 0; write start:stop:step (e.g. 20:200:20), one value, a comma list, "
+                + "or service")
+        #expect(
+            ValueSweep.Problem.notANumber("x").description
+                == "'x' is not a number; write start:stop:step (e.g. 20:200:20), one value, or a comma list")
         // Just under the limit is taken.
         #expect((try? ValueSweep("1:100000:1"))?.values.count == 100_000)
     }

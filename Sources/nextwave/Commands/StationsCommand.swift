@@ -43,7 +43,7 @@ struct StationsCommand: NextWaveCommand {
             print(StationListing.json(stations))
         } else if stations.isEmpty, let search {
             // An empty table says less than words: which search, where, and what to try.
-            let lakeName = try lake.map { try catalogue.stations(ofLake: $0).first?.lake ?? $0 }
+            let lakeName = lake.map { catalogue.lake(named: $0) ?? $0 }
             terminal.info(
                 "no station\(lakeName.map { " of \($0)" } ?? "") has \"\(search)\" in its name; try a shorter part")
         } else {

@@ -92,13 +92,7 @@ struct WakeCommand: NextWaveCommand {
 
     mutating func validate() throws {
         try checkPaths([("--calibration", calibration), ("--csv", csv), ("--out", out)])
-        do {
-            try checkRanges([("--speeds", speeds.range)])
-        } catch let error as ValidationError where error.message.contains("is not a number") {
-            throw ValidationError(
-                error.message.replacingOccurrences(of: ", or a comma list", with: ", a comma list")
-                    + ", or service (each ship at its operating speed)")
-        }
+        try checkRanges([("--speeds", speeds.range)], also: "service (each ship at its operating speed)")
         try checkRanges([
             ("--track-depths", trackDepths), ("--rider-depths", riderDepths), ("--depths", oldDepths),
             ("--distances", distances),

@@ -86,10 +86,11 @@ struct RangeArgument: ExpressibleByArgument, Sendable {
 }
 
 /// One rule for every `RANGE` option: a usage error naming the option, its text and what is
-/// wrong with it.
-func checkRanges(_ options: [(String, RangeArgument?)]) throws {
+/// wrong with it (and `also`, a form the options take besides a range, among the forms to write).
+func checkRanges(_ options: [(String, RangeArgument?)], also: String? = nil) throws {
     for case (let option, let range?) in options {
         guard case .failure(let problem) = range.parsed else { continue }
-        throw ValidationError("\(option) \(range.text.isEmpty ? "\"\"" : range.text): \(problem)")
+        throw ValidationError(
+            "\(option) \(range.text.isEmpty ? "\"\"" : range.text): \(problem.description(alsoAccepting: also))")
     }
 }
