@@ -18,6 +18,9 @@ public enum RatingsError: KindedError, Equatable {
     case localSources(example: String, count: Int)
     /// A ship to add is already in the fleet file, as `ships[index]`.
     case shipExists(path: String, ship: String, index: Int)
+    /// The table at `table` has no ship by the name a person gave: the `closest` of its names
+    /// (best first; none when nothing is close), and all it has (`known`).
+    case unknownShip(table: String, name: String, closest: [String], known: [String])
 
     public var description: String {
         switch self {
@@ -28,6 +31,11 @@ public enum RatingsError: KindedError, Equatable {
                 + "\nNothing was written."
         case .wakeThresholds(let reason): reason
         case .shipExists(let path, let ship, let index): "\(path): \(ship) is already in the file (ships[\(index)])"
+        case .unknownShip(let table, let name, let closest, let known):
+            "\(table) has no ship \"\(VisibleText.excerpt(name))\""
+                + (closest.isEmpty
+                    ? "; it has \(known.joined(separator: ", "))"
+                    : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
         case .localSources(let example, let count):
             "the table cites \(counted(count, "source")) on this machine (e.g. \(example)); the apps would "
                 + "show addresses nobody can open. Nothing was written."
@@ -49,14 +57,16 @@ extension RatingsError {
     public var kind: ProblemKind {
         switch self {
         case .invalidFile(_, _, let kind): kind
-        case .shipExists: .usage
+        case .shipExists, .unknownShip: .usage
         case .regression, .localSources, .unreadableExisting, .wakeThresholds: .refused
         }
     }
 
     public var location: String? {
         switch self {
-        case .invalidFile(let path, _, _), .unreadableExisting(let path, _), .shipExists(let path, _, _): path
+        case .invalidFile(let path, _, _), .unreadableExisting(let path, _), .shipExists(let path, _, _),
+            .unknownShip(let path, _, _, _):
+            path
         case .regression(let previous, _, _): previous
         case .localSources, .wakeThresholds: nil
         }

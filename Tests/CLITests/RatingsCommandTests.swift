@@ -68,6 +68,16 @@ import _TestSupport
         let unsourced = try await CLI.runOffPool(["ratings", "show", out.path, "--ship", "MS Zimmerberg"])
         #expect(unsourced.stdout.contains("  length            –\n"), "\(unsourced.stdout)")
         #expect(unsourced.stdout.split(separator: "\n").allSatisfy { !$0.hasSuffix(" ") })
+        // A name the table lacks offers its closest names, as `wake --ship` does, and exits 64;
+        // a name close to none lists every ship.
+        let typo = try await CLI.runOffPool(["ratings", "show", out.path, "--ship", "panta"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("has no ship \"panta\"; did you mean \"MS Panta Rhei\""), "\(typo.stderr)")
+        let tablePath = out.appendingPathComponent("ship-ratings.json").path
+        #expect(typo.stderr.contains("(nextwave ratings show \(tablePath) lists them all)"), "\(typo.stderr)")
+        let none = try await CLI.runOffPool(["ratings", "show", out.path, "--ship", "Queen Mary"])
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("; it has MS Panta Rhei, DS Stadt Rapperswil,"), "\(none.stderr)")
     }
 
     @Test func liveScrapeOfALocalMirrorGivesTheSameFigures() async throws {

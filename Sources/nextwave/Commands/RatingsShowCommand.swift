@@ -36,11 +36,7 @@ struct RatingsShowCommand: NextWaveCommand {
         let file = try TableFile.open(URL(fileURLWithPath: table), name: table)
         let (loaded, name) = (file.table, file.name)
         if let ship {
-            guard let entry = RatingLookup(loaded).ship(named: ship) else {
-                throw CLIError(
-                    "\(name) has no ship \"\(VisibleText.excerpt(ship))\"; it has \(loaded.ships.map(\.name).joined(separator: ", "))",
-                    status: .usage)
-            }
+            let entry = try RatingLookup(loaded).ship(named: ship, inTable: name)
             print(
                 json ? String(decoding: try entry.jsonData(), as: UTF8.self) : RatingTableText.details(entry) + "\n",
                 terminator: "")

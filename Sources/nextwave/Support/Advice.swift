@@ -54,7 +54,9 @@ enum Advice {
             return stated + " Restore the file, write elsewhere with --out, or replace it with --accept-regression."
         case .shipExists(_, let ship, _):
             return stated + "; to change its values use `nextwave fleet set \"\(ship)\" --length … --source URL`"
-        case .invalidFile, .wakeThresholds:
+        case .unknownShip(let table, _, let closest, _) where !closest.isEmpty:
+            return stated + " (nextwave ratings show \(table) lists them all)"
+        case .invalidFile, .wakeThresholds, .unknownShip:
             return stated
         }
     }
