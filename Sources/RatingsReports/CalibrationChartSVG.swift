@@ -20,9 +20,7 @@ package enum CalibrationChartSVG {
             (
                 // The models of the central height, by their authors: Kriebel & Seelig and PIANC
                 // (Sorensen & Weggel is not one of them; the title said so until 2026-11).
-                "Ensemble ("
-                    + WakeModel.ensemble.map { String($0.citation.prefix { $0 != "(" }.dropLast()) }.joined(
-                        separator: ", ") + ")",
+                WakeModel.ensembleCitation,
                 PowerLawCalibration.ensembleKey,
                 samples.compactMap { s in s.ensembleM.map { ($0, s.observedM) } }
             ))

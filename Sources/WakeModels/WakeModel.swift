@@ -26,6 +26,12 @@ package enum WakeModel: String, Sendable, CaseIterable, Codable {
     /// The models whose heights make the central height.
     package static let ensemble: [WakeModel] = allCases.filter(\.inEnsemble)
 
+    /// "Ensemble (Kriebel & Seelig, PIANC)": the central height by the authors of its models.
+    package static var ensembleCitation: String {
+        "Ensemble (" + ensemble.map { String($0.citation.prefix { $0 != "(" }.dropLast()) }.joined(separator: ", ")
+            + ")"
+    }
+
     /// "Kriebel & Seelig (2005)".
     package var citation: String {
         switch self {

@@ -309,6 +309,13 @@ import _TestSupport
         ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("48 observations"))
+        // The models by their authors, as the chart names them, and the bias factor's direction
+        // in words: the JSON's keys (kriebelSeelig2005, …) are for programs.
+        for title in ["Kriebel & Seelig (2005) ", "Sorensen & Weggel (1984) ", "Ensemble (Kriebel & Seelig, PIANC) "] {
+            #expect(r.stdout.contains("\n" + title), "\(r.stdout)")
+        }
+        #expect(!r.stdout.contains("kriebelSeelig2005"))
+        #expect(r.stdout.contains("Bias factor: measured ÷ model height"))
         #expect(r.stderr.contains("48 of 48 observations are marked illustrative"), "\(r.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as! [String: Any]
         #expect(document["observations"] as? Int == 48)
