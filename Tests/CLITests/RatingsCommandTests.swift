@@ -312,7 +312,15 @@ import _TestSupport
         #expect(String(format: "%.2f", height) == String(panta[12]))
         #expect(String(format: "%.0f", energy) == String(panta[16]))
         #expect(String(format: "%.0f", force) == String(panta[18]))
-        #expect(try await CLI.runOffPool(["grid", "--help"]).stdout.contains("(default: 18)"))
+        // The help opens with the grid's own options and its usage names them; where the
+        // figures come from (the options of `ratings`) is under --help-hidden, as in `wake`.
+        let help = try await CLI.runOffPool(["grid", "--help"]).stdout
+        #expect(help.contains("(default: 18)"))
+        #expect(help.contains("USAGE: nextwave grid [--speeds <RANGE>] [--track-depths <RANGE>]"), "\(help)")
+        let options = try #require(help.range(of: "OPTIONS:\n"))
+        #expect(help[options.upperBound...].hasPrefix("  --speeds <RANGE>"), "\(help)")
+        #expect(!help.contains("--snapshot <DIR>") && help.contains("--help-hidden"))
+        #expect(try await CLI.runOffPool(["grid", "--help-hidden"]).stdout.contains("--snapshot <DIR>"))
         // The two ships the fleet file has no dimensions for are named, not dropped silently.
         #expect(
             r.stderr == "warning: not in the grid: MS Zimmerberg, MS Forch (no published length, beam, displacement)\n",

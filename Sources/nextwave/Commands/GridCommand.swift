@@ -6,6 +6,10 @@ struct GridCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "grid",
         abstract: "Every legacy wake figure and rating of the fleet over speeds × track depths, as CSV.",
+        usage: """
+            nextwave grid [--speeds <RANGE>] [--track-depths <RANGE>] [--out <FILE>]
+                          [<options>]
+            """,
         discussion: """
             "What if they sail faster, or over shallower water." Ships are those with known
             length, beam and displacement (same sources as `ratings`); one BLAS batch
@@ -13,16 +17,13 @@ struct GridCommand: NextWaveCommand {
             has no rider); a depth no deeper than a ship's draft is refused, naming it.
             Ranges are start:stop:step (inclusive), a single value, or a comma list;
             without them, the ratings' point (18 km/h over 10 m). Columns carry their
-            units; values are at full precision.
+            units; values are at full precision. Where the fleet's figures come from
+            takes the options of `ratings` (--help-hidden).
 
             Examples:
               nextwave grid --speeds 10:30:1 --track-depths 2:50:1 --out reports/grid.csv
               nextwave grid --speeds 18 --track-depths 1.5:10:0.5 | head
             """)
-
-    @OptionGroup var fleet: FleetPageOptions
-    @OptionGroup var http: HTTPOptions
-    @OptionGroup var data: DataOptions
 
     @Option(help: ArgumentHelp("Speeds, km/h.", valueName: "RANGE"))
     var speeds = RangeArgument(argument: "18")
@@ -39,6 +40,11 @@ struct GridCommand: NextWaveCommand {
 
     @OptionGroup var csv: CSVStyleOption
     @OptionGroup var progress: ProgressOptions
+
+    // Where the fleet's figures come from: the same options as `ratings`, listed by --help-hidden.
+    @OptionGroup(visibility: .hidden) var fleet: FleetPageOptions
+    @OptionGroup(visibility: .hidden) var http: HTTPOptions
+    @OptionGroup(visibility: .hidden) var data: DataOptions
 
     var showsProgress: Bool { !progress.noProgress }
     var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite(data: data) }
