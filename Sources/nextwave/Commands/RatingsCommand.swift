@@ -9,6 +9,11 @@ struct RatingsCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "ratings",
         abstract: "Regenerate the ship wave ratings from the operator's vessel pages.",
+        usage: """
+            nextwave ratings [--live | --snapshot <DIR>] [--out <DIR>]
+                             [--dry-run | --publish <DIR>] [<options>]
+            nextwave ratings show|publish …
+            """,
         discussion: """
             Reads the fleet pages (the bundled 2025 snapshot unless --live, --pages,
             --index-url, --base-url or --snapshot), merges the curated fleet file, computes
@@ -47,9 +52,6 @@ struct RatingsCommand: NextWaveCommand {
             """,
         subcommands: [RatingsShowCommand.self, RatingsPublishCommand.self])
 
-    @OptionGroup var fleet: FleetPageOptions
-    @OptionGroup var http: HTTPOptions
-    @OptionGroup var data: DataOptions
     @OptionGroup var point: OperatingPointOptions
 
     @Option(help: ArgumentHelp("Which model's rating the table gives (both are in it).", valueName: "MODEL"))
@@ -94,6 +96,10 @@ struct RatingsCommand: NextWaveCommand {
     @OptionGroup var csv: CSVStyleOption
 
     @OptionGroup var progress: ProgressOptions
+    @OptionGroup var data: DataOptions
+
+    @OptionGroup(title: "Fleet pages") var fleet: FleetPageOptions
+    @OptionGroup(title: "Requests to the site") var http: HTTPOptions
 
     var showsProgress: Bool { !progress.noProgress }
     var messageRewrite: @Sendable (String) -> String { fleet.messageRewrite(data: data) }
