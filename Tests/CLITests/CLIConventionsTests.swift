@@ -25,8 +25,19 @@ import _TestSupport
         if command != ["archive"] && command != ["fleet"] {
             #expect(r.stdout.contains("Example"), "\(command) has no example")
         }
+        // A usage line continued on the next lines continues under its first option, after
+        // "USAGE: nextwave <command> " (or the same of a second form "       nextwave <command> ").
+        let usage =
+            r.stdout.components(separatedBy: "USAGE: ").dropFirst().first?
+            .components(separatedBy: "\n\n")[0].split(separator: "\n").map(String.init) ?? []
+        let start = 7 + (["nextwave"] + command).joined(separator: " ").count + 1
+        for (index, line) in usage.enumerated() where index > 0 && !line.hasPrefix("       nextwave") {
+            let indent = line.prefix { $0 == " " }.count
+            #expect(indent == start, "\(command): usage continued at column \(indent), not \(start): \(line)")
+        }
         let usageAndOptions = r.stdout.components(separatedBy: "USAGE:").dropFirst().joined()
         let placeholders = usageAndOptions.matches(of: /<([^>]+)>/).map { String($0.1) }
+        #expect(!usageAndOptions.contains("<OPTIONS>"), "\(command): <options>, as ArgumentParser writes it")
         for name in placeholders where name != "options" && name != "subcommand" {
             #expect(name == name.uppercased(), "\(command): placeholder <\(name)>")
         }

@@ -10,7 +10,7 @@ struct FleetRetireCommand: NextWaveCommand {
         abstract: "Mark a ship as retired: it stays in the file and leaves the table.",
         usage: """
             nextwave fleet retire <NAME> [--since <DATE>] [--reason <TEXT>]
-                   [--source <URL>] [<FILE>]
+                                  [--source <URL>] [<FILE>]
             """,
         discussion: """
             The entry keeps its values (history); the next `nextwave ratings` leaves the

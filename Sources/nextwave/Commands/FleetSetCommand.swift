@@ -10,9 +10,10 @@ struct FleetSetCommand: NextWaveCommand {
         abstract: "Change a ship's values, riders' rating or names in the fleet file.",
         usage: """
             nextwave fleet set <NAME> [--length <M>] [--beam <M>]
-                   [--displacement <T>] [<OPTIONS>] --source <URL> [--reason <TEXT>]
+                               [--displacement <T>] [<options>] --source <URL>
+                               [--reason <TEXT>]
             nextwave fleet set <NAME> --rider-rating <1|2|3> --source <URL>
-                   --reason <TEXT>
+                               --reason <TEXT>
             nextwave fleet set <NAME> --no-rider-rating
             nextwave fleet set <NAME> --alias <NAME> [--alias <NAME> …]
             """,

@@ -10,7 +10,7 @@ struct FleetSpeedsCommand: NextWaveCommand {
         abstract: "Each ship's cruising speed from the courses an archive says it ran.",
         usage: """
             nextwave fleet speeds [--archive <DIR>] [--from <DATE>] [--to <DATE>]
-                   [--out <FILE>] [--json]
+                                  [--out <FILE>] [--json]
             """,
         discussion: """
             For every ship the archive's assignments name, takes the legs of its courses

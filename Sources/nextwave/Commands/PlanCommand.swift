@@ -11,7 +11,8 @@ struct PlanCommand: NextWaveCommand {
         abstract: "The best sessions day by day, with their waves, for a few days.",
         usage: """
             nextwave plan (--station <STATION> ... | --lake <NAME>) [--from <DATE>]
-                   [--days <N>] [--windows <N>] [--json] [--ics <FILE|->] [<options>]
+                          [--days <N>] [--windows <N>] [--json] [--ics <FILE|->]
+                          [<options>]
             """,
         discussion: """
             For each day from --from for --days days, the best non-overlapping windows at
