@@ -36,6 +36,10 @@ struct NextWave: AsyncParsableCommand {
     /// the terminal through "The value '…' is invalid".
     static func main() async {
         HelpWidth.ensureReadable()
+        if let message = CommandSuggestion.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+            Terminal(noProgress: true).error(message)
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -73,6 +73,30 @@ import _TestSupport
         }
     }
 
+    /// A mistyped command names the one meant (within two edits: a letter missing, extra,
+    /// changed, or two swapped), at every level; a word close to none keeps ArgumentParser's
+    /// message. Both are usage errors (64).
+    @Test func aMistypedCommandNamesTheOneMeant() async throws {
+        let cases: [([String], String)] = [
+            (["ratingz"], "nextwave has no command 'ratingz'; did you mean 'ratings'? (nextwave --help lists them)"),
+            (["sesions", "--from", "today"], "did you mean 'sessions'?"),
+            (["Plan"], "did you mean 'plan'?"),
+            (["ratinsg"], "did you mean 'ratings'?"),
+            (["fleet", "shwo"], "nextwave fleet has no command 'shwo'; did you mean 'show'?"),
+            (["archive", "fetc", "--archive", "x"], "(nextwave archive --help lists them)"),
+            (["ratings", "pubish"], "nextwave ratings has no command 'pubish'; did you mean 'publish'?"),
+        ]
+        for (arguments, expected) in cases {
+            let r = try await CLI.runOffPool(arguments)
+            #expect(r.status == 64 && r.stderr.contains(expected), "\(arguments): \(r.stderr)")
+        }
+        let far = try await CLI.runOffPool(["xyzzy"])
+        #expect(far.status == 64 && far.stderr.contains("Unexpected argument 'xyzzy'"), "\(far.stderr)")
+        // A word after an option is the option's value, not a command.
+        let value = try await CLI.runOffPool(["stations", "--search", "wadi"])
+        #expect(value.status == 0, "\(value.stderr)")
+    }
+
     @Test func versionIsPrinted() async throws {
         let r = try await CLI.runOffPool(["--version"])
         #expect(r.status == 0)
