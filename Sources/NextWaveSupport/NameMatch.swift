@@ -24,7 +24,8 @@ package enum NameMatch {
             let best =
                 forms.map { min(editDistance(Array(key), Array($0)), editDistance(Array(squeezed), Array($0))) }
                 .min() ?? Int.max
-            return best <= max(2, key.count / 3) ? (candidate, best) : nil
+            // Never as many edits as the query has letters: "zz" is no typo of "DS Stadt Zürich".
+            return best <= min(max(2, key.count / 3), key.count - 1) ? (candidate, best) : nil
         }
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
     }
