@@ -36,7 +36,8 @@ struct NextWave: AsyncParsableCommand {
     /// the terminal through "The value '…' is invalid".
     static func main() async {
         HelpWidth.ensureReadable()
-        if let message = CommandSuggestion.message(for: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = CommandSuggestion.command(for: arguments, root: Self.self) {
             Terminal(noProgress: true).error(message)
             Foundation.exit(ExitStatus.usage.rawValue)
         }
@@ -50,6 +51,13 @@ struct NextWave: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
+            // A mistyped option first: ArgumentParser reports a missing or refused one before it.
+            if code.rawValue == ExitStatus.usage.rawValue,
+                let message = CommandSuggestion.option(for: arguments, root: Self.self)
+            {
+                Terminal(noProgress: true).error(message)
+                Foundation.exit(ExitStatus.usage.rawValue)
+            }
             // A command's own failure has been reported already (ExitCode carries no message).
             let message = VisibleText.escaped(fullMessage(for: error))
             if !message.isEmpty {

@@ -90,6 +90,30 @@ import _TestSupport
             let r = try await CLI.runOffPool(arguments)
             #expect(r.status == 64 && r.stderr.contains(expected), "\(arguments): \(r.stderr)")
         }
+        // An option: ArgumentParser checked the options a command needs before it looked for
+        // unknown ones, so `plan --staton wadi` said "choose --station NAME or --lake NAME".
+        let options: [([String], String)] = [
+            (
+                ["plan", "--staton", "wadi"],
+                "nextwave plan has no option '--staton'; did you mean '--station'? (nextwave plan --help lists them)"
+            ),
+            (["today", "--staton=wadi"], "has no option '--staton'; did you mean '--station'?"),
+            (["sun", "--stat", "wadi"], "did you mean '--station'?"),
+            (
+                ["fleet", "set", "--lenght", "3", "X"],
+                "nextwave fleet set has no option '--lenght'; did you mean '--length'?"
+            ),
+            (["archive", "fetch", "--archive", "/nonexistent", "--lak", "Zugersee"], "did you mean '--lake'?"),
+            (["plan", "--station", "wadi", "--depth", "3"], "nextwave plan has no option '--depth' (nextwave plan"),
+        ]
+        for (arguments, expected) in options {
+            let r = try await CLI.runOffPool(arguments)
+            #expect(r.status == 64 && r.stderr.contains(expected), "\(arguments): \(r.stderr)")
+        }
+        // A hidden option is an option (wake's scraping options): the refused value is what is said.
+        let hidden = try await CLI.runOffPool(["wake", "--snapshot", "/nonexistent", "--speeds", "fast"])
+        #expect(hidden.status == 64 && hidden.stderr.contains("--speeds fast:"), "\(hidden.stderr)")
+        #expect(!hidden.stderr.contains("no option"), "\(hidden.stderr)")
         let far = try await CLI.runOffPool(["xyzzy"])
         #expect(far.status == 64 && far.stderr.contains("Unexpected argument 'xyzzy'"), "\(far.stderr)")
         // A word after an option is the option's value, not a command.
