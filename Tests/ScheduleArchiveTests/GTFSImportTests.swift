@@ -81,6 +81,33 @@ import _TestSupport
         #expect(try departures(store) == departures(fromDirectory))
     }
 
+    /// A file that is no ZIP archive, or one cut short, is named in words: the reader's message
+    /// was its error case, "(missingEndOfCentralDirectoryRecord)".
+    @Test func aFileThatIsNoZipOrIsCutShortIsSaidInWords() throws {
+        let directory = RepositoryPaths.temporaryDirectory("gtfs-notzip")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = directory.appendingPathComponent("feed.zip")
+        try Data("<html>Service unavailable</html>\n".utf8).write(to: text)
+        let zip = directory.appendingPathComponent("whole.zip")
+        let archive = try Archive(url: zip, accessMode: .create, pathEncoding: nil)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixture.path).sorted() {
+            try archive.addEntry(with: name, relativeTo: Self.fixture, compressionMethod: .deflate)
+        }
+        let whole = try Data(contentsOf: zip)
+        let cut = directory.appendingPathComponent("cut.zip")
+        try whole.prefix(whole.count / 2).write(to: cut)
+        for file in [text, cut] {
+            #expect {
+                _ = try GTFSFeed(url: file)
+            } throws: { error in
+                let words = "\(error)"
+                return words.contains(file.path)
+                    && words.contains("not a ZIP archive: it has no ZIP directory at its end")
+                    && !words.contains("missingEndOfCentralDirectoryRecord")
+            }
+        }
+    }
+
     @Test func aMissingColumnNamesTheFileAndColumn() throws {
         let directory = RepositoryPaths.temporaryDirectory("gtfs-bad")
         defer { try? FileManager.default.removeItem(at: directory) }

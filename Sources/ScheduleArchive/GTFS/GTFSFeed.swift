@@ -29,9 +29,19 @@ import ZIPFoundation
             do {
                 archive = try Archive(url: url, accessMode: .read, pathEncoding: nil)
             } catch {
-                throw ArchiveError.unreadable(
-                    path: url.path, reason: "not a readable ZIP archive (\(error))", kind: .badData)
+                throw ArchiveError.unreadable(path: url.path, reason: Self.zipProblem(error), kind: .badData)
             }
+        }
+    }
+
+    /// Why the ZIP reader refused a file, in words (its error names only a case).
+    static func zipProblem(_ error: Error) -> String {
+        switch error as? Archive.ArchiveError {
+        case .missingEndOfCentralDirectoryRecord?:
+            "not a ZIP archive: it has no ZIP directory at its end (another kind of file, or a download cut short)"
+        case .invalidCentralDirectoryOffset?, .invalidCentralDirectorySize?, .invalidCentralDirectoryEntryCount?:
+            "not a readable ZIP archive: its ZIP directory is damaged (a download cut short?)"
+        default: "not a readable ZIP archive (\(error))"
         }
     }
 
