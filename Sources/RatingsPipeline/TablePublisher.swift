@@ -82,7 +82,8 @@ public enum TablePublisher {
     static func manifest(for data: Data) throws -> Manifest {
         let table: RatingTable
         do { table = try JSONDecoder().decode(RatingTable.self, from: data) } catch {
-            throw RatingsError.invalidFile(path: "the table to publish", reason: "not a rating table (\(error))")
+            throw RatingsError.invalidFile(
+                path: "the table to publish", reason: "not a rating table: \(describeDecodingError(error))")
         }
         return Manifest(
             manifestVersion: 1, current: fileName(for: data), sha256: SHA256.hex(data), bytes: data.count,
@@ -112,7 +113,8 @@ public enum TablePublisher {
         guard FileManager.default.fileExists(atPath: manifestURL.path) else { return nil }
         let manifest: Manifest
         do { manifest = try readManifest(in: directory) } catch {
-            throw RatingsError.invalidFile(path: manifestURL.path, reason: "not a publishing manifest (\(error))")
+            throw RatingsError.invalidFile(
+                path: manifestURL.path, reason: "not a publishing manifest: \(describeDecodingError(error))")
         }
         return try confined(manifest.current, in: directory, manifest: manifestURL)
     }

@@ -18,10 +18,10 @@ struct FeedSite {
         let url = folder.appendingPathComponent("index.json")
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data = try BoundedFile.read(url, limit: FeedReader.maximumIndexBytes, what: "feed index")
-        do { return try FeedReader.decodeIndex(data, from: url.path) } catch {
+        do { return try FeedReader.decodeIndex(data, from: url.path) } catch let problem as FeedReader.Problem {
             throw FileProblem(
                 path: url.path,
-                reason: "is not a feed index this version reads (\(error)); move it away or publish into another --out")
+                reason: "\(problem.reason), so this version cannot read it; move it away or publish into another --out")
         }
     }
 

@@ -158,6 +158,13 @@ import _TestSupport
         ])
         #expect(published.status == 65, "\(published.status): \(published.stderr)")
         #expect(published.stderr.contains("may name only a file in its own folder"), "\(published.stderr)")
+        // A manifest of another shape names the field it lacks, not JSONDecoder's dump of it.
+        try Data(#"{"current":"x.json"}"#.utf8).write(to: site.appendingPathComponent("manifest.json"))
+        let other = try await runBounded(["ratings", "show", site.path])
+        #expect(other.status == 65, "\(other.status): \(other.stderr)")
+        #expect(
+            other.stderr.contains("manifest.json: not a publishing manifest: missing field manifestVersion")
+                && !other.stderr.contains("CodingKeys"), "\(other.stderr)")
     }
 
     @Test func namesFromInputAreShownWithTheirControlCharactersEscaped() async throws {

@@ -46,7 +46,7 @@ public struct FeedReader: Sendable {
         guard data.count <= maximumIndexBytes else { throw Problem(file: file, reason: "larger than 1 MiB; refused") }
         let index: FeedIndex
         do { index = try JSONDecoder().decode(FeedIndex.self, from: data) } catch {
-            throw Problem(file: file, reason: "not a feed index (\(error))")
+            throw Problem(file: file, reason: "not a feed index: \(Self.words(for: error))")
         }
         guard index.schemaVersion <= FeedIndex.currentVersion else {
             throw Problem(
@@ -66,7 +66,24 @@ public struct FeedReader: Sendable {
     public static func decodeDay(_ data: Data, from file: String) throws -> FeedDay {
         guard data.count <= maximumDayBytes else { throw Problem(file: file, reason: "larger than 16 MiB; refused") }
         do { return try JSONDecoder().decode(FeedDay.self, from: data) } catch {
-            throw Problem(file: file, reason: "not a day of waves (\(error))")
+            throw Problem(file: file, reason: "not a day of waves: \(Self.words(for: error))")
+        }
+    }
+
+    /// A decoding error in a line that names the field ("missing field lakes[0].days"), not
+    /// JSONDecoder's own dump of its coding keys.
+    static func words(for error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func field(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
+                in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing field \(field(context.codingPath + [key]))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "invalid JSON" : "\(field(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
         }
     }
 

@@ -47,4 +47,29 @@ import WaveFeed
             try FeedReader.decodeIndex(Data(count: FeedReader.maximumIndexBytes + 1))
         }
     }
+
+    /// A file that is not the feed's names the field in words, where the message was
+    /// JSONDecoder's dump ("DecodingError.keyNotFound: Key 'schemaVersion' … CodingKeys(…)").
+    @Test func aFileThatIsNotTheFeedNamesTheField() throws {
+        let cases: [(String, String)] = [
+            (#"{"lakes": []}"#, "index.json: not a feed index: missing field schemaVersion"),
+            ("not json", "index.json: not a feed index: invalid JSON"),
+            (
+                #"{"schemaVersion": "one", "generatedAt": "x", "timeZone": "Europe/Zurich", "archive": "a", "lakes": []}"#,
+                "index.json: not a feed index: schemaVersion: "
+            ),
+        ]
+        for (text, expected) in cases {
+            #expect {
+                try FeedReader.decodeIndex(Data(text.utf8))
+            } throws: { error in
+                "\(error)".hasPrefix(expected) && !"\(error)".contains("CodingKeys")
+            }
+        }
+        #expect {
+            try FeedReader.decodeDay(Data(#"{"date": "2026-09-22"}"#.utf8), from: "d.json")
+        } throws: { error in
+            "\(error)".hasPrefix("d.json: not a day of waves: missing field ") && !"\(error)".contains("CodingKeys")
+        }
+    }
 }
