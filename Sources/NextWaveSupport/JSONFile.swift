@@ -26,7 +26,9 @@ package enum JSONFile {
         makeError: (FileProblem) -> any Error = { $0 }
     ) throws -> T {
         do { return try JSONDecoder().decode(type, from: data) } catch {
-            throw makeError(FileProblem(path: path, reason: "not a \(what): \(describeDecodingError(error))"))
+            let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            throw makeError(
+                FileProblem(path: path, reason: "not \(article) \(what): \(describeDecodingError(error, in: data))"))
         }
     }
 }

@@ -198,9 +198,9 @@ public struct RatingsJob: Job {
 
     func build(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Built {
         let fleet = try CuratedFleet.load(from: input.source.fleet)
-        let app = try? RatingTable.load(from: input.appRatings)
-        if app == nil {
-            onEvent(.warning("\(input.appRatings.path): app ratings not readable; the report skips the comparison"))
+        var app: RatingTable?
+        do { app = try RatingTable.load(from: input.appRatings) } catch {
+            onEvent(.warning("\(error); the report skips the comparison with the app's ratings"))
         }
         let courses = try input.courseSpeeds.map(CourseSpeedTable.load(from:))
         let (scrape, sourceDescription) = try await input.source.pages.scrape { onEvent(.pages($0)) }

@@ -53,9 +53,15 @@ public struct StationCatalogue: Sendable {
         {
             throw ArchiveError.unreadable(problem)
         }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let lakes = root["lakes"] as? [[String: Any]]
-        else { throw ArchiveError.malformed(path: url.path, reason: "expected {\"lakes\": [...]}") }
+        let parsed: Any
+        do { parsed = try JSONSerialization.jsonObject(with: data) } catch {
+            throw ArchiveError.malformed(
+                path: url.path,
+                reason: "invalid JSON" + (JSONSyntax.place(of: error, in: data).map { " at \($0)" } ?? ""))
+        }
+        guard let root = parsed as? [String: Any], let lakes = root["lakes"] as? [[String: Any]] else {
+            throw ArchiveError.malformed(path: url.path, reason: "expected {\"lakes\": [...]}")
+        }
         var stations: [Station] = []
         var warnings: [String] = []
         var seen: [Int: String] = [:]

@@ -59,7 +59,7 @@ package enum FleetFile {
     package static func check(_ data: Data) -> (fleet: CuratedFleet?, problems: [Problem]) {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            return (nil, [Problem(reason: "not JSON (\(Self.syntax(error)))")])
+            return (nil, [Problem(reason: "not JSON (\(Self.syntax(error, in: data)))")])
         }
         guard let object = root as? [String: Any] else {
             return (nil, [Problem(reason: "the file must be a JSON object with \"ships\"")])
@@ -260,9 +260,11 @@ package enum FleetFile {
         return type == "c" || type == "B"
     }
 
-    static func syntax(_ error: Error) -> String {
+    /// The JSON reader's complaint, with the line and column it points at (``JSONSyntax``).
+    static func syntax(_ error: Error, in data: Data) -> String {
         let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+        let words = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+        return JSONSyntax.place(of: error, in: data).map { "\($0): \(words)" } ?? words
     }
 
     // MARK: Writing

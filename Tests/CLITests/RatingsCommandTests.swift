@@ -253,6 +253,21 @@ import _TestSupport
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
 
+    /// The app's ratings file, broken by an edit, is named with why and where: the warning
+    /// said only "app ratings not readable". The table is still written (the comparison is a
+    /// report, not an input of the ratings).
+    @Test func anUnreadableAppRatingsFileSaysWhy() async throws {
+        let out = RepositoryPaths.temporaryDirectory()
+        let broken = out.appendingPathComponent("app-ratings.json")
+        try Data("{\"schemaVersion\": 4\n  \"ships\": []}\n".utf8).write(to: broken)
+        let r = try await CLI.runOffPool(["ratings", "--out", out.path, "--app-ratings", broken.path, "--no-progress"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "warning: \(broken.path): not a rating table: invalid JSON at line 2, column 3; the report skips "
+                    + "the comparison with the app's ratings"), "\(r.stderr)")
+    }
+
     @Test func badArgumentsAreExplained() async throws {
         let r = try await CLI.runOffPool(["ratings", "--speed", "-3"])
         #expect(r.status != 0)

@@ -8,6 +8,21 @@ import _TestSupport
 @Suite struct StationQueryTests {
     static let catalogue = try! StationCatalogue.load(from: RepositoryPaths.stations)
 
+    /// A station list edited by hand with a comma left out names the line and column (it said
+    /// `expected {"lakes": [...]}`, as for a file of another shape); the positions by hand: the
+    /// `"` after line 2's four blanks.
+    @Test func aStationListWithASyntaxErrorNamesWhere() throws {
+        let file = RepositoryPaths.temporaryDirectory("stations").appendingPathComponent("stations.json")
+        try Data("{\"lakes\": [{\"name\": \"Zürichsee\"\n    \"stations\": []}]}\n".utf8).write(to: file)
+        #expect(throws: ArchiveError.malformed(path: file.path, reason: "invalid JSON at line 2, column 5")) {
+            try StationCatalogue.load(from: file)
+        }
+        try Data("[1, 2]".utf8).write(to: file)
+        #expect(throws: ArchiveError.malformed(path: file.path, reason: "expected {\"lakes\": [...]}")) {
+            try StationCatalogue.load(from: file)
+        }
+    }
+
     @Test func namesAndIdsFindTheirStation() throws {
         let c = Self.catalogue
         #expect(try c.resolve("8503670").name == "Wädenswil (See)")

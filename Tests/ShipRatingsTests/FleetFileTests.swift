@@ -54,6 +54,16 @@ import _TestSupport
         }
     }
 
+    /// A comma left out while editing is placed by line and column, as an editor counts them
+    /// (the reader says only "around character N", a byte offset): here the `"x"` after "MS Ä",
+    /// at column 21 of line 4 by hand (4 blanks, `{"name": "MS Ä" ` is 16 characters).
+    @Test func aSyntaxErrorIsPlacedByLineAndColumn() {
+        let text = "{\n  \"description\": \"Zürich ü\",\n  \"ships\": [\n    {\"name\": \"MS Ä\" \"x\": 1}\n]}\n"
+        let (fleet, problems) = FleetFile.check(Data(text.utf8))
+        #expect(fleet == nil && problems.count == 1)
+        #expect(problems.first?.reason.hasPrefix("not JSON (line 4, column 21: ") == true, "\(problems)")
+    }
+
     @Test func aFleetWithoutShipsIsValid() throws {
         let fleet = try CuratedFleet.decode(Data(#"{"description": "pages only", "ships": []}"#.utf8), path: "f")
         #expect(fleet.ships.isEmpty)
