@@ -1,5 +1,6 @@
 package import Foundation
 package import JobContract
+import NextWaveSupport
 
 /// One change to a ship's entry in a curated fleet file, as `nextwave fleet set` asks for it: new
 /// sourced values, the riders' rating or its removal, and more names. The request is checked as a
@@ -84,6 +85,16 @@ package struct FleetEdit: Sendable {
 
     /// The first rule the request breaks, in words that name its parts as `names` does; nil when
     /// it may be applied.
+    /// Why `source` cannot stand for where a value, a riders' rating or a retirement is
+    /// published: the apps link to it, so it is a web address (http or https, with a host); nil
+    /// when it can.
+    package static func sourceProblem(_ source: String, option: String) -> String? {
+        let trimmed = source.trimmingCharacters(in: .whitespaces)
+        if let url = URL(string: trimmed), url.isWebAddress { return nil }
+        return "\(option) must be a web address the apps can link to (http or https, e.g. "
+            + "https://www.zsg.ch/…); got \"\(VisibleText.excerpt(source))\""
+    }
+
     package func problem(naming names: Names) -> String? {
         func blank(_ text: String?) -> Bool { text?.trimmingCharacters(in: .whitespaces).isEmpty ?? true }
         if values.isEmpty && riderRating == nil && !removesRiderRating && aliases.isEmpty {
@@ -101,8 +112,11 @@ package struct FleetEdit: Sendable {
         }
         let needsSource = !values.isEmpty || riderRating != nil
         if needsSource && blank(source) {
-            let what = riderRating != nil ? "riders' rating" : "values"
-            return "\(names.sourceArgument) is required: say where the \(what) are published"
+            let what = riderRating != nil ? "riders' rating is" : "values are"
+            return "\(names.sourceArgument) is required: say where the \(what) published"
+        }
+        if needsSource, let source, let problem = Self.sourceProblem(source, option: names.source) {
+            return problem
         }
         if !needsSource && source != nil {
             return "\(names.source) goes with values or \(names.riderRating)"

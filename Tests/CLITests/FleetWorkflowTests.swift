@@ -535,6 +535,19 @@ import _TestSupport
         #expect(try Data(contentsOf: fleet) == before)
         let tomorrow = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "tomorrow", fleet.path])
         #expect(tomorrow.status == 64 && tomorrow.stderr.contains("is still to come"), "\(tomorrow.stderr)")
+        // A source the apps cannot link to is refused by every fleet edit, and the file is
+        // untouched: a title, a file on this machine.
+        for arguments in [
+            ["fleet", "set", "Linth", "--length", "54", "--source", "ZSG Jahresbericht 2019", fleet.path],
+            ["fleet", "add", "--name", "MS Neu", "--length", "30", "--source", "file:///tmp/neu.html", fleet.path],
+            ["fleet", "retire", "Linth", "--source", "notes.txt", fleet.path],
+        ] {
+            let refused = try await CLI.runOffPool(arguments)
+            #expect(
+                refused.status == 64 && refused.stderr.contains("--source must be a web address the apps can link to"),
+                "\(arguments): \(refused.stderr)")
+        }
+        #expect(try Data(contentsOf: fleet) == before)
     }
 
     /// The README's maintainer recipe, run as written (a free port for 8000) in a copy of the

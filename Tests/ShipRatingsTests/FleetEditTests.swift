@@ -28,9 +28,20 @@ import WaveRating
             ),
             (
                 FleetEdit(ship: "Linth", riderRating: 1, reason: "r"),
-                "source is required: say where the riders' rating are published"
+                "source is required: say where the riders' rating is published"
             ),
             (FleetEdit(ship: "Linth", aliases: ["Linthli"], source: club), "source goes with values or riderRating"),
+            // The apps link to a source: it is a web address, not a title or a file on this machine.
+            (
+                FleetEdit(ship: "Linth", values: [("lengthM", 50)], source: "ZSG annual report"),
+                "source must be a web address the apps can link to (http or https, e.g. https://www.zsg.ch/…); "
+                    + "got \"ZSG annual report\""
+            ),
+            (
+                FleetEdit(ship: "Linth", riderRating: 3, source: "file:///home/me/club.txt", reason: "r"),
+                "source must be a web address the apps can link to (http or https, e.g. https://www.zsg.ch/…); "
+                    + "got \"file:///home/me/club.txt\""
+            ),
             (
                 FleetEdit(ship: "Linth", riderRating: 3, source: club),
                 "reason is required with riderRating: who rated the ship, on what"

@@ -48,6 +48,7 @@ struct FleetAddCommand: NextWaveCommand {
         _ = try split()
         try ShipNameArgument.check(name, option: "--name")
         guard !source.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--source is empty") }
+        if let problem = FleetEdit.sourceProblem(source, option: "--source") { throw ValidationError(problem) }
         guard !values.list.isEmpty else {
             throw ValidationError("give at least one value (--length, --beam, --displacement, …)")
         }

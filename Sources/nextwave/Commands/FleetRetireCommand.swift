@@ -40,6 +40,9 @@ struct FleetRetireCommand: NextWaveCommand {
     var showsProgress: Bool { false }
 
     func validate() throws {
+        if let source, let problem = FleetEdit.sourceProblem(source, option: "--source") {
+            throw ValidationError(problem)
+        }
         // The fleet file's rule for a date (1800–2100), refused here as a usage error.
         if let since, !FleetFile.isDate(since.description) {
             throw ValidationError("--since \(since) lies outside 1800–2100, the years a fleet file takes")
