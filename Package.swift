@@ -230,7 +230,7 @@ let package = Package(
             dependencies: [
                 waveRating,
                 "ShipRatings", "ShipRatingTable", "RatingsReports", "LegacyWakeModel", "WakeModels", "FleetScraper",
-                "NextWaveSupport",
+                "NextWaveSupport", "JobContract",
                 "_TestSupport",
             ]),
         .testTarget(

@@ -18,6 +18,9 @@ public enum RatingsError: KindedError, Equatable {
     case localSources(example: String, count: Int)
     /// A ship to add is already in the fleet file, as `ships[index]`.
     case shipExists(path: String, ship: String, index: Int)
+    /// A ship to add is spelled like `existing`, already in the fleet file as `ships[index]`: a
+    /// typo would add a second entry for one ship.
+    case similarShip(path: String, ship: String, existing: String, index: Int)
     /// The table at `table` has no ship by the name a person gave: the `closest` of its names
     /// (best first; none when nothing is close), and all it has (`known`).
     case unknownShip(table: String, name: String, closest: [String], known: [String])
@@ -31,6 +34,8 @@ public enum RatingsError: KindedError, Equatable {
                 + "\nNothing was written."
         case .wakeThresholds(let reason): reason
         case .shipExists(let path, let ship, let index): "\(path): \(ship) is already in the file (ships[\(index)])"
+        case .similarShip(let path, let ship, let existing, let index):
+            "\(path): \(ship) is spelled like \(existing), already in the file (ships[\(index)])"
         case .unknownShip(let table, let name, let closest, let known):
             "\(table) has no ship \"\(VisibleText.excerpt(name))\""
                 + (closest.isEmpty
@@ -57,7 +62,7 @@ extension RatingsError {
     public var kind: ProblemKind {
         switch self {
         case .invalidFile(_, _, let kind): kind
-        case .shipExists, .unknownShip: .usage
+        case .shipExists, .similarShip, .unknownShip: .usage
         case .regression, .localSources, .unreadableExisting, .wakeThresholds: .refused
         }
     }
@@ -65,7 +70,7 @@ extension RatingsError {
     public var location: String? {
         switch self {
         case .invalidFile(let path, _, _), .unreadableExisting(let path, _), .shipExists(let path, _, _),
-            .unknownShip(let path, _, _, _):
+            .similarShip(let path, _, _, _), .unknownShip(let path, _, _, _):
             path
         case .regression(let previous, _, _): previous
         case .localSources, .wakeThresholds: nil

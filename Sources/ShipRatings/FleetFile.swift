@@ -313,24 +313,29 @@ package enum FleetFile {
         package var values: [(field: String, value: Double)]
         package var source: String
         package var overridesPage: String?
+        /// Add the ship although its name is spelled like one in the file (a sister named alike).
+        package var allowsSimilarName: Bool
 
         package init(
             name: String, prefix: String, values: [(field: String, value: Double)], source: String,
-            overridesPage: String? = nil
+            overridesPage: String? = nil, allowsSimilarName: Bool = false
         ) {
             self.name = name
             self.prefix = prefix
             self.values = values
             self.source = source
             self.overridesPage = overridesPage
+            self.allowsSimilarName = allowsSimilarName
         }
     }
 
     /// The file's bytes with `entry` appended, checked.
-    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the file has problems already, the
-    ///   ship is there, or the entry itself is not valid (every problem named).
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the file has problems already, or
+    ///   the entry itself is not valid (every problem named); ``RatingsError/shipExists(path:ship:index:)``
+    ///   when the ship is there; ``RatingsError/similarShip(path:ship:existing:index:)`` when a
+    ///   ship in the file is spelled like it ("Helvetja", "Helvetia"), unless the entry allows it.
     package static func adding(_ entry: Entry, to data: Data, path: String) throws -> Data {
-        let (_, existing) = check(data)
+        let (fleet, existing) = check(data)
         guard existing.isEmpty else { throw invalid(path, existing) }
         var root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         var ships = root["ships"] as! [Any]
@@ -340,6 +345,15 @@ package enum FleetFile {
         {
             let full = "\(other["prefix"] as? String ?? "") \(other["name"] as? String ?? entry.name)"
             throw RatingsError.shipExists(path: path, ship: full, index: index)
+        }
+        // Names told apart by a number ("Probe 1", "Probe 2") are two ships, not a typo.
+        func number(_ name: String) -> String { name.filter(\.isNumber) }
+        if !entry.allowsSimilarName, let fleet, let similar = ResolvedFleet.probableSpelling(of: entry.name, in: fleet),
+            number(entry.name) == number(similar.name),
+            let index = fleet.ships.firstIndex(where: { $0.fullName == similar.fullName })
+        {
+            throw RatingsError.similarShip(
+                path: path, ship: "\(entry.prefix) \(entry.name)", existing: similar.fullName, index: index)
         }
         var ship: [String: Any] = [
             "name": entry.name, "prefix": entry.prefix, "aliases": aliases(name: entry.name, prefix: entry.prefix),

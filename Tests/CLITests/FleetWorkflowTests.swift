@@ -548,6 +548,23 @@ import _TestSupport
                 "\(arguments): \(refused.stderr)")
         }
         #expect(try Data(contentsOf: fleet) == before)
+        // A name one letter off a ship in the file is asked about, not added as a second entry.
+        let typo = try await CLI.runOffPool([
+            "fleet", "add", "--name", "MS Lintth", "--length", "54", "--source", "https://example.org/l", fleet.path,
+        ])
+        #expect(
+            typo.status == 64
+                && typo.stderr.contains(
+                    "MS Lintth is spelled like MS Linth, already in the file (ships[4]); to change MS Linth use "
+                        + "`nextwave fleet set \"MS Linth\" … --source URL`, or, if it is another ship, add it with "
+                        + "--different-ship"),
+            "\(typo.stderr)")
+        #expect(try Data(contentsOf: fleet) == before)
+        let sister = try await CLI.runOffPool([
+            "fleet", "add", "--name", "MS Lintth", "--length", "54", "--source", "https://example.org/l",
+            "--different-ship", fleet.path,
+        ])
+        #expect(sister.status == 0 && sister.stderr.hasPrefix("added MS Lintth to "), "\(sister.stderr)")
     }
 
     /// The README's maintainer recipe, run as written (a free port for 8000) in a copy of the

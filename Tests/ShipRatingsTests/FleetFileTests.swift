@@ -1,5 +1,6 @@
 import FleetScraper
 import Foundation
+import JobContract
 import NextWaveSupport
 import ShipRatingTable
 import ShipRatings
@@ -172,6 +173,33 @@ import _TestSupport
         bad.name = "Other"
         bad.values = [("lengthM", 0.5)]
         #expect(throws: RatingsError.self) { try FleetFile.adding(bad, to: original, path: "fleet.json") }
+    }
+
+    /// A name one letter off a ship in the file is a typo until said otherwise: `fleet add --name
+    /// "MS Helvetja"` added a second entry for MS Helvetia (ships[3] of the bundled file). A name
+    /// as short as "Uri" is close to nothing, and a sister named alike is added when allowed.
+    @Test func aNameSpelledLikeAShipInTheFileIsAskedAbout() throws {
+        let original = try Data(contentsOf: RepositoryPaths.fleet)
+        var typo = FleetFile.Entry(
+            name: "Helvetja", prefix: "MS", values: [("lengthM", 56)], source: "https://example.ch/helvetja")
+        #expect(
+            throws: RatingsError.similarShip(path: "fleet.json", ship: "MS Helvetja", existing: "MS Helvetia", index: 3)
+        ) { try FleetFile.adding(typo, to: original, path: "fleet.json") }
+        #expect(RatingsError.similarShip(path: "f", ship: "a", existing: "b", index: 0).kind == .usage)
+        typo.allowsSimilarName = true
+        #expect(
+            try FleetFile.check(FleetFile.adding(typo, to: original, path: "fleet.json")).fleet?.ships.last?.name
+                == "Helvetja")
+        let second = try FleetFile.adding(
+            .init(name: "Probe 1", prefix: "MS", values: [("lengthM", 40)], source: "https://example.ch/p"),
+            to: original,
+            path: "fleet.json")
+        let third = FleetFile.Entry(
+            name: "Probe 2", prefix: "MS", values: [("lengthM", 40)], source: "https://example.ch/p")
+        #expect(try FleetFile.check(FleetFile.adding(third, to: second, path: "fleet.json")).problems.isEmpty)
+        let short = FleetFile.Entry(
+            name: "Uri", prefix: "DS", values: [("lengthM", 62)], source: "https://example.ch/uri")
+        #expect(try FleetFile.check(FleetFile.adding(short, to: original, path: "fleet.json")).problems.isEmpty)
     }
 }
 

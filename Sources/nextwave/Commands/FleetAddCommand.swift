@@ -33,6 +33,9 @@ struct FleetAddCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Use these values instead of the page's, for this reason.", valueName: "REASON"))
     var overridesPage: String?
 
+    @Flag(help: "Add the ship although its name is spelled like one in the file (not a typo).")
+    var differentShip = false
+
     @OptionGroup var target: FleetFileArgument
 
     var showsProgress: Bool { false }
@@ -59,7 +62,9 @@ struct FleetAddCommand: NextWaveCommand {
         let values = self.values.list
         let url = try target.update { url, data in
             try FleetFile.adding(
-                .init(name: bare, prefix: prefix, values: values, source: source, overridesPage: overridesPage),
+                .init(
+                    name: bare, prefix: prefix, values: values, source: source, overridesPage: overridesPage,
+                    allowsSimilarName: differentShip),
                 to: data, path: url.path)
         }
         terminal.info(

@@ -52,6 +52,10 @@ enum Advice {
                 + " Map a mirror back with --source-base https://www.zsg.ch, or publish anyway with --allow-local-sources"
         case .unreadableExisting:
             return stated + " Restore the file, write elsewhere with --out, or replace it with --accept-regression."
+        case .similarShip(_, _, let existing, _):
+            return stated
+                + "; to change \(existing) use `nextwave fleet set \"\(existing)\" … --source URL`, or, if it "
+                + "is another ship, add it with --different-ship"
         case .shipExists(_, let ship, _):
             return stated + "; to change its values use `nextwave fleet set \"\(ship)\" --length … --source URL`"
         case .unknownShip(let table, _, let closest, _) where !closest.isEmpty:
