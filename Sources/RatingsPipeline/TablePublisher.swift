@@ -83,7 +83,7 @@ public enum TablePublisher {
         let table: RatingTable
         do { table = try JSONDecoder().decode(RatingTable.self, from: data) } catch {
             throw RatingsError.invalidFile(
-                path: "the table to publish", reason: "not a rating table: \(describeDecodingError(error))")
+                path: "the table to publish", reason: "not a rating table: \(describeDecodingError(error, in: data))")
         }
         return Manifest(
             manifestVersion: 1, current: fileName(for: data), sha256: SHA256.hex(data), bytes: data.count,

@@ -83,8 +83,6 @@ package struct FleetEdit: Sendable {
         package var description: String { message }
     }
 
-    /// The first rule the request breaks, in words that name its parts as `names` does; nil when
-    /// it may be applied.
     /// Why `source` cannot stand for where a value, a riders' rating or a retirement is
     /// published: the apps link to it, so it is a web address (http or https, with a host); nil
     /// when it can.
@@ -95,6 +93,8 @@ package struct FleetEdit: Sendable {
             + "https://www.zsg.ch/…); got \"\(VisibleText.excerpt(source))\""
     }
 
+    /// The first rule the request breaks, in words that name its parts as `names` does; nil when
+    /// it may be applied.
     package func problem(naming names: Names) -> String? {
         func blank(_ text: String?) -> Bool { text?.trimmingCharacters(in: .whitespaces).isEmpty ?? true }
         if values.isEmpty && riderRating == nil && !removesRiderRating && aliases.isEmpty {
