@@ -24,11 +24,18 @@ struct NextWave: AsyncParsableCommand {
               nextwave sun --lat 47.3657 --lon 8.5410 --date 2026-06-21
             """,
         version: version,
-        subcommands: [
-            RatingsCommand.self, FleetCommand.self, GridCommand.self, WakeCommand.self, CalibrateCommand.self,
-            SessionsCommand.self, PlanCommand.self, TodayCommand.self, FeedCommand.self, StationsCommand.self,
-            ArchiveCommand.self,
-            SunCommand.self,
+        groupedSubcommands: [
+            CommandGroup(
+                name: "Ship rating",
+                subcommands: [
+                    RatingsCommand.self, FleetCommand.self, WakeCommand.self, GridCommand.self, CalibrateCommand.self,
+                ]),
+            CommandGroup(
+                name: "Rider",
+                subcommands: [
+                    PlanCommand.self, TodayCommand.self, SessionsCommand.self, StationsCommand.self, SunCommand.self,
+                ]),
+            CommandGroup(name: "Schedule and feed", subcommands: [ArchiveCommand.self, FeedCommand.self]),
         ])
 
     /// ArgumentParser's own entry, except that its messages about the command line show the

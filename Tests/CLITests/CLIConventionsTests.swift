@@ -121,6 +121,24 @@ import _TestSupport
         #expect(value.status == 0, "\(value.stderr)")
     }
 
+    /// The root help lists the commands by what they are for, each once: twelve in one list read
+    /// as a heap to a newcomer.
+    @Test func theCommandsAreListedByWhatTheyAreFor() async throws {
+        let help = try await CLI.runOffPool(["--help"], environment: ["COLUMNS": "80"]).stdout
+        let groups = ["SHIP RATING SUBCOMMANDS:", "RIDER SUBCOMMANDS:", "SCHEDULE AND FEED SUBCOMMANDS:"]
+        let starts = try groups.map { try #require(help.range(of: "\n" + $0 + "\n")).lowerBound }
+        #expect(starts == starts.sorted())
+        let listed = help.split(separator: "\n").compactMap {
+            $0.firstMatch(of: /^ {2}([a-z][a-z-]*) {2}/).map { String($0.1) }
+        }
+        #expect(
+            listed == [
+                "ratings", "fleet", "wake", "grid", "calibrate", "plan", "today", "sessions", "stations", "sun",
+                "archive",
+                "feed",
+            ])
+    }
+
     @Test func versionIsPrinted() async throws {
         let r = try await CLI.runOffPool(["--version"])
         #expect(r.status == 0)
