@@ -307,6 +307,14 @@ import _TestSupport
         let lucerne = try await CLI.runOffPool(["fleet", "show", "--operator", "sgv", "--quiet"]).stdout
         let gallia = try #require(lucerne.split(separator: "\n").first { $0.hasPrefix("DS Gallia") })
         #expect(gallia.hasSuffix("  de.m.wikipedia.org"), "\(gallia)")
+        // A ship's name where the file goes is answered with where one ship is shown.
+        let named = try await CLI.runOffPool(["fleet", "show", "panta"])
+        #expect(
+            named.status == 64
+                && named.stderr.contains(
+                    "no fleet file \"panta\": fleet show takes a fleet file (default: the data folder's); for one ship, "
+                        + "nextwave ratings show --ship \"panta\""),
+            "\(named.stderr)")
         // The app's "EM …" name finds the new ship's rating.
         let out = RepositoryPaths.temporaryDirectory()
         #expect(try await CLI.runOffPool(["ratings", "--fleet", fleet.path, "--out", out.path]).status == 0)

@@ -20,6 +20,18 @@ struct FleetShowCommand: NextWaveCommand {
 
     var showsProgress: Bool { false }
 
+    /// A ship's name where the file goes (`fleet show panta`) is answered with where one ship is
+    /// shown, not "cannot read the fleet file".
+    func validate() throws {
+        guard let file = target.file, !file.contains("/"), !file.contains("."),
+            !FileManager.default.fileExists(atPath: file)
+        else { return }
+        throw ValidationError(
+            "no fleet file \"\(file)\": fleet show takes a fleet file (default: the data folder's); for one "
+                + "ship, nextwave ratings show --ship \"\(file)\" or nextwave fleet show --sources | grep -i \"\(file)\""
+        )
+    }
+
     func execute(_ terminal: Terminal) async throws {
         let (url, data) = try target.bytes()
         let fleet = try CuratedFleet.decode(data, path: url.path)
