@@ -66,7 +66,14 @@ struct NextWave: AsyncParsableCommand {
                 Foundation.exit(ExitStatus.usage.rawValue)
             }
             // A command's own failure has been reported already (ExitCode carries no message).
-            let message = VisibleText.escaped(fullMessage(for: error))
+            // ArgumentParser's "Error: …" line is said as every other error is ("error: …").
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") {
+                let line = message.dropFirst("Error: ".count).prefix { $0 != "\n" }
+                Terminal(noProgress: true).error(String(line))
+                message = String(message.dropFirst("Error: ".count + line.count).drop { $0 == "\n" })
+            }
+            message = VisibleText.escaped(message)
             if !message.isEmpty {
                 FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
             }

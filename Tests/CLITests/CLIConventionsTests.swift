@@ -139,6 +139,20 @@ import _TestSupport
             ])
     }
 
+    /// Every error starts alike, the command line's as the run's: ArgumentParser's "Error:" was
+    /// the only capitalised one. Its usage lines follow unchanged.
+    @Test func everyErrorStartsAlike() async throws {
+        let missing = try await CLI.runOffPool(["today"])
+        #expect(
+            missing.stderr.hasPrefix("error: Missing expected argument '--station <STATION>'\n"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("\nUsage: nextwave today --station <STATION>"), "\(missing.stderr)")
+        let refused = try await CLI.runOffPool(["wake", "--speeds", "fast"])
+        #expect(refused.stderr.hasPrefix("error: --speeds fast: 'fast' is not a number"), "\(refused.stderr)")
+        let run = try await CLI.runOffPool(["ratings", "show", "/nonexistent/table.json"])
+        #expect(run.stderr.hasPrefix("error: "), "\(run.stderr)")
+        #expect(![missing, refused, run].contains { $0.stderr.contains("Error:") })
+    }
+
     @Test func versionIsPrinted() async throws {
         let r = try await CLI.runOffPool(["--version"])
         #expect(r.status == 0)

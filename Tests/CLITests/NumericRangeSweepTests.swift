@@ -120,7 +120,7 @@ import _TestSupport
         for arguments in refused {
             let result = try await CLI.runOffPool(arguments)
             #expect(result.status == 64, "\(arguments.joined(separator: " ")): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains("must") || result.stderr.contains("Error"), "\(result.stderr)")
+            #expect(result.stderr.contains("must") || result.stderr.hasPrefix("error: "), "\(result.stderr)")
         }
     }
 
@@ -148,7 +148,7 @@ import _TestSupport
         for (arguments, message) in cases {
             let result = try await CLI.runOffPool(arguments)
             #expect(result.status == 64, "\(arguments.joined(separator: " ")): \(result.status)")
-            #expect(result.stderr.contains("Error: " + message), "\(result.stderr)")
+            #expect(result.stderr.contains("error: " + message), "\(result.stderr)")
         }
     }
 
