@@ -49,7 +49,8 @@ struct FeedCommand: NextWaveCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A lake, as the station list names it; repeat for several (default: all).", valueName: "NAME"))
+            "A lake, by any of its names (Zürichsee, \"Lake Zurich\"); repeat for several (default: all).",
+            valueName: "NAME"))
     var lake: [String] = []
 
     @Option(
