@@ -79,7 +79,8 @@ public struct SessionsJob: Job {
         /// The stations asked for by name or lake that have no departure in the days scored, by
         /// name (never silently left out of the report); empty when all stations were scored.
         public var quietStations: [String]
-        /// The lakes of the stations asked for, by name; empty when all stations were scored.
+        /// The lakes of the stations asked for, by name; with all stations, the lakes the archive
+        /// has departures for (the ones a fetch of the coming days would refresh).
         public var askedLakes: [String]
     }
 
@@ -206,7 +207,8 @@ public struct SessionsJob: Job {
             written: [names.json, names.csv, names.waves, names.markdown, names.heatmap],
             todayNotInArchive: input.from == nil && !(from...to).contains(input.today) ? input.today : nil,
             quietStations: asked.filter { !scored.contains($0.uic) }.map(\.name).sorted(),
-            askedLakes: chosen == nil ? [] : askedLakes)
+            askedLakes: chosen == nil
+                ? try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue) : askedLakes)
     }
 
     /// The UIC ids to score, or nil for all.

@@ -69,6 +69,11 @@ import _TestSupport
         let md = try String(contentsOf: out.appendingPathComponent("sessions.md"), encoding: .utf8)
         #expect(md.contains("## By timetable period") && md.contains("Sommerfahrplan (summer)"))
         #expect(md.contains("Herbstfahrplan (autumn)"))  // 1 October 2026
+        // Today lies after the bundled archive (September 2026): the notice names the lake a fetch
+        // of the coming days would refresh, the archive's, where it wrote `--lake NAME`.
+        #expect(
+            r.stderr.contains("nextwave archive fetch --archive DIR --lake \"Zürichsee\" --from today --days 5"),
+            "\(r.stderr)")
     }
 
     @Test func aMalformedArchiveFileIsReportedAndTheRestScored() async throws {
