@@ -26,9 +26,14 @@ package enum RatingTableText {
                     h.map { String(format: "%.3f–%.3f", $0.min, $0.max) } ?? "–",
                 ]
             }
-            return TextTable.render(
+            let text = TextTable.render(
                 header: ["Ship", "Rating", "By", "Wake", "km/h", "H rider (m)", "Band (m)"], rows: rows,
                 rightAligned: [1, 3, 4, 5, 6])
+            // A height without a wake rating reads as a fault unless it is said why.
+            let unrated = table.ships.filter { $0.wake != nil && $0.ratingsByModel?.wake == nil }
+            guard !unrated.isEmpty else { return text }
+            return text + "\n\nWake –: a height, but no wake rating for \(counted(unrated.count, "ship")) "
+                + "(\(unrated.map(\.name).joined(separator: ", "))); ratings.md says why."
         }
         let rows = table.ships.map { s -> [String] in
             let rating: String = s.rating.map(String.init) ?? "–"

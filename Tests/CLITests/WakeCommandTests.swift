@@ -396,6 +396,15 @@ import _TestSupport
             #expect("\(ship["rating"]!)" == "\(riders ?? byModel["wake"]!)")
             #expect(ship["ratingBasis"] as? String == (riders == nil ? "wave height at the rider" : "riders"))
         }
+        // The ships with a height but no wake rating are named under the table, not left as "–".
+        let unrated = (table["ships"] as! [[String: Any]]).filter {
+            $0["wake"] is [String: Any] && !(($0["ratingsByModel"] as? [String: Any])?["wake"] is Int)
+        }.map { $0["name"] as! String }
+        #expect(!unrated.isEmpty)
+        #expect(
+            r.stdout.contains(
+                "Wake –: a height, but no wake rating for \(unrated.count) ships (\(unrated.joined(separator: ", "))); "
+                    + "ratings.md says why."), "\(r.stdout)")
         let md = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
         #expect(
             md.contains("## Agreement with the app's ratings") && md.contains("## Legacy and wake side by side")
