@@ -50,8 +50,8 @@ package enum NameMatch {
         return editDistance(x, y) <= allowed
     }
 
-    /// Levenshtein distance.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    /// Levenshtein distance (quadratic in the lengths: bound them first).
+    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

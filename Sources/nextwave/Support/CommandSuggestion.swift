@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RatingsPipeline
 
 /// Typos on the command line, named with what was meant:
 /// - a mistyped command (`nextwave ratingz`, `nextwave fleet shwo`): "did you mean 'ratings'?",
@@ -77,25 +78,9 @@ enum CommandSuggestion {
             $0.count < $1.count
         }
         guard started == nil, word.drop(while: { $0 == "-" }).count >= 3 else { return started }
-        return names.map { (name: $0, edits: edits(word, $0)) }.filter { $0.edits <= 2 }.min { $0.edits < $1.edits }?
-            .name
-    }
-
-    /// Levenshtein distance, for words as short as command and option names (a longer word is far
-    /// from all of them anyway).
-    static func edits(_ a: String, _ b: String) -> Int {
-        let (a, b) = (Array(a.prefix(40)), Array(b.prefix(40)))
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var diagonal = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let above = row[j]
-                row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return row[b.count]
+        return names.map { (name: $0, edits: NameMatch.editDistance(Array(word.prefix(40)), Array($0))) }.filter {
+            $0.edits <= 2
+        }.min { $0.edits < $1.edits }?
+        .name
     }
 }
