@@ -10,6 +10,7 @@ package enum WakeText {
     package static func render(_ table: WakeTable) -> String {
         var out = ""
         var current = -1
+        var extrapolated = false
         func n(_ v: Double?, _ d: Int) -> String { v.map { fixed($0, d) } ?? "–" }
         table.forEachPoint { ship, p, calibrated in
             if ship != current {
@@ -32,9 +33,17 @@ package enum WakeText {
                 band, n(p.generated?.median, 3), n(p.rider?.factor, 2), n(p.rider?.periodS, 2),
                 n(p.rider?.wavelengthM, 1), n(p.energyJPerM2, 0),
             ])
-            if let c = calibrated { out += "  \(fixed(c.waveHeightM, 3))\(c.withinObservations ? "" : "*")" }
+            if let c = calibrated {
+                out += "  \(fixed(c.waveHeightM, 3))\(c.withinObservations ? "" : "*")"
+                extrapolated = extrapolated || !c.withinObservations
+            }
             let words = notes(p)
             out += words.isEmpty ? "\n" : "  " + words + "\n"
+        }
+        if extrapolated {
+            out +=
+                "\n* calibrated: extrapolated (a speed, distance, depth or hull value lies outside\n"
+                + "  the observations the law was fitted to).\n"
         }
         return out + ranking(table) + leftOut(table)
     }

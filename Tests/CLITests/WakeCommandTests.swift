@@ -349,6 +349,22 @@ import _TestSupport
             calibrated["waveHeightM"] as! Double, calibrated["lower95"] as! Double, calibrated["upper95"] as! Double
         )
         #expect(low < h && h < high)
+        // The text marks an extrapolated calibrated height with "*", as the JSON's "valid": false,
+        // and says under the table what the mark means.
+        let fluvius = ["wake", "--ship", "EMS Fluvius", "--distances", "20,200", "--calibration", out.path]
+        let text = try await CLI.runOffPool(fluvius + ["--no-progress"])
+        let json = try await CLI.runOffPool(fluvius + ["--json", "--no-progress"])
+        let valid =
+            (((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any])["ships"]
+            as! [[String: Any]])[0]["points"] as! [[String: Any]]).map {
+                ((($0["models"] as! [String: Any])["calibrated"] as! [String: Any])["valid"] as! Bool)
+            }
+        let rows = text.stdout.split(separator: "\n").filter { $0.hasPrefix(" 18.0") }
+        #expect(rows.count == 2 && valid.count == 2)
+        #expect(rows.map { !$0.hasSuffix("*") } == valid, "\(text.stdout)")
+        #expect(valid.contains(false))
+        #expect(
+            text.stdout.contains("\n* calibrated: extrapolated (a speed, distance, depth or hull value lies outside\n"))
     }
 
     @Test func badObservationFilesSayWhereAndWhy() async throws {
