@@ -24,10 +24,14 @@ package enum NameMatch {
             let best =
                 forms.map { min(editDistance(Array(key), Array($0)), editDistance(Array(squeezed), Array($0))) }
                 .min() ?? Int.max
-            // Never as many edits as the query has letters: "zz" is no typo of "DS Stadt Zürich".
-            return best <= min(max(2, key.count / 3), key.count - 1) ? (candidate, best) : nil
+            // Never half as many edits as the query has letters: "zz" is no typo of "DS Stadt
+            // Zürich", nor "wädi" of "Cantine di Gandria".
+            return best <= min(max(2, key.count / 3), (key.count - 1) / 2) ? (candidate, best) : nil
         }
-        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
+        // Only the near-best: beside a name that contains the query, one two edits away is noise
+        // ("panta": MS Panta Rhei, not also EMS Pontus and MS Säntis).
+        let best = scored.map(\.1).min() ?? 0
+        return scored.filter { $0.1 <= best + 1 }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
     }
 
     /// The longest name compared letter by letter (the edit distance is quadratic in the

@@ -175,6 +175,9 @@ import _TestSupport
         let none = try await CLI.runOffPool(["stations", "--search", "Zürich", "--lake", "zugersee", "--quiet"])
         #expect(none.status == 0 && none.stdout.isEmpty, "\(none.stdout)")
         #expect(none.stderr == "no station of Zugersee has \"Zürich\" in its name; try a shorter part\n")
+        // A search loosely typed offers the close names, as --station does.
+        let loose = try await CLI.runOffPool(["stations", "--search", "wädi", "--quiet"])
+        #expect(loose.stderr == "no station has \"wädi\" in its name; did you mean \"Wädenswil (See)\"?\n")
         let empty = try await CLI.runOffPool(["stations", "--search", " "])
         #expect(empty.status == 64 && empty.stderr.contains("--search needs part of a name"), "\(empty.stderr)")
         let wadi = try await CLI.runOffPool(["plan", "--station", "Wädi"])
