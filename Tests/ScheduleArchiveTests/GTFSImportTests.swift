@@ -33,6 +33,13 @@ import _TestSupport
         #expect(report.serviceDays == 6)
         #expect(report.firstDate == LocalDate(iso: "2026-03-29"))
         #expect(report.lastDate == LocalDate(iso: "2026-09-26"))
+        // The summary counts in English: one route, not "1 routes". By hand from the fixture:
+        // agency 194 has one ship route (91-BAT-Z, type 1000) with trips T1, T2, T6 and T7, and
+        // stop_times.txt has 16 lines after its header.
+        #expect(
+            report.summary(store: "s.sqlite")
+                == "imported 12 departures (4 ship trips on 1 route, 6 service days: 2026-03-29 … 2026-09-26) "
+                + "from 16 stop_times lines into s.sqlite")
         let t1 = all.filter { $0.course == "2533" }
         #expect(
             Set(t1.map(\.date.description)) == ["2026-09-21", "2026-09-22", "2026-09-24", "2026-09-25", "2026-09-26"])

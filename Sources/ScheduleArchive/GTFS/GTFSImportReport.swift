@@ -1,4 +1,5 @@
 public import CivilTime
+import NextWaveSupport
 
 /// What one GTFS import (`GTFSImportJob`, `nextwave archive import-gtfs`) kept and left out,
 /// counted over the chosen agencies' ship routes.
@@ -25,8 +26,9 @@ public struct GTFSImportReport: Sendable {
     /// One line: what was imported, from how much of the feed, into which store.
     public func summary(store: String) -> String {
         let span = firstDate.map { "\($0) … \(lastDate.map(\.description) ?? "?")" } ?? "no service days"
-        return "imported \(departures) departures (\(trips) ship trips on \(routes) routes, \(serviceDays) "
-            + "service days: \(span)) from \(stopTimeLines) stop_times lines into \(store)"
+        return "imported \(counted(departures, "departure")) (\(counted(trips, "ship trip")) on "
+            + "\(counted(routes, "route")), \(counted(serviceDays, "service day")): \(span)) from "
+            + "\(counted(stopTimeLines, "stop_times line")) into \(store)"
     }
 
     mutating func skip(_ message: String) {
