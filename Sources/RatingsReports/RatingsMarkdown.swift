@@ -115,7 +115,8 @@ package enum RatingsMarkdown {
         guard riders > 0 else {
             return md + "No ship carries a riders' rating: every rating is the selected model's.\n\n"
         }
-        md += "\(riders) ships carry a riders' rating (the fleet file's `riderRating`, with its source); it is "
+        md += riders == 1 ? "1 ship carries a riders' rating" : "\(riders) ships carry a riders' rating"
+        md += " (the fleet file's `riderRating`, with its source); it is "
         md += "their published rating, and the models' stay beside it (`ratingsByModel`). "
         guard !run.disagreements.isEmpty else {
             return md + "Both models agree with every one of them.\n\n"

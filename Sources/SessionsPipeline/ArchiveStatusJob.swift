@@ -36,7 +36,7 @@ package struct ArchiveStatusJob: Job {
             "archive      \(archive.directory.path)",
             "store        \(archive.store.path)\(store)",
             "dates        \(status.dates.map { "\($0.lowerBound) … \($0.upperBound)" } ?? "none")",
-            "departures   \(status.departures) at \(status.stations) stations",
+            "departures   \(status.departures) at \(counted(status.stations, "station"))",
         ]
         lines += ScheduleStore.SourceKind.allCases.map { kind in
             "\(kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(counted(status.sources[kind, default: 0], "source"))"

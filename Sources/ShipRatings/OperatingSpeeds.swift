@@ -1,5 +1,6 @@
 import Foundation
 import LegacyWakeModel
+import NextWaveSupport
 public import ShipRatingTable
 import WakeKernelSupport
 
@@ -62,7 +63,7 @@ public struct OperatingSpeeds: Sendable {
                 speeds[ship.name] = OperatingSpeed(
                     kmh: fit.cruisingSpeedKmh, basis: .courses,
                     source:
-                        "\(coursesReference): \(fit.legs) legs on \(fit.days) days of \(table.archive), "
+                        "\(coursesReference): \(counted(fit.legs, "leg")) on \(counted(fit.days, "day")) of \(table.archive), "
                         + "\(table.from)…\(table.to)",
                     spreadKmh: fit.standardErrorKmh)
             }

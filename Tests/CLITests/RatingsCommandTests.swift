@@ -297,6 +297,12 @@ import _TestSupport
         // 15 rated ships with dimensions × 5 speeds × 3 depths
         let rows: Int = 15 * 5 * 3
         #expect(lines.count == 1 + rows)
+        #expect(r.stderr.contains("wrote 225 rows (15 ships × 5 speeds × 3 track depths) to "), "\(r.stderr)")
+        // One speed and one depth are counted in English ("1 speeds" before).
+        let single = try await CLI.runOffPool([
+            "grid", "--out", out.deletingLastPathComponent().appendingPathComponent("one.csv").path,
+        ])
+        #expect(single.stderr.contains("wrote 15 rows (15 ships × 1 speed × 1 track depth) to "), "\(single.stderr)")
         let header = lines[0].split(separator: ",").map(String.init)
         for line in lines.dropFirst() where line.hasPrefix("MS Bachtel,") {
             let cells = Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: ",").map(String.init)))

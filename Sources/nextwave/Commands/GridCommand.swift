@@ -75,7 +75,8 @@ struct GridCommand: NextWaveCommand {
         if !shape.leftOut.isEmpty { terminal.warn("not in the grid: " + LeftOutShip.grouped(shape.leftOut)) }
         if let out {
             terminal.info(
-                "wrote \(shape.rows) rows (\(shape.ships) ships × \(shape.speeds) speeds × \(shape.depths) track depths) to \(out)"
+                "wrote \(counted(shape.rows, "row")) (\(counted(shape.ships, "ship")) × \(counted(shape.speeds, "speed")) × "
+                    + "\(counted(shape.depths, "track depth"))) to \(out)"
             )
         }
     }

@@ -132,7 +132,7 @@ extension Terminal {
         case .progress(let done, let total): progress("ship pages \(done)/\(total)")
         case .saved(let pages, let directory):
             endProgress()
-            info("saved \(pages) pages to \(directory.relativePath)")
+            info("saved \(counted(pages, "page")) to \(directory.relativePath)")
         }
     }
 }
