@@ -44,7 +44,17 @@ public struct TableFile: Sendable {
             return try read(
                 published, name: "\(name): the published \(published.lastPathComponent)", kind: .publishingFolder)
         }
-        throw FileProblem(path: name, reason: "holds neither ship-ratings.json nor a publishing manifest.json")
+        // A folder of tables (Data/ratings/) names them: the user meant one of them.
+        let tables = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        let inside =
+            tables.isEmpty
+            ? ""
+            : "; it holds \(tables.prefix(12).joined(separator: ", "))\(tables.count > 12 ? ", …" : ""): "
+                + "give one of them, e.g. \((name as NSString).appendingPathComponent(tables[0]))"
+        throw FileProblem(
+            path: name, reason: "holds neither ship-ratings.json nor a publishing manifest.json" + inside,
+            kind: .missingInput)
     }
 
     static func read(_ url: URL, name: String, kind: Kind) throws -> TableFile {

@@ -268,6 +268,24 @@ import _TestSupport
                     + "the comparison with the app's ratings"), "\(r.stderr)")
     }
 
+    /// A folder of tables (Data/ratings/) is not a table; the message names the tables in it, and
+    /// a folder without any says what it lacks.
+    @Test func aFolderOfTablesNamesThem() async throws {
+        let folder = RepositoryPaths.temporaryDirectory()
+        let r = try await CLI.runOffPool(["ratings", "show", folder.path])
+        #expect(r.status == 66)
+        #expect(r.stderr == "error: \(folder.path): holds neither ship-ratings.json nor a publishing manifest.json\n")
+        for name in ["zsg.json", "sgv.json"] {
+            try FileManager.default.copyItem(at: CLIFixtures.ratingTable, to: folder.appendingPathComponent(name))
+        }
+        let named = try await CLI.runOffPool(["ratings", "show", folder.path])
+        #expect(
+            named.stderr.contains(
+                "; it holds sgv.json, zsg.json: give one of them, e.g. \(folder.appendingPathComponent("sgv.json").path)"
+            ),
+            "\(named.stderr)")
+    }
+
     @Test func badArgumentsAreExplained() async throws {
         let r = try await CLI.runOffPool(["ratings", "--speed", "-3"])
         #expect(r.status != 0)
