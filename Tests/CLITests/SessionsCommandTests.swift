@@ -177,6 +177,27 @@ import _TestSupport
         #expect(unmade.status == 73 && unmade.stderr.contains("cannot create the folder"), "\(unmade.stderr)")
     }
 
+    /// `--ratings` takes what `ratings show` takes: a table, the folder `ratings` wrote, a
+    /// publishing folder. A folder of tables names them (it said "a folder, not a regular file").
+    @Test func ratingsMayBeAFolderOfOneTable() async throws {
+        let folder = RepositoryPaths.temporaryDirectory()
+        try FileManager.default.copyItem(
+            at: RepositoryPaths.appRatings, to: folder.appendingPathComponent("ship-ratings.json"))
+        let plan = try await CLI.runOffPool([
+            "plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--ratings", folder.path, "--json",
+        ])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let sessions = try await CLI.runOffPool([
+            "sessions", "--station", "wadenswil", "--ratings", folder.path, "--out",
+            RepositoryPaths.temporaryDirectory().path,
+        ])
+        #expect(sessions.status == 0, "\(sessions.stderr)")
+        #expect(sessions.stderr.contains("ratings: \(folder.path)/ship-ratings.json\n"), "\(sessions.stderr)")
+        let tables = RepositoryPaths.data.appendingPathComponent("ratings").path
+        let many = try await CLI.runOffPool(["plan", "--station", "wadenswil", "--ratings", tables])
+        #expect(many.status == 66 && many.stderr.contains("; it holds bls.json, bsg.json,"), "\(many.stderr)")
+    }
+
     @Test func sunPrintsJSONWithTheFourKeys() async throws {
         let r = try await CLI.runOffPool([
             "sun", "--lat", "47.3657", "--lon", "8.5410", "--date", "2026-06-21", "--json",

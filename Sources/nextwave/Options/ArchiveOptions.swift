@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RatingsPipeline
 import SessionsPipeline
 
 /// `--archive DIR` for commands that read an archive (default: the bundled one).
@@ -33,6 +34,17 @@ struct ArchiveOptions: ParsableArguments {
         return source
     }
 
+    /// `--ratings` as a file: the table of a folder `ratings` wrote or of a publishing folder
+    /// (``RatingsPipeline/TableFile``, which names the tables of a folder of tables); a file as given.
+    static func tablePath(_ given: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return given
+        }
+        let table = try TableFile.open(URL(fileURLWithPath: given, isDirectory: true), name: given)
+        return (given as NSString).appendingPathComponent(table.url.lastPathComponent)
+    }
+
     /// The same, with the rating tables `sessions`, `plan` and `today` score with: `ratings`
     /// (the path given), else the defaults for the lakes of `stations` (nil: all stations) by
     /// ``DefaultRatingTables``.
@@ -40,7 +52,7 @@ struct ArchiveOptions: ParsableArguments {
         catalogue: StationCatalogue, stations: [Station]?, ratings: String?
     ) throws -> (source: ScheduleSource, tables: DefaultRatingTables.Choice) {
         let tables = try DefaultRatingTables.choose(
-            given: ratings, stations: stations, catalogue: catalogue, data: try data.directory,
+            given: try ratings.map(Self.tablePath), stations: stations, catalogue: catalogue, data: try data.directory,
             operators: try OperatorCatalogue.inDataFolder(data))
         let source = try scheduleSource(
             catalogue: catalogue, ratings: tables.main.url, ratingsName: tables.main.name,

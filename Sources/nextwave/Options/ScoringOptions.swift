@@ -6,7 +6,7 @@ import SessionCore
 struct ScoringOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Rating table (default: the app's own ratings, and the other lakes' operators' tables).",
+            "Rating table: a file, the folder `ratings` wrote or a publishing folder (default: the app's own ratings, and the other lakes' operators' tables).",
             valueName: "FILE"))
     var ratings: String?
 
