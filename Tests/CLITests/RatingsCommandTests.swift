@@ -266,6 +266,16 @@ import _TestSupport
             r.stderr.contains(
                 "warning: \(broken.path): not a rating table: invalid JSON at line 2, column 3; the report skips "
                     + "the comparison with the app's ratings"), "\(r.stderr)")
+        // A file named on the command line that is not there is a mistyped path: an error, and
+        // nothing is written (it was the same warning, and the run went on).
+        let elsewhere = RepositoryPaths.temporaryDirectory()
+        let missing = try await CLI.runOffPool([
+            "ratings", "--out", elsewhere.path, "--app-ratings", "/nonexistent/app.json", "--no-progress",
+        ])
+        #expect(missing.status == 66, "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("error: /nonexistent/app.json: no such file (--app-ratings)"), "\(missing.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
     }
 
     /// A folder of tables (Data/ratings/) is not a table; the message names the tables in it, and

@@ -127,6 +127,14 @@ struct RatingsCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
+        // The app's ratings only feed a comparison, so an unreadable default is a warning; a file
+        // named on the command line that is not there is a mistyped path.
+        let appRatingsFile = try appRatings.map { try data.input($0) }
+        if let appRatings, let appRatingsFile, !FileManager.default.fileExists(atPath: appRatingsFile.path) {
+            throw CLIError(
+                "\(appRatings): no such file (--app-ratings); leave the option out for the data folder's "
+                    + "app-ratings.json", status: .noInput)
+        }
         // The operator asked for (nil: Lake Zurich's), which chooses the output folder
         // (`reports` or `reports/<id>`), the legacy CSV and per-lake publishing.
         let chosen = try fleet.selectedOperator(data: data)
@@ -135,7 +143,7 @@ struct RatingsCommand: NextWaveCommand {
             source: try fleet.fleetSource(data: data, http: http), point: point.point,
             out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
             previous: previous.map { URL(fileURLWithPath: $0) }, previousName: previous,
-            appRatings: try appRatings.map { URL(fileURLWithPath: $0) } ?? data.file("app-ratings.json"),
+            appRatings: try appRatingsFile ?? data.file("app-ratings.json"),
             acceptRegression: review.acceptRegression, model: model, wakeReference: point.wakeReference,
             heightThresholds: try thresholds())
         (input.courseSpeeds, input.courseSpeedsReference) = CourseSpeedTable.choose(
