@@ -97,6 +97,7 @@ package struct ArchiveFetchJob: Job {
     }
 
     package func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> ArchiveFetcher.Report {
+        let existed = FileManager.default.fileExists(atPath: input.archive.path)
         try FileProblem.createFolder(input.archive)
         var fetcher = ArchiveFetcher(
             apiRoot: input.apiRoot, assignments: try assignmentSource(onEvent: onEvent), limit: input.limit,
@@ -104,9 +105,15 @@ package struct ArchiveFetchJob: Job {
         fetcher.stations = input.catalogue
         fetcher.lakes = Set(input.stations.map(\.lake))
         let dates = (0..<input.days).map { input.from.adding(days: $0) }
-        return await fetcher.fetch(stations: input.stations.map(\.uic), dates: dates, into: input.archive) {
+        let report = await fetcher.fetch(stations: input.stations.map(\.uic), dates: dates, into: input.archive) {
             onEvent(.fetcher($0))
         }
+        // A run that wrote nothing into the folder it made (offline, every request failed) leaves
+        // no empty folder behind for the readers to refuse as "no archive".
+        if !existed, (try? FileManager.default.contentsOfDirectory(atPath: input.archive.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: input.archive)
+        }
+        return report
     }
 
     /// Where the assignments come from: the operator named, else the first operator of the

@@ -285,5 +285,15 @@ import _TestSupport
             "archive", "fetch", "--archive", archive.path, "--stations", "8503670", "--limit", "500",
         ])
         #expect(limit.status != 0 && limit.stderr.contains("--limit must lie in 1…420"))
+        // A run into a new folder where every request fails leaves no empty folder behind (the
+        // readers would refuse it as "no archive"); an existing archive stays as it was.
+        let fresh = RepositoryPaths.temporaryDirectory("never").appendingPathComponent("archive")
+        let nothing = try await CLI.runOffPool([
+            "archive", "fetch", "--archive", fresh.path, "--stations", "8503665", "--from", "2026-09-22",
+            "--api-url", base, "--no-deployments", "--delay", "0", "--attempts", "1",
+        ])
+        #expect(nothing.status == 1 && nothing.stderr.contains("0 files written"), "\(nothing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+        #expect(FileManager.default.fileExists(atPath: archive.appendingPathComponent("stationboards").path))
     }
 }
