@@ -294,6 +294,7 @@ import _TestSupport
         ])
         #expect(nothing.status == 1 && nothing.stderr.contains("0 files written"), "\(nothing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: fresh.path))
+        #expect(nothing.stderr.contains("(archive \(fresh.path) not made: nothing was written)"), "\(nothing.stderr)")
         #expect(FileManager.default.fileExists(atPath: archive.appendingPathComponent("stationboards").path))
     }
 }

@@ -120,7 +120,9 @@ struct ArchiveFetchCommand: NextWaveCommand {
         for failure in report.failed { terminal.error(failure) }
         for kept in report.kept { terminal.warn(kept) }
         for line in report.merged + report.notes { terminal.info(line) }
-        terminal.info(report.summary(archive: input.archive.path))
+        // A new folder where nothing was written is not left behind (ArchiveFetchJob): say so.
+        let made = FileManager.default.fileExists(atPath: input.archive.path)
+        terminal.info(report.summary(archive: input.archive.path + (made ? "" : " not made: nothing was written")))
         if report.failures > 0 { throw ExitCode.failure }
     }
 
