@@ -57,6 +57,15 @@ public struct CourseSpeedsJob: Job {
         let catalogue = try StationCatalogue.load(from: stations)
         let (opened, _) = try ScheduleArchive.opened(at: archive)
         guard let range = try opened.store.dateRange() else { throw SessionsJobError.emptyArchive(path: archiveName) }
+        // A day given alone beyond the archive is about the archive, not about a day the user
+        // never gave ("--from 2026-12-01 is after --to 2026-10-01" before).
+        let lakes = try PlanJob.lakesWithDepartures(opened.store, catalogue: catalogue)
+        if to == nil, let from, from > range.upperBound {
+            throw PlanJobError.pastArchive(from: from, archive: archiveName, range: range, lakes: lakes, asked: lakes)
+        }
+        if from == nil, let to, to < range.lowerBound {
+            throw PlanJobError.beforeArchive(to: to, archive: archiveName, range: range, asked: lakes)
+        }
         let (first, last) = (from ?? range.lowerBound, to ?? range.upperBound)
         guard first <= last else { throw SessionsJobError.reversedDates(from: first, to: last) }
         let legs = try opened.withLock(exclusive: false) {

@@ -67,6 +67,28 @@ import _TestSupport
         }
     }
 
+    /// A first day given alone past the archive is said as the plan says it, against the
+    /// archive's days (it said "--from 2026-12-01 is after --to 2026-10-01", a --to never given);
+    /// a last day alone before it likewise. The bundled archive holds 2026-09-22 … 2026-10-01.
+    @Test func theCourseSpeedsJobPlacesADayGivenAloneAgainstTheArchive() async throws {
+        let range = try #require(LocalDate(iso: "2026-09-22"))...(try #require(LocalDate(iso: "2026-10-01")))
+        let past = try #require(LocalDate(iso: "2026-12-01"))
+        let early = try #require(LocalDate(iso: "2026-01-01"))
+        for (from, to, expected) in [
+            (
+                past, nil,
+                PlanJobError.pastArchive(
+                    from: past, archive: "a", range: range, lakes: ["Zürichsee"], asked: ["Zürichsee"])
+            ),
+            (nil, early, PlanJobError.beforeArchive(to: early, archive: "a", range: range, asked: ["Zürichsee"])),
+        ] as [(LocalDate?, LocalDate?, PlanJobError)] {
+            let job = CourseSpeedsJob(
+                archive: RepositoryPaths.archive, archiveName: "a", stations: RepositoryPaths.stations, from: from,
+                to: to, out: nil)
+            await expectJobFailure(expected, kind: .failed) { try await job.run() }
+        }
+    }
+
     /// The archive commands' jobs refuse what they cannot do before they open a connection or a
     /// folder: days, first day, entries per board, addresses; a GTFS window beyond three years.
     @Test func theArchiveJobsRefuseTheirInputBeforeTouchingAnything() async throws {
