@@ -50,6 +50,8 @@ package enum PlanText {
             out.append("")
             date = date.adding(days: 1)
         }
+        // Days are set apart by a blank line; the last needs none (the output ended with one).
+        if out.last == "" { out.removeLast() }
         return out.map { clip($0) }.joined(separator: "\n")
     }
 
@@ -68,7 +70,7 @@ package enum PlanText {
     static func station(_ day: StationDay, windows: Int, clock: ZoneClock, words: RiderWords) -> [String] {
         guard !day.distinctSessions.isEmpty else {
             return wrapped(
-                "\(day.stationName): \(words.noSession). " + PlanWords.noSession(day, clock: clock, words), indent: "  "
+                "\(day.stationName): \(words.noSession); " + PlanWords.noSession(day, clock: clock, words), indent: "  "
             )
         }
         var lines: [String] = []

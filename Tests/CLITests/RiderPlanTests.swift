@@ -75,6 +75,11 @@ import _TestSupport
             station["noSession"] as? String
                 == "waves at 12:09, 15:00, 16:09, 18:16, 19:00, 21:07: 6 waves, but no 3 within 2 h spanning 1 h "
                 + "without a gap over 1 h (best: 2 waves over 44 min; longest gap 171 min)")
+        // The text joins the two as one sentence ("no session. waves at" before), and the plan
+        // ends with its last line, not with a blank one.
+        let text = try await CLI.runOffPool(["plan", "--station", "Horgen", "--from", "2026-09-30", "--days", "2"])
+        #expect(text.stdout.contains("  Horgen (See): no session; waves at 12:09, 15:00,"), "\(text.stdout)")
+        #expect(text.stdout.contains("\n\nThu 1 Oct 2026\n") && !text.stdout.hasSuffix("\n\n"), "\(text.stdout)")
     }
 
     /// The calendar, read back by an independent parser (Python's icalendar): one event per
