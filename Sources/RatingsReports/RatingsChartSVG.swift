@@ -87,16 +87,7 @@ import WaveRating
     /// `words[0]` followed by the rest joined with ", ", in lines of at most about `columns`
     /// characters (a name is never split).
     package static func wrapped(_ words: [String], columns: Int) -> [String] {
-        guard let first = words.first else { return [] }
-        var lines = [first]
-        for (index, word) in words.dropFirst().enumerated() {
-            let piece = word + (index == words.count - 2 ? "" : ",")
-            if lines[lines.count - 1].count + 1 + piece.count > columns {
-                lines.append(piece)
-            } else {
-                lines[lines.count - 1] += " " + piece
-            }
-        }
-        return lines
+        let names = words.dropFirst().enumerated().map { index, name in name + (index == words.count - 2 ? "" : ",") }
+        return TextWrap.lines(Array(words.prefix(1)) + names, width: columns)
     }
 }

@@ -103,17 +103,8 @@ package enum PlanText {
 
     /// Words wrapped at 80 columns, continuation lines indented two more.
     static func wrapped(_ text: String, indent: String) -> [String] {
-        var lines: [String] = []
-        var line = indent
-        for word in text.split(separator: " ") {
-            if line.count + word.count + 1 > 80 && line.trimmingCharacters(in: .whitespaces).count > 0 {
-                lines.append(line)
-                line = indent + "  "
-            }
-            line += (line.hasSuffix(" ") || line.isEmpty ? "" : " ") + word
-        }
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(line) }
-        return lines
+        TextWrap.lines(
+            text.split(separator: " ").map(String.init), width: 80, indent: indent, continuation: indent + "  ")
     }
 
     static func clip(_ line: String) -> String { line.count <= 80 ? line : String(line.prefix(79)) + "…" }
