@@ -130,12 +130,15 @@ public struct SessionsJob: Job {
         )
         for message in refresh.skipped { onEvent(.warning("skipped \(message)")) }
         let chosen = try stations(in: catalogue)
-        // The lakes an error's advice fetches: the chosen stations', else every lake's.
-        let askedLakes = Array(Set(catalogue.stations.filter { chosen?.contains($0.uic) ?? true }.map(\.lake))).sorted()
+        let archiveLakes = try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue)
+        // The lakes a fetch of the coming days would refresh (the advice of a notice or an
+        // error): the chosen stations', else those the archive holds.
+        let askedLakes =
+            chosen.map { ids in Array(Set(catalogue.stations.filter { ids.contains($0.uic) }.map(\.lake))).sorted() }
+            ?? archiveLakes
         if let from = input.from, from > range.upperBound {
             throw PlanJobError.pastArchive(
-                from: from, archive: input.source.archiveName, range: range,
-                lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue), asked: askedLakes)
+                from: from, archive: input.source.archiveName, range: range, lakes: archiveLakes, asked: askedLakes)
         }
         let (from, to) = (input.from ?? range.lowerBound, input.to ?? range.upperBound)
         // Before the order check: `--to` alone before the archive is about the archive, not
@@ -182,9 +185,7 @@ public struct SessionsJob: Job {
                     throw SessionsJobError.noDepartures(from: from, to: to)
                 }
                 throw PlanJobError.noDepartures(
-                    stations: names, from: from, to: to,
-                    lakes: try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue),
-                    asked: askedLakes)
+                    stations: names, from: from, to: to, lakes: archiveLakes, asked: askedLakes)
             }
         }
         onEvent(.coverage(report.coverageText))
@@ -207,8 +208,7 @@ public struct SessionsJob: Job {
             written: [names.json, names.csv, names.waves, names.markdown, names.heatmap],
             todayNotInArchive: input.from == nil && !(from...to).contains(input.today) ? input.today : nil,
             quietStations: asked.filter { !scored.contains($0.uic) }.map(\.name).sorted(),
-            askedLakes: chosen == nil
-                ? try PlanJob.lakesWithDepartures(archive.store, catalogue: catalogue) : askedLakes)
+            askedLakes: askedLakes)
     }
 
     /// The UIC ids to score, or nil for all.

@@ -74,6 +74,10 @@ import _TestSupport
         #expect(
             r.stderr.contains("nextwave archive fetch --archive DIR --lake \"Zürichsee\" --from today --days 5"),
             "\(r.stderr)")
+        // So does the error for a first day past it, where it listed all 18 lakes of the station list.
+        let past = try await CLI.runOffPool(["sessions", "--from", "2026-12-01", "--out", out.path])
+        #expect(past.status == 1 && past.stderr.contains("--lake \"Zürichsee\" --from today"), "\(past.stderr)")
+        #expect(!past.stderr.contains("Ägerisee"), "\(past.stderr)")
     }
 
     @Test func aMalformedArchiveFileIsReportedAndTheRestScored() async throws {
