@@ -3,6 +3,11 @@ import Foundation
 /// Close matches for a name a person typed: the candidates whose folded form contains it, or
 /// is within a small edit distance of it, best first. For "no such ship/station" messages.
 package enum NameMatch {
+    /// "did you mean "A", "B"?", for the names ``closest(to:in:limit:)`` found.
+    package static func didYouMean(_ names: [String]) -> String {
+        "did you mean \(names.map { "\"\($0)\"" }.joined(separator: ", "))?"
+    }
+
     package static func closest(to query: String, in candidates: [String], limit: Int = 5) -> [String] {
         let key = TextKey.fold(query)
         // Edit distances are quadratic in the names' lengths: a text longer than any name is no

@@ -39,7 +39,7 @@ public enum WakeJobError: KindedError, Equatable {
         switch self {
         case .unknownShip(let name, let closest):
             "no ship named \"\(name)\" in the fleet"
-                + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
+                + (closest.isEmpty ? "" : "; " + NameMatch.didYouMean(closest))
         case .noDimensions(let ship, let missing):
             "\(ship) has no published \(missing.joined(separator: ", "))"
         case .noShipComputable(let ships):

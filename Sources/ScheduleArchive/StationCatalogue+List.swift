@@ -14,6 +14,19 @@ extension StationCatalogue {
 
 /// The station list `nextwave stations` prints.
 package enum StationListing {
+    /// What a search that found nothing says: which search, where, and what to try: the close
+    /// names, as `--station` offers them ("wädi": Wädenswil), else a shorter part.
+    /// - Parameter lake: the lake's name as the station list writes it, when the search had one.
+    package static func noMatch(_ search: String, lake: String?, in catalogue: StationCatalogue) -> String {
+        var next = "try a shorter part"
+        do {
+            next = NameMatch.didYouMean(try catalogue.resolve(all: [search], onLake: lake).map(\.name))
+        } catch StationQueryError.unknown(_, let closest) where !closest.isEmpty {
+            next = NameMatch.didYouMean(closest)
+        } catch {}
+        return "no station\(lake.map { " of \($0)" } ?? "") has \"\(search)\" in its name; \(next)"
+    }
+
     /// A table: UIC id, name, lake, latitude and longitude (degrees, 4 decimals: about 10 m).
     package static func text(_ stations: [Station]) -> String {
         TextTable.render(

@@ -16,7 +16,7 @@ public enum StationQueryError: KindedError, Equatable {
         switch self {
         case .unknown(let query, let closest):
             "no station \"\(query)\" in the station list"
-                + (closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
+                + (closest.isEmpty ? "" : "; " + NameMatch.didYouMean(closest))
         case .ambiguous(let query, let matches):
             "\"\(query)\" names \(matches.count) stations: \(matches.joined(separator: ", ")); give more of the name or the UIC id"
         case .ambiguousLake(let lake, let matches):

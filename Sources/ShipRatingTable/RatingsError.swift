@@ -40,7 +40,7 @@ public enum RatingsError: KindedError, Equatable {
             "\(table) has no ship \"\(VisibleText.excerpt(name))\""
                 + (closest.isEmpty
                     ? "; it has \(known.joined(separator: ", "))"
-                    : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", "))?")
+                    : "; " + NameMatch.didYouMean(closest))
         case .localSources(let example, let count):
             "the table cites \(counted(count, "source")) on this machine (e.g. \(example)); the apps would "
                 + "show addresses nobody can open. Nothing was written."

@@ -43,16 +43,8 @@ struct StationsCommand: NextWaveCommand {
             print(StationListing.json(stations))
         } else if stations.isEmpty, let search {
             // An empty table says less than words: which search, where, and what to try.
-            let lakeName = lake.map { catalogue.lake(named: $0) ?? $0 }
-            // Close names, as --station offers them ("wädi": Wädenswil), else a shorter part.
-            var next = "try a shorter part"
-            do {
-                let found = try catalogue.resolve(all: [search], onLake: lakeName)
-                next = "did you mean " + found.map { "\"\($0.name)\"" }.joined(separator: ", ") + "?"
-            } catch StationQueryError.unknown(_, let closest) where !closest.isEmpty {
-                next = "did you mean " + closest.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
-            } catch {}
-            terminal.info("no station\(lakeName.map { " of \($0)" } ?? "") has \"\(search)\" in its name; \(next)")
+            terminal.info(
+                StationListing.noMatch(search, lake: lake.map { catalogue.lake(named: $0) ?? $0 }, in: catalogue))
         } else {
             print(StationListing.text(stations))
             terminal.info(counted(stations.count, "station"))
