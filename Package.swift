@@ -271,8 +271,8 @@ let package = Package(
             dependencies: [
                 waveRating,
                 "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels",
-                "JobContract", "_TestSupport",
-            ]),
+                "JobContract", "NextWaveSupport", "_TestSupport",
+            ], exclude: ["Expected"]),
         .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
         .testTarget(name: "JobContractTests", dependencies: ["JobContract"]),
         .testTarget(
@@ -289,7 +289,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "SessionReportsTests",
-            dependencies: ["SessionReports", "SessionAnalytics", sessionCore, civilTime, solar, waveRating]),
+            dependencies: [
+                "SessionReports", "SessionAnalytics", sessionCore, civilTime, solar, waveRating, waveFeed,
+                "ShipRatingTable", "NextWaveSupport", "_TestSupport",
+            ], exclude: ["Expected"]),
     ]
 )
 

@@ -247,7 +247,7 @@ public struct ShipRating: Codable, Sendable, Equatable {
 
     /// Every key a reader matches a name against (schema 4): the name and each alias folded by
     /// ``ShipNames/key(_:)``, unique and sorted. A client in any language compares the key of the
-    /// name it holds with these, without porting the folding rule (`schemas/ship-name-keys.json`
+    /// name it holds with these, without porting the folding rule (`schemas/lookup-keys.vectors.json`
     /// holds test vectors of that rule).
     public var lookupKeys: [String] { Array(Set(([name] + aliases).map(ShipNames.key))).sorted() }
 }
