@@ -109,6 +109,22 @@ import _TestSupport
         Self.check(CSVFormat.document(header: SessionsCSV.header, rows: rows, style: .excelDE), "sessions-excel-de.csv")
     }
 
+    /// The streamed `sessions.json` of the one day: settings echoed (a quote in the ratings' name
+    /// escaped), one day a line, the coverage of the three kinds of ship.
+    @Test func sessionsJSON() throws {
+        var settings = SessionsJSON.Settings(
+            archive: "hand-built", from: Self.date, to: Self.date, stations: [8_503_670], lake: nil,
+            ratings: #"my "best" ratings.json"#, ratingsModel: "vesseldata-legacy", sun: .station, top: 5)
+        settings.ratingsPoint = "legacy model at 18 km/h over 10 m"
+        let text = Locked("")
+        var json = SessionsJSON(settings: settings) { chunk in text.withLock { $0 += chunk } }
+        json.add(try Self.day())
+        var coverage = SurveyReport()
+        (coverage.knownShipWaves, coverage.predictedShipWaves, coverage.noShipWaves) = (3, 1, 2)
+        json.finish(coverage: coverage)
+        Self.check(text.withLock { $0 }, "sessions.json")
+    }
+
     @Test func wavesCSV() throws {
         Self.check(CSVFormat.document(header: WavesCSV.header, rows: WavesCSV.rows(try Self.day())), "waves.csv")
     }
