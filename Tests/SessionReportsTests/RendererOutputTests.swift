@@ -16,7 +16,7 @@ import _TestSupport
 /// (docs/ARCHITECTURE.md, "Formats"; RFC 4180; RFC 5545). How each expected file was derived:
 /// `Expected/README.md`. A change to a format shows here as the first line that differs.
 ///
-/// The day: Wädenswil (See), Tuesday 22 September 2026, six departures, two windows.
+/// The day: Wädenswil (See), Tuesday 22 September 2026, eight departures, two windows.
 ///
 ///     12:00 301 MS Panta Rhei (3: 10 points, 0.312 m)        next Richterswil (See)
 ///     12:30 302 predicted: MS Panta Rhei 70 %, MS Helvetia 30 % (0.7 × 10 + 0.3 × 5 = 8.5
@@ -25,6 +25,7 @@ import _TestSupport
 ///     15:00 304 "Säntis", as the deployment page wrote it (1: 2 points, 0.107 m)
 ///     15:30 305 MS Helvetia (2: 5 points, 0.221 m)
 ///     16:00 306 no ship (1 point)
+///     19:40 307 MS Helvetia, in civil twilight    20:30 308 no ship, at night
 ///
 /// Windows (docs/SCIENCE.md §2): 12:00–13:00, 3 waves in 60 min, 19.5 points × (1 + 3/10) =
 /// 25.35; 15:00–16:00, 8 points × 1.3 = 10.4. Sun times chosen: sunrise 07:12:30, sunset
@@ -45,7 +46,7 @@ import _TestSupport
             civilTwilightEnd: at(19, 53, 40))
         var day = StationDay(
             station: 8_503_670, stationName: "Wädenswil (See)", lake: "Zürichsee", date: date, sun: sun,
-            sunTimes: sunTimes, waveCount: 6, unknownShipWaves: 3, sessions: [])
+            sunTimes: sunTimes, waveCount: 8, unknownShipWaves: 4, sessions: [])
         day.predictedShipWaves = 1
         let richterswil = (8_503_669, "Richterswil (See)")
         let horgen = (8_503_672, "Horgen (See)")
@@ -68,6 +69,8 @@ import _TestSupport
             wave(15, 0, "304", "BAT", next: horgen, .known("Säntis"), .one, points: 2, height: 0.107),
             wave(15, 30, "305", "BAT", next: richterswil, .known("MS Helvetia"), .two, points: 5, height: 0.221),
             wave(16, 0, "306", "BAT", next: nil, .none, nil, points: 1, height: nil),
+            wave(19, 40, "307", "BAT", next: nil, .known("MS Helvetia"), .two, points: 5, height: 0.221),
+            wave(20, 30, "308", "BAT", next: nil, .none, nil, points: 1, height: nil),
         ]
         let first = SessionResult(
             start: at(12, 0), end: at(13, 0), waves: 3, quality: 19.5, score: 25.35, ships: ["MS Panta Rhei"],
@@ -120,7 +123,7 @@ import _TestSupport
         var json = SessionsJSON(settings: settings) { chunk in text.withLock { $0 += chunk } }
         json.add(try Self.day())
         var coverage = SurveyReport()
-        (coverage.knownShipWaves, coverage.predictedShipWaves, coverage.noShipWaves) = (3, 1, 2)
+        (coverage.knownShipWaves, coverage.predictedShipWaves, coverage.noShipWaves) = (4, 1, 3)
         json.finish(coverage: coverage)
         Self.check(text.withLock { $0 }, "sessions.json")
     }
@@ -142,15 +145,43 @@ import _TestSupport
         #expect(schema.violations(of: expected) == [])
     }
 
+    static let wadenswil = RiderPlan.Place(
+        uic: 8_503_670, name: "Wädenswil (See)", latitude: 47.230133, longitude: 8.675343)
+
     /// The calendar of the two windows, stamped 2026-09-21 18:00 UTC, alarms 10 minutes before.
     @Test func calendar() throws {
         let plan = RiderPlan(
             from: Self.date, to: Self.date, stationDays: [try Self.day()], quietStations: [], daysPastArchive: [],
-            archiveRange: Self.date...Self.date,
-            places: [
-                8_503_670: .init(uic: 8_503_670, name: "Wädenswil (See)", latitude: 47.230133, longitude: 8.675343)
-            ], ratingsName: "hand-built", ratingsPoint: nil)
+            archiveRange: Self.date...Self.date, places: [8_503_670: Self.wadenswil], ratingsName: "hand-built",
+            ratingsPoint: nil)
         let stamp = Self.clock.unixTime(of: LocalDate(iso: "2026-09-21")!, secondsAfterMidnight: 20 * 3600)
         Self.check(PlanCalendar.render(plan, stamp: stamp), "plan.ics")
+    }
+
+    /// A lake plan over the day and the next, which the archive does not hold: the lake's best
+    /// window first, each window with its waves, Horgen named as without departures that day.
+    @Test func planText() throws {
+        let next = Self.date.adding(days: 1)
+        var plan = RiderPlan(
+            from: Self.date, to: next, stationDays: [try Self.day()], quietStations: [], daysPastArchive: [next],
+            archiveRange: Self.date...Self.date,
+            places: [
+                8_503_670: Self.wadenswil,
+                8_503_672: .init(uic: 8_503_672, name: "Horgen (See)", latitude: 47.261887, longitude: 8.59752),
+            ], ratingsName: "hand-built", ratingsPoint: nil)
+        plan.lake = "Zürichsee"
+        Self.check(PlanText.render(plan), "plan.txt")
+        // The same plan as `plan --json`: scores to 0.1, shares and heights to 0.001.
+        Self.check(try PlanJSON.render(plan), "plan.json")
+    }
+
+    /// Every departure of the day with its stars, daylight phase (day, twilight after sunset, night)
+    /// and the windows it belongs to.
+    @Test func todayText() throws {
+        let plan = RiderPlan(
+            from: Self.date, to: Self.date, stationDays: [try Self.day()], quietStations: [], daysPastArchive: [],
+            archiveRange: Self.date...Self.date, places: [8_503_670: Self.wadenswil], ratingsName: "hand-built",
+            ratingsPoint: nil)
+        Self.check(TodayText.render(plan), "today.txt")
     }
 }
