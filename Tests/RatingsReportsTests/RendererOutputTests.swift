@@ -90,6 +90,37 @@ import _TestSupport
         #expect(schema.violations(of: expected) == [])
     }
 
+    /// What `nextwave ratings` prints: the legacy figures to whole J/m² and N/m², heights to the
+    /// centimetre, right-aligned; "–" where a ship has none.
+    @Test func summaryOnTheTerminal() {
+        Self.check(RatingTableText.summary(Self.table()), "summary.txt")
+    }
+
+    /// `ratings show --ship`: a rated ship with every source, and an unrated one.
+    @Test func shipDetails() {
+        let ships = Self.table().ships
+        Self.check(RatingTableText.details(ships[0]) + "\n\n" + RatingTableText.details(ships[2]), "ship-details.txt")
+    }
+
+    /// The review a maintainer reads before publishing. Against a previous table in which Panta
+    /// Rhei was rated 2 with no riders' rating, Bachtel's beam was 6 m, Säntis was missing and
+    /// MS Limmat (since retired in the fleet file) and MS Linth were listed; no page has described
+    /// Bachtel since 2026-11-23.
+    @Test func changesForReview() {
+        var previous = Self.table()
+        previous.ships[0].rating = .two
+        previous.ships[0].riderRating = nil
+        previous.ships[1].beamM = 6
+        previous.ships.removeLast()
+        previous.ships += ["MS Limmat", "MS Linth"].map { ShipRating(name: $0, aliases: [], source: .init()) }
+        var current = Self.table()
+        current.ships[1].source.pageMissingSince = "2026-11-23"
+        let lines = ChangesText.lines(
+            RatingDiff(previous: previous, current: current), table: current,
+            retired: [(name: "MS Limmat", since: "2026-10-31")])
+        Self.check(lines.joined(separator: "\n") + "\n", "changes.txt")
+    }
+
     @Test func shipRatingsCSV() {
         Self.check(RatingsCSV.render(Self.table()), "ship-ratings.csv")
         Self.check(RatingsCSV.render(Self.table(), style: .excelDE), "ship-ratings-excel-de.csv")
