@@ -3,6 +3,8 @@ content (README, "A calendar to subscribe to"; PlanCalendar's doc comment), inde
 the Swift renderer. Run: python3 plan-ics.py > plan.ics"""
 import hashlib
 import sys
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 STATION = "Wädenswil (See)"
 STAMP = "20260921T180000Z"  # 2026-09-21 20:00 in Zurich
@@ -44,17 +46,43 @@ WINDOWS = [
     ]),
 ]
 
-lines = [
-    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Next Wave//nextwave plan//EN", "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH", "X-WR-CALNAME:Next Wave sessions", "X-WR-TIMEZONE:Europe/Zurich",
-    # Europe/Zurich: CEST from the last Sunday of March, CET from the last Sunday of October.
-    "BEGIN:VTIMEZONE", "TZID:Europe/Zurich",
-    "BEGIN:DAYLIGHT", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "TZNAME:CEST", "DTSTART:19810329T020000",
-    "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "END:DAYLIGHT",
-    "BEGIN:STANDARD", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "TZNAME:CET", "DTSTART:19961027T030000",
-    "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD",
-    "END:VTIMEZONE",
-]
+# The calendar's head and the zone: Europe/Zurich is CET (+01:00) and, from the last Sunday of
+# March at 02:00 to the last Sunday of October at 03:00, CEST (+02:00), as RFC 5545 §3.6.5
+# writes such a rule.
+HEAD = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Next Wave//nextwave plan//EN
+CALSCALE:GREGORIAN
+METHOD:PUBLISH
+X-WR-CALNAME:Next Wave sessions
+X-WR-TIMEZONE:Europe/Zurich
+BEGIN:VTIMEZONE
+TZID:Europe/Zurich
+BEGIN:DAYLIGHT
+TZOFFSETFROM:+0100
+TZOFFSETTO:+0200
+TZNAME:CEST
+DTSTART:19810329T020000
+RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+END:DAYLIGHT
+BEGIN:STANDARD
+TZOFFSETFROM:+0200
+TZOFFSETTO:+0100
+TZNAME:CET
+DTSTART:19961027T030000
+RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+END:STANDARD
+END:VTIMEZONE"""
+
+# The rule agrees with the tz database for the plan's year: 2026-03-29 and 2026-10-25 are the
+# last Sundays, and the offset changes there.
+zurich = ZoneInfo("Europe/Zurich")
+for day, before, after in [(datetime(2026, 3, 29), 1, 2), (datetime(2026, 10, 25), 2, 1)]:
+    assert day.weekday() == 6 and (day + timedelta(days=7)).month != day.month
+    assert (day.replace(hour=0, tzinfo=zurich).utcoffset() == timedelta(hours=before)
+            and day.replace(hour=12, tzinfo=zurich).utcoffset() == timedelta(hours=after))
+
+lines = HEAD.split("\n")
 for rank, (start, end, summary, mix, waves) in enumerate(WINDOWS, 1):
     description = [f"{summary} ({mix})"]
     for local, utc, course, ship, stars, height in waves:
