@@ -87,7 +87,7 @@ package enum PlanJSON {
         var timeLocal: String
         var course: String
         var ship: String?
-        /// `known`, `predicted` or `unknown`.
+        /// `known`, `predicted` or `none` (``SessionAnalytics/WaveShip/Source``).
         var shipSource: String
         var shipShare: Double?
         var rating: Rating?
@@ -156,17 +156,17 @@ package enum PlanJSON {
     }
 
     static func wave(for wave: WaveDetail, in day: StationDay, clock: ZoneClock) -> Wave {
-        let (ship, source, share): (String?, String, Double?) =
+        let (ship, share): (String?, Double?) =
             switch wave.ship {
-            case .known(let name): (name, "known", nil)
-            case .predicted(let shares):
-                (shares.first?.ship, "predicted", shares.first.map { ($0.share * 1000).rounded() / 1000 })
-            case .none: (nil, "unknown", nil)
+            case .known(let name): (name, nil)
+            case .predicted(let shares): (shares.first?.ship, shares.first.map { ($0.share * 1000).rounded() / 1000 })
+            case .none: (nil, nil)
             }
         return Wave(
             waveId: FeedWaves.id(wave, in: day), time: clock.iso8601(wave.time), timeLocal: clock.hourMinute(wave.time),
             course: wave.course, ship: ship,
-            shipSource: source, shipShare: share, rating: wave.rating, stars: PlanWords.stars(of: wave),
+            shipSource: wave.ship.source.rawValue, shipShare: share, rating: wave.rating,
+            stars: PlanWords.stars(of: wave),
             predictedShips: {
                 if case .predicted(let shares) = wave.ship {
                     return shares.map {

@@ -114,18 +114,18 @@ package struct SessionsJSON {
     }
 
     func wave(_ w: WaveDetail) -> String {
-        let (ship, source, predicted): (String?, String, [ShipShare]) =
+        let (ship, predicted): (String?, [ShipShare]) =
             switch w.ship {
-            case .known(let name): (name, "known", [])
-            case .predicted(let shares): (shares.first?.ship, "predicted", shares)
-            case .none: (nil, "none", [])
+            case .known(let name): (name, [])
+            case .predicted(let shares): (shares.first?.ship, shares)
+            case .none: (nil, [])
             }
         let next = w.nextStop.map {
             "{\"stationId\": \"\($0)\", \"stationName\": \(w.nextStopName.map(Self.string) ?? "null")}"
         }
         return "{\"time\": \"\(clock.iso8601(w.time))\", \"course\": \(Self.string(w.course)), "
             + "\"category\": \(Self.string(w.category)), \"nextStop\": \(next ?? "null"), "
-            + "\"ship\": \(ship.map(Self.string) ?? "null"), \"shipSource\": \"\(source)\", "
+            + "\"ship\": \(ship.map(Self.string) ?? "null"), \"shipSource\": \"\(w.ship.source.rawValue)\", "
             + "\"predicted\": [\(predicted.map { "{\"ship\": \(Self.string($0.ship)), \"share\": \(Self.number($0.share))}" }.joined(separator: ", "))], "
             + "\"rating\": \(w.rating.map(String.init) ?? "null"), \"points\": \(Self.number(w.points)), "
             + "\"waveHeightM\": \(w.waveHeightM.map(Self.number) ?? "null")}"

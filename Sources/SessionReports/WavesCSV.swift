@@ -16,22 +16,22 @@ package enum WavesCSV {
 
     package static func rows(_ day: StationDay, clock: ZoneClock = .zurich) -> [[String]] {
         day.waves.map { w in
-            let (ship, source, share, all): (String, String, String, String) =
+            let (ship, share, all): (String, String, String) =
                 switch w.ship {
-                case .known(let name): (name, "known", "1", "")
+                case .known(let name): (name, "1", "")
                 case .predicted(let shares):
                     (
-                        shares.first?.ship ?? "", "predicted", shares.first.map { fixed($0.share, 3) } ?? "",
+                        shares.first?.ship ?? "", shares.first.map { fixed($0.share, 3) } ?? "",
                         shares.map { "\($0.ship) \(fixed($0.share, 3))" }.joined(separator: "; ")
                     )
-                case .none: ("", "none", "", "")
+                case .none: ("", "", "")
                 }
             return [
                 FeedWaves.id(w, in: day), String(day.station), day.stationName, day.date.description,
                 clock.iso8601(w.time),
                 clock.hourMinute(w.time),
                 w.course, w.category,
-                w.nextStop.map(String.init) ?? "", w.nextStopName ?? "", ship, source, share, all,
+                w.nextStop.map(String.init) ?? "", w.nextStopName ?? "", ship, w.ship.source.rawValue, share, all,
                 w.rating.map(String.init) ?? "", SessionsCSV.points(w.points), w.waveHeightM.map { fixed($0, 3) } ?? "",
             ]
         }
