@@ -2,6 +2,7 @@ import Foundation
 import NextWaveSupport
 import RatingsReports
 import ShipRatingTable
+import ShipRatings
 import Testing
 import WaveRating
 import _TestSupport
@@ -119,6 +120,26 @@ import _TestSupport
             RatingDiff(previous: previous, current: current), table: current,
             retired: [(name: "MS Limmat", since: "2026-10-31")])
         Self.check(lines.joined(separator: "\n") + "\n", "changes.txt")
+    }
+
+    /// `fleet show` and `fleet show --sources` for a fleet file written here: a ship whose values
+    /// come from three addresses on two sites (the sites without "www." and without the root's
+    /// trailing dot, each once), one value overriding the page, and a ship with no values yet.
+    @Test func fleetShow() throws {
+        let file = #"""
+            {"ships": [
+              {"name": "Panta Rhei", "prefix": "MS",
+               "lengthM": {"value": 56.6, "source": "https://www.zsg.ch/de/ms-panta-rhei"},
+               "beamM": {"value": 10.7, "source": "https://www.zsg.ch/de/ms-panta-rhei"},
+               "displacementT": {"value": 382, "source": "https://de.wikipedia.org./wiki/Panta_Rhei_(Schiff)",
+                                 "overridesPage": "the page gives the loaded displacement"},
+               "serviceSpeedKmh": {"value": 25, "source": "http://www.zsg.ch/de/flotte"}},
+              {"name": "Bachtel", "prefix": "MS"}
+            ]}
+            """#
+        let fleet = try CuratedFleet.decode(Data(file.utf8), path: "fleet.json")
+        Self.check(FleetText.summary(fleet), "fleet-summary.txt")
+        Self.check(FleetText.sources(fleet), "fleet-sources.txt")
     }
 
     @Test func shipRatingsCSV() {
