@@ -64,27 +64,35 @@ import _TestSupport
         return lines
     }
 
+    /// The options of a command line its command lacks, as (command, option); and how many
+    /// options it has. The command is the longest run of words that names one ("nextwave fleet
+    /// set --length 3" is `fleet set`'s).
+    static func unknownOptions(in line: String, commands: [String: Set<String>]) -> (
+        unknown: [(command: String, option: String)], count: Int
+    ) {
+        var command = "nextwave"
+        for word in line.split(separator: " ").dropFirst() {
+            guard commands["\(command) \(word)"] != nil else { break }
+            command += " \(word)"
+        }
+        let options = commands[command] ?? []
+        let builtIn: Set<String> = ["--help", "--help-hidden", "--version"]
+        // Options are words of their own: "--from", not the "--" inside "a--b".
+        let found = line.matches(of: /(?:^|[\s=(\[|])(--[a-z][a-z0-9-]*)/).map { String($0.1) }
+        let unknown = found.filter { !options.contains($0) && !builtIn.contains($0) }.map { (command, $0) }
+        return (unknown, found.count)
+    }
+
     @Test func everyDocumentedCommandLineUsesOptionsItsCommandHas() async throws {
         let commands = try await Self.commands()
-        let builtIn: Set<String> = ["--help", "--help-hidden", "--version"]
         var checked = 0
         for file in try Self.docs() {
             let text = try String(contentsOf: file, encoding: .utf8)
             for line in Self.commandLines(in: text) {
-                // The longest run of words that names a command: "nextwave fleet set --length 3".
-                var command = "nextwave"
-                for word in line.split(separator: " ").dropFirst() {
-                    guard commands["\(command) \(word)"] != nil else { break }
-                    command += " \(word)"
-                }
-                let options = commands[command] ?? []
-                // Options are words of their own: "--from", not the "--" inside "a--b".
-                for match in line.matches(of: /(?:^|[\s=(\[|])(--[a-z][a-z0-9-]*)/) {
-                    let option = String(match.1)
-                    checked += 1
-                    #expect(
-                        options.contains(option) || builtIn.contains(option),
-                        "\(file.lastPathComponent): `\(command)` has no option \(option): \(line)")
+                let (unknown, count) = Self.unknownOptions(in: line, commands: commands)
+                checked += count
+                for (command, option) in unknown {
+                    Issue.record("\(file.lastPathComponent): `\(command)` has no option \(option): \(line)")
                 }
             }
         }
@@ -93,17 +101,42 @@ import _TestSupport
         #expect(checked > 150, "only \(checked) options found on the docs' command lines")
     }
 
-    /// The scan finds an option its command lacks, in a code span and in a shell block.
+    /// The same for the usage lines and examples of every command's --help.
+    @Test func everyHelpExampleUsesOptionsItsCommandHas() async throws {
+        let commands = try await Self.commands()
+        var checked = 0
+        for command in commands.keys.sorted() {
+            let words = command.split(separator: " ").dropFirst().map(String.init)
+            let help = try await CLI.runOffPool(words + ["--help"], environment: ["COLUMNS": "80"])
+            for line in help.stdout.split(separator: "\n") {
+                let example = line.trimmingCharacters(in: .whitespaces)
+                guard example.hasPrefix("nextwave ") else { continue }
+                let code = String(example.split(separator: " #", maxSplits: 1, omittingEmptySubsequences: false)[0])
+                let (unknown, count) = Self.unknownOptions(in: code, commands: commands)
+                checked += count
+                for (owner, option) in unknown {
+                    Issue.record("\(command) --help: `\(owner)` has no option \(option): \(example)")
+                }
+            }
+        }
+        #expect(checked > 100, "only \(checked) options found in the help's examples")
+    }
+
+    /// The scan finds an option its command lacks, in a code span and in a shell block; an old
+    /// spelling works, with a notice, but is not what the docs teach.
     @Test func aStaleOptionIsFound() async throws {
         let commands = try await Self.commands()
         let text = "Run `nextwave plan\n--station wadi --statoin 3`.\n```sh\nnextwave wake \\\n  --depths 2\n```\n"
         let lines = Self.commandLines(in: text)
         #expect(lines == ["nextwave plan --station wadi --statoin 3", "nextwave wake    --depths 2"])
-        #expect(commands["nextwave plan"]?.contains("--statoin") == false)
-        #expect(commands["nextwave plan"]?.contains("--station") == true)
-        #expect(commands["nextwave wake"]?.contains("--rider-depths") == true)
-        // An old spelling works, with a notice, but is not what the docs teach.
-        #expect(commands["nextwave wake"]?.contains("--depths") == false)
+        let plan = Self.unknownOptions(in: lines[0], commands: commands)
+        #expect(
+            plan.count == 2 && plan.unknown.map(\.option) == ["--statoin"] && plan.unknown[0].command == "nextwave plan"
+        )
+        let wake = Self.unknownOptions(in: lines[1], commands: commands)
+        #expect(wake.unknown.map(\.option) == ["--depths"] && wake.unknown[0].command == "nextwave wake")
+        let fleet = Self.unknownOptions(in: "nextwave fleet set \"X\" --length 3 --source URL", commands: commands)
+        #expect(fleet.count == 2 && fleet.unknown.isEmpty)
         #expect(commands["nextwave wake"]?.contains("--snapshot") == true)
     }
 }
