@@ -1,4 +1,5 @@
 package import Foundation
+package import Testing
 
 /// Exact-output checks of the renderers against expected files written by hand.
 ///
@@ -15,6 +16,16 @@ package enum ExpectedOutput {
     /// The folder `Expected` beside the test file that calls this.
     package static func folder(besides testFile: String = #filePath) -> URL {
         URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Expected")
+    }
+
+    /// Records a test issue at the caller unless `actual` equals the expected file `name` in
+    /// `folder` byte for byte (``mismatch(_:expected:in:)``).
+    package static func check(
+        _ actual: String, _ name: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        if let mismatch = mismatch(actual, expected: name, in: folder) {
+            Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
+        }
     }
 
     /// nil when `actual` equals the expected file `name` in `folder` byte for byte; else what

@@ -83,17 +83,23 @@ import _TestSupport
         return (unknown, found.count)
     }
 
+    /// Records each option of `line` that its command lacks, naming `place`; returns how many
+    /// options the line has.
+    static func check(_ line: String, at place: String, commands: [String: Set<String>]) -> Int {
+        let (unknown, count) = unknownOptions(in: line, commands: commands)
+        for (command, option) in unknown {
+            Issue.record("\(place): `\(command)` has no option \(option): \(line)")
+        }
+        return count
+    }
+
     @Test func everyDocumentedCommandLineUsesOptionsItsCommandHas() async throws {
         let commands = try await Self.commands()
         var checked = 0
         for file in try Self.docs() {
             let text = try String(contentsOf: file, encoding: .utf8)
             for line in Self.commandLines(in: text) {
-                let (unknown, count) = Self.unknownOptions(in: line, commands: commands)
-                checked += count
-                for (command, option) in unknown {
-                    Issue.record("\(file.lastPathComponent): `\(command)` has no option \(option): \(line)")
-                }
+                checked += Self.check(line, at: file.lastPathComponent, commands: commands)
             }
         }
         // The docs show well over a hundred options on command lines; a scan that finds none
@@ -112,11 +118,7 @@ import _TestSupport
                 let example = line.trimmingCharacters(in: .whitespaces)
                 guard example.hasPrefix("nextwave ") else { continue }
                 let code = String(example.split(separator: " #", maxSplits: 1, omittingEmptySubsequences: false)[0])
-                let (unknown, count) = Self.unknownOptions(in: code, commands: commands)
-                checked += count
-                for (owner, option) in unknown {
-                    Issue.record("\(command) --help: `\(owner)` has no option \(option): \(example)")
-                }
+                checked += Self.check(code, at: "\(command) --help", commands: commands)
             }
         }
         #expect(checked > 100, "only \(checked) options found in the help's examples")

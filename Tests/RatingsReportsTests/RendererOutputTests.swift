@@ -76,9 +76,7 @@ import _TestSupport
     }
 
     static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        if let mismatch = ExpectedOutput.mismatch(actual, expected: name, in: folder) {
-            Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
-        }
+        ExpectedOutput.check(actual, name, in: folder, sourceLocation: sourceLocation)
     }
 
     /// The expected file also satisfies the published schema: format, expectation and renderer agree.
