@@ -12,7 +12,15 @@ package enum SunReport {
         _ sun: SunTimes, date: LocalDate, latitude: Double, longitude: Double, place: String
     ) -> String {
         let clock = ZoneClock.zurich
-        func local(_ t: Double?) -> String? { t.map { clock.hourMinute(Int64($0.rounded())) } }
+        // A place far from Zurich can see the sun rise on the Zurich clock's day before (or set on
+        // the day after): such a time carries its day.
+        func local(_ t: Double?) -> String? {
+            t.map { t in
+                let unix = Int64(t.rounded())
+                let day = clock.localDate(at: unix)
+                return clock.hourMinute(unix) + (day == date ? "" : " (\(day))")
+            }
+        }
         let rows: [(String, String?, String)] = [
             ("civil twilight begins", local(sun.civilTwilightBegin), reason(sun.civil, civil: true)),
             ("sunrise", local(sun.sunrise), reason(sun.daylight, civil: false)),
@@ -20,10 +28,15 @@ package enum SunReport {
             ("civil twilight ends", local(sun.civilTwilightEnd), reason(sun.civil, civil: true)),
         ]
         return
-            (["\(date), \(place)\(latitude) N, \(longitude) E (local time, Europe/Zurich)"]
+            (["\(date), \(place)\(coordinates(latitude: latitude, longitude: longitude)) (local time, Europe/Zurich)"]
             + rows.map { label, value, reason in
                 "  \(label.padding(toLength: 22, withPad: " ", startingAt: 0)) \(value ?? reason)"
             }).joined(separator: "\n")
+    }
+
+    /// Degrees with their hemisphere, as a map writes them: "47.3657 N, 8.541 E", "33.87 S, 151.2 E".
+    package static func coordinates(latitude: Double, longitude: Double) -> String {
+        "\(latitude.magnitude) \(latitude < 0 ? "S" : "N"), \(longitude.magnitude) \(longitude < 0 ? "W" : "E")"
     }
 
     /// JSON with sorted keys: date, place, time zone, `daylight` and `twilight` (normal,

@@ -43,13 +43,13 @@ struct NextWave: AsyncParsableCommand {
     /// the terminal through "The value '…' is invalid".
     static func main() async {
         HelpWidth.ensureReadable()
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = NegativeValues.joined(Array(CommandLine.arguments.dropFirst()), root: Self.self)
         if let message = CommandSuggestion.command(for: arguments, root: Self.self) {
             Terminal(noProgress: true).error(message)
             Foundation.exit(ExitStatus.usage.rawValue)
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -167,8 +167,55 @@ import _TestSupport
                 "--low-speed-limit", "1000000000", "--low-speed-time", "1", "--delay", "0", "--dry-run", "--out", out,
             ],
         ] {
-            try await expectNoTrap(arguments)
+            try await expectNoTrap(arguments, computed: true)
         }
+    }
+
+    /// A negative number after an option is its value, as in any other tool (before, ArgumentParser
+    /// took "-33.87" for an option and said "Missing value for '--lat'"; only `--lat=-33.87` ran).
+    /// Sydney, 21 June 2026: sunrise 07:00 and sunset 16:54 AEST (UTC+10), so 23:00 CEST on the
+    /// 20th and 08:54 CEST (NOAA's solar calculator, ±1 min); New York: sunset 20:31 EDT
+    /// (UTC−4), 02:31 CEST on the 22nd.
+    @Test func aNegativeNumberAfterAnOptionIsItsValue() async throws {
+        func minutes(_ text: Substring) -> Int { Int(text.prefix(2))! * 60 + Int(text.dropFirst(3).prefix(2))! }
+        func time(_ label: String, in output: String) -> (minutes: Int, day: String)? {
+            guard let line = output.split(separator: "\n").first(where: { $0.contains(label) }),
+                let match = line.firstMatch(of: /(\d\d:\d\d)( \((\d{4}-\d\d-\d\d)\))?$/)
+            else { return nil }
+            return (minutes(match.1), match.3.map(String.init) ?? "")
+        }
+        let sydney = try await CLI.runOffPool([
+            "sun", "--lat", "-33.87", "--lon", "151.21", "--anywhere", "--date", "2026-06-21", "--quiet",
+        ])
+        #expect(sydney.status == 0, "\(sydney.stderr)")
+        #expect(sydney.stdout.hasPrefix("2026-06-21, 33.87 S, 151.21 E (local time, Europe/Zurich)\n"))
+        let rise = try #require(time("sunrise", in: sydney.stdout))
+        #expect(abs(rise.minutes - 23 * 60) <= 1 && rise.day == "2026-06-20", "\(sydney.stdout)")
+        let set = try #require(time("sunset", in: sydney.stdout))
+        #expect(abs(set.minutes - (8 * 60 + 54)) <= 1 && set.day.isEmpty, "\(sydney.stdout)")
+        let joined = try await CLI.runOffPool([
+            "sun", "--lat=-33.87", "--lon", "151.21", "--anywhere", "--date", "2026-06-21", "--quiet",
+        ])
+        #expect(joined.stdout == sydney.stdout)
+        let newYork = try await CLI.runOffPool([
+            "sun", "--lat", "40.71", "--lon", "-74.01", "--anywhere", "--date", "2026-06-21", "--quiet",
+        ])
+        #expect(newYork.stdout.hasPrefix("2026-06-21, 40.71 N, 74.01 W"), "\(newYork.stdout) \(newYork.stderr)")
+        let newYorkSet = try #require(time("sunset", in: newYork.stdout))
+        #expect(abs(newYorkSet.minutes - (2 * 60 + 31)) <= 1 && newYorkSet.day == "2026-06-22", "\(newYork.stdout)")
+        // Out of range, the option's own rule answers, not "Missing value".
+        for (arguments, message) in [
+            (["plan", "--station", "wadenswil", "--days", "-1"], "--days must lie in 1…31 days, got -1"),
+            (["sessions", "--top", "-1"], "--top must lie in 1…100, got -1"),
+            (["wake", "--speeds", "-5"], "--speeds must lie in 1…100 km/h, got -5"),
+            (["sun", "--lat", "-91", "--lon", "8", "--anywhere"], "--lat must lie in −90…90"),
+        ] {
+            let result = try await CLI.runOffPool(arguments + ["--quiet"])
+            #expect(result.status == 64 && result.stderr.hasPrefix("error: " + message), "\(result.stderr)")
+        }
+        // After a flag, or after --, a negative number is no option's value.
+        let afterFlag = try await CLI.runOffPool(["sun", "--station", "wadenswil", "--json", "-5", "--quiet"])
+        #expect(afterFlag.status == 64 && afterFlag.stderr.contains("'-5'"), "\(afterFlag.stderr)")
     }
 
     @Test func shipsAtThePlausibleBoundsAndTheArchiveOptions() async throws {

@@ -68,7 +68,7 @@ struct SunCommand: NextWaveCommand {
             if !anywhere && !(Self.swissLatitudes.contains(lat) && Self.swissLongitudes.contains(lon)) {
                 let swapped = Self.swissLatitudes.contains(lon) && Self.swissLongitudes.contains(lat)
                 throw ValidationError(
-                    "\(lat) N, \(lon) E lies outside Switzerland"
+                    "\(SunReport.coordinates(latitude: lat, longitude: lon)) lies outside Switzerland"
                         + (swapped ? "; latitude and longitude look swapped (try --lat \(lon) --lon \(lat))" : "")
                         + "; add --anywhere for a place abroad")
             }

@@ -43,7 +43,7 @@ enum CommandSuggestion {
 
     /// The command `arguments` reach by their leading subcommand names, its name as typed
     /// ("nextwave fleet"), and the arguments after those names.
-    private static func descend(_ arguments: [String], root: ParsableCommand.Type) -> (
+    static func descend(_ arguments: [String], root: ParsableCommand.Type) -> (
         command: ParsableCommand.Type, path: String, rest: ArraySlice<String>
     ) {
         var command = root
@@ -60,13 +60,16 @@ enum CommandSuggestion {
     }
 
     /// The long options a command takes, hidden ones too, as ArgumentParser describes the
-    /// command (`--experimental-dump-help`'s document); none when that cannot be read.
-    static func longOptions(of command: ParsableCommand.Type) -> Set<String> {
+    /// command (`--experimental-dump-help`'s document); only those that take a value when
+    /// `valued`; none when that cannot be read.
+    static func longOptions(of command: ParsableCommand.Type, valued: Bool = false) -> Set<String> {
         guard
             let document = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any],
             let arguments = (document["command"] as? [String: Any])?["arguments"] as? [[String: Any]]
         else { return [] }
-        let names = arguments.flatMap { $0["names"] as? [[String: String]] ?? [] }
+        let names = arguments.filter { !valued || $0["kind"] as? String == "option" }.flatMap {
+            $0["names"] as? [[String: String]] ?? []
+        }
         return Set(names.filter { $0["kind"] == "long" }.compactMap { $0["name"].map { "--" + $0 } })
     }
 
