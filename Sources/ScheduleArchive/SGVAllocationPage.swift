@@ -48,7 +48,8 @@ package enum SGVAllocationPage {
             throw ArchiveError.badResponse(
                 url: url, reason: "no heading \"Dampfschiff-Einsätze\"; the page layout has probably changed")
         }
-        let end = lines[start...].firstIndex { $0.hasPrefix("Häufig gestellte Fragen") } ?? lines.endIndex
+        // The blocks run to the next heading after the deployments' own (a line may be both).
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("Häufig gestellte Fragen") } ?? lines.endIndex
         var blocks: [(ship: String, lines: [String])] = []
         for line in lines[(start + 1)..<end] {
             if line.hasPrefix("Dampfschiff ") {

@@ -30,10 +30,8 @@ package final class HTMLDocument {
         if let reason = TagScan.unreadableEncoding(data) {
             throw WebFetchError.malformedHTML(url: url, reason: reason)
         }
-        let crowded = data.withUnsafeBytes { TagScan.firstCrowdedTag(in: $0.bindMemory(to: UInt8.self)) }
-        if let offset = crowded {
-            throw WebFetchError.malformedHTML(
-                url: url, reason: "the tag at byte \(offset) has more than \(TagScan.maximumAttributes) attributes")
+        if let finding = data.withUnsafeBytes({ TagScan.firstFinding(in: $0.bindMemory(to: UInt8.self)) }) {
+            throw WebFetchError.malformedHTML(url: url, reason: finding.reason)
         }
         let parsed: htmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }

@@ -13,8 +13,31 @@ package enum TagScan {
     /// The most attributes a tag may have: far above any real page, far below the quadratic.
     package static let maximumAttributes = 1000
 
-    /// The byte offset of the first start tag with more than `limit` attributes; nil if none.
+    /// What the scan refuses: a start tag with too many attributes, or a declaration whose extent
+    /// libxml2 reads by rules this scan does not follow (non-ASCII text in its head).
+    package struct Finding: Equatable, Sendable {
+        /// The byte offset of the tag's or declaration's `<`.
+        package let offset: Int
+        /// Why, in words: "the tag at byte 12 has more than 1000 attributes".
+        package let reason: String
+    }
+
+    /// The byte offset of the first tag ``firstFinding(in:limit:)`` refuses; nil if none.
     package static func firstCrowdedTag(in bytes: UnsafeBufferPointer<UInt8>, limit: Int = maximumAttributes) -> Int? {
+        firstFinding(in: bytes, limit: limit)?.offset
+    }
+
+    /// The first start tag with more than `limit` attributes, or the first declaration the scan
+    /// cannot follow as libxml2 will; nil if none.
+    ///
+    /// Besides comments and raw text, three constructs make libxml2 (2.9, recovering) pass over
+    /// text without reading tags in it, so the scan passes over the same text (a `<!--` inside
+    /// them is no comment, and a tag after them is read):
+    /// - an end tag, `</name`, runs to the next `>` whatever lies between (htmlParseEndTag);
+    /// - `<!DOCTYPE` runs over its name, `SYSTEM` or `PUBLIC` and their quoted literals (which
+    ///   may hold `>`), then to the next `>` (htmlParseDocTypeDecl);
+    /// - a processing instruction, `<?name`, runs to the next `>` (htmlParsePI).
+    package static func firstFinding(in bytes: UnsafeBufferPointer<UInt8>, limit: Int = maximumAttributes) -> Finding? {
         let n = bytes.count
         var i = 0
         while i < n {
@@ -23,12 +46,33 @@ package enum TagScan {
                 continue
             }
             let start = i
+            if bytes[i + 1] == 0x2F {  // "</"
+                i = i + 2 < n && isNameStart(bytes[i + 2]) ? after(bytes, 0x3E, from: i + 2) : i + 2
+                continue
+            }
+            if bytes[i + 1] == 0x21, equalsLowercased(bytes, i + 2..<min(n, i + 9), "doctype") {  // "<!DOCTYPE"
+                guard let end = declarationEnd(bytes, from: i + 9) else {
+                    return Finding(offset: start, reason: unclear(start, "<!DOCTYPE"))
+                }
+                i = end
+                continue
+            }
+            if bytes[i + 1] == 0x3F, i + 2 < n {  // "<?"
+                let first = bytes[i + 2]
+                if first >= 0x80 { return Finding(offset: start, reason: unclear(start, "<?")) }
+                if isLetter(first) || first == 0x5F || first == 0x3A {
+                    i = after(bytes, 0x3E, from: i + 2)
+                    continue
+                }
+            }
             if starts(bytes, at: i + 1, with: "!--") {
-                // A comment ends at its earliest possible end (`<!-->` and `--!>` included);
-                // an unterminated one is scanned on: libxml2 may parse what follows it.
+                // A comment ends where libxml2's htmlParseComment ends it: at the first `-->` or
+                // `--!>` after the opening `<!--` (`<!-->` and `<!--->` do not end it: ending
+                // there, the scan once took a `<script>` inside the comment for raw text and
+                // missed the tag after the comment). An unterminated one is scanned on.
                 let ends = [
-                    find(bytes, "-->", from: i + 2, caseInsensitive: false).map { $0 + 3 },
-                    find(bytes, "--!>", from: i + 2, caseInsensitive: false).map { $0 + 4 },
+                    find(bytes, "-->", from: i + 4, caseInsensitive: false).map { $0 + 3 },
+                    find(bytes, "--!>", from: i + 4, caseInsensitive: false).map { $0 + 4 },
                 ].compactMap { $0 }
                 i = ends.min() ?? i + 4
                 continue
@@ -62,7 +106,9 @@ package enum TagScan {
                 let nameStart = j
                 while j < n, isNameCharacter(bytes[j]) { j += 1 }
                 count += (j - nameStart + 99) / 100
-                if count > limit { return start }
+                if count > limit {
+                    return Finding(offset: start, reason: "the tag at byte \(start) has more than \(limit) attributes")
+                }
                 var k = j
                 while k < n, isBlank(bytes[k]) { k += 1 }
                 guard k < n, bytes[k] == 0x3D else { continue }  // "="
@@ -85,6 +131,49 @@ package enum TagScan {
             }
         }
         return nil
+    }
+
+    private static func unclear(_ offset: Int, _ construct: String) -> String {
+        "the \(construct) at byte \(offset) holds non-ASCII text where its extent cannot be foreseen"
+    }
+
+    /// The index after the first `byte` at or after `from`; the end when there is none.
+    private static func after(_ bytes: UnsafeBufferPointer<UInt8>, _ byte: UInt8, from: Int) -> Int {
+        var i = from
+        while i < bytes.count, bytes[i] != byte { i += 1 }
+        return min(i + 1, bytes.count)
+    }
+
+    /// Where a `<!DOCTYPE` declaration whose keyword ends before `from` ends, read as
+    /// htmlParseDocTypeDecl reads it: blanks, a name, blanks, `SYSTEM` and a quoted literal or
+    /// `PUBLIC` and up to two, blanks, then everything to the next `>`. Nil where its name or
+    /// keyword holds a non-ASCII byte (libxml2 reads those by Unicode's letter classes).
+    private static func declarationEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        let n = bytes.count
+        var j = from
+        func blanks() { while j < n, isBlank(bytes[j]) { j += 1 } }
+        func literal() {
+            guard j < n, bytes[j] == 0x22 || bytes[j] == 0x27 else { return }
+            j = after(bytes, bytes[j], from: j + 1)
+        }
+        blanks()
+        if j < n, isNameStart(bytes[j]), bytes[j] != 0x2E {
+            while j < n, isNameCharacter(bytes[j]) { j += 1 }
+        }
+        guard j >= n || bytes[j] < 0x80 else { return nil }
+        blanks()
+        if equalsLowercased(bytes, j..<min(n, j + 6), "system") {
+            j += 6
+            blanks()
+            literal()
+        } else if equalsLowercased(bytes, j..<min(n, j + 6), "public") {
+            j += 6
+            blanks()
+            literal()
+            blanks()
+            literal()
+        }
+        return after(bytes, 0x3E, from: j)
     }
 
     /// The encodings a page may declare: those in which every ASCII byte is its ASCII

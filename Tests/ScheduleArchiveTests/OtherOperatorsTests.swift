@@ -53,6 +53,23 @@ import _TestSupport
         #expect(reading.notes.contains { $0.contains("DS Schiller") && $0.contains("not expanded") })
     }
 
+    /// Found by the `sgv-allocation` fuzzer: a deployments heading that also begins the questions'
+    /// heading ended the blocks before they began, and the range trapped. The blocks run to the
+    /// next questions' heading after it.
+    @Test func aHeadingThatIsAlsoTheQuestionsHeadingIsRead() throws {
+        let html = """
+            <html><body><h2>Häufig gestellte Fragen und Dampfschiff-Einsätze</h2>
+            <h3>Dampfschiff Uri</h3><p>Dienstag, 22. September 2026</p><p>Kurs 2123_2124</p>
+            <h2>Häufig gestellte Fragen</h2><p>Dampfschiff Unterwalden</p><p>Montag, 21. September 2026</p>
+            <p>Kurs 2401_2402</p></body></html>
+            """
+        let reading = try SGVAllocationPage.read(html: Data(html.utf8), url: "sgv")
+        #expect(
+            Set(reading.assignments.map { "\($0.ship) \($0.date) \($0.course)" }) == [
+                "DS Uri 2026-09-22 2123", "DS Uri 2026-09-22 2124",
+            ])
+    }
+
     @Test func aChangedSGVPageIsRefusedNotReadAsEmpty() {
         #expect(throws: ArchiveError.self) {
             try SGVAllocationPage.read(html: Data("<html><body><h2>Fahrplan</h2></body></html>".utf8), url: "sgv")
