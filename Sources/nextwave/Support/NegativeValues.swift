@@ -16,9 +16,8 @@ enum NegativeValues {
             of: CommandSuggestion.descend(arguments, root: root).command, valued: true)
         var joined: [String] = []
         for (index, word) in arguments.enumerated() {
-            if index < end, isNegativeNumber(word), let option = joined.last, index - 1 < end,
-                option.hasPrefix("--"), !option.contains("="), valued.contains(option)
-            {
+            // `valued` holds bare `--name`s only: a word already joined (`--lat=-1`) takes no more.
+            if index < end, isNegativeNumber(word), let option = joined.last, valued.contains(option) {
                 joined[joined.count - 1] = option + "=" + word
             } else {
                 joined.append(word)
