@@ -131,7 +131,7 @@ let package = Package(
         // Fetching the archive over HTTP: stationboards, ship assignments, allocation pages.
         .target(
             name: "ArchiveFetch",
-            dependencies: ["ScheduleArchive", "WebFetch", "WebPages", civilTime, "NextWaveSupport"]),
+            dependencies: ["ScheduleArchive", "WebFetch", "WebPages", civilTime, "NextWaveSupport", "JobContract"]),
         .target(
             name: "SessionAnalytics",
             dependencies: [waveRating, sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar]),

@@ -1,5 +1,6 @@
 package import CivilTime
 package import Foundation
+import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) package import ScheduleArchive
 package import WebFetch
@@ -120,8 +121,19 @@ package struct ArchiveFetcher: Sendable {
         /// What a source held that was read but not used (a conditional date range, charters).
         package var notes: [String] = []
 
+        /// Failures (of ``failed``) because a site could not be reached or did not answer: an
+        /// unreachable host, timeouts, 5xx or 429 after the retries, the run's time up.
+        package var unreachable = 0
+
         /// Every request that failed or was not tried.
         package var failures: Int { failed.count + notTried.values.reduce(0, +) }
+
+        /// Whether no request reached its site: every one failed for that reason (nothing
+        /// written, nothing kept). A command exits with "unavailable" then, not "failed".
+        package var nothingReached: Bool {
+            failures > 0 && unreachable == failed.count && written.isEmpty && unchanged.isEmpty && kept.isEmpty
+                && merged.isEmpty
+        }
 
         /// Records why a request failed; a further request to a host already found unreachable
         /// is counted, not listed again.
@@ -133,6 +145,7 @@ package struct ArchiveFetcher: Sendable {
                 }
                 notTried[host] = 0
             }
+            if (error as? any KindedError)?.kind == .unreachable { unreachable += 1 }
             failed.append(ArchiveFetcher.describe(error, url: url))
         }
 

@@ -2,29 +2,55 @@ package import Foundation
 import NextWaveSupport
 package import WebPages
 
-/// Passes requests to another source and keeps every page it returns, to save as a snapshot.
+/// Passes requests to another source and keeps every answer, to save as a snapshot: each page's
+/// bytes (and where a redirect took the request), and each page the site said was gone (404,
+/// 410), so that a replay answers as the site did.
 package actor RecordingPageSource: PageSource {
     private let upstream: any PageSource
-    private var recorded: [(url: String, data: Data)] = []
+    private var recorded: [(url: String, answer: Answer)] = []
+
+    /// What the site answered for one address.
+    enum Answer {
+        case page(ResolvedPage)
+        case gone(status: Int)
+    }
 
     package init(upstream: any PageSource) { self.upstream = upstream }
 
-    package func page(at url: URL) async throws -> Data {
-        let data = try await upstream.page(at: url)
-        record(url, data)
-        return data
+    package func page(at url: URL) async throws -> Data { try await resolvedPage(at: url).data }
+
+    package func resolvedPage(at url: URL) async throws -> ResolvedPage {
+        try await Self.recording(url, from: upstream) { await self.record(url, $0) }
     }
 
-    func record(_ url: URL, _ data: Data) { recorded.append((SiteURL.canonical(url), data)) }
+    func record(_ url: URL, _ answer: Answer) { recorded.append((SiteURL.canonical(url), answer)) }
+
+    /// `source`'s answer for `url`, handed to `keep` first: a page, or the 404 or 410 it threw
+    /// (thrown on).
+    static func recording(
+        _ url: URL, from source: any PageSource, keep: @Sendable (Answer) async -> Void
+    ) async throws -> ResolvedPage {
+        do {
+            let page = try await source.resolvedPage(at: url)
+            await keep(.page(page))
+            return page
+        } catch WebFetchError.httpStatus(let address, let status, let attempts)
+            where VanishedPage.statuses.contains(status)
+        {
+            await keep(.gone(status: status))
+            throw WebFetchError.httpStatus(url: address, status: status, attempts: attempts)
+        }
+    }
 
     /// A source that fetches from `other` and keeps its pages here too (an index on another
     /// host goes into the same snapshot).
     package func recording(_ other: any PageSource) -> any PageSource { AlsoRecording(upstream: other, recorder: self) }
 
-    /// Writes the recorded pages and a manifest as the snapshot folder `directory`, whole:
+    /// Writes the recorded answers and a manifest as the snapshot folder `directory`, whole:
     /// everything goes into a hidden folder beside it first, which then takes its place, so a
     /// snapshot is never a mix of two runs. An existing non-empty folder is replaced only with
-    /// `replacing` (the CLI's `--force`). Returns the number of pages saved.
+    /// `replacing` (the CLI's `--force`). Returns the number of pages saved (pages that were
+    /// gone are kept in the manifest, with their status).
     /// - Throws: ``ScrapeError/snapshot(path:reason:)``.
     @discardableResult
     package func save(
@@ -36,10 +62,20 @@ package actor RecordingPageSource: PageSource {
         var files: [(String, Data)] = []
         var usedNames = Set<String>([SnapshotManifest.fileName])
         for (index, page) in recorded.enumerated() {
+            guard case .page(let read) = page.answer else {
+                if case .gone(let status) = page.answer { entries.append(.init(url: page.url, status: status)) }
+                continue
+            }
             var name = Self.fileName(for: page.url, fallback: "page-\(index)")
             if !usedNames.insert(name).inserted { name = "\(index)-\(name)" }
-            files.append((name, page.data))
-            entries.append(.init(url: page.url, file: name))
+            files.append((name, read.data))
+            if let status = read.redirectStatus {
+                entries.append(
+                    .init(
+                        url: page.url, file: name, redirectedTo: SiteURL.canonical(read.url), redirectStatus: status))
+            } else {
+                entries.append(.init(url: page.url, file: name))
+            }
         }
         let manifest = SnapshotManifest(
             siteRoot: siteRoot.absoluteString, indexURL: indexURL?.absoluteString ?? "",
@@ -50,7 +86,7 @@ package actor RecordingPageSource: PageSource {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         files.append((SnapshotManifest.fileName, try encoder.encode(manifest)))
         try SnapshotFolder.replace(directory, with: files)
-        return entries.count
+        return entries.filter { $0.file != nil }.count
     }
 
     /// Refuses a target that is a file, or a non-empty folder unless `replacing`.
@@ -102,9 +138,9 @@ private struct AlsoRecording: PageSource {
     let upstream: any PageSource
     let recorder: RecordingPageSource
 
-    func page(at url: URL) async throws -> Data {
-        let data = try await upstream.page(at: url)
-        await recorder.record(url, data)
-        return data
+    func page(at url: URL) async throws -> Data { try await resolvedPage(at: url).data }
+
+    func resolvedPage(at url: URL) async throws -> ResolvedPage {
+        try await RecordingPageSource.recording(url, from: upstream) { await recorder.record(url, $0) }
     }
 }

@@ -51,19 +51,28 @@ public struct ShipPageScraper: Sendable {
         var vanished: [VanishedPage] = []
         progress?(0, ships.count)
         for (done, url) in ships.enumerated() {
-            let html: Data
-            do { html = try await source.page(at: url) } catch WebFetchError.httpStatus(_, let status, _)
+            defer { progress?(done + 1, ships.count) }
+            let page: ResolvedPage
+            do { page = try await source.resolvedPage(at: url) } catch WebFetchError.httpStatus(_, let status, _)
                 where VanishedPage.statuses.contains(status)
             {
                 // A listed page that is gone is a change to review (the gate holds it), while a
                 // network failure or a server error stays an error.
                 vanished.append(VanishedPage(url: url.absoluteString, status: status))
-                warnings.append("\(url.absoluteString): HTTP \(status); the page is gone")
-                progress?(done + 1, ships.count)
                 continue
             }
-            pages.append(try layout.shipPage(html: html, url: url.absoluteString))
-            progress?(done + 1, ships.count)
+            if let status = page.redirectStatus, SiteURL.canonical(page.url) != SiteURL.canonical(url) {
+                // A page that moved reads as a ship page at its new address (and is cited there);
+                // one sent to an overview or the home page is gone, like a 404.
+                guard let moved = try? layout.shipPage(html: page.data, url: page.url.absoluteString) else {
+                    vanished.append(
+                        VanishedPage(url: url.absoluteString, status: status, redirectedTo: page.url.absoluteString))
+                    continue
+                }
+                pages.append(moved)
+                continue
+            }
+            pages.append(try layout.shipPage(html: page.data, url: url.absoluteString))
         }
         if pages.isEmpty, let first = vanished.first {
             // Not one page there: a wrong address or page list, not a fleet that sank overnight.
@@ -72,6 +81,8 @@ public struct ShipPageScraper: Sendable {
         if pages.count != Set(pages.map(\.name)).count {
             warnings.append("\(indexURL ?? "the page list"): several pages carry the same ship name")
         }
-        return FleetScrape(indexURL: indexURL, pages: pages, warnings: warnings, vanished: vanished)
+        var scrape = FleetScrape(indexURL: indexURL, pages: pages, warnings: warnings, vanished: vanished)
+        scrape.listed = ships.map(\.absoluteString)
+        return scrape
     }
 }

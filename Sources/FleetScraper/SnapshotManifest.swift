@@ -25,13 +25,35 @@ import WebPages
     /// it (`--source-base`).
     public var sourceBase: String?
 
+    /// One page as the site answered it: its file, or the status of a page that was gone.
     public struct Entry: Codable, Sendable, Equatable {
         package var url: String
-        /// File name relative to the manifest.
-        package var file: String
+        /// File name relative to the manifest; nil for a page the site answered with ``status``.
+        package var file: String?
+        /// 404 or 410: the page was gone when the snapshot was taken (a replay answers the same).
+        package var status: Int?
+        /// Where the site redirected the request, when it did: ``file`` holds that page.
+        package var redirectedTo: String?
+        /// The status of that redirect (301, 302, 303, 307, 308).
+        package var redirectStatus: Int?
+
         package init(url: String, file: String) {
             self.url = url
             self.file = file
+        }
+
+        /// A page the site answered with `status` (404 or 410).
+        package init(url: String, status: Int) {
+            self.url = url
+            self.status = status
+        }
+
+        /// A page the site redirected to `target` (with `redirectStatus`), whose bytes are `file`.
+        package init(url: String, file: String, redirectedTo target: String, redirectStatus: Int) {
+            self.url = url
+            self.file = file
+            self.redirectedTo = target
+            self.redirectStatus = redirectStatus
         }
     }
 
@@ -59,9 +81,26 @@ import WebPages
             SnapshotManifest.self, from: data, path: path, what: "snapshot manifest",
             makeError: { ScrapeError.snapshot($0) })
         for (index, entry) in manifest.pages.enumerated() {
-            if let reason = SnapshotPageSource.unsafe(entry.file) {
+            switch (entry.file, entry.status) {
+            case (let file?, nil):
+                if let reason = SnapshotPageSource.unsafe(file) {
+                    throw ScrapeError.snapshot(path: path, reason: "pages[\(index)].file \"\(file)\" \(reason); refused")
+                }
+                if (entry.redirectedTo == nil) != (entry.redirectStatus == nil)
+                    || entry.redirectStatus.map({ !(300...399).contains($0) }) == true
+                {
+                    throw ScrapeError.snapshot(
+                        path: path,
+                        reason: "pages[\(index)]: redirectedTo and redirectStatus (300…399) go together; refused")
+                }
+            case (nil, let status?):
+                guard VanishedPage.statuses.contains(status), entry.redirectedTo == nil else {
+                    throw ScrapeError.snapshot(
+                        path: path, reason: "pages[\(index)].status \(status): only 404 or 410 (a page gone) is kept")
+                }
+            default:
                 throw ScrapeError.snapshot(
-                    path: path, reason: "pages[\(index)].file \"\(entry.file)\" \(reason); refused")
+                    path: path, reason: "pages[\(index)] needs either a file or the status of a page gone (404, 410)")
             }
         }
         return manifest

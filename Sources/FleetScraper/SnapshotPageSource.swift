@@ -6,7 +6,7 @@ public import WebPages
 @_spi(Benchmarks) public struct SnapshotPageSource: PageSource {
     public let directory: URL
     @_spi(Benchmarks) public let manifest: SnapshotManifest
-    private let files: [String: String]
+    private let entries: [String: SnapshotManifest.Entry]
 
     /// - Throws: ``ScrapeError/snapshot(path:reason:)`` when the manifest is missing or malformed.
     @_spi(Benchmarks) public init(directory: URL) throws {
@@ -19,11 +19,11 @@ public import WebPages
         }
         manifest = try SnapshotManifest.decode(data, path: manifestURL.path)
         self.directory = directory
-        var files: [String: String] = [:]
+        var entries: [String: SnapshotManifest.Entry] = [:]
         for entry in manifest.pages {
-            if let url = URL(string: entry.url) { files[SiteURL.canonical(url)] = entry.file }
+            if let url = URL(string: entry.url) { entries[SiteURL.canonical(url)] = entry }
         }
-        self.files = files
+        self.entries = entries
     }
 
     /// Why a manifest's file name could reach outside the snapshot folder (nil when it cannot):
@@ -41,10 +41,26 @@ public import WebPages
     /// The largest page file read: ``WebPages/HTMLDocument/maximumBytes``.
     package static let maximumPageBytes = HTMLDocument.maximumBytes
 
-    @_spi(Benchmarks) public func page(at url: URL) async throws -> Data {
-        guard let file = files[SiteURL.canonical(url)] else {
-            throw ScrapeError.snapshot(path: directory.path, reason: "no page for \(url.absoluteString)")
+    @_spi(Benchmarks) public func page(at url: URL) async throws -> Data { try await resolvedPage(at: url).data }
+
+    /// The page as the site answered it when the snapshot was taken: its bytes (from the page
+    /// it was redirected to, if it was), or the 404 or 410 it answered, thrown as the site threw it.
+    @_spi(Benchmarks) public func resolvedPage(at url: URL) async throws -> ResolvedPage {
+        guard let entry = entries[SiteURL.canonical(url)] else {
+            throw ScrapeError.snapshot(
+                path: directory.path,
+                reason: "no page for \(url.absoluteString); the snapshot holds only what its run read: take a new "
+                    + "one with --save-snapshot")
         }
+        guard let file = entry.file else {
+            throw WebFetchError.httpStatus(url: url.absoluteString, status: entry.status ?? 404, attempts: 1)
+        }
+        let data = try read(file, for: url)
+        guard let target = entry.redirectedTo.flatMap(URL.init(string:)) else { return ResolvedPage(data: data, url: url) }
+        return ResolvedPage(data: data, url: target, redirectStatus: entry.redirectStatus)
+    }
+
+    private func read(_ file: String, for url: URL) throws -> Data {
         let path = directory.appendingPathComponent(file)
         // A symbolic link inside the folder must not lead out of it either.
         let folder = directory.resolvingSymlinksInPath().standardizedFileURL.path

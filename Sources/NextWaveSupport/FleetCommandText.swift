@@ -32,6 +32,35 @@ package enum FleetCommandText {
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
+    /// `argument` as a published report may show it: every absolute path (a fleet file or a data
+    /// folder outside the working folder) cut to its last component, so that a report names no
+    /// folder of the machine it was made on (`/home/me/fleets/zsg.json` → `zsg.json`).
+    package static func forReport(_ argument: String?) -> String? {
+        guard let argument else { return nil }
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        var started = false
+        for character in argument {
+            if character == "'" {
+                quoted.toggle()
+                started = true
+            } else if character == " " && !quoted {
+                if started { words.append(word) }
+                (word, started) = ("", false)
+            } else {
+                word.append(character)
+                started = true
+            }
+        }
+        if started { words.append(word) }
+        return words.map { word in
+            guard word.hasPrefix("/") || word.hasPrefix("~") else { return shellWord(word) }
+            let last = URL(fileURLWithPath: word).lastPathComponent
+            return shellWord(last.isEmpty || last == "/" ? "FILE" : last)
+        }.joined(separator: " ")
+    }
+
     /// `text` as one shell word.
     static func shellWord(_ text: String) -> String {
         let plain =

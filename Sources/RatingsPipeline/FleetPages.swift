@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 public import Foundation
+import NextWaveSupport
 public import WebFetch
 import WebPages
 
@@ -46,7 +47,7 @@ public enum FleetPages: Sendable {
             if let cited = manifest.sourceBase.flatMap(URL.init(string:)) {
                 result = result.citing(mirror: root, as: cited)
             }
-            return (result, "the snapshot `\(name)` (\(manifest.capturedAt.prefix(10)))")
+            return (result, "the snapshot `\(PortablePath.name(name))` (\(manifest.capturedAt.prefix(10)))")
         case .live(let fleet):
             return try await fleet.scrape(onEvent: onEvent)
         case .none(let name):

@@ -4,7 +4,7 @@ public import WebFetch
 import WebPages
 
 /// A fleet fetched over HTTP: ship pages listed by an index page or given as a list, read in
-/// a layout, optionally saved as a snapshot (only when the whole scrape succeeds).
+/// a layout, optionally kept as a snapshot (saved by the run once it has succeeded).
 public struct LiveFleet: Sendable {
     /// Relative links and list entries resolve against it (with its path); its site (scheme,
     /// host, port) bounds the ship pages.
@@ -62,16 +62,18 @@ public struct LiveFleet: Sendable {
             onEvent?(.progress(done: $0, total: $1))
         }
         if let recorder, let saveSnapshot {
-            var indexURL: URL?
-            if case .index(let index) = start { indexURL = index }
+            let indexURL: URL? = if case .index(let index) = start { index } else { nil }
             let legacyIndex =
                 layout != .labels && indexURL != nil && result.pages.count > 0
                 && indexURL.map { SiteURL.isSameSite($0, as: siteRoot) } == true
-            let count = try await recorder.save(
-                to: saveSnapshot, siteRoot: base, indexURL: indexURL,
-                shipPages: legacyIndex ? nil : result.pages.map(\.url), layout: layout, sourceBase: sourceBase,
-                replacing: replaceSnapshot)
-            onEvent?(.saved(pages: count, directory: saveSnapshot))
+            // A replay reads the listed pages, those gone included, in the order this run did.
+            let listed = legacyIndex ? nil : result.listed
+            let (base, layout, sourceBase, replacing) = (base, layout, sourceBase, replaceSnapshot)
+            result.pendingSnapshot = PendingSnapshot(directory: saveSnapshot) {
+                try await recorder.save(
+                    to: saveSnapshot, siteRoot: base, indexURL: indexURL, shipPages: listed, layout: layout,
+                    sourceBase: sourceBase, replacing: replacing)
+            }
         }
         if let sourceBase { result = result.citing(mirror: base, as: sourceBase) }
         return (result, "the live site \(base.absoluteString)")

@@ -54,6 +54,9 @@ public struct PublishJob: Job {
         public var regressions: [String]
         /// The table published, as read.
         public var table: RatingTable
+        /// The ships the fleet file retires, with the day they left: their leaving is a
+        /// retirement, not a loss.
+        public var retired: [(name: String, since: String)] = []
     }
 
     /// The schema a checkout or an installation carries: `schemas/ship-ratings.schema.json`
@@ -96,7 +99,7 @@ public struct PublishJob: Job {
             let local = RatingsJob.localSources(in: file.table)
             if let example = local.first { throw RatingsError.localSources(example: example, count: local.count) }
         }
-        let retired = try input.fleet.map { try CuratedFleet.load(from: $0).retiredNames } ?? []
+        let retired = try input.fleet.map { try CuratedFleet.load(from: $0).retired } ?? []
         // A manifest naming a file outside its folder stops the run; a published table that is
         // damaged (truncated, edited, not a table) is replaced, and the run says so.
         var published: (table: RatingTable, name: String)?
@@ -111,13 +114,15 @@ public struct PublishJob: Job {
             }
         }
         let regressions =
-            published.map { RatingDiff.regressions(previous: $0.table, current: file.table, retired: retired) } ?? []
+            published.map {
+                RatingDiff.regressions(previous: $0.table, current: file.table, retired: retired.map(\.name))
+            } ?? []
         if !regressions.isEmpty && !input.acceptRegression && !input.dryRun {
             throw RatingsError.regression(previous: published?.name ?? "the published table", problems: regressions)
         }
         var result = Result(
             manifest: nil, changed: false, diff: published.map { RatingDiff(previous: $0.table, current: file.table) },
-            baselineName: published?.name, regressions: regressions, table: file.table)
+            baselineName: published?.name, regressions: regressions, table: file.table, retired: retired)
         if input.dryRun { return result }
         try FileProblem.createFolder(input.destination)
         let (manifest, changed) = try TablePublisher.publish(tableData: file.data, to: input.destination)

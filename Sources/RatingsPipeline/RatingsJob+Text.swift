@@ -8,8 +8,8 @@ extension RatingsJob.Result {
     public func dryRunReport(changes: [String]?) -> String {
         let result = self
         var lines = ["Dry run: nothing written. Against \(result.baselineName ?? "no previous table"):"]
-        lines += (changes ?? ["no previous table: every ship is new"]).map { "  \($0)" }
-        lines += result.vanished.map { "  page gone: \($0.url) (HTTP \($0.status))" }
+        lines += (changes ?? ["every ship is new"]).map { "  \($0)" }
+        lines += result.vanished.map { "  page gone: \($0.url) (\($0.answer))" }
         let disagreements = result.run.disagreements
         if !disagreements.isEmpty || !result.run.notes.isEmpty {
             lines.append(
@@ -57,7 +57,7 @@ extension PublishJob.Result {
     /// What a dry run of `ratings publish` prints: every change against what `destination`
     /// publishes, and whether publishing would go ahead or stop.
     public func dryRunReport(destination: String) -> String {
-        let changes = diff.map { ChangesText.lines($0, table: table, retired: []) }
+        let changes = diff.map { ChangesText.lines($0, table: table, retired: retired) }
         var lines = ["Dry run: nothing published. Against \(baselineName ?? "nothing published in \(destination)"):"]
         lines += (changes ?? ["every ship is new to the apps"]).map { "  \($0)" }
         if regressions.isEmpty {

@@ -162,12 +162,14 @@ public struct RatingsJob: Job {
     }
 
     /// The run in four named stages (after ``validate()``): ``build(onEvent:)`` (the fleet, the
-    /// pages and the new table), ``guardAgainstBaseline(_:onEvent:)`` (the existing table, the
+    /// pages and the new table), ``guardAgainstBaseline(_:previous:onEvent:)`` (the existing table, the
     /// baseline, the regression guard; the output folder stays locked from here to the write),
     /// ``write(_:)`` (every output as one atomic set, or nothing when unchanged) and
     /// ``publishReviewed(into:)`` (the bytes in `out`, not a recomputation).
     /// - Throws: the first failure (fleet file, page, regression, write); nothing is written then.
     public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
+        // A previous table named but not there fails before anything is fetched.
+        let previous = try openPrevious()
         let built = try await build(onEvent: onEvent)
         // The folder stays locked from reading the existing table to writing the new one, so a
         // second run cannot slip in between (it waits).
@@ -176,16 +178,35 @@ public struct RatingsJob: Job {
         // A run that finds its table unchanged writes nothing, so it settles what a killed run
         // left here itself (an interrupted commit, stale temporary files) before reading.
         if lock != nil { AtomicFileWriter.settle(input.out) }
-        let checked = try guardAgainstBaseline(built, onEvent: onEvent)
+        let checked = try guardAgainstBaseline(built, previous: previous, onEvent: onEvent)
         var result = checked.result
-        if input.dryRun { return result }
-        if input.publish != nil && !input.allowLocalSources {
+        if input.publish != nil && !input.allowLocalSources && !input.dryRun {
             let local = Self.localSources(in: result.run.table)
             if let example = local.first { throw RatingsError.localSources(example: example, count: local.count) }
         }
-        result.written = try write(checked)
-        try publishReviewed(into: &result)
+        // The snapshot is kept only by a run that got this far (a dry run included): a run that
+        // fails, or that the gate holds, leaves none, so that running it again is not refused.
+        let snapshot = try await saveSnapshot(built.scrape, onEvent: onEvent)
+        if input.dryRun { return result }
+        do {
+            result.written = try write(checked)
+            try publishReviewed(into: &result)
+        } catch {
+            if let snapshot, snapshot.isNew { try? FileManager.default.removeItem(at: snapshot.directory) }
+            throw error
+        }
         return result
+    }
+
+    /// Saves what the run fetched as the snapshot it was asked for; nil when none was.
+    private func saveSnapshot(_ scrape: FleetScrape, onEvent: @Sendable (Event) -> Void) async throws -> (
+        directory: URL, isNew: Bool
+    )? {
+        guard let pending = scrape.pendingSnapshot else { return nil }
+        let existed = FileManager.default.fileExists(atPath: pending.directory.path)
+        let count = try await pending.save()
+        onEvent(.pages(.saved(pages: count, directory: pending.directory)))
+        return (pending.directory, !existed)
     }
 
     /// Stage 1 (reads, writes nothing): the new table from the curated fleet and the pages.
@@ -212,7 +233,7 @@ public struct RatingsJob: Job {
         builder.heightThresholds = input.heightThresholds
         builder.appRatings = app
         let run = try builder.build(from: scrape.pages, generatedAt: input.now ?? Date())
-        for warning in scrape.warnings + run.warnings { onEvent(.warning(warning)) }
+        for warning in scrape.allWarnings + run.warnings { onEvent(.warning(warning)) }
         return Built(run: run, app: app, scrape: scrape, sourceDescription: sourceDescription)
     }
 
@@ -226,12 +247,15 @@ public struct RatingsJob: Job {
         var upToDate: Bool
     }
 
-    func guardAgainstBaseline(_ built: Built, onEvent: @escaping @Sendable (Event) -> Void) throws -> Checked {
+    func guardAgainstBaseline(
+        _ built: Built, previous: Previous = .notGiven, onEvent: @escaping @Sendable (Event) -> Void
+    ) throws -> Checked {
         var run = built.run
         let scrape = built.scrape
         let existing = try existingTable(onEvent: onEvent)
-        let baseline = try self.baseline(existing: existing)
-        run.table = Self.keepingVanished(scrape.vanished, previous: baseline?.table, in: run.table)
+        let baseline = try baseline(existing: existing, previous: previous)
+        run.table = Self.keepingVanished(
+            scrape.vanished, previous: baseline?.table, in: run.table, retired: run.retired.map(\.name))
         run.table = RatingDiff.carryingPageMissing(
             previous: baseline?.table, into: run.table, date: String(run.table.generatedAt.prefix(10)))
         let renames = baseline.map { Self.renamedPages(previous: $0.table, current: run.table, held: run.held) } ?? []
@@ -263,7 +287,8 @@ public struct RatingsJob: Job {
         built.run = run
         return Checked(
             result: Result(
-                run: run, written: [], diff: diff, unchanged: unchanged, published: nil, baselineName: baseline?.name,
+                run: run, written: [], diff: diff, unchanged: unchanged, published: nil,
+                baselineName: baseline?.name ?? previous.nothingPublishedName,
                 regressions: regressions, vanished: scrape.vanished),
             built: built, upToDate: unchanged && complete && input.previous == nil)
     }
@@ -296,13 +321,20 @@ public struct RatingsJob: Job {
         let markdown = RatingsMarkdown.render(
             .init(
                 run: run, appRatings: checked.built.app, diff: checked.result.diff,
-                previousName: checked.result.baselineName, pageSource: checked.built.sourceDescription,
+                previousName: checked.result.baselineName.map(portable), pageSource: checked.built.sourceDescription,
                 chartFile: names.chart))
-        let markdownText = FleetCommandText.naming(markdown, fleetArgument: input.fleetArgument)
+        let markdownText = FleetCommandText.naming(markdown, fleetArgument: FleetCommandText.forReport(input.fleetArgument))
         let all =
             legacy + [(names.table, try run.table.jsonData()), csv, chart, (names.markdown, Data(markdownText.utf8))]
         try AtomicFileWriter.writeAll(all.map { (file($0.0), $0.1) }, locking: false)
         return outputNames
+    }
+
+    /// `name` (a table or folder as messages name it) as the report names it: the path the user
+    /// gave for `--previous`, if it leads, without the folders of this machine.
+    func portable(_ name: String) -> String {
+        guard let given = input.previousName, name.hasPrefix(given) else { return name }
+        return PortablePath.name(given) + name.dropFirst(given.count)
     }
 
     /// Stage 4: publishes the table now in `out` — the bytes that were reviewed, not a recomputation —
@@ -352,16 +384,44 @@ public struct RatingsJob: Job {
     /// The table the new one is checked and compared against, wherever it comes from: the one
     /// given with `--previous`, else the one in `out`, else the last one published into
     /// `--publish`.
-    private func baseline(existing: RatingTable?) throws -> (table: RatingTable, name: String)? {
-        if let previous = input.previous {
-            let file = try TableFile.open(previous, name: input.previousName ?? previous.lastPathComponent)
-            return (file.table, file.name)
+    private func baseline(existing: RatingTable?, previous: Previous) throws -> (table: RatingTable, name: String)? {
+        switch previous {
+        case .table(let file): return (file.table, file.name)
+        case .nothingPublished: return nil
+        case .notGiven: break
         }
         if let existing { return (existing, existingName) }
         if let publish = input.publish, let (table, name) = try TablePublisher.current(in: publish) {
             return (table, name)
         }
         return nil
+    }
+
+    /// The table `--previous` names, as the run compares against it.
+    enum Previous {
+        /// No `--previous`: the table in `out`, else the one published to `publish`.
+        case notGiven
+        case table(TableFile)
+        /// A publishing folder with nothing published yet (a first publication): every ship is
+        /// new; the name says so.
+        case nothingPublished(String)
+
+        var nothingPublishedName: String? {
+            if case .nothingPublished(let name) = self { name } else { nil }
+        }
+    }
+
+    /// ``Input/previous`` opened: a table, or a publishing folder that does not hold one yet (not
+    /// there at all, or empty), which a first publication starts from.
+    /// - Throws: ``NextWaveSupport/FileProblem`` for a table file that is not there, or a folder
+    ///   with files but no table; ``ShipRatingTable/RatingsError`` for one that is not a table.
+    func openPrevious() throws -> Previous {
+        guard let previous = input.previous else { return .notGiven }
+        let name = input.previousName ?? previous.lastPathComponent
+        if TableFile.isUnpublishedFolder(previous) {
+            return .nothingPublished("\(name) (nothing is published there yet: a first publication)")
+        }
+        return .table(try TableFile.open(previous, name: name))
     }
 
     /// Pages that described a ship of `previous` and now name a ship that table did not have: the
@@ -386,16 +446,20 @@ public struct RatingsJob: Job {
 
     /// `table` with every ship of `previous` whose page is now gone and that the new run no
     /// longer has (a ship known only from its page): kept as it was, without its page, so that
-    /// the change is a flagged ship and not a silent loss.
-    static func keepingVanished(_ vanished: [VanishedPage], previous: RatingTable?, in table: RatingTable)
-        -> RatingTable
-    {
+    /// the change is a flagged ship and not a silent loss. A ship the fleet file retires
+    /// (`retired`, by name or alias) is not kept: its leaving is the change asked for.
+    static func keepingVanished(
+        _ vanished: [VanishedPage], previous: RatingTable?, in table: RatingTable, retired: [String] = []
+    ) -> RatingTable {
         guard let previous, !vanished.isEmpty else { return table }
         let gone = Set(vanished.map(\.url))
         let lookup = RatingLookup(table)
+        let retiredKeys = Set(retired.map(ShipNames.key))
         var kept = table
         for old in previous.ships {
-            guard let page = old.source.page, gone.contains(page), lookup.ship(matching: old) == nil else { continue }
+            guard let page = old.source.page, gone.contains(page), lookup.ship(matching: old) == nil,
+                !([old.name] + old.aliases).contains(where: { retiredKeys.contains(ShipNames.key($0)) })
+            else { continue }
             var ship = old
             ship.source.page = nil
             kept.ships.append(ship)
@@ -423,7 +487,7 @@ public struct RatingsJob: Job {
     static func vanishedShips(_ vanished: [VanishedPage], previous: RatingTable?) -> [VanishedShipPage] {
         vanished.map { page in
             VanishedShipPage(
-                url: page.url, status: page.status,
+                url: page.url, status: page.status, redirectedTo: page.redirectedTo,
                 ship: previous?.ships.first { $0.source.page == page.url }?.name)
         }
     }

@@ -57,6 +57,17 @@ public struct TableFile: Sendable {
             kind: .missingInput)
     }
 
+    /// Whether `url` names a publishing folder that holds nothing yet: a folder not there, or an
+    /// empty one (a path ending in `.json` names a table file, never a folder). A first
+    /// publication compares against it as against nothing.
+    public static func isUnpublishedFolder(_ url: URL) -> Bool {
+        guard url.pathExtension.lowercased() != "json" else { return false }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return true }
+        return isDirectory.boolValue
+            && ((try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty ?? false)
+    }
+
     static func read(_ url: URL, name: String, kind: Kind) throws -> TableFile {
         let data: Data
         do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "rating table") } catch let problem

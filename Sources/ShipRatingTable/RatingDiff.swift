@@ -5,7 +5,20 @@ public import WaveRating
 public struct RatingDiff: Sendable, Equatable {
     public var added: [String]
     public var removed: [String]
+    /// Ships of the previous table found under another name now (by an alias: `fleet rename`
+    /// keeps the old name as one).
+    public var renamed: [Renamed] = []
     public var rerated: [Rerated]
+
+    public struct Renamed: Sendable, Equatable {
+        public var from: String
+        public var to: String
+
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
 
     public struct Rerated: Sendable, Equatable {
         public var name: String
@@ -37,7 +50,9 @@ public struct RatingDiff: Sendable, Equatable {
         }
     }
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && rerated.isEmpty && changedValues.isEmpty }
+    public var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && renamed.isEmpty && rerated.isEmpty && changedValues.isEmpty
+    }
 
     /// The values compared, by key.
     static let compared: [(String, @Sendable (ShipRating) -> Double?)] = [
@@ -61,6 +76,7 @@ public struct RatingDiff: Sendable, Equatable {
                 removed.append(old.name)
                 continue
             }
+            if old.name != new.name { renamed.append(.init(from: old.name, to: new.name)) }
             if old.rating != new.rating { rerated.append(.init(name: new.name, from: old.rating, to: new.rating)) }
             for (field, value) in Self.compared where value(old) != value(new) {
                 changedValues.append(.init(name: new.name, field: field, from: value(old), to: value(new)))

@@ -98,7 +98,10 @@ public struct CuratedFleet: Codable, Sendable {
     }
 
     /// The full names of the ships marked retired: they may leave a table without holding it.
-    package var retiredNames: [String] { ships.filter { $0.retired != nil }.map(\.fullName) }
+    /// The ships marked retired, by full name, with the day they left.
+    package var retired: [(name: String, since: String)] {
+        ships.compactMap { ship in ship.retired.map { (ship.fullName, $0.since) } }
+    }
 
     /// Reads and validates a curated fleet file.
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the ship and field at fault.

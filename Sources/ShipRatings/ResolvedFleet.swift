@@ -137,7 +137,8 @@ public struct ResolvedFleet: Sendable {
                 held.append(
                     "\(url) names '\(name)', not in the fleet file and probably \(like.fullName) under another "
                         + "spelling. If it is: `nextwave fleet set \"\(like.fullName)\" --alias \"\(name)\"`; if it "
-                        + "is another ship: `nextwave fleet add --name \"\(full)\" …` with its figures and a source")
+                        + "is another ship: `nextwave fleet add --name \"\(full)\" --different-ship …` with its figures and a "
+                        + "source")
             } else if let renamed = Self.shipCiting(url, in: fleet, matched: matched) {
                 held.append(
                     "\(url), a page the fleet file cites for \(renamed.fullName), now names '\(name)'. If the ship "

@@ -107,9 +107,13 @@ public actor HTTPClient: PageSource {
         return headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    @_spi(Benchmarks) public func page(at url: URL) async throws -> Data {
+    @_spi(Benchmarks) public func page(at url: URL) async throws -> Data { try await resolvedPage(at: url).data }
+
+    /// The page at `url`, following redirects within the site, with the address it was read from.
+    public func resolvedPage(at url: URL) async throws -> ResolvedPage {
         var current = url
         var redirects = 0
+        var firstRedirect: Int?
         var attempt = 0
         var slowAttempts = 0
         while true {
@@ -122,9 +126,10 @@ public actor HTTPClient: PageSource {
             attempt += 1
             switch try await request(current, attempt: attempt, slowAttempts: &slowAttempts) {
             case .body(let data):
-                return data
-            case .redirect(let target):
+                return ResolvedPage(data: data, url: current, redirectStatus: firstRedirect)
+            case .redirect(let target, let status):
                 redirects += 1
+                firstRedirect = firstRedirect ?? status
                 guard redirects <= 5 else {
                     throw WebFetchError.transport(
                         url: url.absoluteString, reason: "more than 5 redirects", attempts: attempt)
@@ -140,8 +145,8 @@ public actor HTTPClient: PageSource {
     /// What one request came to, when it did not fail for good.
     enum Outcome {
         case body(Data)
-        /// A redirect within the site.
-        case redirect(URL)
+        /// A redirect within the site, and its status.
+        case redirect(URL, status: Int)
         /// Worth another attempt (a timeout, 429, 5xx), after `retryAfter` seconds if the server
         /// said so.
         case retry(retryAfter: Double?, reason: String)
@@ -228,7 +233,7 @@ public actor HTTPClient: PageSource {
             guard SiteURL.isSameSite(target, as: siteRoot) else {
                 throw WebFetchError.offSiteRedirect(url: url.absoluteString, location: target.absoluteString)
             }
-            return .redirect(target)
+            return .redirect(target, status: status)
         case 429, 500...599:
             if lastAttempt {
                 throw WebFetchError.httpStatus(url: url.absoluteString, status: status, attempts: attempt)

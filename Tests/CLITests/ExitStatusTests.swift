@@ -64,6 +64,9 @@ struct ExitStatusTests {
             vanished: [VanishedShipPage(url: "https://www.zsg.ch/de/linth", status: 404, ship: "MS Linth")])
         #expect(!vanished.description.contains("--") && !vanished.description.contains("nextwave"))
         let message = ErrorPresenter.message(for: vanished)
-        #expect(message.contains("`nextwave fleet retire \"MS Linth\"`") && message.hasSuffix("--accept-regression."))
+        #expect(
+            message.contains("https://www.zsg.ch/de/linth answered HTTP 404: if the ship left the fleet, "
+                + "`nextwave fleet retire \"MS Linth\" --since YYYY-MM-DD`")
+                && message.hasSuffix("--accept-regression."), "\(message)")
     }
 }

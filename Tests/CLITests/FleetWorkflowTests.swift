@@ -530,7 +530,7 @@ import _TestSupport
         #expect(rated.stdout.contains("retired: MS Helvetia (since 2026-11-01)"), "\(rated.stdout)")
         #expect(try ships(out).allSatisfy { $0["name"] as? String != "MS Helvetia" })
         let markdown = try String(contentsOf: out.appendingPathComponent("ratings.md"), encoding: .utf8)
-        #expect(markdown.contains("retired: MS Helvetia, since 2026-11-01"))
+        #expect(markdown.contains("- retired: MS Helvetia (since 2026-11-01)\n"), "the same words as --diff")
         let badDate = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "2026-02-30", fleet.path])
         #expect(badDate.status == 64 && badDate.stderr.contains("2026-02 has 28 days"), "\(badDate.stderr)")
         let farPast = try await CLI.runOffPool(["fleet", "retire", "Linth", "--since", "1700-01-01", fleet.path])

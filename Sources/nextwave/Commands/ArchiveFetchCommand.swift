@@ -20,7 +20,8 @@ struct ArchiveFetchCommand: NextWaveCommand {
             atomically and keyed by day and station. The archive never shrinks: an
             answer for another day is refused, one that adds nothing keeps the file,
             others are merged. A failure leaves the earlier file in place, is reported,
-            and makes the exit status 1 after everything else has been fetched.
+            and makes the exit status 1 after everything else has been fetched (69 when
+            no request reached its site).
             Requests are spaced by --delay and retried on timeouts, 429 (honouring
             Retry-After) and 5xx with backoff; a host that does not resolve or refuses
             connections is not retried.
@@ -123,6 +124,8 @@ struct ArchiveFetchCommand: NextWaveCommand {
         // A new folder where nothing was written is not left behind (ArchiveFetchJob): say so.
         let made = FileManager.default.fileExists(atPath: input.archive.path)
         terminal.info(report.summary(archive: input.archive.path + (made ? "" : " not made: nothing was written")))
+        // Nothing reached (offline, a wrong address): "unavailable", as every other command says it.
+        if report.nothingReached { throw ExitCode(ExitStatus.unavailable.rawValue) }
         if report.failures > 0 { throw ExitCode.failure }
     }
 

@@ -41,8 +41,8 @@ enum Advice {
         case .regression(_, _, let vanished):
             let steps = vanished.map { page in
                 let name = page.ship.map { "\"\($0)\"" } ?? "NAME"
-                return "Next: \(page.url) answered HTTP \(page.status): if the ship left the fleet, `nextwave fleet "
-                    + "retire \(name)`; if the page moved, put its new address in the page list (or drop the line); "
+                return "Next: \(page.url) \(page.answer): if the ship left the fleet, `nextwave fleet "
+                    + "retire \(name) --since YYYY-MM-DD`; if the page moved, put its new address in the page list (or drop the line); "
                     + "then run again."
             }
             return ([stated] + steps).joined(separator: "\n")
