@@ -84,7 +84,8 @@ import WebPages
             switch (entry.file, entry.status) {
             case (let file?, nil):
                 if let reason = SnapshotPageSource.unsafe(file) {
-                    throw ScrapeError.snapshot(path: path, reason: "pages[\(index)].file \"\(file)\" \(reason); refused")
+                    throw ScrapeError.snapshot(
+                        path: path, reason: "pages[\(index)].file \"\(file)\" \(reason); refused")
                 }
                 if (entry.redirectedTo == nil) != (entry.redirectStatus == nil)
                     || entry.redirectStatus.map({ !(300...399).contains($0) }) == true

@@ -56,7 +56,9 @@ public import WebPages
             throw WebFetchError.httpStatus(url: url.absoluteString, status: entry.status ?? 404, attempts: 1)
         }
         let data = try read(file, for: url)
-        guard let target = entry.redirectedTo.flatMap(URL.init(string:)) else { return ResolvedPage(data: data, url: url) }
+        guard let target = entry.redirectedTo.flatMap(URL.init(string:)) else {
+            return ResolvedPage(data: data, url: url)
+        }
         return ResolvedPage(data: data, url: target, redirectStatus: entry.redirectStatus)
     }
 

@@ -28,6 +28,14 @@ public struct PublishJob: Job {
         public var allowLocalSources = false
         /// Check and compare, publish nothing.
         public var dryRun = false
+        /// The data folder whose current table (``ShipRatingTable/CurrentRatingTables``) the
+        /// published table becomes, so that every command rates with what the apps have; nil:
+        /// none.
+        public var currentTables: URL?
+        /// Whose table it is, when the data folder's current tables do not already hold these
+        /// bytes (a table published as it was reviewed is that operator's); default the home
+        /// operator's (Lake Zurich).
+        public var operatorID: String?
 
         /// An input publishing `table` into `destination`.
         public init(table: URL, tableName: String, destination: URL, schema: URL?, fleet: URL? = nil) {
@@ -57,6 +65,9 @@ public struct PublishJob: Job {
         /// The ships the fleet file retires, with the day they left: their leaving is a
         /// retirement, not a loss.
         public var retired: [(name: String, since: String)] = []
+        /// With ``Input/currentTables``: how the operator's current table is named
+        /// (`Data/ratings/zsg.json`) and whether publishing changed it.
+        public var current: (name: String, changed: Bool)?
     }
 
     /// The schema a checkout or an installation carries: `schemas/ship-ratings.schema.json`
@@ -128,6 +139,12 @@ public struct PublishJob: Job {
         let (manifest, changed) = try TablePublisher.publish(tableData: file.data, to: input.destination)
         result.manifest = manifest
         result.changed = changed
+        if let folder = input.currentTables {
+            let tables = CurrentRatingTables(dataFolder: folder)
+            let id = try tables.operatorHolding(file.data) ?? input.operatorID ?? OperatorCatalogue.homeID
+            let made = try tables.record(file.data, for: id, origin: .published)
+            result.current = (CurrentRatingTables.reference(for: id), made)
+        }
         return result
     }
 }

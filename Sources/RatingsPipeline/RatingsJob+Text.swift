@@ -38,6 +38,16 @@ extension RatingsJob.Result {
                         + "version draws differently"
                     : "wrote \(written.joined(separator: ", ")) to \(out)/"
         ]
+        if let current {
+            lines.append(
+                current.changed
+                    ? "\(current.name) is now the current table: feed, plan, today and sessions rate with it"
+                    : "\(current.name) holds this table already: feed, plan, today and sessions rate with it")
+        } else {
+            lines.append(
+                "a table of its own in \(out)/: the other commands keep rating with the current table "
+                    + "(Data/ratings/); give them --ratings \(out), or publish it to make it current")
+        }
         guard let publish else { return lines }
         if !lakesPublished.isEmpty {
             lines.append(

@@ -60,6 +60,11 @@ public struct RatingsJob: Job {
         /// passes `SOURCE_DATE_EPOCH` here for reproducible tables; the library reads no
         /// environment.)
         public var now: Date?
+        /// The data folder and operator whose current table (``ShipRatingTable/CurrentRatingTables``)
+        /// this run's table becomes once written: set for a run into the operator's default
+        /// reports folder (reviewed) or one that publishes (published); nil for a what-if run
+        /// into a folder of its own, which every other command leaves alone.
+        public var current: CurrentTarget?
         /// How a command line names this run's fleet file after a `nextwave fleet` subcommand
         /// (`--operator sgv`, a path); the commands `ratings.md` suggests get it. Nil: the data
         /// folder's `fleet.json`, which those commands edit by default.
@@ -83,6 +88,17 @@ public struct RatingsJob: Job {
             self.previousName = previousName
             self.appRatings = appRatings
             self.acceptRegression = acceptRegression
+        }
+    }
+
+    /// Whose current table a run's table becomes: the data folder's `ratings/<operatorID>.json`.
+    public struct CurrentTarget: Sendable {
+        public var dataFolder: URL
+        public var operatorID: String
+
+        public init(dataFolder: URL, operatorID: String) {
+            self.dataFolder = dataFolder
+            self.operatorID = operatorID
         }
     }
 
@@ -125,6 +141,9 @@ public struct RatingsJob: Job {
         public var vanished: [VanishedPage] = []
         /// The lake packages published (folder names), with ``Input/lakePackages``.
         public var lakesPublished: [String] = []
+        /// With ``Input/current``: how the current table is named (`Data/ratings/zsg.json`), and
+        /// whether this run changed it (false: it held this table already).
+        public var current: (name: String, changed: Bool)?
     }
 
     /// What a ratings run reports while it works: page progress and warnings.
@@ -191,6 +210,7 @@ public struct RatingsJob: Job {
         do {
             result.written = try write(checked)
             try publishReviewed(into: &result)
+            try makeCurrent(&result)
         } catch {
             if let snapshot, snapshot.isNew { try? FileManager.default.removeItem(at: snapshot.directory) }
             throw error
@@ -323,11 +343,23 @@ public struct RatingsJob: Job {
                 run: run, appRatings: checked.built.app, diff: checked.result.diff,
                 previousName: checked.result.baselineName.map(portable), pageSource: checked.built.sourceDescription,
                 chartFile: names.chart))
-        let markdownText = FleetCommandText.naming(markdown, fleetArgument: FleetCommandText.forReport(input.fleetArgument))
+        let markdownText = FleetCommandText.naming(
+            markdown, fleetArgument: FleetCommandText.forReport(input.fleetArgument))
         let all =
             legacy + [(names.table, try run.table.jsonData()), csv, chart, (names.markdown, Data(markdownText.utf8))]
         try AtomicFileWriter.writeAll(all.map { (file($0.0), $0.1) }, locking: false)
         return outputNames
+    }
+
+    /// Makes the table now in `out` the operator's current table, when ``Input/current`` asks:
+    /// published when the run published it, else reviewed.
+    private func makeCurrent(_ result: inout Result) throws {
+        guard let target = input.current else { return }
+        let data = try BoundedFile.read(
+            input.out.appendingPathComponent(Self.outputs.table), limit: BoundedFile.tableLimit, what: "rating table")
+        let changed = try CurrentRatingTables(dataFolder: target.dataFolder).record(
+            data, for: target.operatorID, origin: input.publish == nil ? .reviewed : .published)
+        result.current = (CurrentRatingTables.reference(for: target.operatorID), changed)
     }
 
     /// `name` (a table or folder as messages name it) as the report names it: the path the user

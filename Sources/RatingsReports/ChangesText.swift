@@ -34,7 +34,9 @@ package enum ChangesText {
             retired.map { (ShipNames.key($0.name), $0.since) }, uniquingKeysWith: { a, _ in a })
         return diff.added.map { "added: \($0)" }
             + diff.renamed.map { "renamed: \($0.from) → \($0.to)" }
-            + diff.removed.map { name in retiredSince[ShipNames.key(name)].map { retiredLine(name, since: $0) } ?? "removed: \(name)" }
+            + diff.removed.map { name in
+                retiredSince[ShipNames.key(name)].map { retiredLine(name, since: $0) } ?? "removed: \(name)"
+            }
             + diff.rerated.map { "re-rated: \($0.name) \(rating($0.from)) → \(rating($0.to))" }
     }
 

@@ -103,23 +103,26 @@ public struct FeedJob: Job {
         }
     }
 
-    /// Each operator's table: Lake Zurich's from `lakeZurich` (the table file) or
-    /// `Data/ratings/zsg.json`, the others' from
-    /// `Data/ratings/<id>.json` where there is one (an operator without one is left out).
+    /// Each operator's table: its current one (``ShipRatingTable/CurrentRatingTables``:
+    /// `Data/ratings/<id>.json`, the one last reviewed or published, else bundled), Lake
+    /// Zurich's from `lakeZurich` when given; an operator without one is left out (its lakes'
+    /// waves are unrated, and the index says why).
     /// - Throws: ``NextWaveSupport/FileProblem`` (missing input) when Lake Zurich has no table.
     package static func operatorTables(
         data: URL, operators: OperatorCatalogue, lakeZurich: URL?
     ) throws -> [OperatorTable] {
+        let current = CurrentRatingTables(dataFolder: data)
         var tables: [OperatorTable] = []
         for op in operators.operators {
-            var url = data.appendingPathComponent("ratings/\(op.id).json")
+            var url = current.file(for: op.id)
             if op.isHome, let lakeZurich { url = lakeZurich }
             guard FileManager.default.fileExists(atPath: url.path) else {
                 guard !op.isHome else {
                     throw FileProblem(
                         path: url.path,
-                        reason: "no rating table for Lake Zurich; run `nextwave ratings` and pass --ratings "
-                            + "reports/ship-ratings.json (or scripts/operator-tables)", kind: .missingInput)
+                        reason: "no rating table for Lake Zurich; run `nextwave ratings` (it makes "
+                            + "\(CurrentRatingTables.reference(for: op.id)) the current table) or pass --ratings",
+                        kind: .missingInput)
                 }
                 continue
             }

@@ -15,6 +15,23 @@ package enum RepositoryPaths {
     package static var stations: URL { data.appendingPathComponent("stations.json") }
     package static var schedulePeriods: URL { data.appendingPathComponent("schedule_periods.json") }
 
+    /// A private copy of the data folder (its archive linked, not copied): for a test whose run
+    /// writes into the data folder (a publication makes its table the current one, a fleet edit),
+    /// which must never touch the repository's own `Data/`.
+    package static func copyOfData() throws -> URL {
+        let copy = temporaryDirectory("data")
+        for name in try FileManager.default.contentsOfDirectory(atPath: data.path) {
+            if name == "archive" {
+                try FileManager.default.createSymbolicLink(
+                    at: copy.appendingPathComponent(name), withDestinationURL: data.appendingPathComponent(name))
+            } else {
+                try FileManager.default.copyItem(
+                    at: data.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+            }
+        }
+        return copy
+    }
+
     /// A private copy of the bundled archive's raw files, without a store (so that parallel tests
     /// never share one).
     package static func copyOfArchive() throws -> URL {

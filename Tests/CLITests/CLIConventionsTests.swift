@@ -245,33 +245,41 @@ import _TestSupport
         #expect(ratings.status == 0, "\(ratings.stderr)")
         #expect(
             FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("reports/ship-ratings.json").path))
-        // A what-if table left in --out is never used silently: without --ratings, sessions
-        // scores with the app's own ratings and says so; with --ratings, the report names the
-        // table and where it rated the ships.
+        // A table in a folder of its own (--out) is a what-if: sessions keeps rating with the
+        // current table, says which, and warns that a newer one lies beside it; with --ratings,
+        // the report names the table and where it rated the ships.
         let whatIf = try await CLI.runOffPool(
-            ["ratings", "--no-progress", "--speed", "25", "--accept-regression"], in: elsewhere, executable: installed,
-            environment: ["NEXTWAVE_DATA": nil])
+            ["ratings", "--no-progress", "--speed", "25", "--out", "what-if", "--accept-regression"], in: elsewhere,
+            executable: installed, environment: ["NEXTWAVE_DATA": nil])
         #expect(whatIf.status == 0, "\(whatIf.stderr)")
+        #expect(whatIf.stderr.contains("a table of its own in what-if/"), "\(whatIf.stderr)")
         let sessions = try await CLI.runOffPool(
             ["sessions", "--no-progress"], in: elsewhere, executable: installed, environment: ["NEXTWAVE_DATA": nil])
         #expect(sessions.status == 0, "\(sessions.stderr)")
-        #expect(sessions.stderr.contains("ratings: the app's own ratings"), "\(sessions.stderr)")
-        // The other lakes' tables by operator, not eleven paths on one line.
         #expect(
-            sessions.stderr.contains("ratings also from the other lakes' operators (Data/ratings/): ")
-                && sessions.stderr.contains(", sgv,"), "\(sessions.stderr)")
+            sessions.stderr.contains("ratings: Zürichsee by Data/ratings/zsg.json (reviewed, generated "),
+            "\(sessions.stderr)")
+        // The other lakes' tables grouped, not eleven paths on one line.
+        #expect(
+            sessions.stderr.contains("more lakes by their operators' bundled tables in Data/ratings/"),
+            "\(sessions.stderr)")
+        let md = try String(contentsOf: elsewhere.appendingPathComponent("reports/sessions.md"), encoding: .utf8)
+        #expect(md.contains("legacy model at 18 km/h over 10 m"), "\(md.prefix(400))")
         let named = try await CLI.runOffPool(
-            ["sessions", "--no-progress", "--ratings", "reports/ship-ratings.json"], in: elsewhere,
+            ["sessions", "--no-progress", "--ratings", "what-if/ship-ratings.json"], in: elsewhere,
             executable: installed, environment: ["NEXTWAVE_DATA": nil])
         #expect(named.status == 0, "\(named.stderr)")
-        let md = try String(contentsOf: elsewhere.appendingPathComponent("reports/sessions.md"), encoding: .utf8)
-        #expect(md.contains("legacy model at 25 km/h over 10 m"), "\(md.prefix(400))")
+        let whatIfMD = try String(contentsOf: elsewhere.appendingPathComponent("reports/sessions.md"), encoding: .utf8)
+        #expect(whatIfMD.contains("legacy model at 25 km/h over 10 m"), "\(whatIfMD.prefix(400))")
+        // The first ratings run into the default reports folder made its table the installed
+        // data's current one: a folder outside any checkout rates with it too.
         let empty = RepositoryPaths.temporaryDirectory("nextwave-empty")
         let fallback = try await CLI.runOffPool(
             ["sessions", "--no-progress", "--out", "out"], in: empty, executable: installed,
             environment: ["NEXTWAVE_DATA": nil])
         #expect(fallback.status == 0, "\(fallback.stderr)")
-        #expect(fallback.stderr.contains("app-ratings.json"), "\(fallback.stderr)")
+        #expect(fallback.stderr.contains("Data/ratings/zsg.json (reviewed"), "\(fallback.stderr)")
+        #expect(ratings.stderr.contains("Data/ratings/zsg.json "), "\(ratings.stderr)")
     }
 
     /// As cron runs it: by name from PATH, in another folder, with nothing but PATH and HOME set

@@ -65,8 +65,9 @@ struct ExitStatusTests {
         #expect(!vanished.description.contains("--") && !vanished.description.contains("nextwave"))
         let message = ErrorPresenter.message(for: vanished)
         #expect(
-            message.contains("https://www.zsg.ch/de/linth answered HTTP 404: if the ship left the fleet, "
-                + "`nextwave fleet retire \"MS Linth\" --since YYYY-MM-DD`")
+            message.contains(
+                "https://www.zsg.ch/de/linth answered HTTP 404: if the ship left the fleet, "
+                    + "`nextwave fleet retire \"MS Linth\" --since YYYY-MM-DD`")
                 && message.hasSuffix("--accept-regression."), "\(message)")
     }
 }

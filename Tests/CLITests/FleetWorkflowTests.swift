@@ -181,7 +181,8 @@ import _TestSupport
         defer { server.stop() }
         let site = RepositoryPaths.temporaryDirectory("site")
         let mirror = [
-            "--base-url", server.baseURL.absoluteString, "--delay", "0", "--no-progress", "--publish", site.path,
+            "--base-url", server.baseURL.absoluteString, "--delay", "0", "--no-progress", "--data",
+            try RepositoryPaths.copyOfData().path, "--publish", site.path,
         ]
         let refused = try await CLI.runOffPool(
             ["ratings", "--out", RepositoryPaths.temporaryDirectory().path] + mirror)
@@ -467,11 +468,15 @@ import _TestSupport
 
         let site = RepositoryPaths.temporaryDirectory("site")
         #expect(
-            try await CLI.runOffPool(["ratings", "--out", reviewed.path, "--publish", site.path, "--no-progress"])
-                .status == 0)
+            try await CLI.runOffPool([
+                "ratings", "--out", reviewed.path, "--data", try RepositoryPaths.copyOfData().path, "--publish",
+                site.path, "--no-progress",
+            ])
+            .status == 0)
         let elsewhere = RepositoryPaths.temporaryDirectory()
         let againstPublished = try await CLI.runOffPool([
-            "ratings", "--out", elsewhere.path, "--publish", site.path, "--fleet", fewer.path, "--no-progress",
+            "ratings", "--out", elsewhere.path, "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path,
+            "--fleet", fewer.path, "--no-progress",
         ])
         #expect(againstPublished.status == 1, "\(againstPublished.stderr)")
         #expect(againstPublished.stderr.contains("the published ship-ratings."), "\(againstPublished.stderr)")
@@ -598,7 +603,7 @@ import _TestSupport
             withDestinationURL: RepositoryPaths.root.appendingPathComponent("scripts"))
         // What the app has now: the committed table, published.
         let now = try await CLI.runOffPool([
-            "ratings", "publish", CLIFixtures.ratingTable.path,
+            "ratings", "publish", "--data", work.appendingPathComponent("Data").path, CLIFixtures.ratingTable.path,
             "--to", work.appendingPathComponent("site/ratings").path,
         ])
         #expect(now.status == 0, "\(now.stderr)")
@@ -634,7 +639,9 @@ import _TestSupport
     @Test func publishingWritesAHashedTableAndAManifestTheReadmeExampleReads() async throws {
         let out = RepositoryPaths.temporaryDirectory()
         let site = RepositoryPaths.temporaryDirectory("site")
-        let r = try await CLI.runOffPool(["ratings", "--out", out.path, "--publish", site.path])
+        let r = try await CLI.runOffPool([
+            "ratings", "--out", out.path, "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try json(site.appendingPathComponent("manifest.json"))
         let current = try #require(manifest["current"] as? String)
@@ -649,7 +656,10 @@ import _TestSupport
         #expect(current.dropFirst("ship-ratings.".count).prefix(16) == (manifest["sha256"] as! String).prefix(16))
         // Publishing again changes nothing.
         let manifestBytes = try Data(contentsOf: site.appendingPathComponent("manifest.json"))
-        #expect(try await CLI.runOffPool(["ratings", "--out", out.path, "--publish", site.path]).status == 0)
+        #expect(
+            try await CLI.runOffPool([
+                "ratings", "--out", out.path, "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path,
+            ]).status == 0)
         #expect(try Data(contentsOf: site.appendingPathComponent("manifest.json")) == manifestBytes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).count == 2)
 

@@ -104,7 +104,10 @@ import _TestSupport
         let folder = RepositoryPaths.temporaryDirectory(prefix)
         let site = folder.appendingPathComponent("site")
         let out = folder.appendingPathComponent("out")
-        let first = try await runBounded(["ratings", "--publish", site.path, "--out", out.path, "--quiet"])
+        let first = try await runBounded([
+            "ratings", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path, "--out", out.path,
+            "--quiet",
+        ])
         #expect(first.status == 0, "\(first.stderr)")
         let manifest = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("manifest.json")))
@@ -118,7 +121,10 @@ import _TestSupport
         try Data("someone else's file".utf8).write(to: victim)
         try FileManager.default.removeItem(at: table)
         try FileManager.default.createSymbolicLink(at: table, withDestinationURL: victim)
-        let second = try await runBounded(["ratings", "--publish", site.path, "--out", out.path, "--quiet"])
+        let second = try await runBounded([
+            "ratings", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path, "--out", out.path,
+            "--quiet",
+        ])
         #expect(second.status == 73, "\(second.status): \(second.stderr)")
         #expect(second.stderr.contains("is a symbolic link"), "\(second.stderr)")
         #expect(text(victim) == "someone else's file")
@@ -153,7 +159,7 @@ import _TestSupport
         #expect(shown.status == 65, "\(shown.status): \(shown.stderr)")
         #expect(shown.stderr.contains("may name only a file in its own folder"), "\(shown.stderr)")
         let published = try await runBounded([
-            "ratings", "publish", CLIFixtures.ratingTable.path, "--to",
+            "ratings", "publish", "--data", try RepositoryPaths.copyOfData().path, CLIFixtures.ratingTable.path, "--to",
             site.path,
         ])
         #expect(published.status == 65, "\(published.status): \(published.stderr)")
@@ -397,7 +403,8 @@ import _TestSupport
         // Brienzersee's folder is blocked by a file of that name.
         try Data("not a folder".utf8).write(to: site.appendingPathComponent("brienzersee"))
         let result = try await runBounded([
-            "ratings", "--operator", "bls", "--publish", site.path, "--out", folder.appendingPathComponent("out").path,
+            "ratings", "--operator", "bls", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path,
+            "--out", folder.appendingPathComponent("out").path,
             "--quiet",
         ])
         #expect(result.status == 73, "\(result.status): \(result.stderr)")
@@ -409,7 +416,10 @@ import _TestSupport
         let (_, site, out, table) = try await publishedOnce("site")
         let good = try Data(contentsOf: table)
         try good.prefix(100).write(to: table)
-        let second = try await runBounded(["ratings", "--publish", site.path, "--out", out.path, "--quiet"])
+        let second = try await runBounded([
+            "ratings", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path, "--out", out.path,
+            "--quiet",
+        ])
         #expect(second.status == 0, "\(second.status): \(second.stderr)")
         #expect(try Data(contentsOf: table) == good)
         #expect(!second.stdout.contains("nothing published"), "\(second.stdout)")

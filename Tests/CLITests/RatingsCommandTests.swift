@@ -219,11 +219,15 @@ import _TestSupport
         let folder = RepositoryPaths.temporaryDirectory("publish-flags")
         let site = folder.appendingPathComponent("site")
         let dry = try await CLI.runOffPool([
-            "ratings", "publish", CLIFixtures.ratingTable.path, "--to", site.path, "--dry-run",
+            "ratings", "publish", "--data", try RepositoryPaths.copyOfData().path, CLIFixtures.ratingTable.path, "--to",
+            site.path, "--dry-run",
         ])
         #expect(dry.status == 0 && dry.stdout.contains("Dry run: nothing published"), "\(dry.stderr)")
         #expect(!FileManager.default.fileExists(atPath: site.path), "a dry run published")
-        let first = try await CLI.runOffPool(["ratings", "publish", CLIFixtures.ratingTable.path, "--to", site.path])
+        let first = try await CLI.runOffPool([
+            "ratings", "publish", "--data", try RepositoryPaths.copyOfData().path, CLIFixtures.ratingTable.path, "--to",
+            site.path,
+        ])
         #expect(first.status == 0, "\(first.stderr)")
         // A table that lost a ship regresses against the published one.
         var table = try #require(
@@ -231,10 +235,13 @@ import _TestSupport
         table["ships"] = Array(try #require(table["ships"] as? [[String: Any]]).dropLast())
         let smaller = folder.appendingPathComponent("smaller.json")
         try JSONSerialization.data(withJSONObject: table).write(to: smaller)
-        let refused = try await CLI.runOffPool(["ratings", "publish", smaller.path, "--to", site.path])
+        let refused = try await CLI.runOffPool([
+            "ratings", "publish", "--data", try RepositoryPaths.copyOfData().path, smaller.path, "--to", site.path,
+        ])
         #expect(refused.status == 1, "\(refused.stderr)")
         let accepted = try await CLI.runOffPool([
-            "ratings", "publish", smaller.path, "--to", site.path, "--accept-regression",
+            "ratings", "publish", "--data", try RepositoryPaths.copyOfData().path, smaller.path, "--to", site.path,
+            "--accept-regression",
         ])
         #expect(accepted.status == 0 && accepted.stderr.contains("published"), "\(accepted.stderr)")
         // A table that cites this machine is refused unless the mirror run is said aloud.
@@ -245,10 +252,13 @@ import _TestSupport
         table["ships"] = ships
         let local = folder.appendingPathComponent("local.json")
         try JSONSerialization.data(withJSONObject: table).write(to: local)
-        let mirror = try await CLI.runOffPool(["ratings", "publish", local.path, "--to", site.path])
+        let mirror = try await CLI.runOffPool([
+            "ratings", "publish", "--data", try RepositoryPaths.copyOfData().path, local.path, "--to", site.path,
+        ])
         #expect(mirror.status == 1 && mirror.stderr.contains("on this machine"), "\(mirror.stderr)")
         let allowed = try await CLI.runOffPool([
-            "ratings", "publish", local.path, "--to", site.path, "--allow-local-sources",
+            "ratings", "publish", "--data", try RepositoryPaths.copyOfData().path, local.path, "--to", site.path,
+            "--allow-local-sources",
         ])
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }

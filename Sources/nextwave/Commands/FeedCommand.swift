@@ -76,11 +76,27 @@ struct FeedCommand: NextWaveCommand {
     static let inputFlags = ["days": "--days"]
 
     func execute(_ terminal: Terminal) async throws {
+        let operators = try OperatorCatalogue.inDataFolder(source.data)
+        let given = try ratings.map { try TableFile.open(URL(fileURLWithPath: $0), name: $0) }
         let tables = try FeedJob.operatorTables(
-            data: try source.data.directory, operators: try OperatorCatalogue.inDataFolder(source.data),
-            lakeZurich: try ratings.map { try TableFile.open(URL(fileURLWithPath: $0), name: $0).url })
+            data: try source.data.directory, operators: operators, lakeZurich: given?.url)
         guard let main = tables.first else { throw CLIError("no rating table in Data/ratings/", status: .noInput) }
         let catalogue = try source.data.stationCatalogue()
+        let lakes = try lake.map { name in
+            guard let found = catalogue.lake(named: name) else {
+                throw FeedJobError.unknownLake(name, known: catalogue.lakes)
+            }
+            return found
+        }
+        terminal.announce(
+            try DefaultRatingTables.choose(
+                given: try ratings.map(ArchiveOptions.tablePath), homeOnly: true,
+                stations: lakes.isEmpty ? nil : catalogue.stations.filter { lakes.contains($0.lake) },
+                catalogue: catalogue, data: try source.data.directory, operators: operators,
+                visible: ArchiveOptions.reviewedTables(operators)
+                    + DefaultRatingTables.Candidate.published(
+                        in: URL(fileURLWithPath: out).appendingPathComponent("ratings"), name: "\(out)/ratings")),
+            quiet: source.data.quietData)
         let start = from ?? ZoneClock.zurich.today()
         var input = FeedJob.Input(
             source: try source.scheduleSource(

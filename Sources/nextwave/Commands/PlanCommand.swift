@@ -21,8 +21,9 @@ struct PlanCommand: NextWaveCommand {
             Rhei? 60 %") and its stars. A lake's days open with the best window on the
             lake. A day without a session says why. Without --from the plan starts today
             when the archive holds today; else it shows the archive's days and says on
-            stderr how to fetch the coming ones. Ships are rated by the app's own ratings
-            unless --ratings names a table. --ics writes the windows as a calendar to
+            stderr how to fetch the coming ones. Ships are rated by the lake's current
+            table (the one last reviewed or published; stderr names it) unless --ratings
+            names another. --ics writes the windows as a calendar to
             subscribe to (- for stdout), with an alarm before each; events keep their
             identity, and their stamp while they do not change. --lang picks the language.
 
@@ -116,11 +117,15 @@ struct PlanCommand: NextWaveCommand {
     ) async throws -> RiderPlan {
         let catalogue = try source.data.stationCatalogue()
         let (chosen, selection) = try stations.selection(in: catalogue)
-        let (schedule, _) = try source.scheduleSource(catalogue: catalogue, stations: chosen, ratings: scoring.ratings)
+        let (schedule, tables) = try source.scheduleSource(
+            catalogue: catalogue, stations: chosen, ratings: scoring.ratings)
         var input = PlanJob.Input(source: schedule, from: from, days: days, selection: selection)
         input.sun = scoring.sun
         input.predict = predict
-        let plan = try await PlanJob(input).run()
+        let job = PlanJob(input)
+        try job.validate()  // a refused input is said before anything else
+        terminal.announce(tables, quiet: source.data.quietData)
+        let plan = try await job.run()
         for file in plan.skippedFiles { terminal.warn("skipped \(file)") }
         if let today = plan.todayNotInArchive {
             terminal.warn(

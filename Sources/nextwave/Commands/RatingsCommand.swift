@@ -36,6 +36,10 @@ struct RatingsCommand: NextWaveCommand {
             that answers 404 or 410 is such a change, not an error.
             An unchanged table is not rewritten (its generatedAt stays; SOURCE_DATE_EPOCH
             sets it), nor ratings.md; its CSVs and chart follow the tool's version.
+            A run into the default folder (reports, or reports/ID) or with --publish makes
+            its table the operator's current one (Data/ratings/ID.json), which feed,
+            plan, today, sessions and ratings show rate with; a run with --out DIR of its
+            own is a what-if and changes nothing else.
             `ratings publish` publishes a reviewed table for the apps. The data folder:
             --data, else $NEXTWAVE_DATA, else Data/ of the checkout you are in, else the
             installed one (the first stderr line names it).
@@ -154,6 +158,12 @@ struct RatingsCommand: NextWaveCommand {
         input.csvStyle = csv.csvStyle
         input.now = SourceDateEpoch.date()
         input.fleetArgument = fleet.fleetArgument(data: data)
+        // A run into the operator's own reports folder, or one that publishes, makes its table
+        // the one every other command rates with; a what-if into a folder of its own does not.
+        if out == (chosen?.reportsFolder ?? "reports") || publish != nil {
+            input.current = .init(
+                dataFolder: try data.directory, operatorID: chosen?.id ?? OperatorCatalogue.homeID)
+        }
         if let chosen {
             input.serve(
                 chosen, catalogue: try OperatorCatalogue.inDataFolder(data), ratingsFolder: try data.file("ratings"))

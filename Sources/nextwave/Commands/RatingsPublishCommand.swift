@@ -23,7 +23,10 @@ struct RatingsPublishCommand: NextWaveCommand {
             unless --accept-regression (a ship the fleet file retires may leave). A table
             that cites pages on this machine (a mirror run) is refused unless
             --allow-local-sources. --dry-run prints what would change and publishes
-            nothing. Publishing the same table again writes nothing.
+            nothing. Publishing the same table again writes nothing. The published table
+            becomes the operator's current one (Data/ratings/ID.json), which feed, plan,
+            today and sessions rate with. Nothing published in DIR yet: the first
+            publication, every ship new.
 
             Examples:
               nextwave ratings publish --to site/ratings
@@ -40,6 +43,12 @@ struct RatingsPublishCommand: NextWaveCommand {
         help: ArgumentHelp("The schema to check against (default: schemas/ beside the data folder).", valueName: "FILE")
     )
     var schema: String?
+
+    @Option(
+        name: .customLong("operator"),
+        help: ArgumentHelp(
+            "Whose table it is, when not the one just reviewed (zsg, sgv, …; default zsg).", valueName: "ID"))
+    var operatorName: String?
 
     @OptionGroup var review: ReviewOptions
 
@@ -59,6 +68,8 @@ struct RatingsPublishCommand: NextWaveCommand {
         input.acceptRegression = review.acceptRegression
         input.allowLocalSources = review.allowLocalSources
         input.dryRun = review.dryRun
+        input.currentTables = folder
+        input.operatorID = try operatorName.map { try OperatorCatalogue.named($0, data: data).id }
         let result = try await PublishJob(input).run { event in
             if case .warning(let message) = event { terminal.warn(message) }
         }
@@ -71,6 +82,11 @@ struct RatingsPublishCommand: NextWaveCommand {
             terminal.info("published \(table) as \(to)/\(manifest.current), and \(to)/manifest.json naming it")
         } else {
             terminal.info("\(to)/manifest.json already names \(manifest.current) (these bytes); nothing published")
+        }
+        if let current = result.current {
+            terminal.info(
+                "\(current.name) \(current.changed ? "is now" : "was already") the current table: feed, plan, today "
+                    + "and sessions rate with it")
         }
     }
 }

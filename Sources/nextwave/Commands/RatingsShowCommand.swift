@@ -8,19 +8,32 @@ struct RatingsShowCommand: NextWaveCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print a rating table (current, previous or published); writes nothing.",
+        usage: """
+            nextwave ratings show [<TABLE> | --operator <ID>] [--ship <NAME>]
+                                  [--json]
+            """,
         discussion: """
             TABLE is a ship-ratings.json, a folder holding one (the output of `ratings`),
             or a publishing folder (its manifest.json names the current table). Default:
-            reports/ship-ratings.json.
+            the operator's current table, the one every command rates with
+            (Data/ratings/zsg.json, or --operator ID's: last reviewed or published).
 
             Examples:
               nextwave ratings show
+              nextwave ratings show --operator sgv
               nextwave ratings show site/ratings --ship "Panta Rhei"
               nextwave ratings show Data/app-ratings.json --json
             """)
 
     @Argument(help: ArgumentHelp("The table, its folder, or a publishing folder.", valueName: "TABLE"))
-    var table: String = "reports"
+    var table: String?
+
+    @Option(
+        name: .customLong("operator"),
+        help: ArgumentHelp("Without TABLE: whose current table (zsg, sgv, …; default zsg).", valueName: "ID"))
+    var operatorName: String?
+
+    @OptionGroup var data: DataOptions
 
     @Option(help: ArgumentHelp("Only this ship (name or alias), with every figure and source.", valueName: "NAME"))
     var ship: String?
@@ -30,10 +43,21 @@ struct RatingsShowCommand: NextWaveCommand {
 
     var showsProgress: Bool { false }
 
-    func validate() throws { try checkPaths([("TABLE", table)]) }
+    func validate() throws {
+        try checkPaths([("TABLE", table)])
+        if table != nil && operatorName != nil { throw ValidationError("give a TABLE or --operator, not both") }
+    }
 
     func execute(_ terminal: Terminal) async throws {
-        let file = try TableFile.open(URL(fileURLWithPath: table), name: table)
+        let file: TableFile
+        if let table {
+            file = try TableFile.open(URL(fileURLWithPath: table), name: table)
+        } else {
+            let id = try operatorName.map { try OperatorCatalogue.named($0, data: data).id } ?? OperatorCatalogue.homeID
+            let current = CurrentRatingTables(dataFolder: try data.directory)
+            file = try TableFile.open(current.file(for: id), name: CurrentRatingTables.reference(for: id))
+            if !data.quietData { terminal.info("ratings: the current table, \(try current.describe(id))") }
+        }
         let (loaded, name) = (file.table, file.name)
         if let ship {
             let entry = try RatingLookup(loaded).ship(named: ship, inTable: name)

@@ -24,11 +24,12 @@ struct SessionsCommand: NextWaveCommand {
             A wave without an assigned ship takes the ships that ran its course on archived
             days of the same timetable period (expected points); --predict off scores it
             as unknown, as the app does. Stations by name or UIC id. Ships are rated by
-            the app's own ratings unless --ratings names a table (e.g. the one `nextwave
-            ratings` wrote); the report names the table and where it rated the ships.
+            each lake's current table (Data/ratings/<operator>.json: the one last
+            reviewed or published) unless --ratings names another; stderr and the report
+            name the table.
 
             Examples:
-              nextwave sessions --lake Zürichsee --ratings reports/ship-ratings.json
+              nextwave sessions --lake Zürichsee
               nextwave sessions --station wadenswil --station "Stäfa" --from today
               nextwave sessions --station 8503670 --from 2026-09-22 --to 2026-09-22 \\
                   --ratings Data/app-ratings.json --sun app --predict off
@@ -77,8 +78,8 @@ struct SessionsCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let catalogue = try source.data.stationCatalogue()
         let (chosen, selection) = try stations.selection(in: catalogue)
-        // --ratings, else the app's own ratings (what the app scores with) and the other lakes'
-        // operators' tables, said aloud: never silently whatever a what-if run left in a folder.
+        // --ratings, else the lakes' operators' current tables (the ones last reviewed or
+        // published), said aloud: never silently whatever a what-if run left in a folder.
         let (schedule, tables) = try source.scheduleSource(
             catalogue: catalogue, stations: chosen, ratings: scoring.ratings)
         var input = SessionsJob.Input(
@@ -88,17 +89,7 @@ struct SessionsCommand: NextWaveCommand {
         input.predict = predict.isOn
         let job = SessionsJob(input)
         try job.validate()  // a refused input is said before anything else
-        let other = "--ratings FILE scores with another table"
-        switch tables.origin {
-        case .given: terminal.info("ratings: \(tables.main.name)")
-        case .app: terminal.info("ratings: the app's own ratings (\(tables.main.name)); \(other)")
-        case .lakeOperator: terminal.info("ratings: \(tables.main.name) (the lake's operator; \(other))")
-        }
-        if !tables.more.isEmpty {
-            terminal.info(
-                "ratings also from the other lakes' operators (Data/ratings/): "
-                    + tables.moreOperators.joined(separator: ", "))
-        }
+        terminal.announce(tables, quiet: source.data.quietData)
         let result = try await job.run { event in
             switch event {
             case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")

@@ -34,6 +34,17 @@ struct ArchiveOptions: ParsableArguments {
         return source
     }
 
+    /// The tables `nextwave ratings` left in the working folder's reports folders
+    /// (`reports/ship-ratings.json`, `reports/<id>/ship-ratings.json`): a run that rates with an
+    /// older table says so.
+    static func reviewedTables(_ operators: OperatorCatalogue) -> [DefaultRatingTables.Candidate] {
+        operators.operators.compactMap { chosen in
+            let path = "\(chosen.reportsFolder)/ship-ratings.json"
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            return .passable(URL(fileURLWithPath: path), as: path)
+        }
+    }
+
     /// `--ratings` as a file: the table of a folder `ratings` wrote or of a publishing folder
     /// (``RatingsPipeline/TableFile``, which names the tables of a folder of tables); a file as given.
     static func tablePath(_ given: String) throws -> String {
@@ -51,9 +62,10 @@ struct ArchiveOptions: ParsableArguments {
     func scheduleSource(
         catalogue: StationCatalogue, stations: [Station]?, ratings: String?
     ) throws -> (source: ScheduleSource, tables: DefaultRatingTables.Choice) {
+        let operators = try OperatorCatalogue.inDataFolder(data)
         let tables = try DefaultRatingTables.choose(
             given: try ratings.map(Self.tablePath), stations: stations, catalogue: catalogue, data: try data.directory,
-            operators: try OperatorCatalogue.inDataFolder(data))
+            operators: operators, visible: Self.reviewedTables(operators))
         let source = try scheduleSource(
             catalogue: catalogue, ratings: tables.main.url, ratingsName: tables.main.name,
             moreRatings: tables.more.map(\.url))

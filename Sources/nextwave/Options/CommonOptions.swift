@@ -11,7 +11,7 @@ struct DataOptions: ParsableArguments {
             valueName: "DIR"))
     var data: String?
 
-    @Flag(name: .customLong("quiet"), help: "Do not say on stderr which data folder the run uses.")
+    @Flag(name: .customLong("quiet"), help: "Do not say on stderr which data folder and rating tables the run uses.")
     var quietData = false
 
     var directory: URL { get throws { try DataLocator.dataDirectory(explicit: data, quiet: quietData) } }
