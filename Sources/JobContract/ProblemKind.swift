@@ -13,8 +13,12 @@ public enum ProblemKind: String, Sendable, CaseIterable, Codable {
     case unreachable
     /// An output could not be written (its folder, its temporary file, the disk).
     case cannotWrite
-    /// A safety check refused the result, or another run holds the folder: nothing was replaced.
+    /// A safety check refused the result, or another run held the folder too long: nothing was
+    /// replaced.
     case refused
+    /// Another run holds what this one needs (a site being updated) and this one does not wait:
+    /// nothing was changed; the next run will do the work.
+    case busy
     /// Anything else: the run could not finish.
     case failed
 }

@@ -1,4 +1,5 @@
 package import Foundation
+import JobContract
 
 #if canImport(Glibc)
     import Glibc
@@ -48,7 +49,9 @@ package final class DirectoryLock {
     /// Locks `directory` (creating it if needed): exclusively to write, shared to read.
     /// - Throws: ``FileProblem`` when the folder cannot be created or opened, or stays locked
     ///   by another process for ``maximumWait``.
-    package init(_ directory: URL, exclusive: Bool = true) throws {
+    /// - Parameter waiting: wait for another process's lock (up to ``maximumWait``); false:
+    ///   fail at once with a ``FileProblem`` of kind ``JobContract/ProblemKind/busy``.
+    package init(_ directory: URL, exclusive: Bool = true, waiting: Bool = true) throws {
         try FileProblem.createFolder(directory)
         path = directory.resolvingSymlinksInPath().standardizedFileURL.path
         let entry = Self.held.withLock { held -> Entry in
@@ -58,7 +61,9 @@ package final class DirectoryLock {
             return entry
         }
         try entry.state.withLock { state in
-            if state.holders == 0 { state.descriptor = try Self.acquire(path, exclusive: exclusive) }
+            if state.holders == 0 {
+                state.descriptor = try Self.acquire(path, exclusive: exclusive, waiting: waiting)
+            }
             state.holders += 1
         }
     }
@@ -74,7 +79,7 @@ package final class DirectoryLock {
         }
     }
 
-    private static func acquire(_ path: String, exclusive: Bool) throws -> Int32 {
+    private static func acquire(_ path: String, exclusive: Bool, waiting: Bool) throws -> Int32 {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw FileProblem(
@@ -89,6 +94,12 @@ package final class DirectoryLock {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
                 throw FileProblem(path: path, reason: "cannot lock the folder (\(reason))", side: .lock)
+            }
+            guard waiting else {
+                close(descriptor)
+                throw FileProblem(
+                    path: path, reason: "another nextwave run is using this folder; nothing was changed", side: .lock,
+                    kind: .busy)
             }
             guard clock.now < deadline else {
                 close(descriptor)

@@ -117,6 +117,9 @@ final class SQLiteDatabase {
         func bind(_ index: Int32, _ value: String?) {
             if let value { bind(index, value) } else { sqlite3_bind_null(pointer, index) }
         }
+        func bind(_ index: Int32, _ value: Int64?) {
+            if let value { bind(index, value) } else { sqlite3_bind_null(pointer, index) }
+        }
 
         /// Advances; `true` while a row is available.
         @discardableResult

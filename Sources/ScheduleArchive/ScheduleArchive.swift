@@ -164,8 +164,8 @@ public final class ScheduleArchive {
     }
 
     /// The departures of allocated courses with timed stops at known stations: every stop but
-    /// the last (an arrival), at its local time on the assignment's day (Europe/Zurich);
-    /// paddle steamers (`DS …`) as BAV, other ships as BAT.
+    /// the last (an arrival, and the departures' destination), at its local time on the
+    /// assignment's day (Europe/Zurich); paddle steamers (`DS …`) as BAV, other ships as BAT.
     static func allocatedDepartures(_ assignments: [ShipAssignment], clock: ZoneClock = .zurich) -> [Departure] {
         var result: [Departure] = []
         for a in assignments where a.stops.count >= 2 {
@@ -176,7 +176,7 @@ public final class ScheduleArchive {
                 result.append(
                     Departure(
                         station: uic, date: clock.localDate(at: time), time: time, course: a.course,
-                        category: a.ship.hasPrefix("DS ") ? "BAV" : "BAT"))
+                        category: a.ship.hasPrefix("DS ") ? "BAV" : "BAT", destination: a.stops.last?.name))
             }
         }
         return result

@@ -157,6 +157,9 @@ public final class ScheduleStore {
             statement.bind(4, departure.course)
             statement.bind(5, departure.category)
             statement.bind(6, source)
+            statement.bind(7, departure.destination)
+            statement.bind(8, departure.arrival)
+            statement.bind(9, departure.nextStation.map(Int64.init))
             try statement.run()
             count += 1
         }
@@ -165,7 +168,8 @@ public final class ScheduleStore {
     package func departureWriter(source: Int64) throws -> DepartureWriter {
         DepartureWriter(
             statement: try database.cached(
-                "INSERT OR IGNORE INTO departures(day, station, time, course, category, source) VALUES (?, ?, ?, ?, ?, ?)"
+                "INSERT OR IGNORE INTO departures(day, station, time, course, category, source, destination, arrival, "
+                    + "next_station) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ), source: source)
     }
 
@@ -197,6 +201,28 @@ public final class ScheduleStore {
         var names: [Int: String] = [:]
         while try statement.step() { names[statement.int(0)] = statement.string(1) }
         return names
+    }
+
+    /// The days of `from…to` on which the archive holds a stationboard of at least one of
+    /// `stations` (even one without departures), or a departure at one of them (a GTFS import,
+    /// an allocated cruise): the days a feed knows, with waves or without.
+    package func knownDays(stations: Set<Int>, from: LocalDate, to: LocalDate) throws -> Set<LocalDate> {
+        var days = Set<LocalDate>()
+        let boards = try database.prepare("SELECT path FROM sources WHERE kind = 'stationboard'")
+        while try boards.step() {
+            let parts = boards.string(0).split(separator: "/")
+            guard parts.count >= 3, let date = LocalDate(iso: parts[parts.count - 2]), date >= from, date <= to,
+                let uic = Int(parts[parts.count - 1].prefix { $0.isNumber }), stations.contains(uic)
+            else { continue }
+            days.insert(date)
+        }
+        let departed = try database.prepare("SELECT DISTINCT day, station FROM departures WHERE day BETWEEN ? AND ?")
+        departed.bind(1, from.daysSinceEpoch)
+        departed.bind(2, to.daysSinceEpoch)
+        while try departed.step() {
+            if stations.contains(departed.int(1)) { days.insert(LocalDate(daysSinceEpoch: departed.int(0))) }
+        }
+        return days
     }
 
     /// First and last local date with departures.
@@ -243,7 +269,8 @@ public final class ScheduleStore {
         let statement = try database.prepare(
             """
             WITH allocated AS (SELECT id FROM sources WHERE kind = 'deployments')
-            SELECT day, station, time, course, MIN(category) FROM departures AS d
+            SELECT day, station, time, course, MIN(category), MAX(destination), MAX(arrival), MAX(next_station)
+            FROM departures AS d
             WHERE day BETWEEN ? AND ? AND time BETWEEN \(Self.timeRange.lowerBound) AND \(Self.timeRange.upperBound)
               AND (source NOT IN allocated OR NOT EXISTS (
                 SELECT 1 FROM departures AS t
@@ -272,7 +299,10 @@ public final class ScheduleStore {
             guard try statement.step() else { return nil }
             return Departure(
                 station: statement.int(1), date: LocalDate(daysSinceEpoch: statement.int(0)),
-                time: statement.int64(2), course: statement.string(3), category: statement.string(4))
+                time: statement.int64(2), course: statement.string(3), category: statement.string(4),
+                destination: statement.isNull(5) ? nil : statement.string(5),
+                arrival: statement.isNull(6) ? nil : statement.int64(6),
+                nextStation: statement.isNull(7) ? nil : statement.int(7))
         }
     }
 }

@@ -64,14 +64,26 @@ package enum StationboardReader {
                         + "\(SupportedDates.text)")
             }
             let course = Course.normalized(journey.name ?? journey.number ?? "")
+            // The arrival of a through call, when it is a time before the departure that day.
+            let arrival =
+                (journey.stop.arrival.flatMap { ZoneClock.parseISO8601($0)?.unix }
+                ?? journey.stop.arrivalTimestamp).flatMap { $0 <= unix && unix - $0 < 86_400 ? $0 : nil }
             result.append(
                 Departure(
                     station: station, date: ZoneClock.zurich.localDate(at: unix), time: unix,
-                    course: course, category: category))
+                    course: course, category: category, destination: journey.to.flatMap(Self.visibleName),
+                    arrival: arrival,
+                    nextStation: journey.passList?.dropFirst().first?.station?.id.flatMap { Int($0) }))
         }
         // A name from a server is shown to people: its control characters never are.
-        return (
-            station, body.station?.name.map { String($0.unicodeScalars.filter { !VisibleText.isHidden($0) }) }, result
-        )
+        return (station, body.station?.name.map { Self.visibleName($0) ?? "" }, result)
+    }
+
+    /// `name` without control characters and cut to 200 characters (a name from a server is
+    /// shown to people); nil when nothing is left.
+    static func visibleName(_ name: String) -> String? {
+        let visible = String(
+            String.UnicodeScalarView(name.unicodeScalars.filter { !VisibleText.isHidden($0) }).prefix(200))
+        return visible.trimmingCharacters(in: .whitespaces).isEmpty ? nil : visible
     }
 }

@@ -66,6 +66,19 @@ struct StoreMigrations {
                 DELETE FROM sources WHERE kind != 'gtfs' AND id IN (SELECT id FROM bad_sources);
                 DROP TABLE bad_sources;
                 """),
+        // Version 3: each departure's destination, arrival and next stop (the feed's
+        // `destination`, `arrival` and `nextStopId`). The stationboard files are forgotten so that
+        // the next refresh reads them again with all three; a GTFS import keeps its rows (without
+        // them) until imported again.
+        Step(
+            name: "keep destinations, arrivals and next stops",
+            sql: """
+                ALTER TABLE departures ADD COLUMN destination TEXT;
+                ALTER TABLE departures ADD COLUMN arrival INTEGER;
+                ALTER TABLE departures ADD COLUMN next_station INTEGER;
+                DELETE FROM departures WHERE source IN (SELECT id FROM sources WHERE kind = 'stationboard');
+                DELETE FROM sources WHERE kind = 'stationboard';
+                """),
     ]
 
     /// The schema version of a store with every step applied.

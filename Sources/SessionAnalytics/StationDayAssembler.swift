@@ -32,6 +32,9 @@ struct StationDayAssembler {
     /// Every station's departures are kept (they tell where a course goes next); only the
     /// wanted stations become station-days.
     mutating func add(_ departure: Departure, _ body: (StationDayWaves) throws -> Void) throws {
+        // A category the rule leaves out is no wave (the app's rule: motor ships only).
+        guard survey.settings.categories == .ships || survey.settings.categories.categories.contains(departure.category)
+        else { return }
         if day != departure.date {
             try finishDay(body)
             day = departure.date
@@ -76,11 +79,16 @@ struct StationDayAssembler {
             var detail = WaveDetail(
                 time: departure.time, course: departure.course, category: departure.category, nextStop: nil,
                 nextStopName: nil, ship: .none, rating: nil, points: 1, waveHeightM: nil)
-            if let next = itineraries[departure.course]?.first(where: {
-                $0.time > departure.time && $0.station != station
-            }) {
-                detail.nextStop = next.station
-                detail.nextStopName = survey.catalogue.station(uic: next.station)?.name ?? storeNames[next.station]
+            detail.destination = departure.destination
+            detail.arrival = departure.arrival
+            // The next stop as the source gives it (a stationboard's passList), else the course's
+            // next departure that day (a timetable import, an allocation).
+            if let next = departure.nextStation
+                ?? itineraries[departure.course]?.first(where: { $0.time > departure.time && $0.station != station })?
+                .station
+            {
+                detail.nextStop = next
+                detail.nextStopName = survey.catalogue.station(uic: next)?.name ?? storeNames[next]
             }
             if let known {
                 report.knownShipWaves += 1

@@ -10,6 +10,8 @@ public struct SurveySettings: Sendable {
     public var sun: SunSource
     /// Sessions kept per station and day; below 1 keeps none.
     public var top: Int
+    /// Which ship categories make waves (default: every ship, BAT, BAV and FAE).
+    public var categories: WaveCategories = .ships
 
     /// Any values are a survey: one whose `from` is after its `to` covers no day, one whose `top`
     /// is below 1 keeps no session (`SessionsJob` refuses both, naming the field).

@@ -20,6 +20,11 @@ public struct WaveDetail: Hashable, Sendable {
     /// The wave height the rating table gives the ship at its reference point (the ensemble
     /// median; share-weighted for a prediction), m; nil without one.
     public var waveHeightM: Double?
+    /// Where the course ends; nil when the source does not say.
+    public var destination: String?
+    /// Unix seconds the ship arrives before it departs (a through call); nil at the course's
+    /// first stop or when the source gives no arrival.
+    public var arrival: Int64?
 
     public init(
         time: Int64, course: String, category: String, nextStop: Int?, nextStopName: String?, ship: WaveShip,

@@ -18,13 +18,15 @@ package enum FeedWaves {
         var source = FeedWave.ShipSource.none
         var share: Double?
         var predicted: [FeedWave.PredictedShip]?
-        var basis: String?
+        var basis: FeedWave.RatingBasis?
         switch w.ship {
         case .known(let name):
             ship = tableName(name)
             source = .published
             share = 1
-            basis = w.rating == nil ? nil : ratings.ship(named: name)?.ratingBasis?.rawValue
+            basis =
+                w.rating == nil
+                ? nil : ratings.ship(named: name)?.ratingBasis.flatMap { FeedWave.RatingBasis(rawValue: $0.rawValue) }
         case .predicted(let shares):
             source = .predicted
             ship = shares.first.map { tableName($0.ship) }
@@ -42,7 +44,8 @@ package enum FeedWaves {
             timeUTC: ZoneClock.utcISO8601(w.time), course: WaveID.withoutLeadingZeros(w.course), category: w.category,
             nextStopId: w.nextStop.map(String.init), nextStopName: w.nextStopName, ship: ship, shipSource: source,
             shipShare: share, predictedShips: predicted, rating: w.rating?.rawValue, ratingBasis: basis,
-            waveHeightM: w.waveHeightM)
+            waveHeightM: w.waveHeightM, destination: w.destination, arrival: w.arrival.map(clock.iso8601),
+            daylight: PlanWords.phase(w.time, sun: day.sun))
     }
 
     /// The wave's id, for the CSV, the plan and the calendar.

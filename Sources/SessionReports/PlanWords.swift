@@ -3,6 +3,7 @@ import Foundation
 import NextWaveSupport
 package import SessionAnalytics
 package import SessionCore
+package import WaveFeed
 package import WaveRating
 
 /// The words and marks a plan shows a rider, shared by text, JSON and calendar.
@@ -34,11 +35,11 @@ package enum PlanWords {
         }
     }
 
-    /// Day, twilight or night at `time` for the day's sun.
-    package static func phase(_ time: Int64, sun: SunWindow) -> String {
-        if time >= sun.sunrise && time <= sun.sunset { return "day" }
-        if time >= sun.civilTwilightBegin && time <= sun.civilTwilightEnd { return "twilight" }
-        return "night"
+    /// Day, (civil) twilight or night at `time` for the day's sun.
+    package static func phase(_ time: Int64, sun: SunWindow) -> FeedWave.Daylight {
+        if time >= sun.sunrise && time <= sun.sunset { return .day }
+        if time >= sun.civilTwilightBegin && time <= sun.civilTwilightEnd { return .twilight }
+        return .night
     }
 
     /// Why a day has no session, led by its wave times when there are few: "waves at 12:09,

@@ -1,6 +1,7 @@
 package import CivilTime
 import Foundation
 package import SessionCore
+package import WaveFeed
 
 /// The languages riders read the plan, today's departures and the calendar in: the app's four.
 /// The app keeps "Wave(s)" and "Session" as loanwords in German, French and Italian ("Waves
@@ -155,11 +156,11 @@ package struct RiderWords: Sendable {
     }
 
     /// The daylight phase of a time: day, twilight or night.
-    package func phase(_ phase: String) -> String {
+    package func phase(_ phase: FeedWave.Daylight) -> String {
         switch phase {
-        case "day": pick("day", "Tag", "jour", "giorno")
-        case "twilight": pick("twilight", "Dämmerung", "crépuscule", "crepuscolo")
-        default: pick("night", "Nacht", "nuit", "notte")
+        case .day: pick("day", "Tag", "jour", "giorno")
+        case .twilight: pick("twilight", "Dämmerung", "crépuscule", "crepuscolo")
+        case .night: pick("night", "Nacht", "nuit", "notte")
         }
     }
 

@@ -2,6 +2,7 @@ package import CivilTime
 import Foundation
 package import SessionAnalytics
 import SessionCore
+import WaveFeed
 
 /// `nextwave today`: every departure of the day at one station, with its ship, rating, daylight
 /// phase and the windows it belongs to, in the rider's language.
@@ -22,7 +23,7 @@ package enum TodayText {
                 dawn: clock.hourMinute(day.sun.civilTwilightBegin), dusk: clock.hourMinute(day.sun.civilTwilightEnd)))
         lines.append("")
         let heads = words.todayColumns
-        let light = ["day", "twilight", "night"].map { words.phase($0).count }.max() ?? 8
+        let light = FeedWave.Daylight.allCases.map { words.phase($0).count }.max() ?? 8
         let widths = [
             max(5, heads[0].count), max(10, heads[1].count), max(6, heads[2].count), max(light, heads[3].count),
             max(7, heads[4].count),

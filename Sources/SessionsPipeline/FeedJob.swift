@@ -46,6 +46,12 @@ public struct FeedJob: Job {
         public var predict = true
         /// `generatedAt` when the index changes (default: now; `SOURCE_DATE_EPOCH` in the CLI).
         public var now: Date = Date()
+        /// How each lake's days were fetched just before (`site update`), by lake name; a lake
+        /// not named keeps what the previous index said, or says nothing (a feed from an archive).
+        public var fetch: [String: FeedIndex.Fetch] = [:]
+        /// Keep the lakes not chosen as the previous index lists them (`site update --lake`);
+        /// false: the index lists the chosen lakes only (`feed --lake`).
+        public var keepOtherLakes = false
 
         public init(
             source: ScheduleSource, tables: [OperatorTable], from: LocalDate, days: Int, lakes: [String], out: URL
@@ -152,12 +158,17 @@ public struct FeedJob: Job {
         let to = input.from.adding(days: input.days - 1)
         let stations = Set(catalogue.stations.filter { lakes.contains($0.lake) }.map(\.uic))
         let lookup = RatingLookup(opened.table)
-        var survey = SessionSurvey(
-            catalogue: catalogue, ratings: lookup,
-            settings: SurveySettings(from: input.from, to: to, stations: stations))
+        var settings = SurveySettings(from: input.from, to: to, stations: stations)
+        settings.categories = input.source.categories
+        var survey = SessionSurvey(catalogue: catalogue, ratings: lookup, settings: settings)
         // Waves by lake and date.
         var waves: [String: [LocalDate: [FeedWave]]] = [:]
+        var known: [String: Set<LocalDate>] = [:]
         try opened.archive.withLock(exclusive: false) {
+            for lake in lakes {
+                let ids = Set(catalogue.stations.filter { $0.lake == lake }.map(\.uic))
+                known[lake] = try opened.archive.store.knownDays(stations: ids, from: input.from, to: to)
+            }
             if input.predict {
                 survey.predictions = try ShipPredictions.learn(
                     from: opened.archive.store, catalogue: catalogue, periods: opened.periods)
@@ -179,13 +190,19 @@ public struct FeedJob: Job {
         for lake in lakes {
             let operators = catalogue.operators[lake] ?? []
             var ratings: [FeedIndex.RatingsFile] = []
+            var references: [FeedDay.HeightReference] = []
             var rated = 0
             for code in operators {
                 guard let table = tables[code.lowercased()] else { continue }
                 let data = try BoundedFile.read(table.url, limit: BoundedFile.tableLimit, what: "rating table")
-                rated +=
-                    (try? JSONDecoder().decode(RatingTable.self, from: data))?.ships.filter { $0.rating != nil }.count
-                    ?? 0
+                let decoded = try? JSONDecoder().decode(RatingTable.self, from: data)
+                rated += decoded?.ships.filter { $0.rating != nil }.count ?? 0
+                if let wake = decoded?.model.wake {
+                    references.append(
+                        FeedDay.HeightReference(
+                            operator: code, distanceM: wake.distanceM, riderDepthM: wake.riderDepthM,
+                            trackDepthM: wake.trackDepthM, speedKmh: wake.speedKmh))
+                }
                 ratings.append(
                     FeedIndex.RatingsFile(
                         operator: code, file: try site.stage(data, as: "ratings/\(table.id)"), sha256: SHA256.hex(data))
@@ -197,18 +214,18 @@ public struct FeedJob: Job {
                 let list = (waves[lake]?[date] ?? []).sorted {
                     ($0.timeUTC, $0.stationName, $0.course) < ($1.timeUTC, $1.stationName, $1.course)
                 }
-                if list.isEmpty {
-                    if let earlier = previous?.lake(named: lake)?.days.first(where: { $0.date == date.description }),
-                        site.exists(earlier.file)
-                    {
-                        days.append(earlier)
-                        kept.append("\(lake) \(date)")
-                        onEvent(.warning("\(lake), \(date): no departures now; the earlier file stays published"))
-                    }
-                } else {
+                let earlier = previous?.lake(named: lake)?.days.first(where: { $0.date == date.description })
+                if list.isEmpty, let earlier, earlier.waves > 0, site.exists(earlier.file) {
+                    // A day with waves before and none now keeps its file: an empty or failed
+                    // fetch never replaces a good day.
+                    days.append(earlier)
+                    kept.append("\(lake) \(date)")
+                    onEvent(.warning("\(lake), \(date): no departures now; the earlier file stays published"))
+                } else if !list.isEmpty || known[lake]?.contains(date) == true {
+                    // A day fetched without departures is listed with no waves; one not fetched is not.
                     let day = FeedDay(
                         schemaVersion: FeedIndex.currentVersion, lake: lake, date: date.description,
-                        timeZone: Self.timeZone, waves: list)
+                        timeZone: Self.timeZone, waveHeightReference: references, waves: list)
                     let data = try StableJSON.encode(day)
                     days.append(
                         FeedIndex.DayFile(
@@ -218,7 +235,7 @@ public struct FeedJob: Job {
                 date = date.adding(days: 1)
             }
             let stationList = catalogue.stations.filter { $0.lake == lake }.map {
-                FeedIndex.Station(id: String($0.uic), name: $0.name)
+                FeedIndex.Station(id: String($0.uic), name: $0.name, latitude: $0.latitude, longitude: $0.longitude)
             }
             let unrated: String? =
                 operators.isEmpty
@@ -231,12 +248,23 @@ public struct FeedJob: Job {
             plannedLakes.append(
                 FeedIndex.Lake(
                     name: lake, operators: operators, stations: stationList, ratings: ratings, days: days,
-                    unrated: unrated))
+                    unrated: unrated, fetch: input.fetch[lake] ?? previous?.lake(named: lake)?.fetch))
         }
         if waves.values.allSatisfy({ $0.values.allSatisfy(\.isEmpty) }) {
             onEvent(
                 .warning(
                     "no departures from \(input.from) to \(to) in \(input.source.archiveName) on the chosen lakes"))
+        }
+        if input.keepOtherLakes, let previous {
+            let planned = Dictionary(plannedLakes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            plannedLakes = catalogue.lakes.compactMap { name in
+                if let lake = planned[name] { return lake }
+                // A lake kept as it was lists only files still there.
+                guard var lake = previous.lake(named: name) else { return nil }
+                lake.days = lake.days.filter { site.exists($0.file) }
+                lake.ratings = lake.ratings.filter { site.exists($0.file) }
+                return lake
+            }
         }
         var index = FeedIndex(
             schemaVersion: FeedIndex.currentVersion, generatedAt: "", timeZone: Self.timeZone,

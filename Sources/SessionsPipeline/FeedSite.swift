@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 import NextWaveSupport
 import WaveFeed
@@ -71,28 +72,49 @@ struct FeedSite {
         Set(index.lakes.flatMap { $0.days.map(\.file) + $0.ratings.map(\.file) })
     }
 
-    /// The content-addressed files in the site (`<folder>/<name>.<16 hex>.json`, one level
-    /// down): what a run may remove. Nothing else there is touched.
+    /// The files of the site a feed run writes, one level down, and only those: what a run may
+    /// remove. A lake's day (`<lake>/<YYYY-MM-DD>.<16 hex>.json`) and an operator's table
+    /// (`ratings/<id>.<16 hex>.json`); never a table a publishing manifest there names
+    /// (`ratings publish --to SITE/ratings` puts `ship-ratings.<hash>.json` beside the feed's),
+    /// nor anything else.
     static func published(in folder: URL) -> [String] {
         let manager = FileManager.default
         guard let folders = try? manager.contentsOfDirectory(atPath: folder.path) else { return [] }
         var out: [String] = []
         for sub in folders {
+            let subfolder = folder.appendingPathComponent(sub)
             var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: folder.appendingPathComponent(sub).path, isDirectory: &isDirectory),
-                isDirectory.boolValue,
-                let files = try? manager.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path)
+            guard manager.fileExists(atPath: subfolder.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                let files = try? manager.contentsOfDirectory(atPath: subfolder.path)
             else { continue }
-            for file in files where isContentAddressed(file) { out.append("\(sub)/\(file)") }
+            let manifested = manifestCurrent(in: subfolder)
+            for file in files where file != manifested {
+                guard let stem = contentAddressedStem(file) else { continue }
+                if sub == "ratings" ? stem != "ship-ratings" && TextKey.slug(stem) == stem : LocalDate(iso: stem) != nil
+                {
+                    out.append("\(sub)/\(file)")
+                }
+            }
         }
         return out
     }
 
-    static func isContentAddressed(_ file: String) -> Bool {
-        let parts = file.split(separator: ".")
-        guard parts.count >= 3, parts.last == "json" else { return false }
-        let hash = parts[parts.count - 2]
-        return hash.count == 16 && hash.allSatisfy(\.isHexDigit)
+    /// The file `manifest.json` in `folder` names as current, if there is one.
+    static func manifestCurrent(in folder: URL) -> String? {
+        struct Manifest: Decodable { var current: String }
+        let url = folder.appendingPathComponent("manifest.json")
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try? JSONFile.decode(Manifest.self, at: url, what: "publishing manifest", limit: BoundedFile.tableLimit)
+            .current
+    }
+
+    /// `stem` of `stem.<16 hex>.json`; nil for any other name.
+    static func contentAddressedStem(_ file: String) -> String? {
+        let parts = file.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[2] == "json", parts[1].count == 16,
+            parts[1].allSatisfy({ $0.isHexDigit && !$0.isUppercase }), !parts[0].isEmpty
+        else { return nil }
+        return String(parts[0])
     }
 
     /// A lake's folder name (`zurichsee`, `lac-leman`; "lake" for a name with no letter).

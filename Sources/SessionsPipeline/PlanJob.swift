@@ -89,8 +89,9 @@ public struct PlanJob: Job {
             throw PlanJobError.beforeArchive(to: last, archive: input.source.archiveName, range: range, asked: asked)
         }
         let to = min(last, range.upperBound)
-        let settings = SurveySettings(
+        var settings = SurveySettings(
             from: from, to: to, stations: chosen, sun: input.sun, top: SessionRules.defaultTop)
+        settings.categories = input.source.categories
         var survey = SessionSurvey(catalogue: catalogue, ratings: RatingLookup(table), settings: settings)
         var days: [StationDay] = []
         try archive.withLock(exclusive: false) {

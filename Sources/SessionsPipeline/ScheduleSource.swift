@@ -1,6 +1,7 @@
 import CivilTime
 public import Foundation
 @_spi(Benchmarks) public import ScheduleArchive
+public import SessionAnalytics
 import ShipRatingTable
 
 /// What a sessions or plan job reads: the schedule archive, the station list and timetable
@@ -24,6 +25,9 @@ public struct ScheduleSource: Sendable {
     /// Further operators' tables (other lakes): their ships join the table's, a name the table
     /// already has keeping its rating there.
     public var moreRatings: [URL] = []
+    /// Which ship categories make waves: every ship (the toolkit's rule) or motor ships only (the
+    /// app's, ``SessionAnalytics/WaveCategories/app``).
+    public var categories: WaveCategories = .ships
 
     public init(archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String) {
         self.archive = archive

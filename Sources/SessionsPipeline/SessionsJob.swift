@@ -151,7 +151,8 @@ public struct SessionsJob: Job {
             throw SessionsJobError.unsupportedDate(date)
         }
         guard from <= to else { throw SessionsJobError.reversedDates(from: from, to: to) }
-        let settings = SurveySettings(from: from, to: to, stations: chosen, sun: input.sun, top: input.top)
+        var settings = SurveySettings(from: from, to: to, stations: chosen, sun: input.sun, top: input.top)
+        settings.categories = input.source.categories
         let echo = SessionsJSON.Settings(
             archive: input.source.archiveName, from: settings.from, to: settings.to,
             stations: { if case .stations(let ids) = input.selection { ids.sorted() } else { nil } }(),

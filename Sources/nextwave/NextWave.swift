@@ -35,7 +35,8 @@ struct NextWave: AsyncParsableCommand {
                 subcommands: [
                     PlanCommand.self, TodayCommand.self, SessionsCommand.self, StationsCommand.self, SunCommand.self,
                 ]),
-            CommandGroup(name: "Schedule and feed", subcommands: [ArchiveCommand.self, FeedCommand.self]),
+            CommandGroup(
+                name: "Schedule and feed", subcommands: [ArchiveCommand.self, FeedCommand.self, SiteCommand.self]),
         ])
 
     /// ArgumentParser's own entry, except that its messages about the command line show the

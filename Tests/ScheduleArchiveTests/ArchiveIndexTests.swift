@@ -102,12 +102,19 @@ import _TestSupport
         let database = try SQLiteDatabase(path: ":memory:")
         #expect(
             try StoreMigrations.migrate(database, path: "m")
-                == ["create the tables", "refuse rows outside the supported dates"])
-        #expect(try StoreMigrations.version(database, path: "m") == 2)
+                == [
+                    "create the tables", "refuse rows outside the supported dates",
+                    "keep destinations, arrivals and next stops",
+                ])
+        #expect(try StoreMigrations.version(database, path: "m") == 3)
         #expect(try StoreMigrations.migrate(database, path: "m").isEmpty)
-        // A store that recorded version 1 gets the second step only.
-        try database.execute("UPDATE meta SET value = '1' WHERE key = 'schemaVersion'")
-        #expect(try StoreMigrations.migrate(database, path: "m") == ["refuse rows outside the supported dates"])
+        // A store that recorded version 2 (without the third step's columns) gets the third step only.
+        try database.execute(
+            """
+            ALTER TABLE departures DROP COLUMN destination; ALTER TABLE departures DROP COLUMN arrival;
+            ALTER TABLE departures DROP COLUMN next_station; UPDATE meta SET value = '2' WHERE key = 'schemaVersion';
+            """)
+        #expect(try StoreMigrations.migrate(database, path: "m") == ["keep destinations, arrivals and next stops"])
     }
 
     @Test func aStoreOfAnotherSchemaVersionIsAnErrorNotSilentlyReplaced() throws {
@@ -120,7 +127,7 @@ import _TestSupport
         let error = #expect(throws: ArchiveError.self) { try ScheduleArchive(directory: directory) }
         #expect(
             error?.description
-                == "schedule store \(url.path): schema version 99, expected 2; delete the file to rebuild")
+                == "schedule store \(url.path): schema version 99, expected 3; delete the file to rebuild")
     }
 
     @Test func laterDeploymentFilesWinUpToTheDayItself() throws {

@@ -13,6 +13,10 @@ import _TestSupport
     static let frozen: [(name: String, checksum: String)] = [
         ("create the tables", "9c2ac1a9b4c9cba16fc63ac2be6514d2f3e4478c99907d0e91c08cf35328942e"),
         ("refuse rows outside the supported dates", "763857177560735e3cf6917ffe1f181409cf80d65ef09f33d0882d0c08d11002"),
+        (
+            "keep destinations, arrivals and next stops",
+            "af69bb65e6ca1246cd20cf27c5b86fffd36707ec485125dcb5dcd37f8f04d1b2"
+        ),
     ]
 
     static let fixtures = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/stores")
@@ -54,24 +58,30 @@ import _TestSupport
         #expect(try StoreMigrations.migrate(database, path: "m").isEmpty, "applied once")
     }
 
-    @Test func aVersionOneStoreOfAnEarlierToolkitGetsTheSecondStepAndItsRecord() throws {
+    @Test func aVersionOneStoreOfAnEarlierToolkitGetsTheLaterStepsAndTheirRecords() throws {
         let database = try SQLiteDatabase(path: try copy("store-v1.sqlite"))
         #expect(try count(database, "SELECT COUNT(*) FROM departures") == 4)
-        #expect(try StoreMigrations.migrate(database, path: "v1") == ["refuse rows outside the supported dates"])
-        // 2150 is outside 1901–2099: the stationboard row goes with its source (read again at the
-        // next refresh); the GTFS source keeps its other row.
-        #expect(try count(database, "SELECT COUNT(*) FROM departures") == 2)
-        #expect(try count(database, "SELECT COUNT(*) FROM sources") == 2)
+        #expect(
+            try StoreMigrations.migrate(database, path: "v1")
+                == ["refuse rows outside the supported dates", "keep destinations, arrivals and next stops"])
+        // 2150 is outside 1901–2099: the stationboard row goes with its source; the GTFS source
+        // keeps its other row. Then every stationboard is forgotten, to be read again with its
+        // destinations, arrivals and next stops at the next refresh: the GTFS row alone stays.
+        #expect(try count(database, "SELECT COUNT(*) FROM departures") == 1)
+        #expect(try count(database, "SELECT COUNT(*) FROM sources") == 1)
+        #expect(try count(database, "SELECT COUNT(*) FROM sources WHERE kind = 'gtfs'") == 1)
         #expect(try count(database, "SELECT COUNT(*) FROM departures WHERE day > 47481") == 0)
-        #expect(try recorded(database).count == 2)
-        #expect(try StoreMigrations.version(database, path: "v1") == 2)
+        #expect(try recorded(database).count == 3)
+        #expect(try StoreMigrations.version(database, path: "v1") == 3)
     }
 
-    @Test func aVersionTwoStoreOfAnEarlierToolkitIsRecordedWithoutRunningAStep() throws {
+    @Test func aVersionTwoStoreOfAnEarlierToolkitGetsTheThirdStepOnly() throws {
         let database = try SQLiteDatabase(path: try copy("store-v2.sqlite"))
-        #expect(try StoreMigrations.migrate(database, path: "v2").isEmpty)
+        #expect(try StoreMigrations.migrate(database, path: "v2") == ["keep destinations, arrivals and next stops"])
         #expect(try recorded(database) == Dictionary(uniqueKeysWithValues: Self.frozen.map { ($0.name, $0.checksum) }))
-        #expect(try count(database, "SELECT COUNT(*) FROM departures") == 2)
+        #expect(try count(database, "SELECT COUNT(*) FROM departures") == 1)
+        #expect(
+            try count(database, "SELECT COUNT(*) FROM departures WHERE destination IS NULL AND arrival IS NULL") == 1)
     }
 
     @Test func aStoreThatAppliedOtherSQLUnderAStepsNameIsRefused() throws {

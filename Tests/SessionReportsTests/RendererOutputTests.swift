@@ -62,8 +62,11 @@ import _TestSupport
             ShipShare(ship: "MS Panta Rhei", share: 0.7, rating: .three),
             ShipShare(ship: "MS Helvetia", share: 0.3, rating: .two),
         ])
+        var through = wave(
+            12, 0, "301", "BAT", next: richterswil, .known("MS Panta Rhei"), .three, points: 10, height: 0.312)
+        (through.destination, through.arrival) = ("Rapperswil SG (See)", at(11, 58))
         day.waves = [
-            wave(12, 0, "301", "BAT", next: richterswil, .known("MS Panta Rhei"), .three, points: 10, height: 0.312),
+            through,
             wave(12, 30, "302", "BAV", next: nil, predicted, nil, points: 8.5, height: 0.2847),
             wave(13, 0, "303", "BAT", next: horgen, .none, nil, points: 1, height: nil),
             wave(15, 0, "304", "BAT", next: horgen, .known("Säntis"), .one, points: 2, height: 0.107),
@@ -132,7 +135,10 @@ import _TestSupport
 
     @Test func feedDay() throws {
         let day = FeedDay(
-            schemaVersion: 1, lake: "Zürichsee", date: "2026-09-22", timeZone: "Europe/Zurich",
+            schemaVersion: FeedIndex.currentVersion, lake: "Zürichsee", date: "2026-09-22", timeZone: "Europe/Zurich",
+            waveHeightReference: [
+                .init(operator: "ZSG", distanceM: 50, riderDepthM: 3, trackDepthM: 10, speedKmh: nil)
+            ],
             waves: FeedWaves.waves(try Self.day(), ratings: Self.ratings()))
         Self.check(String(decoding: try StableJSON.encode(day), as: UTF8.self), "feed-day.json")
         // The expected file also satisfies the published schema: format, expectation and renderer agree.

@@ -178,13 +178,14 @@ extension GTFSImporter {
         let shipTripHashes = Set(trips.index.keys.map { CSVRecord.fnv1a($0) })
         var stopTimes: [StopTime] = []
         let file = feed.location(of: "stop_times.txt")
-        var columns: (trip: Int, departure: Int, stop: Int, sequence: Int)?
+        var columns: (trip: Int, departure: Int, stop: Int, sequence: Int, arrival: Int?)?
         try feed.forEachRecord(in: "stop_times.txt") { record in
             guard let c = columns else {
                 let header = GTFSColumns(header: record, file: file)
                 columns = (
                     try header.required("trip_id"), try header.required("departure_time"),
-                    try header.required("stop_id"), try header.required("stop_sequence")
+                    try header.required("stop_id"), try header.required("stop_sequence"),
+                    header.optional("arrival_time")
                 )
                 return
             }
@@ -215,7 +216,10 @@ extension GTFSImporter {
                     file: file, line: record.line,
                     reason: "more than \(Self.maximumShipStopTimes) stop times of ship trips; not a ship schedule")
             }
-            stopTimes.append(StopTime(trip: trip, sequence: sequence, seconds: seconds, station: station))
+            // An arrival that is not a time is no arrival: the departure is what a wave needs.
+            let arrival = c.arrival.flatMap { Self.seconds(record.string($0)) } ?? -1
+            stopTimes.append(
+                StopTime(trip: trip, sequence: sequence, seconds: seconds, station: station, arrival: arrival))
         }
         progress?(report.stopTimeLines)
         return stopTimes
@@ -225,13 +229,22 @@ extension GTFSImporter {
     /// the store's key order (so the B-tree is appended to, not searched); and the service days.
     /// - Throws: ``ArchiveError/gtfs(file:line:reason:)`` when the feed expands to more than
     ///   ``GTFSImporter/maximumDepartures``, before any row is built.
+    /// - Parameter names: station names by UIC: a departure's destination is its trip's terminus.
     func departures(
-        _ stopTimes: [StopTime], trips: [Trip], serviceDays: [Set<LocalDate>], feed: String
+        _ stopTimes: [StopTime], trips: [Trip], serviceDays: [Set<LocalDate>], feed: String,
+        names: [Int: String] = [:]
     ) throws -> (rows: [Departure], days: Set<LocalDate>) {
-        // Terminus of each trip: its highest stop_sequence.
+        // Terminus of each trip: its highest stop_sequence; its first stop: the lowest (no arrival).
         var lastSequence = [Int32](repeating: .min, count: trips.count)
-        for stopTime in stopTimes where stopTime.sequence > lastSequence[Int(stopTime.trip)] {
-            lastSequence[Int(stopTime.trip)] = stopTime.sequence
+        var firstSequence = [Int32](repeating: .max, count: trips.count)
+        var terminus = [Int32](repeating: -1, count: trips.count)
+        for stopTime in stopTimes {
+            let trip = Int(stopTime.trip)
+            if stopTime.sequence > lastSequence[trip] {
+                lastSequence[trip] = stopTime.sequence
+                terminus[trip] = stopTime.station
+            }
+            firstSequence[trip] = min(firstSequence[trip], stopTime.sequence)
         }
         // Counted first: a small feed with a long calendar can expand to tens of millions.
         var expanded = 0
@@ -244,11 +257,19 @@ extension GTFSImporter {
                         + "import takes")
             }
         }
+        // Each stop's next station on its trip (the terminus included): indices by trip and sequence.
+        var next = [Int32](repeating: -1, count: stopTimes.count)
+        let order = stopTimes.indices.sorted {
+            (stopTimes[$0].trip, stopTimes[$0].sequence) < (stopTimes[$1].trip, stopTimes[$1].sequence)
+        }
+        for (a, b) in zip(order, order.dropFirst()) where stopTimes[a].trip == stopTimes[b].trip {
+            next[a] = stopTimes[b].station
+        }
         var noonMinus12h: [LocalDate: Int64] = [:]
         var days = Set<LocalDate>()
         var rows: [Departure] = []
         let sortedDays = serviceDays.map { $0.sorted() }
-        for stopTime in stopTimes
+        for (position, stopTime) in stopTimes.enumerated()
         where stopTime.seconds >= 0 && stopTime.sequence != lastSequence[Int(stopTime.trip)] {
             let trip = trips[Int(stopTime.trip)]
             for day in sortedDays[trip.service] {
@@ -264,10 +285,14 @@ extension GTFSImporter {
                 // change days, where noon minus 12 h is not midnight) ask the zone.
                 let date = (10_800..<79_200).contains(stopTime.seconds) ? day : clock.localDate(at: time)
                 days.insert(day)
+                let through = stopTime.sequence != firstSequence[Int(stopTime.trip)] && stopTime.arrival >= 0
+                let arrival = through ? base + Int64(stopTime.arrival) : nil
                 rows.append(
                     Departure(
                         station: Int(stopTime.station), date: date, time: time, course: trip.course,
-                        category: trip.category))
+                        category: trip.category, destination: names[Int(terminus[Int(stopTime.trip)])],
+                        arrival: arrival.flatMap { $0 <= time ? $0 : nil },
+                        nextStation: next[position] >= 0 ? Int(next[position]) : nil))
             }
         }
         rows.sort { ($0.date, $0.station, $0.time, $0.course) < ($1.date, $1.station, $1.time, $1.course) }

@@ -81,6 +81,8 @@ import NextWaveSupport
         var sequence: Int32
         var seconds: Int32
         var station: Int32
+        /// The arrival, seconds after the service day's noon minus 12 h; -1 when not given.
+        var arrival: Int32 = -1
     }
 
     /// The ship trips of the agencies, as read from `routes.txt` and `trips.txt`.
@@ -111,7 +113,7 @@ import NextWaveSupport
         let stopTimes = try self.stopTimes(feed, trips: shipTrips, stops: stops, report: &report)
         let feedPath = feed.url.standardizedFileURL.path
         let (rows, days) = try departures(
-            stopTimes, trips: shipTrips.trips, serviceDays: serviceDays, feed: feedPath)
+            stopTimes, trips: shipTrips.trips, serviceDays: serviceDays, feed: feedPath, names: stops.names)
         if rows.isEmpty {
             // An empty result never replaces a good import (a damaged or foreign feed, or one
             // whose line ends were not read, would otherwise wipe it).

@@ -61,6 +61,8 @@ struct FeedCommand: NextWaveCommand {
 
     @OptionGroup var predict: PredictOption
 
+    @OptionGroup var categories: CategoriesOption
+
     @Option(help: ArgumentHelp("The site folder.", valueName: "DIR"))
     var out = "site"
 
@@ -98,10 +100,12 @@ struct FeedCommand: NextWaveCommand {
                         in: URL(fileURLWithPath: out).appendingPathComponent("ratings"), name: "\(out)/ratings")),
             quiet: source.data.quietData)
         let start = from ?? ZoneClock.zurich.today()
+        var schedule = try source.scheduleSource(
+            catalogue: catalogue, ratings: main.url, ratingsName: main.url.lastPathComponent,
+            moreRatings: tables.dropFirst().map(\.url))
+        schedule.categories = categories.rule
         var input = FeedJob.Input(
-            source: try source.scheduleSource(
-                catalogue: catalogue, ratings: main.url, ratingsName: main.url.lastPathComponent,
-                moreRatings: tables.dropFirst().map(\.url)),
+            source: schedule,
             tables: tables, from: start, days: days, lakes: lake, out: URL(fileURLWithPath: out, isDirectory: true))
         input.predict = predict.isOn
         input.now = SourceDateEpoch.date() ?? Date()

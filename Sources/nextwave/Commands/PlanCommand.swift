@@ -118,7 +118,7 @@ struct PlanCommand: NextWaveCommand {
         let catalogue = try source.data.stationCatalogue()
         let (chosen, selection) = try stations.selection(in: catalogue)
         let (schedule, tables) = try source.scheduleSource(
-            catalogue: catalogue, stations: chosen, ratings: scoring.ratings)
+            catalogue: catalogue, stations: chosen, ratings: scoring.ratings, categories: scoring.categories.rule)
         var input = PlanJob.Input(source: schedule, from: from, days: days, selection: selection)
         input.sun = scoring.sun
         input.predict = predict

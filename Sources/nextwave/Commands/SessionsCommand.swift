@@ -81,7 +81,7 @@ struct SessionsCommand: NextWaveCommand {
         // --ratings, else the lakes' operators' current tables (the ones last reviewed or
         // published), said aloud: never silently whatever a what-if run left in a folder.
         let (schedule, tables) = try source.scheduleSource(
-            catalogue: catalogue, stations: chosen, ratings: scoring.ratings)
+            catalogue: catalogue, stations: chosen, ratings: scoring.ratings, categories: scoring.categories.rule)
         var input = SessionsJob.Input(
             source: schedule, from: from, to: to, selection: selection, sun: scoring.sun, top: top,
             out: URL(fileURLWithPath: out, isDirectory: true))

@@ -60,15 +60,16 @@ struct ArchiveOptions: ParsableArguments {
     /// (the path given), else the defaults for the lakes of `stations` (nil: all stations) by
     /// ``DefaultRatingTables``.
     func scheduleSource(
-        catalogue: StationCatalogue, stations: [Station]?, ratings: String?
+        catalogue: StationCatalogue, stations: [Station]?, ratings: String?, categories: WaveCategories = .ships
     ) throws -> (source: ScheduleSource, tables: DefaultRatingTables.Choice) {
         let operators = try OperatorCatalogue.inDataFolder(data)
         let tables = try DefaultRatingTables.choose(
             given: try ratings.map(Self.tablePath), stations: stations, catalogue: catalogue, data: try data.directory,
             operators: operators, visible: Self.reviewedTables(operators))
-        let source = try scheduleSource(
+        var source = try scheduleSource(
             catalogue: catalogue, ratings: tables.main.url, ratingsName: tables.main.name,
             moreRatings: tables.more.map(\.url))
+        source.categories = categories
         return (source, tables)
     }
 }

@@ -1,5 +1,6 @@
-import ArgumentParser
+public import ArgumentParser
 import SessionCore
+import SessionsPipeline
 
 /// `--ratings FILE` and `--sun station|app`: the rating table and the sun times `sessions`,
 /// `plan` and `today` score with.
@@ -14,6 +15,8 @@ struct ScoringOptions: ParsableArguments {
         help: ArgumentHelp("Sun times: each station's own coordinates, or the app's single point.", valueName: "SOURCE")
     )
     var sun: SunSource = .station
+
+    @OptionGroup var categories: CategoriesOption
 
     func validate() throws { try checkPaths([("--ratings", ratings)]) }
 }
@@ -31,3 +34,16 @@ struct PredictOption: ParsableArguments {
 enum Switch: String, ExpressibleByArgument, CaseIterable, Sendable {
     case on, off
 }
+
+/// `--categories ships|app`: which ship categories make waves: every ship (motor ships, paddle
+/// steamers, the car ferry), or motor ships only, as the app lists them.
+struct CategoriesOption: ParsableArguments {
+    @Option(
+        name: .customLong("categories"),
+        help: ArgumentHelp(
+            "Waves: ships (motor ships, paddle steamers, car ferries) or app (motor ships only, as the app).",
+            valueName: "RULE"))
+    var rule: WaveCategories = .ships
+}
+
+extension WaveCategories: ExpressibleByArgument {}

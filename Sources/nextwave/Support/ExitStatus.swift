@@ -19,6 +19,8 @@ enum ExitStatus: Int32, CaseIterable {
     case unavailable = 69
     /// An output could not be written (EX_CANTCREAT).
     case cannotCreate = 73
+    /// Another run holds what this one needs; nothing was changed (EX_TEMPFAIL).
+    case busy = 75
 
     /// The status for `error`: the kind of problem every library error states
     /// (``KindedError``), never its words; the command line's own errors say theirs.
@@ -42,6 +44,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .missingInput: .noInput
         case .unreachable: .unavailable
         case .cannotWrite: .cannotCreate
+        case .busy: .busy
         case .refused, .failed: .failure
         }
     }

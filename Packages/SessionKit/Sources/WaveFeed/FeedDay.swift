@@ -1,7 +1,9 @@
 /// One lake's waves on one day (`<lake>/<date>.<hash>.json`; schemas/feed-day.schema.json):
-/// every departure at every station of the lake, in time order.
+/// every departure at every station of the lake, in time order. A day that was fetched and has
+/// no departure has a file with no waves; a day that was not fetched has none (the index does
+/// not list it).
 public struct FeedDay: Codable, Sendable, Equatable {
-    /// The feed's format version (1).
+    /// The feed's format version (``FeedIndex/currentVersion``).
     public var schemaVersion: Int
     /// The lake as the app names it.
     public var lake: String
@@ -9,18 +11,59 @@ public struct FeedDay: Codable, Sendable, Equatable {
     public var date: String
     /// The zone of `time` ("Europe/Zurich").
     public var timeZone: String
+    /// Where each wave's ``FeedWave/waveHeightM`` is meant: one reference point per rating table
+    /// of the lake (version 2; nil in a version 1 file).
+    public var waveHeightReference: [HeightReference]?
     public var waves: [FeedWave]
 
-    public init(schemaVersion: Int, lake: String, date: String, timeZone: String, waves: [FeedWave]) {
+    public init(
+        schemaVersion: Int, lake: String, date: String, timeZone: String,
+        waveHeightReference: [HeightReference]? = nil, waves: [FeedWave]
+    ) {
         self.schemaVersion = schemaVersion
         self.lake = lake
         self.date = date
         self.timeZone = timeZone
+        self.waveHeightReference = waveHeightReference
         self.waves = waves
     }
 
     /// The waves at one station (by UIC id), in time order.
     public func waves(atStation uic: String) -> [FeedWave] { waves.filter { $0.stationId == uic } }
+
+    /// Where a rating table's heights are computed: the wave a rider meets `distanceM` from the
+    /// ship's sailing line, standing in `riderDepthM` of water, while the ship sails over
+    /// `trackDepthM` at `speedKmh` (nil: each ship at its own operating speed). The height is the
+    /// distance-aware wake models' central height there (`ship-ratings.json`, `model.wake`).
+    public struct HeightReference: Codable, Sendable, Equatable {
+        /// The operator whose table this is ("ZSG").
+        public var `operator`: String
+        public var distanceM: Double
+        public var riderDepthM: Double
+        public var trackDepthM: Double
+        /// nil: each ship at its operating speed.
+        public var speedKmh: Double?
+
+        public init(operator: String, distanceM: Double, riderDepthM: Double, trackDepthM: Double, speedKmh: Double?) {
+            self.operator = `operator`
+            self.distanceM = distanceM
+            self.riderDepthM = riderDepthM
+            self.trackDepthM = trackDepthM
+            self.speedKmh = speedKmh
+        }
+
+        // Every key is written, null included.
+        enum CodingKeys: String, CodingKey { case `operator`, distanceM, riderDepthM, trackDepthM, speedKmh }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(self.operator, forKey: .operator)
+            try c.encode(distanceM, forKey: .distanceM)
+            try c.encode(riderDepthM, forKey: .riderDepthM)
+            try c.encode(trackDepthM, forKey: .trackDepthM)
+            try c.encode(speedKmh, forKey: .speedKmh)
+        }
+    }
 }
 
 /// One departure: a wave at a station.
@@ -41,6 +84,17 @@ public struct FeedWave: Codable, Sendable, Equatable {
     /// Where the course calls next (nil at its last stop of the day).
     public var nextStopId: String?
     public var nextStopName: String?
+    /// Where the course ends (the stationboard journey's `to`); nil when the source does not say
+    /// (version 2).
+    public var destination: String?
+    /// Local time the ship arrives here before it departs, with its offset: a through call. Nil
+    /// at the course's first stop, or when the source gives no arrival. The app's
+    /// `WaveEvent.isArrival` is `arrival != nil`. Every wave is a call the ship departs from
+    /// (the stationboard's departures, as the app lists them): a call where a course ends is
+    /// never one (version 2).
+    public var arrival: String?
+    /// The daylight phase at `time` at the station (version 2): day, civil twilight, or night.
+    public var daylight: Daylight?
     /// The ship as the rating table names it; nil when not known.
     public var ship: String?
     /// `published`: the operator's own assignment names the ship; `predicted`: the ships that
@@ -53,16 +107,36 @@ public struct FeedWave: Codable, Sendable, Equatable {
     public var predictedShips: [PredictedShip]?
     /// The published ship's rating (1–3); nil for a prediction, an unknown or an unrated ship.
     public var rating: Int?
-    /// What decided that rating, as the table says (`riders`, `energy`, `wave height at the
-    /// rider`, …).
-    public var ratingBasis: String?
-    /// The height at the rider the table gives the ship at its reference point (for a
-    /// prediction, share-weighted), m.
+    /// What decided that rating, as the table says.
+    public var ratingBasis: RatingBasis?
+    /// The height at the rider the table gives the ship at its reference point (the day's
+    /// ``FeedDay/waveHeightReference``; for a prediction, share-weighted), m.
     public var waveHeightM: Double?
 
     /// How the ship is known.
-    public enum ShipSource: String, Codable, Sendable {
+    public enum ShipSource: String, Codable, Sendable, CaseIterable {
         case published, predicted, none
+    }
+
+    /// The daylight phase of a wave, from the toolkit's sun times at the station (NOAA's method).
+    public enum Daylight: String, Codable, Sendable, CaseIterable {
+        /// Between sunrise and sunset.
+        case day
+        /// Civil twilight: the sun between 0.833° and 6° below the horizon.
+        case twilight
+        /// Before civil dawn or after civil dusk.
+        case night
+    }
+
+    /// What decided a rating (`ratingBasis` in `ship-ratings.json`).
+    public enum RatingBasis: String, Codable, Sendable, CaseIterable {
+        /// The riders' own rating.
+        case riders
+        /// The legacy model by its energy, its force, or both.
+        case energy, force
+        case energyAndForce = "energy and force"
+        /// The distance-aware wake model's height at the rider.
+        case waveHeightAtRider = "wave height at the rider"
     }
 
     /// One ship of a prediction.
@@ -81,7 +155,8 @@ public struct FeedWave: Codable, Sendable, Equatable {
     public init(
         waveId: String, stationId: String, stationName: String, time: String, timeUTC: String, course: String,
         category: String, nextStopId: String?, nextStopName: String?, ship: String?, shipSource: ShipSource,
-        shipShare: Double?, predictedShips: [PredictedShip]?, rating: Int?, ratingBasis: String?, waveHeightM: Double?
+        shipShare: Double?, predictedShips: [PredictedShip]?, rating: Int?, ratingBasis: RatingBasis?,
+        waveHeightM: Double?, destination: String? = nil, arrival: String? = nil, daylight: Daylight? = nil
     ) {
         self.waveId = waveId
         self.stationId = stationId
@@ -99,12 +174,15 @@ public struct FeedWave: Codable, Sendable, Equatable {
         self.rating = rating
         self.ratingBasis = ratingBasis
         self.waveHeightM = waveHeightM
+        self.destination = destination
+        self.arrival = arrival
+        self.daylight = daylight
     }
 
     // Every key is written, null included, so the schema can require them all.
     enum CodingKeys: String, CodingKey {
-        case waveId, stationId, stationName, time, timeUTC, course, category, nextStopId, nextStopName, ship
-        case shipSource, shipShare, predictedShips, rating, ratingBasis, waveHeightM
+        case waveId, stationId, stationName, time, timeUTC, course, category, nextStopId, nextStopName, destination
+        case arrival, daylight, ship, shipSource, shipShare, predictedShips, rating, ratingBasis, waveHeightM
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -118,6 +196,9 @@ public struct FeedWave: Codable, Sendable, Equatable {
         try c.encode(category, forKey: .category)
         try c.encode(nextStopId, forKey: .nextStopId)
         try c.encode(nextStopName, forKey: .nextStopName)
+        try c.encode(destination, forKey: .destination)
+        try c.encode(arrival, forKey: .arrival)
+        try c.encode(daylight, forKey: .daylight)
         try c.encode(ship, forKey: .ship)
         try c.encode(shipSource, forKey: .shipSource)
         try c.encode(shipShare, forKey: .shipShare)

@@ -14,8 +14,10 @@ public struct FeedIndex: Codable, Sendable, Equatable {
     /// The lakes, in the order of the app's station list.
     public var lakes: [Lake]
 
-    /// The format version this reader writes and reads.
-    public static let currentVersion = 1
+    /// The format version this reader writes (it reads every version up to it). Version 2 added
+    /// each station's coordinates, a lake's last fetch (`fetch`), days fetched without waves, and
+    /// per wave its destination, arrival and daylight phase, with the heights' reference point.
+    public static let currentVersion = 2
 
     /// One lake.
     public struct Lake: Codable, Sendable, Equatable {
@@ -27,14 +29,18 @@ public struct FeedIndex: Codable, Sendable, Equatable {
         public var stations: [Station]
         /// The rating table of each operator with one (none: every wave there is unrated).
         public var ratings: [RatingsFile]
-        /// One file per day with waves, in date order.
+        /// One file per day the feed knows, in date order: a day with waves, or one fetched without
+        /// any (``DayFile/waves`` 0). A day the feed does not list was not fetched.
         public var days: [DayFile]
         /// Why the lake's waves are unrated, when no operator has a table; nil otherwise.
         public var unrated: String?
+        /// How the lake's coming days were last fetched (`nextwave site update`); nil for a feed
+        /// written from an archive alone (`nextwave feed`).
+        public var fetch: Fetch?
 
         public init(
             name: String, operators: [String], stations: [Station], ratings: [RatingsFile], days: [DayFile],
-            unrated: String?
+            unrated: String?, fetch: Fetch? = nil
         ) {
             self.name = name
             self.operators = operators
@@ -42,6 +48,40 @@ public struct FeedIndex: Codable, Sendable, Equatable {
             self.ratings = ratings
             self.days = days
             self.unrated = unrated
+            self.fetch = fetch
+        }
+    }
+
+    /// How a lake's coming days were fetched by the last site update. It changes only when the
+    /// outcome does, so that an update that finds nothing new rewrites nothing.
+    public struct Fetch: Codable, Sendable, Equatable {
+        /// `fetched`: its stationboards (and ship assignments) were read; `failed`: some of its
+        /// sources could not be reached or read, so its days hold what was fetched before (the
+        /// archive never loses a day it had).
+        public var status: Status
+        /// What went wrong, when `failed`.
+        public var problem: String?
+        /// When the lake's fetches began to fail (ISO-8601 UTC), when `failed`.
+        public var failingSince: String?
+
+        public enum Status: String, Codable, Sendable, CaseIterable {
+            case fetched, failed
+        }
+
+        public init(status: Status, problem: String?, failingSince: String?) {
+            self.status = status
+            self.problem = problem
+            self.failingSince = failingSince
+        }
+
+        // Every key is written, null included.
+        enum CodingKeys: String, CodingKey { case status, problem, failingSince }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(status, forKey: .status)
+            try c.encode(problem, forKey: .problem)
+            try c.encode(failingSince, forKey: .failingSince)
         }
     }
 
@@ -50,10 +90,15 @@ public struct FeedIndex: Codable, Sendable, Equatable {
         /// Its UIC id, as text (the app's `uic_ref`).
         public var id: String
         public var name: String
+        /// WGS84 degrees, as the app's station list gives them (version 2; nil in version 1).
+        public var latitude: Double?
+        public var longitude: Double?
 
-        public init(id: String, name: String) {
+        public init(id: String, name: String, latitude: Double? = nil, longitude: Double? = nil) {
             self.id = id
             self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
         }
     }
 
@@ -73,7 +118,7 @@ public struct FeedIndex: Codable, Sendable, Equatable {
         }
     }
 
-    /// One day's waves of a lake.
+    /// One day of a lake: its file, and how many waves it lists (0: fetched, none that day).
     public struct DayFile: Codable, Sendable, Equatable {
         /// The local date, `YYYY-MM-DD`.
         public var date: String
