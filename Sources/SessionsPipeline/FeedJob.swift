@@ -98,14 +98,16 @@ public struct FeedJob: Job {
         /// Lake-days that kept their earlier file because they have no departures now.
         public var kept: [String]
 
-        /// The index in words: lakes, waves, and the days of each lake that has some.
+        /// The index in words: lakes, waves, the days of each lake with waves, and how many lakes
+        /// have days without any.
         public var summary: String {
             let waves = index.lakes.flatMap(\.days).map(\.waves).reduce(0, +)
-            let days = index.lakes.filter { !$0.days.isEmpty }.map {
-                "\($0.name) (\(counted($0.days.count, "day")))"
-            }
+            let withWaves = index.lakes.filter { $0.days.contains { $0.waves > 0 } }
+            let days = withWaves.map { "\($0.name) (\(counted($0.days.count, "day")))" }
+            let quiet = index.lakes.filter { !$0.days.isEmpty && !$0.days.contains { $0.waves > 0 } }.count
             return "\(counted(index.lakes.count, "lake")), \(counted(waves, "wave")) on "
                 + (days.isEmpty ? "no lake" : days.joined(separator: ", "))
+                + (quiet == 0 ? "" : "; \(counted(quiet, "lake")) with days but no departure")
         }
     }
 
@@ -250,10 +252,11 @@ public struct FeedJob: Job {
                     name: lake, operators: operators, stations: stationList, ratings: ratings, days: days,
                     unrated: unrated, fetch: input.fetch[lake] ?? previous?.lake(named: lake)?.fetch))
         }
-        if waves.values.allSatisfy({ $0.values.allSatisfy(\.isEmpty) }) {
-            onEvent(
-                .warning(
-                    "no departures from \(input.from) to \(to) in \(input.source.archiveName) on the chosen lakes"))
+        // Not one day of the chosen lakes known (fetched, with waves or without) nor kept: a feed
+        // of nothing would replace a feed of something, or publish an empty one. The site stays.
+        if plannedLakes.allSatisfy(\.days.isEmpty) {
+            throw FeedJobError.noDays(
+                from: input.from, to: to, archive: input.source.archiveName, range: opened.range, lakes: lakes)
         }
         if input.keepOtherLakes, let previous {
             let planned = Dictionary(plannedLakes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -291,16 +294,34 @@ public struct FeedJob: Job {
 
 /// Why a feed run stopped before writing anything.
 public enum FeedJobError: KindedError, Equatable {
-    /// A usage error: a lake the station list lacks. (A feed of too many days is refused by
-    /// ``FeedJob/validate()``.)
-    public var kind: ProblemKind { .usage }
+    /// A lake the station list lacks is a usage error (a feed of too many days is refused by
+    /// ``FeedJob/validate()``); days the archive does not hold for any chosen lake are a refusal.
+    public var kind: ProblemKind {
+        switch self {
+        case .unknownLake: .usage
+        case .noDays: .refused
+        }
+    }
 
     case unknownLake(String, known: [String])
+    /// The archive holds none of the days asked for any chosen lake (it holds `range`): nothing
+    /// was written.
+    case noDays(from: LocalDate, to: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String])
 
     public var description: String {
         switch self {
         case .unknownLake(let name, let known):
             "no lake \"\(name)\" in the station list; lakes: \(known.joined(separator: ", "))"
+        case .noDays(let from, let to, let archive, let range, let lakes):
+            "the archive \(archive) holds no day from \(from) to \(to) of "
+                + (lakes.count == 1 ? lakes[0] : "the \(lakes.count) lakes chosen")
+                + " (it holds \(range.lowerBound) … \(range.upperBound)); nothing was written"
         }
+    }
+
+    /// The lakes a fetch of the coming days should name.
+    public var askedLakes: [String] {
+        if case .noDays(_, _, _, _, let lakes) = self { return lakes }
+        return []
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// day (`template`) at that station, every time moved to D at the same wall-clock time in
 /// Europe/Zurich (its offset and Unix timestamps computed anew, so the body is one the reader
 /// accepts); the deployment page of D names the template day's ships in the page's flat-span
-/// layout. Stations in ``failing`` answer 503; a station the archive has no board for gets an
-/// empty board. Not API.
+/// layout; SGV's allocation page is its test fixture, CGN's pier boards one empty pier. Stations
+/// in ``failing`` answer 503; a station the archive has no board for gets an empty board. Not API.
 package final class TransportReplay: Sendable {
     /// The bundled day whose boards and ships every day gets.
     package let template: String
@@ -46,6 +46,16 @@ package final class TransportReplay: Sendable {
             return Response(headers: [("Content-Type", "application/json")], body: moved)
         }
         if path.hasPrefix("/schiffeinsatz") { return .html(deploymentPage()) }
+        // The other operators' assignment sources at the same address (one mirror for all): SGV's
+        // allocation page (its fixture), and CGN's pier boards (one pier, no boat that day).
+        if path == "/" || path.isEmpty {
+            let page = RepositoryPaths.root.appendingPathComponent(
+                "Tests/ScheduleArchiveTests/Fixtures/sgv/allocation.html")
+            return (try? Data(contentsOf: page)).map { Response(headers: [("Content-Type", "text/html")], body: $0) }
+                ?? .status(404)
+        }
+        if path.hasPrefix("/api/qr/availableLocations") { return .json(#"[{"code": "LSNE"}]"#) }
+        if path.hasPrefix("/api/qr/nextDepartures/") { return .json(#"{"departures": []}"#) }
         return .status(404)
     }
 

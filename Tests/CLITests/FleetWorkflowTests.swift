@@ -580,58 +580,117 @@ import _TestSupport
         #expect(sister.status == 0 && sister.stderr.hasPrefix("added MS Lintth to "), "\(sister.stderr)")
     }
 
-    /// The README's maintainer recipe, run as written (a free port for 8000) in a copy of the
-    /// data folder, with the binary just built first on PATH: every step works, and the files
-    /// end as the steps say.
+    /// The README's two recipe blocks, the first publication and a change, run as written (a
+    /// free port for 8000) one after the other in a fresh copy of the repository (its manifest,
+    /// data, schemas and scripts; no NEXTWAVE_DATA: the checkout's own Data/ is found), with the
+    /// binary just built first on PATH. The chain holds: the published table, the current one,
+    /// the feed and the plan carry the same ratings; the ship retired while its page answers 404
+    /// and is still linked is gone from all of them; the rename appears in every change list
+    /// under one word, as does the retirement; the riders' new rating reaches the feed and the plan.
     @Test func theReadmesMaintainerRecipeWorksAsWritten() async throws {
         let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "<!-- maintainer recipe -->\n```sh\n"))
-        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        func block(_ marker: String) throws -> String {
+            let start = try #require(readme.range(of: "<!-- \(marker) -->\n```sh\n"))
+            let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+            return String(readme[start.upperBound..<end.lowerBound])
+        }
         let probe = try LocalHTTPServer { _, _ in .status(404) }
         let port = probe.port
         probe.stop()
         // A failing step must not leave the mirror running (it would hold the output open).
         let script =
-            "set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n"
-            + readme[start.upperBound..<end.lowerBound].replacingOccurrences(of: "8000", with: String(port)) + "\n"
+            "set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n" + (try block("first publication"))
+            + "\n" + (try block("maintainer recipe")).replacingOccurrences(of: "8000", with: String(port)) + "\n"
         let work = RepositoryPaths.temporaryDirectory("recipe")
-        try FileManager.default.copyItem(at: RepositoryPaths.data, to: work.appendingPathComponent("Data"))
-        try FileManager.default.copyItem(
+        let manager = FileManager.default
+        try manager.copyItem(
+            at: RepositoryPaths.root.appendingPathComponent("Package.swift"),
+            to: work.appendingPathComponent("Package.swift"))
+        try manager.copyItem(at: try RepositoryPaths.copyOfData(), to: work.appendingPathComponent("Data"))
+        try manager.copyItem(
             at: RepositoryPaths.root.appendingPathComponent("schemas"), to: work.appendingPathComponent("schemas"))
-        try FileManager.default.createSymbolicLink(
+        try manager.createSymbolicLink(
             at: work.appendingPathComponent("scripts"),
             withDestinationURL: RepositoryPaths.root.appendingPathComponent("scripts"))
-        // What the app has now: the committed table, published.
-        let now = try await CLI.runOffPool([
-            "ratings", "publish", "--data", work.appendingPathComponent("Data").path, CLIFixtures.ratingTable.path,
-            "--to", work.appendingPathComponent("site/ratings").path,
-        ])
-        #expect(now.status == 0, "\(now.stderr)")
+        try manager.copyItem(
+            at: RepositoryPaths.root.appendingPathComponent("reports"), to: work.appendingPathComponent("reports"))
         try Data(script.utf8).write(to: work.appendingPathComponent("recipe.sh"))
         let path =
             CLI.binary.deletingLastPathComponent().path + ":"
             + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let r = try await CLI.runOffPool(
             ["--default-signal", "bash", work.appendingPathComponent("recipe.sh").path], in: work,
-            executable: URL(fileURLWithPath: "/usr/bin/env"),
-            environment: ["PATH": path, "NEXTWAVE_DATA": work.appendingPathComponent("Data").path])
+            executable: URL(fileURLWithPath: "/usr/bin/env"), environment: ["PATH": path, "NEXTWAVE_DATA": nil])
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
-        #expect(r.stdout.contains("Dry run: nothing written. Against site/ratings: the published"), "\(r.stdout)")
-        #expect(r.stdout.contains("A real run would write this table."), "the dry run says what a real run would do")
-        #expect(r.stdout.contains("added: MS Zürichsee") && r.stdout.contains("retired: MS Forch"), "\(r.stdout)")
+        #expect(r.stderr.contains("data: \(work.path)/Data (the checkout this folder is in)"), "\(r.stderr)")
+        // The first publication: nothing there yet, then the table published and current.
         #expect(
-            FileManager.default.fileExists(atPath: work.appendingPathComponent("review/zsg-pages/manifest.json").path))
+            r.stdout.contains(
+                "Dry run: nothing written. Against site/ratings (nothing is published there yet: a "
+                    + "first publication):\n  every ship is new"), "\(r.stdout)")
+        // Every change list names the rename and the retirement in the same words.
+        let renamed = "renamed: MS Bachtel → MS Uto"
+        let retired = "retired: MS Limmat (since 2026-11-01)"
+        let lists = r.stdout.components(separatedBy: "Dry run: ").dropFirst()
+        #expect(lists.count == 3, "\(r.stdout)")
+        for list in lists.dropFirst() {
+            #expect(list.contains("  \(renamed)\n") && list.contains("  \(retired)\n"), "\(list)")
+            #expect(
+                list.contains("  added: MS Zürichsee\n") && list.contains("  re-rated: MS Linth 2 → 3\n"), "\(list)")
+            #expect(!list.contains("removed:") && !list.contains("MS Limmat: no page since"), "\(list)")
+        }
+        #expect(r.stdout.contains("A real run would write this table."), "the dry run says what a real run would do")
+        let markdown = try String(contentsOf: work.appendingPathComponent("reports/ratings.md"), encoding: .utf8)
+        #expect(markdown.contains("- \(renamed)\n") && markdown.contains("- \(retired)\n"), "\(markdown)")
+        // The snapshot kept the page that was gone, and the run from it wrote the table.
+        let snapshot = try String(
+            contentsOf: work.appendingPathComponent("review/zsg-pages/manifest.json"), encoding: .utf8)
+        #expect(snapshot.contains("\"status\" : 404"), "\(snapshot)")
         let fleet = try json(work.appendingPathComponent("Data/fleet.json"))["ships"] as! [[String: Any]]
-        let zurichsee = try #require(fleet.first { $0["name"] as? String == "Zürichsee" })
-        #expect((zurichsee["riderRating"] as? [String: Any])?["value"] as? Int == 2)
-        #expect(fleet.contains { $0["name"] as? String == "Forch" && $0["retired"] != nil })
+        #expect(fleet.contains { $0["name"] as? String == "Limmat" && $0["retired"] != nil })
+        #expect(
+            fleet.contains {
+                $0["name"] as? String == "Uto" && ($0["aliases"] as? [String])?.contains("MS Bachtel") == true
+            })
+        // One table: the reviewed file, the published one, the current one, the feed's.
+        let reviewed = try Data(contentsOf: work.appendingPathComponent("reports/ship-ratings.json"))
+        let manifest = try json(work.appendingPathComponent("site/ratings/manifest.json"))
+        #expect(
+            try Data(contentsOf: work.appendingPathComponent("site/ratings/\(manifest["current"] as! String)"))
+                == reviewed)
+        #expect(try Data(contentsOf: work.appendingPathComponent("Data/ratings/zsg.json")) == reviewed)
+        let index = try json(work.appendingPathComponent("site/index.json"))
+        let zurich = try #require((index["lakes"] as? [[String: Any]])?.first { $0["name"] as? String == "Zürichsee" })
+        let feedTable = try #require((zurich["ratings"] as? [[String: Any]])?.first)
+        #expect(feedTable["sha256"] as? String == SHA256.hex(reviewed))
         let table = try ships(work.appendingPathComponent("reports"))
         #expect(table.contains { $0["name"] as? String == "MS Zürichsee" && $0["rating"] as? Int == 2 })
-        #expect(!table.contains { $0["name"] as? String == "MS Forch" })
-        let manifest = try json(work.appendingPathComponent("site/ratings/manifest.json"))
-        let published = try Data(
-            contentsOf: work.appendingPathComponent("site/ratings/\(manifest["current"] as! String)"))
-        #expect(published == (try Data(contentsOf: work.appendingPathComponent("reports/ship-ratings.json"))))
+        #expect(
+            table.contains {
+                $0["name"] as? String == "MS Uto" && ($0["aliases"] as? [String])?.contains("MS Bachtel") == true
+            })
+        #expect(
+            !table.contains {
+                ($0["name"] as? String)?.contains("Limmat") == true || $0["name"] as? String == "MS Bachtel"
+            })
+        #expect(table.contains { $0["name"] as? String == "MS Linth" && $0["rating"] as? Int == 3 })
+        // The feed and the plan rate MS Linth 3 (the riders' new rating), and know no MS Limmat.
+        var linthWaves = 0
+        for day in zurich["days"] as? [[String: Any]] ?? [] {
+            let waves =
+                try json(work.appendingPathComponent("site/\(day["file"] as! String)"))["waves"] as! [[String: Any]]
+            for wave in waves where wave["ship"] as? String == "MS Linth" {
+                linthWaves += 1
+                #expect(wave["rating"] as? Int == 3, "\(wave)")
+            }
+            #expect(!waves.contains { ($0["ship"] as? String)?.contains("Limmat") == true })
+        }
+        #expect(linthWaves > 10)
+        let plan = try String(contentsOf: work.appendingPathComponent("site/plan.json"), encoding: .utf8)
+        let linthInPlan = plan.matches(of: /"rating" : (\d),\s+"ship" : "MS Linth"/).map { Int($0.1)! }
+        #expect(!linthInPlan.isEmpty && linthInPlan.allSatisfy { $0 == 3 }, "\(linthInPlan)")
+        #expect(!plan.contains("Limmat"))
+        #expect(r.stderr.contains("ratings: Zürichsee by Data/ratings/zsg.json (published, generated "), "\(r.stderr)")
     }
 
     // MARK: Publishing

@@ -234,4 +234,65 @@ import _TestSupport
         #expect(last.status == 0, "\(last.stderr)")
         #expect(Self.inconsistency(of: s.site) == nil)
     }
+
+    /// The README's crontab line and the systemd service's `ExecStart`, as written: under `env -i`
+    /// with cron's PATH and HOME (the service's `%h` is HOME), the binary installed in
+    /// ~/.local, every lake of the station list fetched from the replays on 127.0.0.1 (the only
+    /// variables added). The first run publishes every lake; the second, the service's, finds
+    /// nothing new and writes nothing.
+    @Test func theReadmesCronLineAndTimerRunUnderTheirEnvironments() async throws {
+        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        func block(_ marker: String, _ fence: String) throws -> Substring {
+            let start = try #require(readme.range(of: "<!-- \(marker) -->\n```\(fence)\n"))
+            let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+            return readme[start.upperBound..<end.lowerBound]
+        }
+        let entry = try #require(
+            try block("site crontab line", "sh").split(separator: "\n").first { !$0.hasPrefix("#") })
+        let cron = String(entry.split(separator: " ", maxSplits: 5)[5])
+        let unit = try block("site systemd timer", "ini")
+        let execStart = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
+        let home = RepositoryPaths.temporaryDirectory("home")
+        let service = execStart.dropFirst("ExecStart=".count).replacingOccurrences(of: "%h", with: home.path)
+        let install = try await CLI.runOffPool(
+            [
+                RepositoryPaths.root.appendingPathComponent("scripts/install").path,
+                home.appendingPathComponent(".local").path,
+            ],
+            executable: URL(fileURLWithPath: "/usr/bin/env"), environment: ["NEXTWAVE_BIN": CLI.binary.path])
+        try #require(install.status == 0, "\(install.stderr)")
+        let replay = TransportReplay()
+        let server = try LocalHTTPServer { path, _ in replay.answer(path) }
+        defer { server.stop() }
+        func underCron(_ command: String) async throws -> CLI.Result {
+            try await CLI.runOffPool(
+                [
+                    "-i", "HOME=\(home.path)", "PATH=/usr/bin:/bin", "LOGNAME=cron", "SHELL=/bin/sh",
+                    "NEXTWAVE_API_URL=\(server.baseURL.absoluteString)",
+                    "NEXTWAVE_DEPLOYMENT_URL=\(server.baseURL.absoluteString)/", "/bin/sh", "-c", command,
+                ], in: home, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        }
+        let first = try await underCron(cron)
+        let log = (try? String(contentsOf: home.appendingPathComponent("nextwave-site.log"), encoding: .utf8)) ?? ""
+        #expect(first.status == 0, "\(first.stderr)\n\(log.suffix(3000))")
+        let site = home.appendingPathComponent("public_html/waves")
+        #expect(Self.inconsistency(of: site) == nil)
+        let index =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("index.json")))
+            as! [String: Any]
+        let lakes = index["lakes"] as! [[String: Any]]
+        // Every lake the station list names an operator for: 17 of its 18 (Lac de Joux has none).
+        #expect(lakes.count == 17, "\(lakes.map { $0["name"] ?? "" })")
+        #expect(lakes.allSatisfy { ($0["fetch"] as? [String: Any])?["status"] as? String == "fetched" })
+        let zurich = try #require(lakes.first { $0["name"] as? String == "Zürichsee" })
+        #expect((zurich["days"] as? [[String: Any]])?.count == 3)
+        let before = try Data(contentsOf: site.appendingPathComponent("index.json"))
+        let second = try await underCron(String(service) + " >> $HOME/nextwave-site.log 2>&1")
+        let log2 = (try? String(contentsOf: home.appendingPathComponent("nextwave-site.log"), encoding: .utf8)) ?? ""
+        #expect(second.status == 0, "\(log2.suffix(2000))")
+        #expect(
+            log2.dropFirst(log.count).contains("fetched 17 lakes of 17; nothing changed, nothing written\n"),
+            "\(log2.suffix(600))")
+        #expect(try Data(contentsOf: site.appendingPathComponent("index.json")) == before)
+    }
 }

@@ -22,6 +22,13 @@ enum Advice {
             }
         case let error as PlanJobError: plan(error, stated: stated)
         case let error as SessionsJobError: sessions(error, stated: stated)
+        case let error as FeedJobError:
+            if case .noDays = error {
+                stated + ". " + fetchAdvice(lakes: error.askedLakes)
+                    + "; or keep a site current in one step: nextwave site update --archive DIR --out SITE"
+            } else {
+                stated
+            }
         case is OperatorCatalogue.Unknown: "--operator: " + stated
         case is GTFSImportJob.NoAgency: stated + "; give them with --agency"
         case let error as StationQueryError:
