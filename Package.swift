@@ -285,7 +285,7 @@ let package = Package(
             dependencies: [
                 waveRating,
                 "SessionsPipeline", "JobContract", civilTime, .product(name: "ShipRatingReader", package: "SessionKit"),
-                "ScheduleArchive", "NextWaveSupport", "_AppAlgorithm", "_TestSupport",
+                "ScheduleArchive", "NextWaveSupport", "ShipRatingTable", "_AppAlgorithm", "_TestSupport",
             ]),
         .testTarget(
             name: "SessionReportsTests",

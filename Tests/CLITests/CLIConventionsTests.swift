@@ -134,8 +134,7 @@ import _TestSupport
         #expect(
             listed == [
                 "ratings", "fleet", "wake", "grid", "calibrate", "plan", "today", "sessions", "stations", "sun",
-                "archive",
-                "feed",
+                "archive", "feed", "site",
             ])
     }
 

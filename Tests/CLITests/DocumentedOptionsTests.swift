@@ -14,18 +14,20 @@ import _TestSupport
         try #require(r.status == 0, "\(r.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         var out: [String: Set<String>] = [:]
-        func walk(_ command: [String: Any], _ path: [String]) {
+        // A subcommand also takes its parents' options (ArgumentParser reads them after its
+        // name: `ratings show --operator sgv` is `ratings --operator`'s).
+        func walk(_ command: [String: Any], _ path: [String], inherited: Set<String>) {
             let arguments = (command["arguments"] as? [[String: Any]] ?? []).filter { argument in
                 argument["shouldDisplay"] as? Bool != false || !(argument["abstract"] as? String ?? "").isEmpty
             }
             let names = arguments.flatMap { $0["names"] as? [[String: String]] ?? [] }
-            out[path.joined(separator: " ")] = Set(
-                names.filter { $0["kind"] == "long" }.compactMap { $0["name"].map { "--" + $0 } })
+            let own = Set(names.filter { $0["kind"] == "long" }.compactMap { $0["name"].map { "--" + $0 } })
+            out[path.joined(separator: " ")] = own.union(inherited)
             for sub in command["subcommands"] as? [[String: Any]] ?? [] {
-                walk(sub, path + [sub["commandName"] as? String ?? "?"])
+                walk(sub, path + [sub["commandName"] as? String ?? "?"], inherited: own.union(inherited))
             }
         }
-        walk(try #require(document["command"] as? [String: Any]), ["nextwave"])
+        walk(try #require(document["command"] as? [String: Any]), ["nextwave"], inherited: [])
         return out
     }
 

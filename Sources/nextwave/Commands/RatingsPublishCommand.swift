@@ -44,11 +44,11 @@ struct RatingsPublishCommand: NextWaveCommand {
     )
     var schema: String?
 
-    @Option(
-        name: .customLong("operator"),
-        help: ArgumentHelp(
-            "Whose table it is, when not the one just reviewed (zsg, sgv, …; default zsg).", valueName: "ID"))
-    var operatorName: String?
+    /// `--operator ID` is the parent's option (`nextwave ratings --operator`), which ArgumentParser
+    /// also reads after the subcommand's name.
+    @ParentCommand var ratings: RatingsCommand
+
+    var operatorName: String? { ratings.fleet.operatorName }
 
     @OptionGroup var review: ReviewOptions
 

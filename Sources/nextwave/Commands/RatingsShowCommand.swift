@@ -28,10 +28,11 @@ struct RatingsShowCommand: NextWaveCommand {
     @Argument(help: ArgumentHelp("The table, its folder, or a publishing folder.", valueName: "TABLE"))
     var table: String?
 
-    @Option(
-        name: .customLong("operator"),
-        help: ArgumentHelp("Without TABLE: whose current table (zsg, sgv, …; default zsg).", valueName: "ID"))
-    var operatorName: String?
+    /// `--operator ID` is the parent's option (`nextwave ratings --operator`), which ArgumentParser
+    /// also reads after the subcommand's name.
+    @ParentCommand var ratings: RatingsCommand
+
+    var operatorName: String? { ratings.fleet.operatorName }
 
     @OptionGroup var data: DataOptions
 

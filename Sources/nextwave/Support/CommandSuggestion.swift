@@ -23,7 +23,8 @@ enum CommandSuggestion {
     /// take (hidden options count as taken); nil when there is none.
     static func option(for arguments: [String], root: ParsableCommand.Type) -> String? {
         let reached = descend(arguments, root: root)
-        let taken = longOptions(of: reached.command)
+        // A subcommand also takes its parents' options: ArgumentParser reads them after its name.
+        let taken = reached.commands.reduce(into: Set<String>()) { $0.formUnion(longOptions(of: $1)) }
         // A subcommand further on (`ratings --out DIR show --ship …`) takes options of its own.
         let subcommands = Set(reached.command.configuration.subcommands.compactMap { $0.configuration.commandName })
         guard !taken.isEmpty, !reached.rest.contains(where: subcommands.contains) else { return nil }
@@ -44,19 +45,19 @@ enum CommandSuggestion {
     /// The command `arguments` reach by their leading subcommand names, its name as typed
     /// ("nextwave fleet"), and the arguments after those names.
     static func descend(_ arguments: [String], root: ParsableCommand.Type) -> (
-        command: ParsableCommand.Type, path: String, rest: ArraySlice<String>
+        command: ParsableCommand.Type, path: String, rest: ArraySlice<String>, commands: [ParsableCommand.Type]
     ) {
-        var command = root
+        var commands = [root]
         var path = [root.configuration.commandName ?? "nextwave"]
         var rest = arguments[...]
         while let word = rest.first,
-            let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word })
+            let next = commands.last!.configuration.subcommands.first(where: { $0.configuration.commandName == word })
         {
-            command = next
+            commands.append(next)
             path.append(word)
             rest = rest.dropFirst()
         }
-        return (command, path.joined(separator: " "), rest)
+        return (commands.last!, path.joined(separator: " "), rest, commands)
     }
 
     /// The long options a command takes, hidden ones too, as ArgumentParser describes the

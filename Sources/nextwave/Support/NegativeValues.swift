@@ -12,8 +12,10 @@ enum NegativeValues {
     static func joined(_ arguments: [String], root: ParsableCommand.Type) -> [String] {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         guard arguments[..<end].contains(where: isNegativeNumber) else { return arguments }
-        let valued = CommandSuggestion.longOptions(
-            of: CommandSuggestion.descend(arguments, root: root).command, valued: true)
+        // The command's options and its parents' (ArgumentParser reads those after its name too).
+        let valued = CommandSuggestion.descend(arguments, root: root).commands.reduce(into: Set<String>()) {
+            $0.formUnion(CommandSuggestion.longOptions(of: $1, valued: true))
+        }
         var joined: [String] = []
         for (index, word) in arguments.enumerated() {
             // `valued` holds bare `--name`s only: a word already joined (`--lat=-1`) takes no more.
