@@ -427,6 +427,21 @@ import _TestSupport
         #expect(r.stderr.contains(fleet.path) || !r.stderr.contains("nextwave fleet"), "\(r.stderr)")
     }
 
+    /// The folders the README's recipe makes in a clone (`review/`, `site/`) are ignored by git,
+    /// so that `git status` after the recipe shows the changes a maintainer commits and no more.
+    @Test func theRecipesWorkingFoldersAreIgnored() async throws {
+        let paths = ["review/zsg-pages/manifest.json", "site/index.json", "site/ratings/manifest.json"]
+        let r = try await CLI.runOffPool(
+            ["git", "check-ignore", "--no-index", "--verbose"] + paths,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(r.status == 0, "\(r.stderr)")
+        for path in paths { #expect(r.stdout.contains("\t\(path)\n"), "\(path): \(r.stdout)") }
+        // Anchored at the root: a folder named site elsewhere is not ignored.
+        let nested = try await CLI.runOffPool(
+            ["git", "check-ignore", "--no-index", "Tests/site/x.json"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(nested.status == 1, "\(nested.stdout)")
+    }
+
     // MARK: Which departures are waves
 
     /// `--categories app` keeps the app's wave list (motor ships only): at Wädenswil on 22

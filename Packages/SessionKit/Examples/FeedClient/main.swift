@@ -53,6 +53,10 @@ for wave in waves {
     }
     let stars = wave.rating.map { String(repeating: "★", count: $0) } ?? "–"
     let height = wave.waveHeightM.map { String(format: "%.2f m", $0) } ?? ""
+    // Where the course goes, and whether it is dark then (the feed's daylight phase).
+    let toward = wave.destination.map { "→ \($0)" } ?? ""
+    let light = wave.daylight.map { $0 == .day ? "" : "(\($0.rawValue))" } ?? ""
     print(
-        "  \(time)  course \(wave.course.isEmpty ? "–" : wave.course)  \(stars)  \(ship)  \(height)  [\(wave.waveId)]")
+        "  \(time)  course \(wave.course.isEmpty ? "–" : wave.course)  \(stars)  \(ship)  \(height)  \(toward) \(light) "
+            + "[\(wave.waveId)]")
 }
