@@ -438,7 +438,8 @@ import _TestSupport
         for path in paths { #expect(r.stdout.contains("\t\(path)\n"), "\(path): \(r.stdout)") }
         // Anchored at the root: a folder named site elsewhere is not ignored.
         let nested = try await CLI.runOffPool(
-            ["git", "check-ignore", "--no-index", "Tests/site/x.json"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+            ["git", "check-ignore", "--no-index", "Tests/site/x.json"], executable: URL(fileURLWithPath: "/usr/bin/env")
+        )
         #expect(nested.status == 1, "\(nested.stdout)")
     }
 
