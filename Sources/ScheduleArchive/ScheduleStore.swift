@@ -203,24 +203,24 @@ public final class ScheduleStore {
         return names
     }
 
-    /// The days of `from…to` on which the archive holds a stationboard of at least one of
-    /// `stations` (even one without departures), or a departure at one of them (a GTFS import,
-    /// an allocated cruise): the days a feed knows, with waves or without.
-    package func knownDays(stations: Set<Int>, from: LocalDate, to: LocalDate) throws -> Set<LocalDate> {
-        var days = Set<LocalDate>()
+    /// The days of `from…to` the archive knows for each station: those it holds a stationboard
+    /// of (even one without departures) or a departure at (a GTFS import, an allocated cruise).
+    /// The days a feed lists, with waves or without.
+    package func knownDays(from: LocalDate, to: LocalDate) throws -> [Int: Set<LocalDate>] {
+        var days: [Int: Set<LocalDate>] = [:]
         let boards = try database.prepare("SELECT path FROM sources WHERE kind = 'stationboard'")
         while try boards.step() {
             let parts = boards.string(0).split(separator: "/")
             guard parts.count >= 3, let date = LocalDate(iso: parts[parts.count - 2]), date >= from, date <= to,
-                let uic = Int(parts[parts.count - 1].prefix { $0.isNumber }), stations.contains(uic)
+                let uic = Int(parts[parts.count - 1].prefix { $0.isNumber })
             else { continue }
-            days.insert(date)
+            days[uic, default: []].insert(date)
         }
         let departed = try database.prepare("SELECT DISTINCT day, station FROM departures WHERE day BETWEEN ? AND ?")
         departed.bind(1, from.daysSinceEpoch)
         departed.bind(2, to.daysSinceEpoch)
         while try departed.step() {
-            if stations.contains(departed.int(1)) { days.insert(LocalDate(daysSinceEpoch: departed.int(0))) }
+            days[departed.int(1), default: []].insert(LocalDate(daysSinceEpoch: departed.int(0)))
         }
         return days
     }

@@ -79,7 +79,7 @@ package enum DefaultRatingTables {
             let lakes = lakesOf[id, default: []].joined(separator: ", ")
             if let replacing, replacing.operatorID == id {
                 parts.append("\(lakes) by the table given, \(replacing.name)" + (try stampWords(replacing.url)))
-            } else if try current.origin(of: id) == nil && !(lakesOf[id] ?? []).contains("Zürichsee") {
+            } else if try current.origin(of: id) == nil && id != OperatorCatalogue.homeID {
                 bundled.append(lakes)
             } else {
                 parts.append("\(lakes) by \(try current.describe(id))")

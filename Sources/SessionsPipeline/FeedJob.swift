@@ -167,9 +167,9 @@ public struct FeedJob: Job {
         var waves: [String: [LocalDate: [FeedWave]]] = [:]
         var known: [String: Set<LocalDate>] = [:]
         try opened.archive.withLock(exclusive: false) {
-            for lake in lakes {
-                let ids = Set(catalogue.stations.filter { $0.lake == lake }.map(\.uic))
-                known[lake] = try opened.archive.store.knownDays(stations: ids, from: input.from, to: to)
+            let byStation = try opened.archive.store.knownDays(from: input.from, to: to)
+            for station in catalogue.stations where lakes.contains(station.lake) {
+                known[station.lake, default: []].formUnion(byStation[station.uic] ?? [])
             }
             if input.predict {
                 survey.predictions = try ShipPredictions.learn(
@@ -280,9 +280,15 @@ public struct FeedJob: Job {
 
     /// The lakes to publish, in the station list's order.
     func chosenLakes(_ catalogue: StationCatalogue) throws -> [String] {
-        guard !input.lakes.isEmpty else { return catalogue.lakes }
+        input.lakes.isEmpty ? catalogue.lakes : try Self.lakes(named: input.lakes, in: catalogue)
+    }
+
+    /// The lakes `names` name (any of a lake's names, or a unique prefix), in the station list's
+    /// order.
+    /// - Throws: ``FeedJobError/unknownLake(_:known:)`` for a name that names none.
+    package static func lakes(named names: [String], in catalogue: StationCatalogue) throws -> [String] {
         var chosen = Set<String>()
-        for name in input.lakes {
+        for name in names {
             guard let lake = catalogue.lake(named: name) else {
                 throw FeedJobError.unknownLake(name, known: catalogue.lakes)
             }

@@ -111,14 +111,7 @@ package struct SiteUpdateJob: Job {
     package func chosenLakes() throws -> [String] {
         let catalogue = input.catalogue
         guard !input.lakes.isEmpty else { return catalogue.lakes.filter { !(catalogue.operators[$0] ?? []).isEmpty } }
-        var chosen = Set<String>()
-        for name in input.lakes {
-            guard let lake = catalogue.lake(named: name) else {
-                throw FeedJobError.unknownLake(name, known: catalogue.lakes)
-            }
-            chosen.insert(lake)
-        }
-        return catalogue.lakes.filter(chosen.contains)
+        return try FeedJob.lakes(named: input.lakes, in: catalogue)
     }
 
     package func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
@@ -130,23 +123,8 @@ package struct SiteUpdateJob: Job {
         for (done, lake) in lakes.enumerated() {
             onEvent(.lake(name: lake, done: done, total: lakes.count))
             let report = try await fetch(lake, onEvent: onEvent)
-            let earlier = previous?.lake(named: lake)?.fetch
-            let fetch: FeedIndex.Fetch
-            if report.failures == 0 {
-                fetch = FeedIndex.Fetch(status: .fetched, problem: nil, failingSince: nil)
-            } else {
-                let problem =
-                    "\(report.failures) of \(report.failures + report.written.count + report.unchanged.count + report.kept.count) "
-                    + "requests failed" + (report.failed.first.map { " (the first: \($0))" } ?? "")
-                    + "; the days fetched before stay"
-                fetch = FeedIndex.Fetch(
-                    status: .failed, problem: problem,
-                    failingSince: earlier?.status == .failed
-                        ? earlier?.failingSince
-                        : ISO8601DateFormatter().string(
-                            from: input.now))
-                onEvent(.warning("\(lake): \(problem)"))
-            }
+            let fetch = Self.outcome(of: report, earlier: previous?.lake(named: lake)?.fetch, now: input.now)
+            if let problem = fetch.problem { onEvent(.warning("\(lake): \(problem)")) }
             outcomes.append((lake, fetch, report))
         }
         if !outcomes.isEmpty, outcomes.allSatisfy({ $0.report.nothingReached }) {
@@ -168,6 +146,18 @@ package struct SiteUpdateJob: Job {
         feed.fetch = Dictionary(outcomes.map { ($0.name, $0.fetch) }, uniquingKeysWith: { a, _ in a })
         let result = try await FeedJob(feed).run { onEvent(.feed($0)) }
         return Result(feed: result, lakes: outcomes)
+    }
+
+    /// A lake's fetch as the index states it: fetched, or failed with what went wrong and since
+    /// when (the time of the first failure, kept while the lake keeps failing).
+    static func outcome(of report: ArchiveFetcher.Report, earlier: FeedIndex.Fetch?, now: Date) -> FeedIndex.Fetch {
+        guard report.failures > 0 else { return FeedIndex.Fetch(status: .fetched, problem: nil, failingSince: nil) }
+        let asked = report.failures + report.written.count + report.unchanged.count + report.kept.count
+        let problem =
+            "\(report.failures) of \(asked) requests failed" + (report.failed.first.map { " (the first: \($0))" } ?? "")
+            + "; the days fetched before stay"
+        let since = earlier?.status == .failed ? earlier?.failingSince : ISO8601DateFormatter().string(from: now)
+        return FeedIndex.Fetch(status: .failed, problem: problem, failingSince: since)
     }
 
     /// Fetches the days of one lake's stations and its operator's assignments.

@@ -49,18 +49,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Entries per stationboard (1…420; the API rejects more).", valueName: "N"))
     var limit = ArchiveFetchJob.maximumLimit
 
-    @Option(
-        name: .customLong("api-url"),
-        help: ArgumentHelp(
-            "Transport API root (default: $NEXTWAVE_API_URL, else https://transport.opendata.ch).", valueName: "URL"))
-    var apiURL: String?
-
-    @Option(
-        name: .customLong("deployment-url"),
-        help: ArgumentHelp(
-            "Where the operator publishes ship assignments (default: $NEXTWAVE_DEPLOYMENT_URL, else its own).",
-            valueName: "URL"))
-    var deploymentURL: String?
+    @OptionGroup var sources: SourceURLOptions
 
     @Option(
         name: .customLong("operator"),
@@ -96,11 +85,10 @@ struct ArchiveFetchCommand: NextWaveCommand {
             archive: target.url(), stations: try stations.resolve(in: catalogue) ?? [], catalogue: catalogue,
             operators: try OperatorCatalogue.inDataFolder(data),
             from: from ?? ZoneClock.zurich.today())
-        if let api = try Self.url(apiURL, flag: "--api-url", variable: "NEXTWAVE_API_URL") { input.apiRoot = api }
+        if let api = try sources.apiRoot() { input.apiRoot = api }
         input.days = days
         input.limit = limit
-        input.deploymentURL = try Self.url(
-            deploymentURL, flag: "--deployment-url", variable: "NEXTWAVE_DEPLOYMENT_URL")
+        input.deploymentURL = try sources.deploymentRoot()
         input.assignments = noDeployments ? .none : operatorName.map { .named($0) } ?? .automatic
         input.http = http.configuration
         let names = Dictionary(input.stations.map { ($0.uic, $0.name) }, uniquingKeysWith: { a, _ in a })
@@ -127,14 +115,5 @@ struct ArchiveFetchCommand: NextWaveCommand {
         // Nothing reached (offline, a wrong address): "unavailable", as every other command says it.
         if report.nothingReached { throw ExitCode(ExitStatus.unavailable.rawValue) }
         if report.failures > 0 { throw ExitCode.failure }
-    }
-
-    /// The option's URL, else the environment's (a mirror, or a test's server, for a command
-    /// line that must stay as written, like a crontab's); nil when neither is given.
-    static func url(_ option: String?, flag: String, variable: String) throws -> URL? {
-        let environment = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
-        guard let text = option ?? environment else { return nil }
-        try checkHTTPURL(text, option: option == nil ? "$" + variable : flag)
-        return URL(string: text)
     }
 }

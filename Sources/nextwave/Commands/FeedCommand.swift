@@ -84,12 +84,7 @@ struct FeedCommand: NextWaveCommand {
             data: try source.data.directory, operators: operators, lakeZurich: given?.url)
         guard let main = tables.first else { throw CLIError("no rating table in Data/ratings/", status: .noInput) }
         let catalogue = try source.data.stationCatalogue()
-        let lakes = try lake.map { name in
-            guard let found = catalogue.lake(named: name) else {
-                throw FeedJobError.unknownLake(name, known: catalogue.lakes)
-            }
-            return found
-        }
+        let lakes = try FeedJob.lakes(named: lake, in: catalogue)
         terminal.announce(
             try DefaultRatingTables.choose(
                 given: try ratings.map(ArchiveOptions.tablePath), homeOnly: true,

@@ -63,18 +63,7 @@ struct SiteUpdateCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("How many days (1…14).", valueName: "N"))
     var days = 3
 
-    @Option(
-        name: .customLong("api-url"),
-        help: ArgumentHelp(
-            "Transport API root (default: $NEXTWAVE_API_URL, else https://transport.opendata.ch).", valueName: "URL"))
-    var apiURL: String?
-
-    @Option(
-        name: .customLong("deployment-url"),
-        help: ArgumentHelp(
-            "Where the operators publish ship assignments (default: $NEXTWAVE_DEPLOYMENT_URL, else their own).",
-            valueName: "URL"))
-    var deploymentURL: String?
+    @OptionGroup var sources: SourceURLOptions
 
     @OptionGroup var predict: PredictOption
     @OptionGroup var categories: CategoriesOption
@@ -109,11 +98,8 @@ struct SiteUpdateCommand: NextWaveCommand {
             from: from ?? ZoneClock.zurich.today())
         input.lakes = lake
         input.days = days
-        if let api = try ArchiveFetchCommand.url(apiURL, flag: "--api-url", variable: "NEXTWAVE_API_URL") {
-            input.apiRoot = api
-        }
-        input.deploymentURL = try ArchiveFetchCommand.url(
-            deploymentURL, flag: "--deployment-url", variable: "NEXTWAVE_DEPLOYMENT_URL")
+        if let api = try sources.apiRoot() { input.apiRoot = api }
+        input.deploymentURL = try sources.deploymentRoot()
         input.http = http.configuration
         input.predict = predict.isOn
         input.categories = categories.rule
