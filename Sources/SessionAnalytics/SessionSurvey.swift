@@ -42,7 +42,10 @@ import Solar
 
     /// The sessions of one station-day: the app's best windows, the distinct ones, the wave
     /// list, and the reason when there is no session.
-    package func score(_ day: StationDayWaves) -> StationDay {
+    package func score(_ day: StationDayWaves) -> StationDay { Self.score(day, top: settings.top) }
+
+    /// The sessions of one station-day, keeping the `top` best of the app's windows.
+    package static func score(_ day: StationDayWaves, top: Int) -> StationDay {
         func result(_ window: SessionWindow) -> SessionResult {
             var result = SessionResult(
                 start: window.start, end: window.end, waves: window.count, quality: window.quality,
@@ -63,7 +66,7 @@ import Solar
             return result
         }
         // One search gives both the app's top windows and the distinct ones.
-        let found = SessionFinder.bestAndDistinct(waves: day.waves, sun: day.sun, top: settings.top)
+        let found = SessionFinder.bestAndDistinct(waves: day.waves, sun: day.sun, top: top)
         let sessions = found.best.map(result)
         var scored = StationDay(
             station: day.station, stationName: day.stationName, lake: day.lake, date: day.date, sun: day.sun,

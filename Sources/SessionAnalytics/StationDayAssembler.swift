@@ -95,6 +95,7 @@ struct StationDayAssembler {
                 let entry = rating(of: known)
                 detail.ship = .known(known)
                 detail.rating = entry?.rating
+                detail.ratingBasis = entry?.rating == nil ? nil : entry?.ratingBasis
                 detail.points = Double(SessionRules.quality(rating: entry?.rating, named: true))
                 detail.waveHeightM = entry?.wake?.waveHeightM?.median
             } else {

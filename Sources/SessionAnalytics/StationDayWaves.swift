@@ -17,4 +17,19 @@ public struct StationDayWaves: Sendable {
     public var sunTimes: SunTimes
     /// Each wave in full.
     public var details: [WaveDetail] = []
+
+    package init(
+        station: Int, stationName: String, lake: String?, date: LocalDate, waves: [Wave], ships: [String?],
+        sun: SunWindow, sunTimes: SunTimes, details: [WaveDetail] = []
+    ) {
+        self.station = station
+        self.stationName = stationName
+        self.lake = lake
+        self.date = date
+        self.waves = waves
+        self.ships = ships
+        self.sun = sun
+        self.sunTimes = sunTimes
+        self.details = details
+    }
 }

@@ -1,4 +1,5 @@
 import SessionCore
+public import ShipRatingTable
 public import WaveRating
 
 /// One wave of a station-day, as the wave lists show it.
@@ -25,6 +26,8 @@ public struct WaveDetail: Hashable, Sendable {
     /// Unix seconds the ship arrives before it departs (a through call); nil at the course's
     /// first stop or when the source gives no arrival.
     public var arrival: Int64?
+    /// What decided the known ship's rating, as the table says; nil without one.
+    public var ratingBasis: RatingBasis?
 
     public init(
         time: Int64, course: String, category: String, nextStop: Int?, nextStopName: String?, ship: WaveShip,

@@ -24,9 +24,7 @@ package enum FeedWaves {
             ship = tableName(name)
             source = .published
             share = 1
-            basis =
-                w.rating == nil
-                ? nil : ratings.ship(named: name)?.ratingBasis.flatMap { FeedWave.RatingBasis(rawValue: $0.rawValue) }
+            basis = w.ratingBasis.flatMap { FeedWave.RatingBasis(rawValue: $0.rawValue) }
         case .predicted(let shares):
             source = .predicted
             ship = shares.first.map { tableName($0.ship) }

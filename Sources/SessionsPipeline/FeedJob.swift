@@ -272,7 +272,22 @@ public struct FeedJob: Job {
         var index = FeedIndex(
             schemaVersion: FeedIndex.currentVersion, generatedAt: "", timeZone: Self.timeZone,
             archive: input.source.archiveName, lakes: plannedLakes)
-        let published = try site.publish(&index, previous: previous, now: input.now)
+        let lakeNames = Dictionary(uniqueKeysWithValues: catalogue.lakes.map { ($0, LakeNames.names(of: $0)) })
+        let published = try site.publish(&index, previous: previous, now: input.now) { [site] index in
+            var days: [String: FeedDay] = [:]
+            for file in index.lakes.flatMap(\.days).map(\.file) {
+                guard let data = site.contents(of: file) else { continue }
+                days[file] = try? FeedReader.decodeDay(data, from: file)
+            }
+            var pages = SitePages.Input(index: index, days: days)
+            pages.lakeNames = lakeNames
+            let folder = input.out
+            pages.previousCalendar = { path in
+                (try? BoundedFile.read(folder.appendingPathComponent(path), limit: 16 << 20, what: "calendar"))
+                    .map { String(decoding: $0, as: UTF8.self) }
+            }
+            return SitePages.render(pages)
+        }
         return Result(index: index, written: published.written, removed: published.removed, kept: kept)
     }
 

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import NextWaveSupport
+import SessionReports
 import WaveFeed
 
 /// The folder a feed is published into: content-addressed files staged during a run, then
@@ -37,34 +38,85 @@ struct FeedSite {
         FeedReader.isConfined(name) && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
     }
 
-    /// Writes what `index` names and is not there yet, then the index, unless it lists exactly
-    /// what `previous` lists (its `generatedAt` then stays, and nothing is written). Removes the
-    /// files neither index names.
-    mutating func publish(_ index: inout FeedIndex, previous: FeedIndex?, now: Date) throws -> (
-        written: [String], removed: [String]
-    ) {
+    /// Writes what `index` names and is not there yet, then the pages `render` makes of the
+    /// index and the index itself, as one set (the index last), unless the index lists exactly
+    /// what `previous` lists (its `generatedAt` then stays) and every page is as it would be
+    /// written. Removes the files neither index names, and the pages of lakes and stations the
+    /// index no longer has.
+    mutating func publish(
+        _ index: inout FeedIndex, previous: FeedIndex?, now: Date, render: (FeedIndex) throws -> [String: Data]
+    ) throws -> (written: [String], removed: [String]) {
         let named = Self.files(index)
+        var indexChanged = true
         if let previous {
             var same = index
             same.generatedAt = previous.generatedAt
             if same == previous, named.allSatisfy(exists) {
                 index = previous
-                AtomicFileWriter.settle(folder)
-                return ([], [])
+                indexChanged = false
             }
         }
-        let new = named.filter { !exists($0) }.sorted()
+        AtomicFileWriter.settle(folder)
+        let new = indexChanged ? named.filter { !exists($0) }.sorted() : []
         try AtomicFileWriter.writeAll(
             new.compactMap { name in staged[name].map { (folder.appendingPathComponent(name), $0) } })
-        index.generatedAt = ISO8601DateFormatter().string(from: now)
-        try AtomicFileWriter.write(try StableJSON.encode(index), to: folder.appendingPathComponent("index.json"))
-        let keep = named.union(previous.map(Self.files) ?? [])
-        var removed: [String] = []
-        for name in Self.published(in: folder) where !keep.contains(name) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-            removed.append(name)
+        if indexChanged { index.generatedAt = ISO8601DateFormatter().string(from: now) }
+        // The pages, then the index, in one set: a reader finds both old or both new.
+        let pages = try render(index)
+        let changedPages = pages.filter { path, data in
+            (try? BoundedFile.read(folder.appendingPathComponent(path), limit: 64 << 20, what: "page")) != data
+        }.sorted { $0.key < $1.key }
+        var writes = changedPages.map { (folder.appendingPathComponent($0.key), $0.value) }
+        if indexChanged {
+            writes.append((folder.appendingPathComponent("index.json"), try StableJSON.encode(index)))
         }
-        return (new + ["index.json"], removed.sorted())
+        if !writes.isEmpty { try AtomicFileWriter.writeAll(writes) }
+        var removed: [String] = []
+        if indexChanged {
+            let keep = named.union(previous.map(Self.files) ?? [])
+            for name in Self.published(in: folder) where !keep.contains(name) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+                removed.append(name)
+            }
+        }
+        for path in Self.pages(in: folder) where pages[path] == nil {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(path))
+            removed.append(path)
+        }
+        return (new + changedPages.map(\.key) + (indexChanged ? ["index.json"] : []), removed.sorted())
+    }
+
+    /// The bytes of a day or table file of the site: staged by this run, else on disk.
+    func contents(of name: String) -> Data? {
+        if let data = staged[name] { return data }
+        guard FeedReader.isConfined(name) else { return nil }
+        return try? BoundedFile.read(
+            folder.appendingPathComponent(name), limit: FeedReader.maximumDayBytes, what: "feed file")
+    }
+
+    /// The pages of the site (``SessionReports/SitePages/isPage(_:)``), by path: what a run may
+    /// remove when its lake or station is gone.
+    static func pages(in folder: URL) -> [String] {
+        let manager = FileManager.default
+        var out: [String] = []
+        for language in SitePages.languages.map(\.rawValue) {
+            let root = folder.appendingPathComponent(language)
+            guard let top = try? manager.contentsOfDirectory(atPath: root.path) else { continue }
+            for name in top {
+                var isFolder: ObjCBool = false
+                let path = root.appendingPathComponent(name)
+                guard manager.fileExists(atPath: path.path, isDirectory: &isFolder) else { continue }
+                if !isFolder.boolValue {
+                    if SitePages.isPage("\(language)/\(name)") { out.append("\(language)/\(name)") }
+                    continue
+                }
+                for file in (try? manager.contentsOfDirectory(atPath: path.path)) ?? []
+                where SitePages.isPage("\(language)/\(name)/\(file)") {
+                    out.append("\(language)/\(name)/\(file)")
+                }
+            }
+        }
+        return out
     }
 
     /// Every file an index names.

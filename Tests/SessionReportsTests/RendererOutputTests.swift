@@ -75,6 +75,10 @@ import _TestSupport
             wave(19, 40, "307", "BAT", next: nil, .known("MS Helvetia"), .two, points: 5, height: 0.221),
             wave(20, 30, "308", "BAT", next: nil, .none, nil, points: 1, height: nil),
         ]
+        // What decided each known ship's rating, as the table below says (the survey sets it so).
+        for (index, basis) in [(0, RatingBasis.riders), (3, .energyAndForce), (4, .energy), (6, .energy)] {
+            day.waves[index].ratingBasis = basis
+        }
         let first = SessionResult(
             start: at(12, 0), end: at(13, 0), waves: 3, quality: 19.5, score: 25.35, ships: ["MS Panta Rhei"],
             unknownWaves: 2, predictedWaves: 1, predictedShips: ["MS Panta Rhei"])

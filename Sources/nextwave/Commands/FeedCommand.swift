@@ -25,6 +25,9 @@ struct FeedCommand: NextWaveCommand {
                                                time, course, next stop, ship (published or
                                                predicted, with its share), rating and
                                                basis, height at the rider
+              <lang>/…, index.html             pages for people in any browser (de, fr,
+                                               it, en): each lake and station, and each
+                                               station's calendar (.ics)
             Files are named by their content; a second run over the same inputs writes
             nothing, and a day with no departures now keeps its earlier file. Lake
             Zurich's ships are rated by --ratings (default Data/ratings/zsg.json), the

@@ -10,9 +10,11 @@ struct SiteCommand: AsyncParsableCommand {
         abstract: "Keep a published site of every lake's coming waves current (for cron).",
         discussion: """
             A site is a folder any static host serves as it is: the wave feed (index.json,
-            a file per lake and day, the operators' rating tables), and beside it, when
-            the maintainer publishes there, the app's table (`ratings publish --to
-            SITE/ratings`). `site update` refreshes it in one step.
+            a file per lake and day, the operators' rating tables), its pages for people
+            in any browser (a page per lake and station in four languages, each
+            station's calendar), and beside them, when the maintainer publishes there,
+            the app's table (`ratings publish --to SITE/ratings`). `site update`
+            refreshes it in one step.
             """,
         subcommands: [SiteUpdateCommand.self])
 }
