@@ -51,8 +51,12 @@ static inline void cwk_ensemble_cell(size_t i, const cwk_ensemble_params *p, dou
     out.pianc[i] = c;
     out.generated[i] = g;
     out.median[i] = med;
-    out.minimum[i] = cwk_lesser(p->cap, g * p->low);
-    out.maximum[i] = cwk_lesser(p->cap, g * p->high);
+    // The band spans both members at least (where Kriebel & Seelig gives no wave, the central
+    // height is 0 and the band [0, PIANC's wave]); 0 · g keeps the NaN of no central height.
+    double top = cwk_greater(a, c) * p->factor + 0.0 * g;
+    double bottom = cwk_lesser(a, c) * p->factor + 0.0 * g;
+    out.minimum[i] = cwk_lesser(p->cap, cwk_lesser(g * p->low, bottom));
+    out.maximum[i] = cwk_lesser(p->cap, cwk_greater(g * p->high, top));
     out.energy[i] = e;
     out.flux[i] = pw;
     out.shoreward[i] = pw * p->share;

@@ -50,8 +50,10 @@ static inline __attribute__((always_inline)) void CWK_PATH(ensemble_vector)(
     v_storeu(stage[2] + s, c);
     v_storeu(stage[3] + s, g);
     v_storeu(stage[4] + s, med);
-    v_storeu(stage[5] + s, v_min(k->cap, v_mul(g, k->low)));
-    v_storeu(stage[6] + s, v_min(k->cap, v_mul(g, k->high)));
+    vd top = v_add(v_mul(v_max(a, c), k->factor), v_mul(v_zero(), g));
+    vd bottom = v_add(v_mul(v_min(a, c), k->factor), v_mul(v_zero(), g));
+    v_storeu(stage[5] + s, v_min(k->cap, v_min(v_mul(g, k->low), bottom)));
+    v_storeu(stage[6] + s, v_min(k->cap, v_max(v_mul(g, k->high), top)));
     v_storeu(stage[7] + s, e);
     v_storeu(stage[8] + s, pw);
     v_storeu(stage[9] + s, v_mul(pw, k->share));

@@ -106,6 +106,11 @@ public struct WakeJob: Job {
         let aground = AgroundShip.among(
             zip(names, hulls).map { (name: $0, hull: $1) }, trackDepthsM: trackDepthsM)
         if !aground.isEmpty { throw WakeJobError.aground(aground) }
+        if let nearest = distancesM.min(),
+            let (name, hull) = zip(names, hulls).max(by: { $0.1.beamM < $1.1.beamM }), nearest <= hull.beamM / 2
+        {
+            throw WakeJobError.insideHull(ship: name, distanceM: nearest, halfBeamM: hull.beamM / 2)
+        }
         let weights = calibration.map(Self.weights) ?? .equal
         let ensemble = try WakeEnsemble(
             hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,

@@ -28,6 +28,8 @@ public enum WakeJobError: KindedError, Equatable {
     /// what each lacks, ships with the same reason together.
     case noShipComputable(String)
     case tooManyPoints(ships: Int, speeds: Int, depths: Int, distances: Int, limit: Int)
+    /// A distance from the sailing line no more than half a ship's beam: inside its hull.
+    case insideHull(ship: String, distanceM: Double, halfBeamM: Double)
     /// Operating speeds asked for a hull given by its figures (``hullWithoutSpeed``), or ships
     /// without one: their names with why, ships with the same reason together.
     case noOperatingSpeed([String])
@@ -54,6 +56,10 @@ public enum WakeJobError: KindedError, Equatable {
                 + "shallower)"
         case .noOperatingSpeed(let reasons):
             "no operating speed for " + reasons.joined(separator: "; ") + "; give --speeds KMH"
+        case .insideHull(let ship, let distance, let halfBeam):
+            "a distance of \(plain(distance)) m from the sailing line is inside \(ship)'s hull (half its beam is "
+                + "\(plain((halfBeam * 100).rounded() / 100)) m); give --distances beyond the hull, such as 50 (the "
+                + "app's advice to riders)"
         case .tooManyPoints(let ships, let speeds, let depths, let distances, let limit):
             "\(ships) ships × \(speeds) speeds × \(depths) depths × \(distances) distances is more than \(limit) points; "
                 + "use coarser ranges or fewer ships"

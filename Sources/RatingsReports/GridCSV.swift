@@ -1,14 +1,25 @@
 import Foundation
 @_spi(Benchmarks) package import LegacyWakeModel
 package import NextWaveSupport
+import WakeModels
 
 /// The `nextwave grid` CSV: one row per ship × speed × track depth, every figure at full precision
-/// (shortest round-trip decimal), column names with units.
+/// (shortest round-trip decimal), column names with units; the regime of the track as `wake`
+/// names it, and no rating where `wake` gives no height (a supercritical track).
 package enum GridCSV {
     package static let header = [
         "ship", "speedKmh", "trackDepthM", "waveHeightM", "wavelengthM", "periodS", "celerityMPerS", "energyJPerM2",
-        "powerWPerM", "forceNPerM2", "froudeLength", "froudeDepth", "reynolds", "energyRating", "forceRating", "rating",
+        "powerWPerM", "forceNPerM2", "froudeLength", "froudeDepth", "regime", "reynolds", "energyRating", "forceRating",
+        "rating",
     ]
+
+    /// The depth-Froude regime of a cell, as `nextwave wake` names it, and whether it is rated:
+    /// over a supercritical track (F_h ≥ 1) the ship makes no cusp waves and no model holds, so
+    /// `wake` gives no height and the grid no rating (its legacy figures stay, for reference).
+    static func regime(froudeDepth fh: Double) -> (name: String, rated: Bool) {
+        let regime = WakeRegime(froudeDepth: fh)
+        return (regime.rawValue, regime != .supercritical)
+    }
 
     /// Streams the CSV in chunks to `sink` (so a 10⁷-row grid never sits in memory as text).
     package static func write(
@@ -26,18 +37,20 @@ package enum GridCSV {
                         chunk.removeAll(keepingCapacity: true)
                     }
                     let f = grid.figures(ship: i, speed: j, depth: k)
+                    let (regime, rated) = Self.regime(froudeDepth: f.froudeDepth)
+                    let ratings = rated ? ("\(f.energyRating)", "\(f.forceRating)", "\(f.rating)") : ("", "", "")
                     if style != .standard {
                         chunk += CSVFormat.row(
                             [
                                 shipNames[i], "\(grid.speedsKmh[j])", "\(grid.trackDepthsM[k])", "\(f.waveHeightM)",
                                 "\(f.wavelengthM)", "\(f.periodS)", "\(f.celerityMPerS)", "\(f.energyJPerM2)",
-                                "\(f.powerWPerM)", "\(f.forceNPerM2)", "\(f.froudeLength)", "\(f.froudeDepth)",
-                                "\(f.reynolds)", "\(f.energyRating)", "\(f.forceRating)", "\(f.rating)",
+                                "\(f.powerWPerM)", "\(f.forceNPerM2)", "\(f.froudeLength)", "\(f.froudeDepth)", regime,
+                                "\(f.reynolds)", ratings.0, ratings.1, ratings.2,
                             ], style: style)
                         continue
                     }
                     chunk +=
-                        "\(name),\(grid.speedsKmh[j]),\(grid.trackDepthsM[k]),\(f.waveHeightM),\(f.wavelengthM),\(f.periodS),\(f.celerityMPerS),\(f.energyJPerM2),\(f.powerWPerM),\(f.forceNPerM2),\(f.froudeLength),\(f.froudeDepth),\(f.reynolds),\(f.energyRating),\(f.forceRating),\(f.rating)\n"
+                        "\(name),\(grid.speedsKmh[j]),\(grid.trackDepthsM[k]),\(f.waveHeightM),\(f.wavelengthM),\(f.periodS),\(f.celerityMPerS),\(f.energyJPerM2),\(f.powerWPerM),\(f.forceNPerM2),\(f.froudeLength),\(f.froudeDepth),\(regime),\(f.reynolds),\(ratings.0),\(ratings.1),\(ratings.2)\n"
                 }
             }
         }

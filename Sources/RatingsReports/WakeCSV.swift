@@ -12,15 +12,23 @@ package enum WakeCSV {
         if calibrated { columns += ["calibratedM", "calibratedLower95M", "calibratedUpper95M", "calibratedValid"] }
         columns += [
             "ensembleModels", "generatedMedianM", "generatedMinM", "generatedMaxM", "froudeLength", "froudeDepth",
-            "regime", "cuspAngleDeg", "periodS", "waveHeightMedianM", "waveHeightMinM", "waveHeightMaxM",
+            "regime", "domain", "domainExcursions", "cuspAngleDeg", "periodS", "waveHeightMedianM", "waveHeightMinM",
+            "waveHeightMaxM",
         ]
         for cause in HeightUncertainty.Cause.allCases { columns += ["\(cause.rawValue)Low", "\(cause.rawValue)High"] }
         columns += [
-            "shoaling",
+            "kriebelSeeligOverPianc", "shoaling",
             "refraction", "breaking", "directionDeg", "celerityMPerS", "wavelengthM", "groupVelocityMPerS",
             "energyJPerM2", "energyFluxWPerM", "shorewardFluxWPerM", "energyPerWaveJPerM", "flags",
         ]
         return columns
+    }
+
+    /// The quantities past their fitted ranges, `member quantity=value` joined by "; "
+    /// (`kriebelSeelig2005 fStar=0.55; ship speedKmh=34`).
+    static func excursions(_ d: WakeDomain) -> String {
+        d.excursions.map { "\($0.member?.rawValue ?? "ship") \($0.quantity.rawValue)=\($0.value)" }.joined(
+            separator: "; ")
     }
 
     package static func write(_ table: WakeTable, style: CSVStyle = .standard, sink: (String) throws -> Void) throws {
@@ -35,7 +43,8 @@ package enum WakeCSV {
             if let c = calibrated { row += [n(c.waveHeightM), n(c.lower95), n(c.upper95), "\(c.withinObservations)"] }
             row += [
                 p.ensembleModels.map(\.rawValue).joined(separator: "; "), n(p.generated?.median), n(p.generated?.min),
-                n(p.generated?.max), n(p.froudeLength), n(p.froudeDepth), p.regime.rawValue, n(p.cusp?.thetaDeg),
+                n(p.generated?.max), n(p.froudeLength), n(p.froudeDepth), p.regime.rawValue, p.domain.standing.rawValue,
+                excursions(p.domain), n(p.cusp?.thetaDeg),
                 n(p.cusp?.periodS), n(p.waveHeightM?.median), n(p.waveHeightM?.min), n(p.waveHeightM?.max),
             ]
             for cause in HeightUncertainty.Cause.allCases {
@@ -43,7 +52,7 @@ package enum WakeCSV {
                 row += [n(f?.low), n(f?.high)]
             }
             row += [
-                n(p.rider?.shoaling), n(p.rider?.refraction), p.breaking ? "true" : "false",
+                n(p.membersRatio), n(p.rider?.shoaling), n(p.rider?.refraction), p.breaking ? "true" : "false",
                 n(p.rider?.directionToTrackDeg), n(p.rider?.celerityMPerS), n(p.rider?.wavelengthM),
                 n(p.rider?.groupVelocityMPerS), n(p.energyJPerM2), n(p.energyFluxWPerM), n(p.shorewardFluxWPerM),
                 n(p.energyPerWaveJPerM), p.flags.joined(separator: "; "),

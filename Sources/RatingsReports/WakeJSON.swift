@@ -12,7 +12,7 @@ import WakeModels
 ///   waveHeightM: {median, min, max} | null,                        at the rider
 ///   shoaling, refraction, breaking, directionDeg, celerityMPerS, wavelengthM, periodS,
 ///   groupVelocityMPerS, energyJPerM2, energyFluxWPerM, shorewardFluxWPerM, energyPerWaveJPerM,
-///   flags: [text]}
+///   uncertainty: {<cause>: {low, high}}, domain: {standing, excursions: [...]}, flags: [text]}
 /// ```
 /// `depthM` is the rider's depth, `trackDepthM` the ship's. Points in speed, track depth, rider
 /// depth, distance order; every model's height even outside its range; `null` where a figure does
@@ -20,7 +20,10 @@ import WakeModels
 /// arrives). With a calibration, `models.calibrated` adds `{waveHeightM, valid, lower95, upper95}`
 /// (`valid`: inside the observations' range). Each point's `uncertainty` gives the band by cause
 /// (`speed`, `entranceLength`, `blockCoefficient`, `waterlineLength`, `models`: `{low, high}`
-/// multipliers on the height). After the ships, `ranking` lists, at every spot, the ships
+/// multipliers on the height; `models` also `kriebelSeeligOverPianc`, the members' full ratio).
+/// `domain` says whether the central height is `inside` its members' fitted ranges,
+/// `extrapolated` (within the margin: each quantity past its range, `{member, quantity, value,
+/// fitted, limit}`) or `outside` (no central height). After the ships, `ranking` lists, at every spot, the ships
 /// largest wave first (`rank` shared where heights lie within each other's speed uncertainty).
 /// With operating speeds each ship's points are at its own speed, which the ship's
 /// `operatingSpeed` `{kmh, spreadKmh, basis}` states (`spreadKmh` one standard deviation, null
@@ -88,15 +91,29 @@ package enum WakeJSON {
         try sink(chunk)
     }
 
-    /// `{"speed": {"low", "high"}, …}`: the band's multipliers by cause.
-    static func uncertainty(_ u: HeightUncertainty) -> String {
+    /// `{"speed": {"low", "high"}, …}`: the band's multipliers by cause; `models` also gives the
+    /// members' full ratio, Kriebel & Seelig's height over PIANC's (`kriebelSeeligOverPianc`).
+    static func uncertainty(_ u: HeightUncertainty, _ p: WakePoint) -> String {
         let n = JSONNumber.text
         let parts = HeightUncertainty.Cause.allCases.compactMap { cause -> String? in
             guard let spread = u[cause] else { return nil }
             let f = spread.factors
-            return "\"\(cause.rawValue)\": {\"low\": \(n(f.low)), \"high\": \(n(f.high))}"
+            let ratio = cause == .models ? ", \"kriebelSeeligOverPianc\": \(n(p.membersRatio))" : ""
+            return "\"\(cause.rawValue)\": {\"low\": \(n(f.low)), \"high\": \(n(f.high))\(ratio)}"
         }
         return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    /// `{"standing": "inside" | "extrapolated" | "outside", "excursions": [{member, quantity,
+    /// value, fitted, limit}]}`: the point against its members' fitted ranges (`member` null for
+    /// the ship's own top speed and planing).
+    static func domain(_ d: WakeDomain) -> String {
+        let n = JSONNumber.text
+        let excursions = d.excursions.map { e in
+            "{\"member\": \(e.member.map { "\"\($0.rawValue)\"" } ?? "null"), \"quantity\": \"\(e.quantity.rawValue)\", "
+                + "\"value\": \(n(e.value)), \"fitted\": \(n(e.fitted)), \"limit\": \(n(e.limit))}"
+        }
+        return "{\"standing\": \"\(d.standing.rawValue)\", \"excursions\": [\(excursions.joined(separator: ", "))]}"
     }
 
     static func range(_ r: WakePoint.Range?) -> String {
@@ -124,7 +141,8 @@ package enum WakeJSON {
         out += "\"cuspAngleDeg\": \(n(p.cusp?.thetaDeg)), \"celerityMPerS\": \(n(p.cusp?.celerityMPerS)), "
         out += "\"wavelengthM\": \(n(p.cusp?.wavelengthM)), \"periodS\": \(n(p.cusp?.periodS)), "
         out += "\"groupVelocityMPerS\": \(n(p.cusp?.groupVelocityMPerS))}, "
-        out += "\"waveHeightM\": \(range(p.waveHeightM)), \"uncertainty\": \(uncertainty(p.uncertainty)), "
+        out += "\"waveHeightM\": \(range(p.waveHeightM)), \"uncertainty\": \(uncertainty(p.uncertainty, p)), "
+        out += "\"domain\": \(domain(p.domain)), "
         out += "\"shoaling\": \(n(p.rider?.shoaling)), "
         out += "\"refraction\": \(n(p.rider?.refraction)), \"breaking\": \(p.breaking), "
         out += "\"directionDeg\": \(n(p.rider?.directionToTrackDeg)), \"celerityMPerS\": \(n(p.rider?.celerityMPerS)), "

@@ -6,9 +6,8 @@ package import WakeModels
 /// distance, and the speed unless each ship sails at its own) the ships ranked by their height at
 /// the rider, largest first. Two ships tie — share a rank — where their heights lie within each
 /// other's speed uncertainty (the hull defaults and the models' disagreement move the ships of a
-/// fleet alike, so they do not decide an order): a ship shares the rank of the highest ship of
-/// the group above it when their heights' speed intervals overlap. Ships without a height come
-/// last, unranked.
+/// fleet alike, so they do not decide an order): a ship's rank counts the ships surely above it
+/// (``ranked(_:)``). Ships without a height come last, unranked.
 package enum WakeRanking {
     /// Where the ships are compared.
     package struct Spot: Sendable, Equatable {
@@ -58,36 +57,47 @@ package enum WakeRanking {
         return out
     }
 
-    /// The entries largest first, with ranks.
+    /// The entries largest first, with ranks: a ship's rank is one more than the number of ships
+    /// whose wave is surely larger (higher, and the two heights' speed intervals do not overlap),
+    /// and never better than the rank of a larger wave listed above it. Ties therefore do not
+    /// chain: a ship cannot share the first rank through a neighbour that shares it, while a
+    /// slightly smaller one is ranked far below (the rank depends on the ships surely above it
+    /// alone), and ranks never fall down the list.
     static func ranked(_ entries: [Entry]) -> [Entry] {
         let withHeight = entries.filter { $0.point.waveHeightM != nil }.sorted {
             $0.point.waveHeightM!.median > $1.point.waveHeightM!.median
         }
+        let rankList = ranks(withHeight.map { interval($0.point) })
         var out: [Entry] = []
-        var leader: Entry?
-        for (index, var entry) in withHeight.enumerated() {
-            if let head = leader, let rank = head.rank, overlaps(head.point, entry.point) {
-                entry.rank = rank
-            } else {
-                entry.rank = index + 1
-                leader = entry
-            }
-            out.append(entry)
+        for (entry, rank) in zip(withHeight, rankList) {
+            var ranked = entry
+            ranked.rank = rank
+            out.append(ranked)
         }
         return out + entries.filter { $0.point.waveHeightM == nil }
     }
 
-    /// Whether two points' heights lie within each other's speed uncertainty (equal heights
-    /// always tie).
-    static func overlaps(_ a: WakePoint, _ b: WakePoint) -> Bool {
-        guard let ha = a.waveHeightM?.median, let hb = b.waveHeightM?.median else { return false }
-        if ha == hb { return true }
-        func interval(_ p: WakePoint, _ h: Double) -> (Double, Double) {
-            let f = (p.uncertainty[.speed] ?? .none).factors
-            return (h * f.low, h * f.high)
+    /// A height with its speed interval, [h e^(−u_lo), h e^(u_hi)] of the speed's cause alone.
+    package typealias Interval = (height: Double, low: Double, high: Double)
+
+    /// The ranks of heights listed largest first (``ranked(_:)``'s rule): one more than the number
+    /// of heights surely above (larger, with a low end above this one's high end), and never
+    /// smaller than the rank before.
+    package static func ranks(_ sorted: [Interval]) -> [Int] {
+        var out: [Int] = []
+        var previous = 1
+        for item in sorted {
+            let surelyAbove = sorted.filter { $0.height > item.height && $0.low > item.high }.count
+            previous = max(previous, surelyAbove + 1)
+            out.append(previous)
         }
-        let (la, ua) = interval(a, ha)
-        let (lb, ub) = interval(b, hb)
-        return la <= ub && lb <= ua
+        return out
+    }
+
+    /// A point's height at the rider with its speed interval.
+    static func interval(_ p: WakePoint) -> Interval {
+        let h = p.waveHeightM!.median
+        let f = (p.uncertainty[.speed] ?? .none).factors
+        return (h, h * f.low, h * f.high)
     }
 }

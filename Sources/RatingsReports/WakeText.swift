@@ -61,7 +61,8 @@ package enum WakeText {
     static func ranking(_ table: WakeTable) -> String {
         guard table.names.count > 1 else { return "" }
         let spots = WakeRanking.spots(table)
-        var out = "\nLargest wave first (=: within the speed uncertainty of the ship ranked above):\n"
+        var out = "\nLargest wave first; a rank counts the ships whose wave is surely larger (beyond\n"
+        out += "both speed uncertainties), and = marks a shared one:\n"
         let width = table.names.map(\.count).max() ?? 0
         for (spot, entries) in spots.prefix(rankedSpots) {
             out += "  \(spot.words):\n"
@@ -99,7 +100,32 @@ package enum WakeText {
         }
         if p.breaking { notes.append("breaking") }
         if p.cusp != nil && p.rider == nil { notes.append("none arrives") }
+        switch p.domain.standing {
+        case .outside where !p.aground && p.regime != .supercritical:
+            notes.append("outside the models' range (\(extrapolatedWho(p.domain, beyondOnly: true)))")
+        case .extrapolated where !p.ensembleModels.isEmpty:
+            notes.append("extrapolated (\(extrapolatedWho(p.domain)))")
+        default: break
+        }
+        if p.ensembleModels.count == 2, p.waveHeightM?.median == 0 { notes.append("too slow for K&S") }
         return notes.joined(separator: ", ")
+    }
+
+    /// Who left a fitted range (or, with `beyondOnly`, its margin), in short: "K&S", "PIANC",
+    /// "top speed", "planing".
+    static func extrapolatedWho(_ domain: WakeDomain, beyondOnly: Bool = false) -> String {
+        var who: [String] = []
+        for e in domain.excursions where e.beyond || !beyondOnly {
+            let name =
+                switch e.member {
+                case .kriebelSeelig2005?: "K&S"
+                case .pianc1987?: "PIANC"
+                case .sorensenWeggel1984?: "S&W"
+                case nil: e.quantity == .speedKmh ? "top speed" : "planing"
+                }
+            if !who.contains(name) { who.append(name) }
+        }
+        return who.joined(separator: ", ")
     }
 
     static func pad(_ cells: [String]) -> String {

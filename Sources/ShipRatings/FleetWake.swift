@@ -39,6 +39,12 @@ struct FleetWake {
                     "aground: it draws \(Self.text(hull.draftM)) m, the reference track is \(Self.text(reference.trackDepthM)) m deep"
                 continue
             }
+            if reference.distanceM <= hull.beamM / 2 {
+                unrated[index] =
+                    "the reference distance, \(Self.text(reference.distanceM)) m from the sailing line, is inside its hull "
+                    + "(half its beam is \(Self.text(hull.beamM / 2)) m)"
+                continue
+            }
             let speed: OperatingSpeed
             switch reference.speed {
             case .fixed(let kmh): speed = OperatingSpeed(kmh: kmh, basis: .fixed, source: "given")
@@ -90,7 +96,10 @@ struct FleetWake {
                         logSpread = .infinity
                     }
                 }
-                let uncertainty = spread > 0 ? p.uncertainty.adding(speed: speedSpread) : p.uncertainty
+                // A speed range across which the height is not defined leaves the ship unrated
+                // (logSpread), and its band without a speed cause it cannot bound.
+                let uncertainty =
+                    spread > 0 && logSpread.isFinite ? p.uncertainty.adding(speed: speedSpread) : p.uncertainty
                 modelHeights[m.ship] = WakeModel.allCases.map { p.models[$0]!.waveHeightM }
                 wakes[m.ship] = Self.wake(
                     p, speed: m.speed, logSpread: logSpread, hull: hulls[m.hull], uncertainty: uncertainty)
@@ -118,19 +127,27 @@ struct FleetWake {
         _ p: WakePoint, speed: OperatingSpeed, logSpread: Double, hull: WakeHull, uncertainty: HeightUncertainty
     ) -> ShipRating.Wake {
         let total = uncertainty.total.factors
+        let (top, bottom) = (p.higherMemberM, p.lowerMemberM)
         let generated = p.generated.map { g in
-            ShipRating.Wake.HeightRange(median: g.median, min: g.median * total.low, max: g.median * total.high)
+            ShipRating.Wake.HeightRange(
+                median: g.median, min: WakePoint.bandBottom(central: g.median * total.low, member: bottom),
+                max: WakePoint.bandTop(central: g.median * total.high, member: top))
         }
         let atRider = p.waveHeightM.map { h -> ShipRating.Wake.HeightRange in
             guard let g = p.generated?.median, let rider = p.rider else {
                 return .init(median: h.median, min: h.min, max: h.max)
             }
             let (k, cap) = (rider.factor, rider.breakingHeightM)
-            return .init(median: h.median, min: min(cap, g * k * total.low), max: min(cap, g * k * total.high))
+            return .init(
+                median: h.median, min: min(cap, WakePoint.bandBottom(central: g * k * total.low, member: bottom * k)),
+                max: min(cap, WakePoint.bandTop(central: g * k * total.high, member: top * k)))
         }
+        // The band by cause of a height that exists; a cause across which the height is not
+        // defined (a speed range that leaves the domain) has no finite factor to publish.
         var factors: [String: ShipRating.Wake.Factors] = [:]
-        for (cause, spread) in uncertainty.spreads {
+        for (cause, spread) in uncertainty.spreads where p.generated != nil {
             let f = spread.factors
+            guard f.low.isFinite, f.high.isFinite else { continue }
             factors[cause.rawValue] = .init(low: f.low, high: f.high)
         }
         return ShipRating.Wake(

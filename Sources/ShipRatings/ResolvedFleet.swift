@@ -43,14 +43,17 @@ public struct ResolvedFleet: Sendable {
         /// The riders' rating from the curated file: the published rating when present.
         package var riderRating: CuratedFleet.RiderRatingEntry?
 
-        /// The hull for the distance-aware models, with their defaults for what is not published;
-        /// nil without length, beam and displacement.
+        /// The hull for the distance-aware models, with their defaults for what is not published and
+        /// the published top speed; nil without length, beam and displacement.
         /// - Throws: ``WakeModels/WakeInputError`` when the values are implausible together.
         package func wakeHull() throws -> WakeHull? {
             guard let length, let beam, let displacement else { return nil }
-            return try WakeHull(
+            var hull = try WakeHull(
                 lengthM: length.value, beamM: beam.value, displacementT: displacement.value, draftM: draft?.value,
                 blockCoefficient: blockCoefficient?.value, entranceLengthM: entranceLength?.value)
+            // The central height is defined up to the published top speed (WakeDomain).
+            hull.topSpeedKmh = topSpeed?.value
+            return hull
         }
 
         /// All three dimensions, when known.

@@ -276,11 +276,17 @@ import WakeModels
                 }
                 observations.remember(raw: key, as: hull)
             }
+            let distance = try required(c.distance, "distanceM", ObservationsFile.distanceRange)
+            // From the sailing line: a wave gauge within half the beam would stand inside the hull.
+            guard distance > beam / 2 else {
+                throw RowProblem(
+                    text: "column distanceM: \(distance) m from the sailing line is inside the hull (half its beam "
+                        + "is \(beam / 2) m)")
+            }
             observations.append(
                 hullAt: hull, speedKmh: try required(c.speed, "speedKmh", ObservationsFile.speedRange),
                 trackDepthM: try required(c.depth, "trackDepthM", ObservationsFile.depthRange),
-                distanceM: try required(c.distance, "distanceM", ObservationsFile.distanceRange),
-                heightM: try required(c.height, "heightM", ObservationsFile.heightRange))
+                distanceM: distance, heightM: try required(c.height, "heightM", ObservationsFile.heightRange))
         }
     }
 }

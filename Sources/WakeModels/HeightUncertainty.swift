@@ -95,14 +95,31 @@ package struct HeightUncertainty: Sendable, Equatable {
         self[cause] = spread
     }
 
-    /// The band: every cause's half-widths added in quadrature.
+    /// The most a cause counts for in the band: a log half-width of ln 3 (a factor of 3 either
+    /// way). Near the speed where Kriebel & Seelig's wave vanishes (F* → 0.1) a small change of a
+    /// hull value or of the speed changes that member's tiny wave, and with it the central
+    /// height, by any factor, and the two members lie any factor apart: a sum in quadrature of
+    /// such log widths grows without bound (MS Panta Rhei at 7.34 km/h had a band up to 0.060 m
+    /// where PIANC gives 0.017 m, and none at 7.32 km/h). Each cause counted up to a factor of 3,
+    /// with the band spanning both members at least (``WakePoint/bandTop(central:member:)``),
+    /// runs continuously into [0, PIANC's wave] where the central height is 0. Inside the
+    /// models' ranges nothing of the lake's fleet comes near it: at the reference point the
+    /// members lie within ×2.2 of each other (±0.39 in ln H) and the widest other cause, an
+    /// Admiralty speed estimate, moves the height by ÷1.9 ×1.7.
+    package static let largestCauseLog = Foundation.log(3.0)
+
+    /// The band: every cause's half-widths, each counted up to ``largestCauseLog``, added in
+    /// quadrature (an unbounded side stays unbounded: no height across that cause).
     package var total: Spread {
         var lower = 0.0
         var upper = 0.0
+        let bound = Self.largestCauseLog
         // In the causes' order: a sum whose order moved would move the band by an ulp.
         for cause in Cause.allCases where present & (1 << cause.slot) != 0 {
-            lower += lowers[cause.slot] * lowers[cause.slot]
-            upper += uppers[cause.slot] * uppers[cause.slot]
+            let (l, u) = (lowers[cause.slot], uppers[cause.slot])
+            let (cl, cu) = (l.isFinite ? min(l, bound) : l, u.isFinite ? min(u, bound) : u)
+            lower += cl * cl
+            upper += cu * cu
         }
         return Spread(lower: lower.squareRoot(), upper: upper.squareRoot())
     }

@@ -38,6 +38,10 @@ struct ModelTerms {
         let cubeRootVolume: Double
         /// PIANC's hull-type coefficient A = 0.28 T^1.25 (DIPRO, motor ships; T in m).
         let piancA: Double
+        /// 1/√(g ∇^(1/3)): the volumetric Froude number per m/s (``WakeDomain``).
+        let inverseSqrtGCubeRootVolume: Double
+        /// The ship's published top speed, km/h (``WakeHull/topSpeedKmh``).
+        let topSpeedKmh: Double?
         /// ln of 1/√(gL), of L^(1/3), of β and of A: the log-space form of the terms above.
         let logInverseSqrtGL: Double
         let logLengthCubeRoot: Double
@@ -47,11 +51,14 @@ struct ModelTerms {
         init(_ hull: WakeHull) {
             self.init(
                 lengthM: hull.lengthM, displacementT: hull.displacementT, draftM: hull.draftM,
-                blockCoefficient: hull.blockCoefficient, entranceLengthM: hull.entranceLengthM)
+                blockCoefficient: hull.blockCoefficient, entranceLengthM: hull.entranceLengthM,
+                topSpeedKmh: hull.topSpeedKmh)
         }
 
-        init(lengthM: Double, displacementT: Double, draftM: Double, blockCoefficient: Double, entranceLengthM: Double)
-        {
+        init(
+            lengthM: Double, displacementT: Double, draftM: Double, blockCoefficient: Double, entranceLengthM: Double,
+            topSpeedKmh: Double? = nil
+        ) {
             let g = PhysicalConstants.gravity
             lengthCubeRoot = cbrt(lengthM)
             let shape = tanh(0.45 * (lengthM / entranceLengthM - 2))
@@ -60,6 +67,8 @@ struct ModelTerms {
             inverseSqrtGL = 1 / (g * lengthM).squareRoot()
             let volume = displacementT / WakeHull.freshWaterDensity
             cubeRootVolume = cbrt(volume)
+            inverseSqrtGCubeRootVolume = 1 / (g * cubeRootVolume).squareRoot()
+            self.topSpeedKmh = topSpeedKmh
             logCubeRootVolume = log(volume) / 3
             piancA = ModelTerms.piancCoefficient(draftM: draftM)
             logInverseSqrtGL = -0.5 * log(g * lengthM)
@@ -207,6 +216,22 @@ struct ModelTerms {
         /// The central height's uncertainty at the track by cause (log half-widths), without the
         /// speed's (which the caller adds from heights at V ± σ).
         var uncertainty: HeightUncertainty
+        /// Where the point stands against the members' fitted ranges (``WakeDomain``): beyond a
+        /// limit there is no central height.
+        var domain: WakeDomain
+
+        /// This row carrying `other`'s wave (its members' coefficients, central height and band),
+        /// with its own validity, F*, reference model and domain: over a trans-critical track, the
+        /// ship's wave at the speed where F_h = 0.7 over the track, when that is the larger lower
+        /// bound at the rider (``WakeEnsemble``).
+        func carrying(_ other: Row) -> Row {
+            var row = self
+            row.ksCoefficient = other.ksCoefficient
+            row.piancCoefficient = other.piancCoefficient
+            row.centralLog = other.centralLog
+            row.uncertainty = other.uncertainty
+            return row
+        }
 
         init(
             _ ship: Ship, _ speed: ShipSpeed, track: Track, variants: [HullVariant], aground: Bool,
@@ -229,7 +254,8 @@ struct ModelTerms {
             valid =
                 ModelTerms.validity(fStar: fStar, ksLoad: load, froudeDepth: fh, froudeLength: speed.froudeLength)
                 | (sw.valid ? WakeModel.sorensenWeggel1984.bit : 0)
-            guard !aground, WakeRegime(froudeDepth: fh) != .supercritical else {
+            domain = ModelTerms.domain(ship, speed, fStarHeld: fStarHeld)
+            guard !aground, WakeRegime(froudeDepth: fh) != .supercritical, domain.standing != .outside else {
                 centralLog = .nan
                 uncertainty = HeightUncertainty()
                 return
@@ -249,6 +275,15 @@ struct ModelTerms {
         }
     }
 
+    /// Where the point stands against the members' fitted ranges and the ship's own limits
+    /// (``WakeDomain``), from Kriebel & Seelig's F* as its height is computed.
+    static func domain(_ ship: Ship, _ speed: ShipSpeed, fStarHeld: Double) -> WakeDomain {
+        WakeDomain(
+            fStar: fStarHeld, ksBeta: ship.ksBeta, froudeLength: speed.froudeLength,
+            volumetricFroude: speed.speedMPerS * ship.inverseSqrtGCubeRootVolume,
+            speedKmh: speed.speedMPerS * PhysicalConstants.kmhPerMetrePerSecond, topSpeedKmh: ship.topSpeedKmh)
+    }
+
     /// The validity bits of Kriebel & Seelig and PIANC at the track's own depth.
     static func validity(fStar: Double, ksLoad: Double, froudeDepth fh: Double, froudeLength fl: Double) -> UInt8 {
         var valid: UInt8 = 0
@@ -263,7 +298,8 @@ extension ModelTerms {
     /// throughout (docs/SCIENCE.md §5.1 with the logs taken term by term), from ln V, ln h and
     /// ln y already known, with the validity bits of ``Row``. Comparing the models with
     /// observations needs only logs, so no height is exponentiated to be logged again. The
-    /// central log is nil over a supercritical track or an aground hull.
+    /// central log is nil over a supercritical track, for an aground hull and outside the
+    /// domain (``WakeDomain``).
     static func logHeights(
         _ ship: Ship, speedMPerS v: Double, logSpeed lnV: Double, trackDepthM h: Double, logDepth lnh: Double,
         logDistance lny: Double, aground: Bool, weights: EnsembleWeights
@@ -271,7 +307,8 @@ extension ModelTerms {
         let speed = ShipSpeed(ship, speedMPerS: v)
         // Log heights compared with observations need not match the kernel's bits: the C
         // library's exp (inlined, FMA) is the faster one here.
-        let (ksCoefficient, piancCoefficient, _) = coefficients(ship, speed, trackDepthM: h, LibraryExponential.self)
+        let (ksCoefficient, piancCoefficient, fStarHeld) = coefficients(
+            ship, speed, trackDepthM: h, LibraryExponential.self)
         let ks = log(ksCoefficient) - lny / 3
         let pianc = log(piancCoefficient) - lny / 3
         let lng = log(PhysicalConstants.gravity)
@@ -287,6 +324,7 @@ extension ModelTerms {
             | (sw.valid ? WakeModel.sorensenWeggel1984.bit : 0)
         let central: Double? =
             aground || WakeRegime(froudeDepth: fh) == .supercritical
+                || domain(ship, speed, fStarHeld: fStarHeld).standing == .outside
             ? nil
             : centralLog(ksCoefficient: ksCoefficient, piancCoefficient: piancCoefficient, weights: weights) - lny / 3
         return (ks, swCoefficient + n * lny, pianc, valid, central)

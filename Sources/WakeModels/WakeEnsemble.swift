@@ -56,7 +56,9 @@ public struct WakeEnsemble: Sendable {
     public let froudeLength: [Double]
     /// Per speed × track depth, index ``pairIndex(speed:trackDepth:)``: F_h = V/√(g h_s).
     public let froudeDepth: [Double]
-    /// Per speed × track depth: the cusp waves at the track, nil when F_h ≥ 1.
+    /// Per speed × track depth: the cusp waves of the wave whose height is given, nil when
+    /// F_h ≥ 1: over a trans-critical track (0.7 ≤ F_h < 1) those over h_0.7, where the height is
+    /// held (``DepthHolds``), so that one wave goes from the track to the rider.
     public let cusp: [CuspWaves?]
     /// Per speed × track depth × rider depth, index ``transformIndex(speed:trackDepth:riderDepth:)``:
     /// the waves at the rider, nil without cusp waves or when none reach the rider's depth.
@@ -69,12 +71,26 @@ public struct WakeEnsemble: Sendable {
     /// Per ship × speed × track depth: bit set of the models inside their published ranges
     /// (``isValid(_:source:)``).
     public let validity: [UInt8]
-    /// Per ship × speed × track depth: the central height's uncertainty at the track by cause
-    /// (without the speed's: the speeds are given).
+    /// Per row (ship × speed × track depth × rider depth, ``rowIndex(ship:speed:trackDepth:riderDepth:)``):
+    /// the central height's uncertainty at the track by cause (without the speed's: the speeds
+    /// are given), of the wave the row carries.
     package let uncertainty: [HeightUncertainty]
+    /// Per speed × track depth: over a trans-critical track, the cusp waves of the ship at the
+    /// speed where F_h = 0.7 over this track, 0.7 √(g h_s) (the other lower bound, ``heldAtSlowerSpeed``);
+    /// nil elsewhere.
+    public let slowerCusp: [CuspWaves?]
+    /// Per speed × track depth × rider depth: those waves at the rider.
+    public let slowerRider: [RiderWaves?]
+    /// Per row: over a trans-critical track, whether the wave carried to the rider is the ship's
+    /// at the speed where F_h = 0.7 over this track rather than its wave at this speed over the
+    /// depth where F_h = 0.7 (``DepthHolds``): of the two lower bounds, the larger at the rider.
+    public let heldAtSlowerSpeed: [Bool]
     /// Per ship × track depth, index `ship · trackDepths + trackDepth`: the track is no deeper than
     /// the hull's draft.
     public let aground: [Bool]
+    /// Per ship × speed × track depth: where the point stands against the members' fitted ranges
+    /// and the ship's own limits; beyond a limit there is no central height (``WakeDomain``).
+    package let domain: [WakeDomain]
 
     /// Per cell, index ``cellIndex(ship:speed:trackDepth:riderDepth:distance:)``: each model's
     /// height at the track.
@@ -95,7 +111,8 @@ public struct WakeEnsemble: Sendable {
 
     /// Evaluates every model over the grid.
     /// - Throws: ``JobContract/InvalidInput`` naming the axis (`speedsKmh`, `trackDepthsM`,
-    ///   `riderDepthsM`, `distancesM`) whose first value is not finite and > 0, or `cells` for a
+    ///   `riderDepthsM`, `distancesM`) whose first value is not finite and > 0, `distancesM` for a
+    ///   distance no more than half the widest hull's beam (inside the hull), or `cells` for a
     ///   grid that would not fit in this machine's memory (``memoryEstimate(ships:speeds:trackDepths:riderDepths:distances:)``).
     ///   The jobs check their input against narrower ranges first (`OperatingRanges`).
     /// - Parameters:
@@ -108,6 +125,7 @@ public struct WakeEnsemble: Sendable {
         weights: EnsembleWeights = .equal, threads: Int = 1, isa: KernelISA = .active
     ) throws(InvalidInput) {
         try Self.checkInputs(hulls.count, speedsKmh, trackDepthsM, riderDepthsM, distancesM)
+        try Self.checkOutsideHulls(hulls, distancesM)
         self.hulls = hulls
         self.speedsKmh = speedsKmh
         self.trackDepthsM = trackDepthsM
@@ -125,7 +143,11 @@ public struct WakeEnsemble: Sendable {
         ksLoad = inputs.ksLoad
         validity = inputs.validity
         uncertainty = inputs.uncertainty
+        slowerCusp = inputs.slowerCusp
+        slowerRider = inputs.slowerRider
+        heldAtSlowerSpeed = inputs.heldAtSlowerSpeed
         aground = inputs.aground
+        domain = inputs.domain
         let cells = inputs.rows.count * distancesM.count
         var columns: [DoubleColumn] = []
         for _ in 0..<EnsembleBuffers.outputCount {
@@ -151,6 +173,7 @@ public struct WakeEnsemble: Sendable {
         weights: EnsembleWeights = .equal, into buffers: EnsembleBuffers, threads: Int = 1, isa: KernelISA = .active
     ) throws(InvalidInput) {
         try checkInputs(hulls.count, speedsKmh, trackDepthsM, riderDepthsM, distancesM)
+        try checkOutsideHulls(hulls, distancesM)
         let inputs = rows(
             hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
             distancesM: distancesM, weights: weights, reportTerms: false)
@@ -176,6 +199,17 @@ public struct WakeEnsemble: Sendable {
                 distances: distances.count),
             bytes <= Int(clamping: ProcessInfo.processInfo.physicalMemory)
         else { throw tooLarge(ships, speeds.count, tracks.count, riders.count, distances.count) }
+    }
+
+    /// Refuses a distance from the sailing line no more than half a hull's beam: the rider
+    /// would be inside the hull, where no wave model speaks.
+    private static func checkOutsideHulls(_ hulls: [WakeHull], _ distances: [Double]) throws(InvalidInput) {
+        guard let nearest = distances.min(), let widest = hulls.map(\.beamM).max(), nearest <= widest / 2 else {
+            return
+        }
+        throw InvalidInput(
+            field: "distancesM", value: "\(nearest)",
+            accepted: "distances beyond every hull: more than half the widest beam, \(widest / 2) m")
     }
 
     /// Bytes per (ship + 1) × speed × track depth × rider depth that
@@ -249,12 +283,13 @@ public struct WakeEnsemble: Sendable {
     }
 
     /// The models whose heights make the central height at a ship × speed × track depth: both
-    /// members wherever there is one (over a track that is not supercritical and a hull not
-    /// aground), none elsewhere.
+    /// members wherever there is one (over a track that is not supercritical, a hull not aground,
+    /// inside the domain or within its margin), none elsewhere.
     package func ensembleModels(ship: Int, speed: Int, trackDepth: Int) -> [WakeModel] {
         let pair = pairIndex(speed: speed, trackDepth: trackDepth)
         guard !aground[ship * trackDepthCount + trackDepth],
-            WakeRegime(froudeDepth: froudeDepth[pair]) != .supercritical
+            WakeRegime(froudeDepth: froudeDepth[pair]) != .supercritical,
+            domain[sourceIndex(ship: ship, speed: speed, trackDepth: trackDepth)].standing != .outside
         else { return [] }
         return WakeModel.ensemble
     }
@@ -270,7 +305,11 @@ public struct WakeEnsemble: Sendable {
         var ksLoad: [Double] = []
         var validity: [UInt8] = []
         var uncertainty: [HeightUncertainty] = []
+        var slowerCusp: [CuspWaves?] = []
+        var slowerRider: [RiderWaves?] = []
+        var heldAtSlowerSpeed: [Bool] = []
         var aground: [Bool] = []
+        var domain: [WakeDomain] = []
     }
 
     /// The kernel's rows and, with `reportTerms`, the per-pair terms a ``WakeEnsemble`` keeps for
@@ -295,20 +334,42 @@ public struct WakeEnsemble: Sendable {
             inputs.fStar.reserveCapacity(sources)
             inputs.ksLoad.reserveCapacity(sources)
             inputs.validity.reserveCapacity(sources)
-            inputs.uncertainty.reserveCapacity(sources)
+            inputs.uncertainty.reserveCapacity(sources * rs)
+            inputs.heldAtSlowerSpeed.reserveCapacity(sources * rs)
+            inputs.domain.reserveCapacity(sources)
         }
         var tracks: [ModelTerms.Track] = []
         tracks.reserveCapacity(pairs)
+        // Over a trans-critical track, the other lower bound: the ship at the speed where F_h = 0.7
+        // over this very track (its speed and its track terms).
+        var slower: [(speed: Double, track: ModelTerms.Track)?] = []
         for v in speeds {
             let v2g = v * v / g
             for hs in trackDepthsM {
-                let waves = CuspWaves(speed: v, depth: hs)
+                // The cusp waves of the wave whose height is given: over a trans-critical track
+                // the held one, over h_0.7 (``DepthHolds/kinematic(_:velocitySquaredOverG:)``).
+                let hw = DepthHolds.kinematic(hs, velocitySquaredOverG: v2g)
+                let waves = CuspWaves(speed: v, depth: hw)
                 let fh = v / (g * hs).squareRoot()
                 inputs.froudeDepth.append(fh)
                 inputs.cusp.append(waves)
                 tracks.append(ModelTerms.Track(trackDepthM: hs, froudeDepth: fh, velocitySquaredOverG: v2g))
+                let vs = hw > hs ? DepthHolds.transCriticalFroudeDepth * (g * hs).squareRoot() : nil
+                let slowerWaves = vs.flatMap { CuspWaves(speed: $0, depth: hs) }
+                slower.append(
+                    vs.map { vs in
+                        (
+                            vs,
+                            ModelTerms.Track(
+                                trackDepthM: hs, froudeDepth: vs / (g * hs).squareRoot(),
+                                velocitySquaredOverG: vs * vs / g)
+                        )
+                    })
+                inputs.slowerCusp.append(slowerWaves)
                 for hr in riderDepthsM {
-                    inputs.rider.append(waves.flatMap { RiderWaves(cusp: $0, trackDepthM: hs, riderDepthM: hr) })
+                    inputs.rider.append(waves.flatMap { RiderWaves(cusp: $0, trackDepthM: hw, riderDepthM: hr) })
+                    inputs.slowerRider.append(
+                        slowerWaves.flatMap { RiderWaves(cusp: $0, trackDepthM: hs, riderDepthM: hr) })
                 }
             }
         }
@@ -325,17 +386,34 @@ public struct WakeEnsemble: Sendable {
                 inputs.froudeLength.append(shipSpeed.froudeLength)
                 for k in 0..<ts {
                     let pair = j * ts + k
+                    let aground = inputs.aground[i * ts + k]
                     let terms = ModelTerms.Row(
-                        ship, shipSpeed, track: tracks[pair], variants: variants,
-                        aground: inputs.aground[i * ts + k], weights: weights)
+                        ship, shipSpeed, track: tracks[pair], variants: variants, aground: aground, weights: weights)
+                    let slowerTerms = slower[pair].map {
+                        ModelTerms.Row(
+                            ship, ModelTerms.ShipSpeed(ship, speedMPerS: $0.speed), track: $0.track, variants: variants,
+                            aground: aground, weights: weights)
+                    }
                     if reportTerms {
                         inputs.fStar.append(terms.fStar)
                         inputs.ksLoad.append(terms.ksLoad)
                         inputs.validity.append(terms.valid)
-                        inputs.uncertainty.append(terms.uncertainty)
+                        inputs.domain.append(terms.domain)
                     }
                     for m in 0..<rs {
-                        rows.append(terms, waves: inputs.rider[pair * rs + m], riderDepth: riderDepthsM[m])
+                        let t = pair * rs + m
+                        var (chosen, waves, atSlower) = (terms, inputs.rider[t], false)
+                        // Of the two lower bounds of a trans-critical wave, the larger at the rider.
+                        if let b = slowerTerms, let bw = inputs.slowerRider[t], !terms.centralLog.isNaN,
+                            b.centralLog + log(bw.factor) > terms.centralLog + log(waves?.factor ?? 0)
+                        {
+                            (chosen, waves, atSlower) = (terms.carrying(b), bw, true)
+                        }
+                        if reportTerms {
+                            inputs.uncertainty.append(chosen.uncertainty)
+                            inputs.heldAtSlowerSpeed.append(atSlower)
+                        }
+                        rows.append(chosen, waves: waves, riderDepth: riderDepthsM[m])
                     }
                 }
             }

@@ -20,6 +20,8 @@ package enum WakeFlags {
         var ensemble: [WakeModel]
         /// Kriebel & Seelig gives a wave (F* above 0.1 at its held depth).
         var kriebelSeeligWave: Bool
+        /// The point against the members' fitted ranges and the ship's limits.
+        var domain = WakeDomain()
     }
 
     static func words(_ s: Situation) -> [String] {
@@ -31,6 +33,17 @@ package enum WakeFlags {
                 "aground: the hull draws \(f(s.draftM)) m, and the track is only \(f(s.trackDepthM)) m deep; "
                     + "no wake is computed for a ship that cannot sail there")
         }
+        switch s.domain.standing {
+        case .outside where !s.aground && WakeRegime(froudeDepth: fh) != .supercritical:
+            flags.append(
+                "outside the models' range: " + s.domain.words.joined(separator: "; ")
+                    + "; no central height is given (each model's own figure is, for reference)")
+        case .extrapolated where !s.ensemble.isEmpty:
+            flags.append(
+                "extrapolated: " + s.domain.words.joined(separator: "; ")
+                    + "; the central height is computed past the range its members were fitted to")
+        default: break
+        }
         switch WakeRegime(froudeDepth: fh) {
         case .supercritical:
             flags.append(
@@ -41,8 +54,10 @@ package enum WakeFlags {
             flags.append(
                 "trans-critical: the ship is close to the speed limit of waves in \(f(s.trackDepthM)) m of water "
                     + "(depth Froude number \(f(fh)), 0.7–1); its wake widens and grows fast, beyond what the "
-                    + "published models were fitted to: the height given is the one where the depth Froude number "
-                    + "is 0.7, a lower bound — expect more")
+                    + "published models were fitted to: the height given is a lower bound — the larger, at the "
+                    + "rider, of the ship's wave at this speed over water deep enough for a depth Froude number of "
+                    + "0.7 and its wave over this track at the speed that gives 0.7, each carried to the rider as "
+                    + "one wave — expect more")
         case .subcritical: break
         }
         if s.cusp != nil && s.rider == nil {

@@ -34,6 +34,9 @@ public struct WakeHull: Sendable, Equatable {
     public let entranceLengthM: Double
     /// Where each of draft, block coefficient and entrance length came from.
     public let origins: Origins
+    /// The ship's published top speed, km/h, where one exists: the central height is defined up
+    /// to it, and extrapolated up to 1.25 times it (``WakeDomain``). Nil: no limit of the ship's own.
+    public var topSpeedKmh: Double?
 
     package enum Field: String, Sendable, CaseIterable, Comparable {
         case draftM, blockCoefficient, entranceLengthM

@@ -54,8 +54,11 @@ package struct WakePoint: Sendable, Equatable {
     /// J/m.
     package var energyPerWaveJPerM: Double?
     /// What a rider should know, in words: aground, trans-critical, supercritical, breaking,
-    /// outside a model's range.
+    /// outside a model's range, extrapolated or outside the domain.
     package var flags: [String]
+    /// Where the point stands against the members' fitted ranges and the ship's own limits: an
+    /// extrapolated central height names the members that left their ranges; outside, there is none.
+    package var domain = WakeDomain()
 }
 
 extension WakeEnsemble {
@@ -73,11 +76,18 @@ extension WakeEnsemble {
             models[model] = .init(waveHeightM: height, valid: isValid(model, source: source))
         }
         let members = ensembleModels(ship: i, speed: j, trackDepth: k)
-        let spread = uncertainty[source].total.factors
+        let row = rowIndex(ship: i, speed: j, trackDepth: k, riderDepth: m)
+        let atSlower = heldAtSlowerSpeed[row]
+        let spread = uncertainty[row].total.factors
+        let (higherMember, lowerMember) = (max(kriebelSeelig[cell], pianc[cell]), min(kriebelSeelig[cell], pianc[cell]))
         let generatedRange = present(generated[cell]).map { g in
-            WakePoint.Range(median: g, min: g * spread.low, max: g.isFinite && g > 0 ? g * spread.high : g)
+            WakePoint.Range(
+                median: g, min: WakePoint.bandBottom(central: g * spread.low, member: lowerMember),
+                max: g.isFinite ? WakePoint.bandTop(central: g * spread.high, member: higherMember) : g)
         }
-        let waves = rider[transformIndex(speed: j, trackDepth: k, riderDepth: m)]
+        let t = transformIndex(speed: j, trackDepth: k, riderDepth: m)
+        let waves = atSlower ? slowerRider[t] : rider[t]
+        let cuspWaves = atSlower ? slowerCusp[pair] : cusp[pair]
         let atRider = present(median[cell]).map { WakePoint.Range(median: $0, min: minimum[cell], max: maximum[cell]) }
         let breaking =
             waves.map { w in generatedRange.map { $0.median * w.factor > w.breakingHeightM } ?? false } ?? false
@@ -86,10 +96,10 @@ extension WakeEnsemble {
         return WakePoint(
             speedKmh: speedsKmh[j], trackDepthM: trackDepthsM[k], riderDepthM: riderDepthsM[m],
             distanceM: distancesM[l],
-            models: models, ensembleModels: members, uncertainty: uncertainty[source],
+            models: models, ensembleModels: members, uncertainty: uncertainty[row],
             generated: generatedRange, waveHeightM: atRider,
             froudeLength: froudeLength[i * speedCount + j], froudeDepth: fh, regime: WakeRegime(froudeDepth: fh),
-            aground: isAground, cusp: cusp[pair], rider: waves, breaking: breaking,
+            aground: isAground, cusp: cuspWaves, rider: waves, breaking: breaking,
             energyJPerM2: present(energy[cell]), energyFluxWPerM: present(flux[cell]),
             shorewardFluxWPerM: present(shorewardFlux[cell]), energyPerWaveJPerM: present(energyPerWave[cell]),
             flags: WakeFlags.words(
@@ -97,12 +107,42 @@ extension WakeEnsemble {
                     froudeDepth: fh, froudeLength: froudeLength[i * speedCount + j], fStar: fStar[source],
                     ksLoad: ksLoad[source], validity: validity[source], aground: isAground,
                     draftM: hulls[i].draftM, trackDepthM: trackDepthsM[k], riderDepthM: riderDepthsM[m],
-                    cusp: cusp[pair], rider: waves, breaking: breaking, ensemble: members,
-                    kriebelSeeligWave: kriebelSeelig[cell] > 0)))
+                    cusp: cuspWaves, rider: waves, breaking: breaking, ensemble: members,
+                    kriebelSeeligWave: kriebelSeelig[cell] > 0, domain: domain[source])),
+            domain: domain[source])
     }
 }
 
 extension WakePoint {
+    /// The members' full ratio at the track, Kriebel & Seelig's height over PIANC's (the `models`
+    /// cause spans its square root either way); nil where either gives no wave.
+    package var membersRatio: Double? {
+        guard let ks = models[.kriebelSeelig2005]?.waveHeightM, let p = models[.pianc1987]?.waveHeightM, ks > 0, p > 0
+        else { return nil }
+        return ks / p
+    }
+
+    /// The top of a band: the central height times the band's high factor, and at least the
+    /// higher member's height (where Kriebel & Seelig gives no wave the central height is 0 and
+    /// PIANC's height is the top), as the kernel makes it (``HeightUncertainty/largestCauseLog``).
+    package static func bandTop(central: Double, member: Double) -> Double {
+        central > member ? central : member
+    }
+
+    /// The bottom of a band: the central height times the band's low factor, and at most the
+    /// lower member's height.
+    package static func bandBottom(central: Double, member: Double) -> Double {
+        central < member ? central : member
+    }
+
+    /// The higher and the lower member's height at the track (Kriebel & Seelig, PIANC).
+    package var higherMemberM: Double {
+        max(models[.kriebelSeelig2005]?.waveHeightM ?? 0, models[.pianc1987]?.waveHeightM ?? 0)
+    }
+    package var lowerMemberM: Double {
+        min(models[.kriebelSeelig2005]?.waveHeightM ?? 0, models[.pianc1987]?.waveHeightM ?? 0)
+    }
+
     /// The point with the speed's share of the uncertainty added (a ship at its operating speed,
     /// whose standard error moves the height by `speed`): the bands at the track and at the
     /// rider widen accordingly; the central heights stay.
@@ -111,10 +151,15 @@ extension WakePoint {
         p.uncertainty = uncertainty.adding(speed: speed)
         let f = p.uncertainty.total.factors
         if let g = generated?.median {
-            p.generated = Range(median: g, min: g * f.low, max: g > 0 ? g * f.high : g)
+            let (top, bottom) = (higherMemberM, lowerMemberM)
+            p.generated = Range(
+                median: g, min: Self.bandBottom(central: g * f.low, member: bottom),
+                max: Self.bandTop(central: g * f.high, member: top))
             if let h = waveHeightM?.median, let rider {
                 let (k, cap) = (rider.factor, rider.breakingHeightM)
-                p.waveHeightM = Range(median: h, min: min(cap, g * k * f.low), max: min(cap, g * k * f.high))
+                p.waveHeightM = Range(
+                    median: h, min: min(cap, Self.bandBottom(central: g * k * f.low, member: bottom * k)),
+                    max: min(cap, Self.bandTop(central: g * k * f.high, member: top * k)))
             }
         }
         return p

@@ -14,10 +14,11 @@ import _TestSupport
     static let distances = [1, 1.0001, 2, 5, 10, 50, 100, 500, 1000, 5000, 9999.99, 10000]
     /// The smallest and a very large plausible hull, and one ordinary ferry, each with the
     /// shallowest swept track depth it does not run aground in (drafts 0.17, 26 and 1.09 m).
-    static let hulls: [(hull: [String], shallowest: Double)] = [
-        (["--length", "5", "--beam", "1", "--displacement", "0.5"], 0.2),
-        (["--length", "400", "--beam", "80", "--displacement", "500000"], 30),
-        (["--length", "56", "--beam", "10.6", "--displacement", "389"], 1.39),
+    /// Distances start just outside the hull (half its beam; a distance inside it is refused).
+    static let hulls: [(hull: [String], shallowest: Double, nearest: Double)] = [
+        (["--length", "5", "--beam", "1", "--displacement", "0.5"], 0.2, 1),
+        (["--length", "400", "--beam", "80", "--displacement", "500000"], 30, 40.0001),
+        (["--length", "56", "--beam", "10.6", "--displacement", "389"], 1.39, 5.3001),
     ]
 
     static func list(_ values: [Double]) -> String { values.map { "\($0)" }.joined(separator: ",") }
@@ -34,27 +35,32 @@ import _TestSupport
 
     @Test(arguments: 0..<hulls.count)
     func wakeOverEveryAxis(hullIndex: Int) async throws {
-        let (hull, shallowest) = Self.hulls[hullIndex]
+        let (hull, shallowest, nearest) = Self.hulls[hullIndex]
         let tracks = Self.depths.filter { $0 >= shallowest }
         let csv = RepositoryPaths.temporaryDirectory("sweep").appendingPathComponent("wake.csv").path
         // Speed axis in full; the other axes at their bounds.
         try await expectNoTrap(
             ["wake"] + hull + [
                 "--speeds", "1:100:0.5", "--track-depth", "\(shallowest),1000",
-                "--depths", "0.1,3,1000", "--distances", "1,50,10000", "--csv", csv, "--no-progress",
+                "--depths", "0.1,3,1000", "--distances", "\(nearest),50,10000", "--csv", csv, "--no-progress",
             ], computed: true)
         // Both depth axes in full.
         try await expectNoTrap(
             ["wake"] + hull + [
                 "--speeds", "1,18,100", "--track-depth", Self.list(tracks), "--depths", Self.list(Self.depths),
-                "--distances", "1,10000", "--csv", csv, "--no-progress",
+                "--distances", "\(nearest),10000", "--csv", csv, "--no-progress",
             ], computed: true)
         // Distances in full, with the speed range's odd ends.
         try await expectNoTrap(
             ["wake"] + hull + [
                 "--speeds", "1,1.0000001,99.99999,100", "--track-depth", "\(shallowest),1000", "--depths", "0.1,1000",
-                "--distances", Self.list(Self.distances), "--csv", csv, "--no-progress",
+                "--distances", Self.list(Self.distances.filter { $0 >= nearest }), "--csv", csv, "--no-progress",
             ], computed: true)
+        // A distance inside the hull: refused by name.
+        if nearest > 1 {
+            try await expectNoTrap(
+                ["wake"] + hull + ["--distances", "1,50", "--csv", csv, "--no-progress"], computed: false)
+        }
         // A track shallower than the draft: refused by name.
         try await expectNoTrap(
             ["wake"] + hull + ["--track-depth", "0.1", "--csv", csv, "--no-progress"], computed: false)
@@ -248,7 +254,7 @@ import _TestSupport
             try await expectNoTrap(
                 [
                     "wake", "--fleet", fleet.path, "--ship", ship, "--speeds", "1,18,100", "--track-depth", "31,1000",
-                    "--depths", "0.1,1000", "--distances", "1,10000", "--json",
+                    "--depths", "0.1,1000", "--distances", ship == "MS Huge" ? "40.0001,10000" : "1,10000", "--json",
                 ], computed: true)
         }
         try await expectNoTrap(

@@ -281,7 +281,8 @@ import _TestSupport
 
     /// The scalar ensemble path against its formulas written out here: SW = exp(sw), the
     /// central height g = exp(ln_ens), at the rider min(cap, g·K) (a NaN stays NaN), the band
-    /// min(cap, g·low) and min(cap, g·high), E = (ec·H)·H, P = E·c_g, P⊥ = P·cos α, E·λ.
+    /// min(cap, g·low, min(KS, PIANC)·K) and min(cap, max(g·high, max(KS, PIANC)·K)), E = (ec·H)·H,
+    /// P = E·c_g, P⊥ = P·cos α, E·λ.
     @Test func theScalarEnsemblePathIsTheFormula() {
         var rng = SplitMix64(seed: 0x5CA1E)
         for _ in 0..<40 {
@@ -298,11 +299,16 @@ import _TestSupport
                 let b = cwk_exp_scalar(x.sw[i])
                 let g = cwk_exp_scalar(x.lnEnsemble[i])
                 func lesser(_ p: Double, _ q: Double) -> Double { p < q ? p : q }
+                func greater(_ p: Double, _ q: Double) -> Double { p > q ? p : q }
                 let h = lesser(cap, g * K)
                 let e = 1226.25 * h * h
+                // The band spans both members (docs/SCIENCE.md §5.3); 0 · g keeps a NaN central height's NaN.
+                let top = greater(a, x.pianc[i]) * K + 0 * g
+                let bottom = lesser(a, x.pianc[i]) * K + 0 * g
                 let want = [
-                    a, b, x.pianc[i], g, h, lesser(cap, g * low), lesser(cap, g * high), e, e * cg, e * cg * share,
-                    e * lambda,
+                    a, b, x.pianc[i], g, h, lesser(cap, lesser(g * low, bottom)), lesser(cap, greater(g * high, top)),
+                    e,
+                    e * cg, e * cg * share, e * lambda,
                 ]
                 for (o, value) in want.enumerated() {
                     #expect(

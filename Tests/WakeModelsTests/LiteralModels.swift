@@ -9,6 +9,20 @@ enum Literal {
         var L: Double, B: Double, D: Double, T: Double, CB: Double, Le: Double
         /// Which values were defaulted (the band's hull causes) and whether the draft was given.
         var entranceDefault = false, blockDefault = false, draftGiven = true
+        /// The published top speed, km/h.
+        var top: Double? = nil
+    }
+
+    /// docs/SCIENCE.md §5.2's domain, the table written out: Kriebel & Seelig's F* (at its held
+    /// depth) up to 0.6 and β (F* − 0.1)² up to 0.625, F_L up to 0.875, under a volumetric Froude
+    /// number of 3, and no faster than 1.25 times a published top speed.
+    static func inDomain(_ s: Hull, V: Double, h: Double) -> Bool {
+        let FL = V / (g * s.L).squareRoot()
+        let beta = 1 + 8 * pow(tanh(0.45 * (s.L / s.Le - 2)), 3)
+        let Fs = FL * exp(2.35 * (1 - s.CB) * s.T / max(h, h07(V)))
+        let load = Fs > 0.1 ? beta * pow(Fs - 0.1, 2) : 0
+        let Fv = V / (g * pow(s.D / 1.0, 1.0 / 3.0)).squareRoot()
+        return Fs <= 0.6 && load <= 0.625 && FL <= 0.875 && Fv < 3 && (s.top.map { V * 3.6 <= 1.25 * $0 } ?? true)
     }
 
     /// The depth where F_h = 0.7 (trans-critical tracks count as this deep), and half the
@@ -72,13 +86,16 @@ extension Literal {
     }
 
     /// docs/SCIENCE.md §5.1 and §5.4 for one speed, track depth and rider depth: the cusp waves at the track
+    /// (over a trans-critical track, at h_0.7, where the height is held)
     /// and the factor K = K_s K_r to the rider, with the rider's c_g, cos α_r and λ; nil where
     /// §8.5 gives none (supercritical, or the wave cannot turn into the rider's depth).
     static func transform(V: Double, hs: Double, hr: Double) -> (
         theta: Double, period: Double, K: Double, Ks: Double, Kr: Double, cg: Double, cosAlpha: Double, lambda: Double
     )? {
+        guard V / (g * hs).squareRoot() < 1 else { return nil }
+        // The wave whose height is given: over a trans-critical track the one over h_0.7.
+        let hs = max(hs, h07(V))
         let Fh = V / (g * hs).squareRoot()
-        guard Fh < 1 else { return nil }
         let theta = 35.27 * (1 - exp(12 * (Fh - 1)))
         let c = V * cos(theta * Double.pi / 180)
         let k = bisect({ k in c * c - g / k * tanh(k * hs) }, 1e-9, 1e4)
@@ -97,10 +114,23 @@ extension Literal {
         return (theta, T, Ks * Kr, Ks, Kr, cgr, cos(alphaR), 2 * Double.pi / kr)
     }
 
+    /// The speed whose wave a point carries (docs/SCIENCE.md §5.1): over a trans-critical track
+    /// (0.7 ≤ F_h < 1), of the ship's wave at V over the depth where F_h = 0.7 and its wave at
+    /// 0.7 √(g h) over the track itself, the one larger at the rider (before breaking); else V.
+    static func carriedSpeed(_ s: Hull, V: Double, hs: Double, hr: Double, y: Double) -> Double {
+        let Fh = V / (g * hs).squareRoot()
+        guard Fh >= 0.7, Fh < 1, let a = ensemble(s, V: V, h: hs, y: y) else { return V }
+        let Vs = 0.7 * (g * hs).squareRoot()
+        let b = (kriebelSeelig(s, V: Vs, h: hs, y: y).H * pianc(s, V: Vs, h: hs, y: y).H).squareRoot()
+        guard let tb = transform(V: Vs, hs: hs, hr: hr) else { return V }
+        let ka = transform(V: V, hs: hs, hr: hr)?.K ?? 0
+        return b * tb.K > a * ka ? Vs : V
+    }
+
     /// The central height at the track, written out: the geometric mean of Kriebel & Seelig and
     /// PIANC; nil over a supercritical track or an aground hull.
     static func ensemble(_ s: Hull, V: Double, h: Double, y: Double) -> Double? {
-        guard V / (g * h).squareRoot() < 1, h > s.T else { return nil }
+        guard V / (g * h).squareRoot() < 1, h > s.T, inDomain(s, V: V, h: h) else { return nil }
         return (kriebelSeelig(s, V: V, h: h, y: y).H * pianc(s, V: V, h: h, y: y).H).squareRoot()
     }
 
@@ -121,18 +151,27 @@ extension Literal {
         return out
     }
 
-    /// The band's log half-widths at the track (without a speed spread): the models' part, and
-    /// each hull cause's, added in quadrature.
-    static func band(_ s: Hull, V: Double, h: Double, y: Double) -> (lower: Double, upper: Double)? {
-        guard let c = ensemble(s, V: V, h: h, y: y), c > 0 else { return nil }
+    /// The band's log half-widths at the track (without a speed spread): the models' part and
+    /// each hull cause's, each counted up to ln 3, added in quadrature. (The band also spans both
+    /// members: see `WakeEnsembleTests.check`.)
+    static func band(_ s: Hull, V: Double, h: Double, y: Double, domainOf V0: Double? = nil) -> (
+        lower: Double, upper: Double
+    )? {
+        guard ensemble(s, V: V0 ?? V, h: h, y: y) != nil else { return nil }
+        let c = (kriebelSeelig(s, V: V, h: h, y: y).H * pianc(s, V: V, h: h, y: y).H).squareRoot()
+        guard c > 0 else { return nil }
         let ks = kriebelSeelig(s, V: V, h: h, y: y).H
         let p = pianc(s, V: V, h: h, y: y).H
-        var parts: [(Double, Double)] = [(log(c) - log(min(ks, p)), log(max(ks, p)) - log(c))]
+        func counted(_ x: Double) -> Double { x.isFinite ? min(x, log(3.0)) : x }
+        var parts: [(Double, Double)] = [(counted(log(c) - log(min(ks, p))), counted(log(max(ks, p)) - log(c)))]
         let vs = variants(s)
         var i = 0
         func part(_ hulls: [Hull]) -> (Double, Double) {
-            let d = hulls.map { log(ensemble($0, V: V, h: h, y: y)!) - log(c) }
-            return (max(0, -(d.min()!)), max(0, d.max()!))
+            // A variant is taken by its two members (the central height's rule), whatever the domain.
+            let d = hulls.map {
+                log((kriebelSeelig($0, V: V, h: h, y: y).H * pianc($0, V: V, h: h, y: y).H).squareRoot()) - log(c)
+            }
+            return (counted(max(0, -(d.min()!))), counted(max(0, d.max()!)))
         }
         if s.entranceDefault {
             parts.append(part(Array(vs[i..<(i + 2)])))

@@ -26,7 +26,8 @@ import _TestSupport
         Literal.Hull(
             L: hull.lengthM, B: hull.beamM, D: hull.displacementT, T: hull.draftM, CB: hull.blockCoefficient,
             Le: hull.entranceLengthM, entranceDefault: hull.origins.entranceLengthM != .given,
-            blockDefault: hull.origins.blockCoefficient == .default, draftGiven: hull.origins.draftM == .given)
+            blockDefault: hull.origins.blockCoefficient == .default, draftGiven: hull.origins.draftM == .given,
+            top: hull.topSpeedKmh)
     }
 
     static func close(_ a: Double?, _ b: Double?, _ tolerance: Double) -> Bool {
@@ -40,21 +41,34 @@ import _TestSupport
         let V = grid.speedsKmh[j] / 3.6
         let (hs, hr, y) = (grid.trackDepthsM[k], grid.riderDepthsM[m], grid.distancesM[l])
         let p = grid.point(ship: i, speed: j, trackDepth: k, riderDepth: m, distance: l)
-        let expected: [(WakeModel, (H: Double, valid: Bool))] = [
-            (.kriebelSeelig2005, Literal.kriebelSeelig(s, V: V, h: hs, y: y)),
-            (.sorensenWeggel1984, Literal.sorensenWeggel(s, V: V, h: hs, y: y)),
-            (.pianc1987, Literal.pianc(s, V: V, h: hs, y: y)),
+        // The wave carried: at V, or over a trans-critical track possibly the ship's at the speed
+        // where F_h = 0.7 over it (its members' heights then; validity and the reference model at V).
+        let Vc = Literal.carriedSpeed(s, V: V, hs: hs, hr: hr, y: y)
+        #expect(grid.heldAtSlowerSpeed[grid.rowIndex(ship: i, speed: j, trackDepth: k, riderDepth: m)] == (Vc != V))
+        let expected: [(WakeModel, H: Double, valid: Bool)] = [
+            (
+                .kriebelSeelig2005, Literal.kriebelSeelig(s, V: Vc, h: hs, y: y).H,
+                Literal.kriebelSeelig(s, V: V, h: hs, y: y).valid
+            ),
+            (
+                .sorensenWeggel1984, Literal.sorensenWeggel(s, V: V, h: hs, y: y).H,
+                Literal.sorensenWeggel(s, V: V, h: hs, y: y).valid
+            ),
+            (.pianc1987, Literal.pianc(s, V: Vc, h: hs, y: y).H, Literal.pianc(s, V: V, h: hs, y: y).valid),
         ]
-        for (model, want) in expected {
-            let got = p.models[model]!
-            #expect(close(got.waveHeightM, want.H, 1e-12), "\(model) \(got) \(want)")
-            #expect(got.valid == want.valid, "\(model) validity")
+        for want in expected {
+            let got = p.models[want.0]!
+            #expect(close(got.waveHeightM, want.H, 1e-12), "\(want.0) \(got) \(want)")
+            #expect(got.valid == want.valid, "\(want.0) validity")
         }
-        let generated = Literal.ensemble(s, V: V, h: hs, y: y)
+        let generated =
+            Vc == V
+            ? Literal.ensemble(s, V: V, h: hs, y: y)
+            : (Literal.kriebelSeelig(s, V: Vc, h: hs, y: y).H * Literal.pianc(s, V: Vc, h: hs, y: y).H).squareRoot()
         #expect(
             close(p.generated?.median, generated, 1e-11),
             "generated \(String(describing: p.generated)) \(String(describing: generated))")
-        let t = Literal.transform(V: V, hs: hs, hr: hr)
+        let t = Literal.transform(V: Vc, hs: hs, hr: hr)
         guard let generated, let t else {
             #expect(p.waveHeightM == nil && p.energyJPerM2 == nil)
             return
@@ -62,9 +76,17 @@ import _TestSupport
         let cap = 0.78 * hr
         let atRider = min(cap, generated * t.K)
         #expect(close(p.waveHeightM?.median, atRider, 1e-9), "rider \(String(describing: p.waveHeightM)) \(atRider)")
-        if let band = Literal.band(s, V: V, h: hs, y: y) {
-            #expect(close(p.waveHeightM?.min, min(cap, generated * t.K * exp(-band.lower)), 1e-9), "band low")
-            #expect(close(p.waveHeightM?.max, min(cap, generated * t.K * exp(band.upper)), 1e-9), "band high")
+        // The band's top is never under the higher member (where the central height is 0, it is
+        // that member).
+        let (ksH, pH) = (Literal.kriebelSeelig(s, V: Vc, h: hs, y: y).H, Literal.pianc(s, V: Vc, h: hs, y: y).H)
+        let (top, bottom) = (max(ksH, pH) * t.K, min(ksH, pH) * t.K)
+        if let band = Literal.band(s, V: Vc, h: hs, y: y, domainOf: V) {
+            #expect(
+                close(p.waveHeightM?.min, min(cap, min(generated * t.K * exp(-band.lower), bottom)), 1e-9), "band low")
+            #expect(
+                close(p.waveHeightM?.max, min(cap, max(generated * t.K * exp(band.upper), top)), 1e-9), "band high")
+        } else if generated == 0 {
+            #expect(p.waveHeightM?.min == 0 && close(p.waveHeightM?.max, min(cap, top), 1e-9), "band without K&S")
         }
         #expect(p.breaking == (generated * t.K > cap))
         #expect(close(p.rider?.shoaling, t.Ks, 1e-9) && close(p.rider?.refraction, t.Kr, 1e-9))
@@ -82,7 +104,7 @@ import _TestSupport
             let speeds = (0..<(1 + rng.index(4))).map { _ in rng.uniform(5, 35) }
             let tracks = (0..<(1 + rng.index(3))).map { _ in rng.uniform(1.5, 60) }
             let riders = (0..<(1 + rng.index(3))).map { _ in rng.uniform(0.3, 30) }
-            let distances = (0..<(1 + rng.index(200))).map { _ in rng.uniform(5, 400) }
+            let distances = (0..<(1 + rng.index(200))).map { _ in rng.uniform(7.5, 400) }
             let grid = try WakeEnsemble(
                 hulls: hulls, speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders, distancesM: distances)
             for i in hulls.indices {
@@ -105,7 +127,7 @@ import _TestSupport
         let speeds = [8.0, 14, 18, 24, 31]
         let tracks = [4.5, 10, 40]
         let riders = [1.0, 3]
-        let distances = (0..<131).map { 5 + Double($0) * 3 }
+        let distances = (0..<131).map { 8 + Double($0) * 3 }
         let one = try WakeEnsemble(
             hulls: hulls, speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders, distancesM: distances)
         let two = try WakeEnsemble(
@@ -268,7 +290,7 @@ import _TestSupport
         var rng = SplitMix64(seed: 21)
         let hulls = try (0..<9).map { _ in try WakeEnsembleTests.randomHull(&rng) }
         let (speeds, tracks, riders) = ([9.0, 17, 26], [2.5, 7, 30], [0.5, 3])
-        let distances = (0..<77).map { 4 + Double($0) * 5.5 }
+        let distances = (0..<77).map { 8 + Double($0) * 5.5 }
         let reference = try WakeEnsemble(
             hulls: hulls, speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders, distancesM: distances,
             isa: .scalar)

@@ -28,7 +28,7 @@ import _TestSupport
             let tracks = (0..<40).map { deepest * pow(shallowest / deepest, Double($0) / 39) }  // deep → shallow
             let grid = try WakeEnsemble(
                 hulls: [hull], speedsKmh: [kmh], trackDepthsM: tracks, riderDepthsM: [rng.uniform(0.5, 5)],
-                distancesM: [rng.uniform(5, 500)])
+                distancesM: [rng.uniform(7.5, 500)])
             var previous = 0.0
             for k in tracks.indices {
                 let p = grid.point(ship: 0, speed: 0, trackDepth: k, riderDepth: 0, distance: 0)
@@ -36,6 +36,50 @@ import _TestSupport
                 #expect(h >= previous * (1 - Self.slack), "\(hull) \(kmh) km/h: \(previous) → \(h) over \(tracks[k]) m")
                 previous = h
                 points += 1
+            }
+        }
+    }
+
+    /// (a) and (e) at the rider's spot (issue: one wave from track to rider): over a trans-critical
+    /// track (0.7 ≤ F_h < 1) the held wave is carried to the rider, so the height there neither
+    /// falls as the track shoals at a fixed speed nor as the speed rises toward F_h = 1 over a
+    /// fixed track, and every such point that a wave reaches has a height at the rider.
+    @Test func atTheRiderATransCriticalTrackNeverGivesASmallerWave() throws {
+        var rng = SplitMix64(seed: 0xA2)
+        var points = 0
+        while points < 10_000 {
+            let hull = try Self.hull(&rng)
+            let (riderDepth, distance) = (rng.uniform(0.3, 5), rng.uniform(hull.beamM, 500))
+            // At one speed, tracks from F_h = 0.7 (h_0.7) to F_h = 0.999 (shallowest last).
+            let kmh = rng.uniform(5, 45)
+            let v = kmh / 3.6
+            let (h07, h1) = (v * v / (9.81 * 0.49), v * v / (9.81 * 0.998))
+            let tracks = (0..<30).map { 0.9999 * h07 * pow(h1 / h07, Double($0) / 29) }.filter { $0 > hull.draftM }
+            // Over one track, speeds from F_h = 0.7 to 0.999 (fastest last).
+            let track = max(hull.draftM * rng.uniform(1.05, 4), 0.5)
+            let c = (9.81 * track).squareRoot() * 3.6
+            let speeds = (0..<30).map { c * (0.7001 + 0.2989 * Double($0) / 29) }
+            let byTrack = try WakeEnsemble(
+                hulls: [hull], speedsKmh: [kmh], trackDepthsM: tracks.isEmpty ? [h07] : tracks,
+                riderDepthsM: [riderDepth], distancesM: [distance])
+            let bySpeed = try WakeEnsemble(
+                hulls: [hull], speedsKmh: speeds, trackDepthsM: [track], riderDepthsM: [riderDepth],
+                distancesM: [distance])
+            for (grid, count, along) in [(byTrack, tracks.count, "track"), (bySpeed, speeds.count, "speed")] {
+                var previous = 0.0
+                for n in 0..<count {
+                    let p = grid.point(
+                        ship: 0, speed: along == "speed" ? n : 0, trackDepth: along == "track" ? n : 0,
+                        riderDepth: 0, distance: 0)
+                    #expect(p.regime == .transCritical, "F_h \(p.froudeDepth)")
+                    guard p.generated != nil, p.rider != nil else { continue }
+                    let h = try #require(p.waveHeightM?.median, "\(hull) \(p.speedKmh) km/h over \(p.trackDepthM) m")
+                    #expect(
+                        h >= previous * (1 - Self.slack),
+                        "\(hull), along \(along): \(previous) → \(h) m at \(p.speedKmh) km/h over \(p.trackDepthM) m")
+                    previous = h
+                    points += 1
+                }
             }
         }
     }
@@ -51,7 +95,7 @@ import _TestSupport
             let track = max(hull.draftM * 1.2, rng.uniform(1, 120))
             let grid = try WakeEnsemble(
                 hulls: [hull], speedsKmh: speeds, trackDepthsM: [track], riderDepthsM: [rng.uniform(0.5, 5)],
-                distancesM: [rng.uniform(5, 500)])
+                distancesM: [rng.uniform(7.5, 500)])
             for j in 1..<speeds.count {
                 let a = grid.point(ship: 0, speed: j - 1, trackDepth: 0, riderDepth: 0, distance: 0)
                 let b = grid.point(ship: 0, speed: j, trackDepth: 0, riderDepth: 0, distance: 0)
@@ -71,7 +115,7 @@ import _TestSupport
         var points = 0
         while points < 10_000 {
             let hull = try Self.hull(&rng)
-            let distances = (0..<100).map { _ in rng.uniform(1, 2000) }.sorted()
+            let distances = (0..<100).map { _ in rng.uniform(7.5, 2000) }.sorted()
             let grid = try WakeEnsemble(
                 hulls: [hull], speedsKmh: [rng.uniform(3, 40)],
                 trackDepthsM: [max(hull.draftM * 1.2, rng.uniform(1, 80))],
@@ -109,7 +153,7 @@ import _TestSupport
             let deepest = hulls.map(\.draftM).max()!
             let grid = try WakeEnsemble(
                 hulls: hulls, speedsKmh: [rng.uniform(3, 40)], trackDepthsM: [deepest * rng.uniform(1.05, 30)],
-                riderDepthsM: [rng.uniform(0.5, 5)], distancesM: [rng.uniform(5, 500)])
+                riderDepthsM: [rng.uniform(0.5, 5)], distancesM: [rng.uniform(7.5, 500)])
             var previous = 0.0
             for i in hulls.indices {
                 let p = grid.point(ship: i, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
@@ -122,7 +166,7 @@ import _TestSupport
     }
 
     /// (e) Every point with 0.7 ≤ F_h < 1 over a track the hull floats in has a height, flagged
-    /// trans-critical as a lower bound.
+    /// trans-critical as a lower bound (inside the domain).
     @Test func everyTransCriticalPointHasAHeight() throws {
         var rng = SplitMix64(seed: 0xE)
         for _ in 0..<10_000 {
@@ -132,12 +176,97 @@ import _TestSupport
             let kmh = fh * (9.81 * track).squareRoot() * 3.6
             let grid = try WakeEnsemble(
                 hulls: [hull], speedsKmh: [kmh], trackDepthsM: [track], riderDepthsM: [rng.uniform(0.5, 5)],
-                distancesM: [rng.uniform(5, 500)])
+                distancesM: [rng.uniform(7.5, 500)])
             let p = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
             #expect(p.regime == .transCritical, "F_h \(p.froudeDepth)")
+            // Beyond the domain's limits no model speaks (the test above): not a trans-critical matter.
+            guard p.domain.standing != .outside else { continue }
             let h = try #require(p.generated?.median, "\(hull) at F_h \(fh)")
             #expect(h >= 0 && h.isFinite)
             #expect(p.flags.contains { $0.hasPrefix("trans-critical") && $0.contains("lower bound") })
+        }
+    }
+
+    /// The domain (docs/SCIENCE.md §5.2): no point has a central height beyond a stated limit;
+    /// none has an unflagged one where a member is outside its fitted range; the standing is
+    /// the literal table's (`Literal.inDomain`); an extrapolated point names each member that
+    /// left its range.
+    @Test func noCentralHeightOutsideTheDomainAndNoneUnflaggedPastAFittedRange() throws {
+        var rng = SplitMix64(seed: 0xD0)
+        var (inside, extrapolated, outside) = (0, 0, 0)
+        while inside < 3_000 || extrapolated < 3_000 || outside < 3_000 {
+            var hull = try Self.hull(&rng)
+            if rng.index(2) == 0 { hull.topSpeedKmh = rng.uniform(8, 40) }
+            let speeds = (0..<6).map { _ in rng.uniform(2, 70) }
+            let tracks = (0..<4).map { _ in max(hull.draftM * 1.05, rng.uniform(1, 150)) }
+            let grid = try WakeEnsemble(
+                hulls: [hull], speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: [rng.uniform(0.3, 5)],
+                distancesM: [rng.uniform(hull.beamM, 500)])
+            let literal = WakeEnsembleTests.literal(hull)
+            for j in speeds.indices {
+                for k in tracks.indices {
+                    let p = grid.point(ship: 0, speed: j, trackDepth: k, riderDepth: 0, distance: 0)
+                    guard p.regime != .supercritical else { continue }
+                    let expected = Literal.inDomain(literal, V: speeds[j] / 3.6, h: tracks[k])
+                    #expect((p.domain.standing != .outside) == expected, "\(hull) \(speeds[j]) km/h \(tracks[k]) m")
+                    switch p.domain.standing {
+                    case .outside:
+                        outside += 1
+                        #expect(p.generated == nil && p.waveHeightM == nil && p.ensembleModels.isEmpty)
+                        #expect(p.flags.contains { $0.hasPrefix("outside the models' range") })
+                    case .extrapolated:
+                        extrapolated += 1
+                        let flag = try #require(p.flags.first { $0.hasPrefix("extrapolated") }, "\(p.flags)")
+                        for member in p.domain.extrapolatedMembers {
+                            #expect(flag.contains(member == .kriebelSeelig2005 ? "Kriebel & Seelig" : "PIANC"))
+                        }
+                        #expect(p.generated != nil)
+                    case .inside:
+                        inside += 1
+                    }
+                    // A member outside its fitted range never leaves the central height unflagged.
+                    if p.generated != nil, p.ensembleModels.contains(where: { !p.models[$0]!.valid }) {
+                        #expect(
+                            p.flags.contains {
+                                $0.hasPrefix("extrapolated") || $0.hasPrefix("trans-critical")
+                                    || $0.hasPrefix("too slow")
+                            }, "\(p.flags)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where Kriebel & Seelig's wave vanishes (F* = 0.1) the central height falls continuously
+    /// to 0 and stays there below, and the band's top runs continuously into the higher member
+    /// (PIANC's wave): across F* = 0.1, a 10⁻⁷ step in speed moves neither by more than 10⁻⁴ of
+    /// PIANC's height, at the track and at the rider.
+    @Test func heightAndBandAreContinuousWhereKriebelSeeligsWaveVanishes() throws {
+        var rng = SplitMix64(seed: 0x01)
+        for _ in 0..<10_000 {
+            let hull = try Self.hull(&rng)
+            let track = max(hull.draftM * rng.uniform(2, 20), 3)
+            // F* = F_L e^(2.35 (1 − C_B) T / h) = 0.1 over a track deeper than h_0.7 (slow ships).
+            let v0 =
+                0.1 / exp(2.35 * (1 - hull.blockCoefficient) * hull.draftM / track)
+                * (9.81 * hull.lengthM).squareRoot()
+            let kmh = v0 * 3.6
+            let grid = try WakeEnsemble(
+                hulls: [hull], speedsKmh: [kmh * (1 - 1e-7), kmh * (1 + 1e-7)], trackDepthsM: [track],
+                riderDepthsM: [rng.uniform(0.5, 5)], distancesM: [rng.uniform(hull.beamM, 500)])
+            let below = grid.point(ship: 0, speed: 0, trackDepth: 0, riderDepth: 0, distance: 0)
+            let above = grid.point(ship: 0, speed: 1, trackDepth: 0, riderDepth: 0, distance: 0)
+            let pianc = try #require(above.models[.pianc1987]?.waveHeightM)
+            let (gb, ga) = (try #require(below.generated), try #require(above.generated))
+            #expect(gb.median == 0, "no wave from Kriebel & Seelig below F* = 0.1: \(gb)")
+            #expect(abs(ga.median - gb.median) <= 1e-4 * pianc, "central: \(gb.median) → \(ga.median)")
+            #expect(abs(ga.max - gb.max) <= 1e-4 * pianc, "band's top: \(gb.max) → \(ga.max) (PIANC \(pianc))")
+            #expect(abs(gb.max - pianc) <= 1e-4 * pianc, "below, the band reaches PIANC's wave")
+            if let rb = below.waveHeightM, let ra = above.waveHeightM, let rider = below.rider {
+                #expect(abs(ra.max - rb.max) <= 1e-4 * pianc && abs(ra.median - rb.median) <= 1e-4 * pianc)
+                let reach = min(rider.breakingHeightM, pianc * rider.factor)
+                #expect(abs(rb.max - reach) <= 1e-4 * pianc, "at the rider the band reaches PIANC's wave: \(rb)")
+            }
         }
     }
 
@@ -150,7 +279,7 @@ import _TestSupport
             let grid = try WakeEnsemble(
                 hulls: hulls, speedsKmh: (0..<5).map { _ in rng.uniform(1, 100) },
                 trackDepthsM: (0..<5).map { _ in rng.uniform(0.3, 200) }, riderDepthsM: [rng.uniform(0.1, 10)],
-                distancesM: (0..<5).map { _ in rng.uniform(1, 3000) })
+                distancesM: (0..<5).map { _ in rng.uniform(7.5, 3000) })
             for i in 0..<4 {
                 for j in 0..<5 {
                     for k in 0..<5 {

@@ -13,8 +13,8 @@ typedef struct {
     double *pianc;              ///< PIANC height at the track, m
     double *generated;          ///< the central height at the track, m (NaN: none)
     double *median;             ///< the central height at the rider: min(cap, generated · K), m
-    double *minimum;            ///< the band's low end at the rider: min(cap, generated · low), m
-    double *maximum;            ///< the band's high end at the rider: min(cap, generated · high), m
+    double *minimum;            ///< the band's low end at the rider: min(cap, generated · low, min(ks, pianc) · factor), m
+    double *maximum;            ///< the band's high end at the rider: min(cap, max(generated · high, max(ks, pianc) · factor)), m
     double *energy;             ///< E = ρg/8 · median², J/m²
     double *flux;               ///< P = E · c_g at the rider, W/m
     double *shoreward;          ///< P⊥ = P · cos α_r, W/m

@@ -19,10 +19,12 @@ struct WakeCommand: NextWaveCommand {
             it keeps its period, shoals, refracts and, in shallow water, breaks at 0.78 x
             depth. Heights are at the rider, with a band whose causes --json, --csv and
             --out list (speed, defaulted hull values, the models). A track no deeper than
-            the draft is refused; where the ship nears the fastest wave its track carries
-            (depth Froude number 0.7-1) the height is a lower bound, and beyond it none is
-            given. With several ships, the ranking at each spot says which makes the
-            largest wave there.
+            the draft and a distance inside the hull are refused; where the ship nears
+            the fastest wave its track carries (depth Froude number 0.7-1) the height is
+            a lower bound, and beyond it none is given. Past the models' fitted ranges a
+            height is flagged "extrapolated"; further out (and above 1.25 x a published
+            top speed, or for a planing hull) none is given. With several ships, the
+            ranking at each spot says which makes the largest wave there.
 
             Ships: of the fleet (names or aliases; all with known dimensions when no
             --ship) or a hull from --length, --beam, --displacement. Missing hull values
