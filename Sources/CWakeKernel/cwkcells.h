@@ -16,7 +16,7 @@ typedef struct {
 
 /// The inputs of one ensemble row (one ship × speed × track depth × rider depth).
 typedef struct {
-    double ec, factor, low, high, cap, cg, share, lambda;
+    double ec, factor, low, high, cap, cg, share, lambda, members;
 } cwk_ensemble_params;
 
 static inline void cwk_legacy_cell(const double *hs, size_t k, const cwk_legacy_params *p, double *ho, double *eo,
@@ -52,9 +52,9 @@ static inline void cwk_ensemble_cell(size_t i, const cwk_ensemble_params *p, dou
     out.generated[i] = g;
     out.median[i] = med;
     // The band spans both members at least (where Kriebel & Seelig gives no wave, the central
-    // height is 0 and the band [0, PIANC's wave]); 0 · g keeps the NaN of no central height.
-    double top = cwk_greater(a, c) * p->factor + 0.0 * g;
-    double bottom = cwk_lesser(a, c) * p->factor + 0.0 * g;
+    // height is 0 and the band [0, PIANC's wave]); `members` is NaN for a row without a central height.
+    double top = cwk_greater(a, c) * p->members;
+    double bottom = cwk_lesser(a, c) * p->members;
     out.minimum[i] = cwk_lesser(p->cap, cwk_lesser(g * p->low, bottom));
     out.maximum[i] = cwk_lesser(p->cap, cwk_greater(g * p->high, top));
     out.energy[i] = e;

@@ -38,7 +38,7 @@ void cwk_ensemble_block(int isa, const double *ks, const double *sw, const doubl
         size_t row = first_row + r;
         const cwk_ensemble_params p = {ec,           in.factor[row],         in.low[row],
                                        in.high[row], in.cap[row],            in.group_velocity[row],
-                                       in.shoreward_share[row], in.wavelength[row]};
+                                       in.shoreward_share[row], in.wavelength[row], in.members[row]};
         const double *hk = ks + r * distances, *sx = sw + r * distances, *hp = pianc + r * distances;
         const double *lx = ln_ens + r * distances;
         for (size_t l = 0; l < distances; l++)

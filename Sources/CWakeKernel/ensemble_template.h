@@ -28,7 +28,7 @@ static inline __attribute__((always_inline)) vd CWK_PATH(exp_lanes)(vd x) {
 
 /// A row's constants as vectors, made once per row.
 typedef struct {
-    vd ec, factor, low, high, cap, cg, share, lambda;
+    vd ec, factor, low, high, cap, cg, share, lambda, members;
 } CWK_PATH(ensemble_constants);
 
 /// One vector of `lanes` ≤ CWK_W cells into the stage at `s` (a whole vector: the stage has
@@ -50,8 +50,8 @@ static inline __attribute__((always_inline)) void CWK_PATH(ensemble_vector)(
     v_storeu(stage[2] + s, c);
     v_storeu(stage[3] + s, g);
     v_storeu(stage[4] + s, med);
-    vd top = v_add(v_mul(v_max(a, c), k->factor), v_mul(v_zero(), g));
-    vd bottom = v_add(v_mul(v_min(a, c), k->factor), v_mul(v_zero(), g));
+    vd top = v_mul(v_max(a, c), k->members);
+    vd bottom = v_mul(v_min(a, c), k->members);
     v_storeu(stage[5] + s, v_min(k->cap, v_min(v_mul(g, k->low), bottom)));
     v_storeu(stage[6] + s, v_min(k->cap, v_max(v_mul(g, k->high), top)));
     v_storeu(stage[7] + s, e);
@@ -70,7 +70,7 @@ static void CWK_PATH(ensemble_compute)(const void *context, size_t row, size_t f
     const CWK_PATH(ensemble_constants) k = {
         v_set1(job->energy_coefficient), v_set1(job->in.factor[r]),         v_set1(job->in.low[r]),
         v_set1(job->in.high[r]),         v_set1(job->in.cap[r]),            v_set1(job->in.group_velocity[r]),
-        v_set1(job->in.shoreward_share[r]), v_set1(job->in.wavelength[r])};
+        v_set1(job->in.shoreward_share[r]), v_set1(job->in.wavelength[r]), v_set1(job->in.members[r])};
     size_t i0 = row * job->distances + from;
     const double *hk = job->ks + i0, *sx = job->sw + i0, *hp = job->pianc + i0, *lx = job->ln_ens + i0;
     size_t l = 0;

@@ -35,16 +35,19 @@ enum EnsembleKernel {
                         rows.shorewardShare.withUnsafeBufferPointer { share in
                             rows.wavelength.withUnsafeBufferPointer { lambda in
                                 rows.high.withUnsafeBufferPointer { high in
-                                    let rowInputs = cwk_ensemble_rows(
-                                        factor: factor.baseAddress, low: low.baseAddress, high: high.baseAddress,
-                                        cap: cap.baseAddress, group_velocity: cg.baseAddress,
-                                        shoreward_share: share.baseAddress, wavelength: lambda.baseAddress)
-                                    let work = BlockWork(
-                                        rows: rows, onesAndLogDistance: rows.onesAndLogDistance(), distances: d,
-                                        rowsPerBlock: rowsPerBlock, rowInputs: rowInputs, out: cOut,
-                                        energyCoefficient: energyCoefficient, isa: Int32(isa.rawValue))
-                                    ParallelFor.run(blocks, workers: max(threads, 1)) { _, range in
-                                        work.run(blocks: range)
+                                    rows.members.withUnsafeBufferPointer { members in
+                                        let rowInputs = cwk_ensemble_rows(
+                                            factor: factor.baseAddress, low: low.baseAddress, high: high.baseAddress,
+                                            cap: cap.baseAddress, group_velocity: cg.baseAddress,
+                                            shoreward_share: share.baseAddress, wavelength: lambda.baseAddress,
+                                            members: members.baseAddress)
+                                        let work = BlockWork(
+                                            rows: rows, onesAndLogDistance: rows.onesAndLogDistance(), distances: d,
+                                            rowsPerBlock: rowsPerBlock, rowInputs: rowInputs, out: cOut,
+                                            energyCoefficient: energyCoefficient, isa: Int32(isa.rawValue))
+                                        ParallelFor.run(blocks, workers: max(threads, 1)) { _, range in
+                                            work.run(blocks: range)
+                                        }
                                     }
                                 }
                             }

@@ -18,6 +18,8 @@ struct EnsembleRows {
     var low: [Double] = []
     var high: [Double] = []
     var cap: [Double] = []
+    /// K where the row has a central height, NaN where it has none: the band spans both members.
+    var members: [Double] = []
     var groupVelocity: [Double] = []
     var shorewardShare: [Double] = []
     var wavelength: [Double] = []
@@ -27,8 +29,8 @@ struct EnsembleRows {
 
     mutating func reserve(_ rows: Int) {
         for array in [
-            \EnsembleRows.ksCoefficient, \.piancCoefficient, \.factor, \.low, \.high, \.cap, \.groupVelocity,
-            \.shorewardShare, \.wavelength,
+            \EnsembleRows.ksCoefficient, \.piancCoefficient, \.factor, \.low, \.high, \.cap, \.members,
+            \.groupVelocity, \.shorewardShare, \.wavelength,
         ] {
             self[keyPath: array].reserveCapacity(rows)
         }
@@ -54,6 +56,7 @@ struct EnsembleRows {
         low.append(k * Foundation.exp(-band.lower))
         high.append(band.upper.isFinite ? k * Foundation.exp(band.upper) : .infinity)
         cap.append(RiderWaves.breakingIndex * riderDepth)
+        members.append(terms.centralLog.isNaN ? .nan : k)
         groupVelocity.append(waves?.groupVelocityMPerS ?? .nan)
         shorewardShare.append(waves?.shorewardShare ?? .nan)
         wavelength.append(waves?.wavelengthM ?? .nan)

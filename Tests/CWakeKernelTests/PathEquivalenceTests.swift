@@ -183,32 +183,36 @@ import _TestSupport
     ) -> EnsembleRun {
         let count = rows * distances
         let outputs = offsets.map { Buffer(count: count, offset: $0) }
-        let columns = (0..<7).map { c in rowValues.map { $0[c] } }
-        columns[5].withUnsafeBufferPointer { low in
-            columns[6].withUnsafeBufferPointer { high in
-                columns[0].withUnsafeBufferPointer { factor in
-                    columns[1].withUnsafeBufferPointer { cap in
-                        columns[2].withUnsafeBufferPointer { cg in
-                            columns[3].withUnsafeBufferPointer { share in
-                                columns[4].withUnsafeBufferPointer { lambda in
-                                    let rowInputs = cwk_ensemble_rows(
-                                        factor: factor.baseAddress, low: low.baseAddress, high: high.baseAddress,
-                                        cap: cap.baseAddress, group_velocity: cg.baseAddress,
-                                        shoreward_share: share.baseAddress, wavelength: lambda.baseAddress)
-                                    let out = cwk_ensemble_out(
-                                        ks: outputs[0].cells, sw: outputs[1].cells, pianc: outputs[2].cells,
-                                        generated: outputs[3].cells, median: outputs[4].cells,
-                                        minimum: outputs[5].cells,
-                                        maximum: outputs[6].cells, energy: outputs[7].cells, flux: outputs[8].cells,
-                                        shoreward: outputs[9].cells, energy_per_wave: outputs[10].cells)
-                                    if isa == emulatedAVX512 {
-                                        cwk_emulated_avx512_ensemble_block(
-                                            ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs, energyCoefficient,
-                                            out)
-                                    } else {
-                                        cwk_ensemble_block(
-                                            isa, ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs,
-                                            energyCoefficient, out)
+        let columns = (0..<8).map { c in rowValues.map { $0[c] } }
+        columns[7].withUnsafeBufferPointer { members in
+            columns[5].withUnsafeBufferPointer { low in
+                columns[6].withUnsafeBufferPointer { high in
+                    columns[0].withUnsafeBufferPointer { factor in
+                        columns[1].withUnsafeBufferPointer { cap in
+                            columns[2].withUnsafeBufferPointer { cg in
+                                columns[3].withUnsafeBufferPointer { share in
+                                    columns[4].withUnsafeBufferPointer { lambda in
+                                        let rowInputs = cwk_ensemble_rows(
+                                            factor: factor.baseAddress, low: low.baseAddress, high: high.baseAddress,
+                                            cap: cap.baseAddress, group_velocity: cg.baseAddress,
+                                            shoreward_share: share.baseAddress, wavelength: lambda.baseAddress,
+                                            members: members.baseAddress)
+                                        let out = cwk_ensemble_out(
+                                            ks: outputs[0].cells, sw: outputs[1].cells, pianc: outputs[2].cells,
+                                            generated: outputs[3].cells, median: outputs[4].cells,
+                                            minimum: outputs[5].cells,
+                                            maximum: outputs[6].cells, energy: outputs[7].cells, flux: outputs[8].cells,
+                                            shoreward: outputs[9].cells, energy_per_wave: outputs[10].cells)
+                                        if isa == emulatedAVX512 {
+                                            cwk_emulated_avx512_ensemble_block(
+                                                ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs,
+                                                energyCoefficient,
+                                                out)
+                                        } else {
+                                            cwk_ensemble_block(
+                                                isa, ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs,
+                                                energyCoefficient, out)
+                                        }
                                     }
                                 }
                             }
@@ -225,7 +229,7 @@ import _TestSupport
     struct EnsembleInputs {
         var ks: [Double], sw: [Double], pianc: [Double], lnEnsemble: [Double]
         var rows: Int, distances: Int
-        /// Per row: K, cap, c_g, cos α, λ, and the band's low and high multipliers.
+        /// Per row: K, cap, c_g, cos α, λ, the band's low and high multipliers, and the members' factor.
         var rowValues: [[Double]]
 
         init(_ rng: inout SplitMix64, long: Bool) {
@@ -246,7 +250,7 @@ import _TestSupport
             sw = (0..<count).map { _ in exponent(&rng) }
             lnEnsemble = (0..<count).map { _ in exponent(&rng) }
             rowValues = (0..<rows).map { _ in
-                (0..<7).map { _ in
+                (0..<8).map { _ in
                     rng.next() % 10 == 0 ? PathEquivalenceTests.special(&rng) : Double(rng.next() % 1000) / 100
                 }
             }
@@ -281,7 +285,7 @@ import _TestSupport
 
     /// The scalar ensemble path against its formulas written out here: SW = exp(sw), the
     /// central height g = exp(ln_ens), at the rider min(cap, g·K) (a NaN stays NaN), the band
-    /// min(cap, g·low, min(KS, PIANC)·K) and min(cap, max(g·high, max(KS, PIANC)·K)), E = (ec·H)·H,
+    /// min(cap, g·low, min(KS, PIANC)·m) and min(cap, max(g·high, max(KS, PIANC)·m)), E = (ec·H)·H,
     /// P = E·c_g, P⊥ = P·cos α, E·λ.
     @Test func theScalarEnsemblePathIsTheFormula() {
         var rng = SplitMix64(seed: 0x5CA1E)
@@ -294,7 +298,7 @@ import _TestSupport
             for i in 0..<(x.rows * x.distances) {
                 let r = i / x.distances
                 let v = x.rowValues[r]
-                let (K, cap, cg, share, lambda, low, high) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+                let (K, cap, cg, share, lambda, low, high, members) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
                 let a = x.ks[i]
                 let b = cwk_exp_scalar(x.sw[i])
                 let g = cwk_exp_scalar(x.lnEnsemble[i])
@@ -302,9 +306,9 @@ import _TestSupport
                 func greater(_ p: Double, _ q: Double) -> Double { p > q ? p : q }
                 let h = lesser(cap, g * K)
                 let e = 1226.25 * h * h
-                // The band spans both members (docs/SCIENCE.md §5.3); 0 · g keeps a NaN central height's NaN.
-                let top = greater(a, x.pianc[i]) * K + 0 * g
-                let bottom = lesser(a, x.pianc[i]) * K + 0 * g
+                // The band spans both members (docs/SCIENCE.md §5.3).
+                let top = greater(a, x.pianc[i]) * members
+                let bottom = lesser(a, x.pianc[i]) * members
                 let want = [
                     a, b, x.pianc[i], g, h, lesser(cap, lesser(g * low, bottom)), lesser(cap, greater(g * high, top)),
                     e,

@@ -13,8 +13,8 @@ typedef struct {
     double *pianc;              ///< PIANC height at the track, m
     double *generated;          ///< the central height at the track, m (NaN: none)
     double *median;             ///< the central height at the rider: min(cap, generated · K), m
-    double *minimum;            ///< the band's low end at the rider: min(cap, generated · low, min(ks, pianc) · factor), m
-    double *maximum;            ///< the band's high end at the rider: min(cap, max(generated · high, max(ks, pianc) · factor)), m
+    double *minimum;            ///< the band's low end at the rider: min(cap, generated · low, min(ks, pianc) · members), m
+    double *maximum;            ///< the band's high end at the rider: min(cap, max(generated · high, max(ks, pianc) · members)), m
     double *energy;             ///< E = ρg/8 · median², J/m²
     double *flux;               ///< P = E · c_g at the rider, W/m
     double *shoreward;          ///< P⊥ = P · cos α_r, W/m
@@ -30,6 +30,8 @@ typedef struct {
     const double *group_velocity;   ///< c_g at the rider, m/s
     const double *shoreward_share;  ///< cos α_r: the share of the flux toward the shore
     const double *wavelength;   ///< λ at the rider, m
+    const double *members;      ///< K where the row has a central height (NaN: none): the band spans
+                                ///< both members, min(ks, pianc) · members … max(ks, pianc) · members
 } cwk_ensemble_rows;
 
 /// The fused per-cell pass of the ensemble kernel. On entry the four scratch blocks (rows ×
