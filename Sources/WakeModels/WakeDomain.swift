@@ -60,19 +60,65 @@ package struct WakeDomain: Sendable, Equatable {
         package var limit: Double
 
         /// Past the margin.
-        package var beyond: Bool { value > limit || (quantity == .volumetricFroude && value >= limit) }
+        package var beyond: Bool { !(value <= limit) || (quantity == .volumetricFroude && value >= limit) }
     }
 
-    /// The quantities past their fitted ranges, in the table's order.
-    package var excursions: [Excursion] = []
+    /// Kriebel & Seelig's F* (as its height is computed) and β (F* − 0.1)².
+    package var fStar = 0.0
+    package var ksLoad = 0.0
+    /// F_L = V/√(gL) and F_∇ = V/√(g ∇^(1/3)).
+    package var froudeLength = 0.0
+    package var volumetricFroude = 0.0
+    /// The speed, km/h, and the ship's published top speed, if any.
+    package var speedKmh = 0.0
+    package var topSpeedKmh: Double?
 
+    /// The quantities past their fitted ranges, in the table's order.
+    package var excursions: [Excursion] {
+        let m = Self.margin
+        var out: [Excursion] = []
+        func check(
+            _ member: WakeModel?, _ quantity: Excursion.Quantity, _ value: Double, _ fitted: Double, _ limit: Double
+        ) {
+            if value > fitted || !value.isFinite {
+                out.append(Excursion(member: member, quantity: quantity, value: value, fitted: fitted, limit: limit))
+            }
+        }
+        check(.kriebelSeelig2005, .fStar, fStar, Self.fittedFStar, 0.1 + m * (Self.fittedFStar - 0.1))
+        check(.kriebelSeelig2005, .ksLoad, ksLoad, Self.fittedKSLoad, Self.fittedKSLoad * m * m)
+        check(.pianc1987, .froudeLength, froudeLength, Self.fittedFroudeLength, m * Self.fittedFroudeLength)
+        if let top = topSpeedKmh, top > 0 { check(nil, .speedKmh, speedKmh, top, m * top) }
+        if volumetricFroude >= Self.planingVolumetricFroude {
+            out.append(
+                Excursion(
+                    member: nil, quantity: .volumetricFroude, value: volumetricFroude,
+                    fitted: Self.planingVolumetricFroude, limit: Self.planingVolumetricFroude))
+        }
+        return out
+    }
+
+    /// Inside, extrapolated or outside, without building the list (a grid asks once per point).
     package var standing: Standing {
-        excursions.isEmpty ? .inside : excursions.contains(where: \.beyond) ? .outside : .extrapolated
+        let m = Self.margin
+        let top = topSpeedKmh.flatMap { $0 > 0 ? $0 : nil }
+        if !(fStar <= 0.1 + m * (Self.fittedFStar - 0.1)) || !(ksLoad <= Self.fittedKSLoad * m * m)
+            || !(froudeLength <= m * Self.fittedFroudeLength) || !(volumetricFroude < Self.planingVolumetricFroude)
+            || top.map({ !(speedKmh <= m * $0) }) == true
+        {
+            return .outside
+        }
+        if fStar > Self.fittedFStar || ksLoad > Self.fittedKSLoad || froudeLength > Self.fittedFroudeLength
+            || top.map({ speedKmh > $0 }) == true
+        {
+            return .extrapolated
+        }
+        return .inside
     }
 
     /// The members that left their fitted ranges (each once, in ``WakeModel/ensemble`` order).
     package var extrapolatedMembers: [WakeModel] {
-        WakeModel.ensemble.filter { member in excursions.contains { $0.member == member } }
+        let excursions = excursions
+        return WakeModel.ensemble.filter { member in excursions.contains { $0.member == member } }
     }
 
     /// The margin on each range's excess: 1.25 (a quarter beyond it).
@@ -85,7 +131,8 @@ package struct WakeDomain: Sendable, Equatable {
     /// The volumetric Froude number from which a hull planes.
     package static let planingVolumetricFroude = 3.0
 
-    package init(excursions: [Excursion] = []) { self.excursions = excursions }
+    /// Inside every range (a point that was not evaluated: aground, no hull).
+    package init() {}
 
     /// - Parameters:
     ///   - fStar: Kriebel & Seelig's F* as its height is computed (at its held depth).
@@ -97,28 +144,13 @@ package struct WakeDomain: Sendable, Equatable {
         fStar: Double, ksBeta: Double, froudeLength: Double, volumetricFroude: Double, speedKmh: Double,
         topSpeedKmh: Double?
     ) {
-        let m = Self.margin
-        func check(
-            _ member: WakeModel?, _ quantity: Excursion.Quantity, _ value: Double, _ fitted: Double, _ limit: Double
-        ) {
-            if value > fitted || !value.isFinite {
-                excursions.append(
-                    Excursion(member: member, quantity: quantity, value: value, fitted: fitted, limit: limit))
-            }
-        }
         let excess = fStar - 0.1
-        check(.kriebelSeelig2005, .fStar, fStar, Self.fittedFStar, 0.1 + m * (Self.fittedFStar - 0.1))
-        check(
-            .kriebelSeelig2005, .ksLoad, excess > 0 ? ksBeta * excess * excess : 0, Self.fittedKSLoad,
-            Self.fittedKSLoad * m * m)
-        check(.pianc1987, .froudeLength, froudeLength, Self.fittedFroudeLength, m * Self.fittedFroudeLength)
-        if let top = topSpeedKmh, top > 0 { check(nil, .speedKmh, speedKmh, top, m * top) }
-        if volumetricFroude >= Self.planingVolumetricFroude {
-            excursions.append(
-                Excursion(
-                    member: nil, quantity: .volumetricFroude, value: volumetricFroude,
-                    fitted: Self.planingVolumetricFroude, limit: Self.planingVolumetricFroude))
-        }
+        self.fStar = fStar
+        ksLoad = excess > 0 ? ksBeta * excess * excess : 0
+        self.froudeLength = froudeLength
+        self.volumetricFroude = volumetricFroude
+        self.speedKmh = speedKmh
+        self.topSpeedKmh = topSpeedKmh
     }
 
     /// Why the point has no central height, or what was extrapolated, in words
