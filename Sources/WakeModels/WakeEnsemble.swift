@@ -389,11 +389,14 @@ public struct WakeEnsemble: Sendable {
                     let aground = inputs.aground[i * ts + k]
                     let terms = ModelTerms.Row(
                         ship, shipSpeed, track: tracks[pair], variants: variants, aground: aground, weights: weights)
+                    // Its central height first, without the band's hull variants (made only for a
+                    // rider where it is the larger bound).
                     let slowerTerms = slower[pair].map {
                         ModelTerms.Row(
-                            ship, ModelTerms.ShipSpeed(ship, speedMPerS: $0.speed), track: $0.track, variants: variants,
+                            ship, ModelTerms.ShipSpeed(ship, speedMPerS: $0.speed), track: $0.track, variants: [],
                             aground: aground, weights: weights)
                     }
+                    var slowerWithBand: ModelTerms.Row?
                     if reportTerms {
                         inputs.fStar.append(terms.fStar)
                         inputs.ksLoad.append(terms.ksLoad)
@@ -405,9 +408,16 @@ public struct WakeEnsemble: Sendable {
                         var (chosen, waves, atSlower) = (terms, inputs.rider[t], false)
                         // Of the two lower bounds of a trans-critical wave, the larger at the rider.
                         if let b = slowerTerms, let bw = inputs.slowerRider[t], !terms.centralLog.isNaN,
-                            b.centralLog + log(bw.factor) > terms.centralLog + log(waves?.factor ?? 0)
+                            b.centralLog + log(bw.factor) > terms.centralLog + log(waves?.factor ?? 0),
+                            let (vs, track) = slower[pair]
                         {
-                            (chosen, waves, atSlower) = (terms.carrying(b), bw, true)
+                            let full =
+                                slowerWithBand
+                                ?? ModelTerms.Row(
+                                    ship, ModelTerms.ShipSpeed(ship, speedMPerS: vs), track: track, variants: variants,
+                                    aground: aground, weights: weights)
+                            slowerWithBand = full
+                            (chosen, waves, atSlower) = (terms.carrying(full), bw, true)
                         }
                         if reportTerms {
                             inputs.uncertainty.append(chosen.uncertainty)
