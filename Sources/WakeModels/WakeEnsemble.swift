@@ -405,7 +405,7 @@ public struct WakeEnsemble: Sendable {
                     }
                     for m in 0..<rs {
                         let t = pair * rs + m
-                        var (chosen, waves, atSlower) = (terms, inputs.rider[t], false)
+                        let waves = inputs.rider[t]
                         // Of the two lower bounds of a trans-critical wave, the larger at the rider.
                         if let b = slowerTerms, let bw = inputs.slowerRider[t], !terms.centralLog.isNaN,
                             b.centralLog + log(bw.factor) > terms.centralLog + log(waves?.factor ?? 0),
@@ -417,13 +417,19 @@ public struct WakeEnsemble: Sendable {
                                     ship, ModelTerms.ShipSpeed(ship, speedMPerS: vs), track: track, variants: variants,
                                     aground: aground, weights: weights)
                             slowerWithBand = full
-                            (chosen, waves, atSlower) = (terms.carrying(full), bw, true)
+                            let carried = terms.carrying(full)
+                            if reportTerms {
+                                inputs.uncertainty.append(carried.uncertainty)
+                                inputs.heldAtSlowerSpeed.append(true)
+                            }
+                            rows.append(carried, waves: bw, riderDepth: riderDepthsM[m])
+                        } else {
+                            if reportTerms {
+                                inputs.uncertainty.append(terms.uncertainty)
+                                inputs.heldAtSlowerSpeed.append(false)
+                            }
+                            rows.append(terms, waves: waves, riderDepth: riderDepthsM[m])
                         }
-                        if reportTerms {
-                            inputs.uncertainty.append(chosen.uncertainty)
-                            inputs.heldAtSlowerSpeed.append(atSlower)
-                        }
-                        rows.append(chosen, waves: waves, riderDepth: riderDepthsM[m])
                     }
                 }
             }
