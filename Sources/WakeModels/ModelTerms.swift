@@ -233,6 +233,8 @@ struct ModelTerms {
             return row
         }
 
+        // Inlined where the rows are made (a call returns this large value through memory).
+        @inline(__always)
         init(
             _ ship: Ship, _ speed: ShipSpeed, track: Track, variants: [HullVariant], aground: Bool,
             weights: EnsembleWeights
