@@ -337,6 +337,11 @@ package struct ArchiveFetcher: Sendable {
         decide: (Data?) throws -> ArchiveMerge.Decision
     ) throws {
         let relative = String(target.path.dropFirst(archive.path.count + 1))
+        // Only into real folders of the archive: a linked `stationboards/<date>` would carry the
+        // write elsewhere.
+        do { try OutputTree.check(target, below: archive) } catch let problem as FileProblem {
+            throw ArchiveError.unreadable(problem)
+        }
         // Under the archive's lock: a refresh by another run never sees a half-decided file.
         let lock = try ScheduleArchive.lock(archive, exclusive: true)
         defer { withExtendedLifetime(lock) {} }

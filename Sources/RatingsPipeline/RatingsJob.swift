@@ -388,7 +388,7 @@ public struct RatingsJob: Job {
                 .merging(package.others.map(RatingTable.load(from:)))
             packages.append((try table.jsonData(), package.folder))
         }
-        let (manifests, anyChanged) = try TablePublisher.publishAll(packages)
+        let (manifests, anyChanged) = try TablePublisher.publishAll(packages, below: publish)
         result.published = manifests.last
         result.lakesPublished = input.lakePackages.map { $0.folder.lastPathComponent }
         result.publishedUnchanged = !anyChanged

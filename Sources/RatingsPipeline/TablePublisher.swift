@@ -57,9 +57,16 @@ public enum TablePublisher {
     /// folder is created and every file staged before any is renamed into place, so a folder
     /// that cannot be written leaves every lake as it was. Returns each manifest and whether
     /// anything was written.
-    public static func publishAll(_ tables: [(data: Data, directory: URL)]) throws -> (
+    /// - Parameter root: the publishing folder the lakes' folders are in: each must be a real
+    ///   folder of it, not a link (``NextWaveSupport/OutputTree``).
+    public static func publishAll(_ tables: [(data: Data, directory: URL)], below root: URL? = nil) throws -> (
         manifests: [Manifest], changed: Bool
     ) {
+        if let root {
+            for (_, directory) in tables {
+                try OutputTree.check(directory.appendingPathComponent("manifest.json"), below: root)
+            }
+        }
         var manifests: [Manifest] = []
         var writes: [(URL, Data)] = []
         var manifestWrites: [(URL, Data)] = []

@@ -58,11 +58,17 @@ struct FeedSite {
         }
         AtomicFileWriter.settle(folder)
         let new = indexChanged ? named.filter { !exists($0) }.sorted() : []
+        if indexChanged { index.generatedAt = ISO8601DateFormatter().string(from: now) }
+        // The pages are made of the index and the staged files, before anything is written.
+        let pages = try render(index)
+        // Every folder a file goes into is a real folder of the site: a link there would carry
+        // the writes, and the clean-up's removals, somewhere else.
+        for path in Array(named) + Array(pages.keys) + ["index.json"] {
+            try OutputTree.check(folder.appendingPathComponent(path), below: folder)
+        }
         try AtomicFileWriter.writeAll(
             new.compactMap { name in staged[name].map { (folder.appendingPathComponent(name), $0) } })
-        if indexChanged { index.generatedAt = ISO8601DateFormatter().string(from: now) }
         // The pages, then the index, in one set: a reader finds both old or both new.
-        let pages = try render(index)
         let changedPages = pages.filter { path, data in
             (try? BoundedFile.read(folder.appendingPathComponent(path), limit: 64 << 20, what: "page")) != data
         }.sorted { $0.key < $1.key }
@@ -75,13 +81,11 @@ struct FeedSite {
         if indexChanged {
             let keep = named.union(previous.map(Self.files) ?? [])
             for name in Self.published(in: folder) where !keep.contains(name) {
-                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-                removed.append(name)
+                if OutputTree.removeFile(folder.appendingPathComponent(name), below: folder) { removed.append(name) }
             }
         }
         for path in Self.pages(in: folder) where pages[path] == nil {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(path))
-            removed.append(path)
+            if OutputTree.removeFile(folder.appendingPathComponent(path), below: folder) { removed.append(path) }
         }
         return (new + changedPages.map(\.key) + (indexChanged ? ["index.json"] : []), removed.sorted())
     }
@@ -101,11 +105,14 @@ struct FeedSite {
         var out: [String] = []
         for language in SitePages.languages.map(\.rawValue) {
             let root = folder.appendingPathComponent(language)
-            guard let top = try? manager.contentsOfDirectory(atPath: root.path) else { continue }
+            guard OutputTree.isRealFolder(root.path), let top = try? manager.contentsOfDirectory(atPath: root.path)
+            else { continue }
             for name in top {
-                var isFolder: ObjCBool = false
                 let path = root.appendingPathComponent(name)
+                var isFolder: ObjCBool = false
                 guard manager.fileExists(atPath: path.path, isDirectory: &isFolder) else { continue }
+                // A link to a folder is not the site's: nothing below it is listed (or removed).
+                if isFolder.boolValue && !OutputTree.isRealFolder(path.path) { continue }
                 if !isFolder.boolValue {
                     if SitePages.isPage("\(language)/\(name)") { out.append("\(language)/\(name)") }
                     continue
@@ -135,9 +142,8 @@ struct FeedSite {
         var out: [String] = []
         for sub in folders {
             let subfolder = folder.appendingPathComponent(sub)
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: subfolder.path, isDirectory: &isDirectory), isDirectory.boolValue,
-                let files = try? manager.contentsOfDirectory(atPath: subfolder.path)
+            // Real folders only: a link to a folder elsewhere is not the site's.
+            guard OutputTree.isRealFolder(subfolder.path), let files = try? manager.contentsOfDirectory(atPath: subfolder.path)
             else { continue }
             let manifested = manifestCurrent(in: subfolder)
             for file in files where file != manifested {
