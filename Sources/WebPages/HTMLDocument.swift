@@ -33,6 +33,7 @@ package final class HTMLDocument {
         if let finding = data.withUnsafeBytes({ TagScan.firstFinding(in: $0.bindMemory(to: UInt8.self)) }) {
             throw WebFetchError.malformedHTML(url: url, reason: finding.reason)
         }
+        cxml_quiet()
         let parsed: htmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }
             return htmlReadMemory(
@@ -47,6 +48,7 @@ package final class HTMLDocument {
 
     /// Nodes matching an XPath expression, evaluated against `context` (default: the document).
     package func select(_ xpath: String, in context: HTMLNode? = nil) -> [HTMLNode] {
+        cxml_quiet()
         guard let xpathContext = xmlXPathNewContext(document) else { return [] }
         defer { xmlXPathFreeContext(xpathContext) }
         if let context { xpathContext.pointee.node = context.pointer }

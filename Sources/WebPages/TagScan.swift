@@ -12,6 +12,13 @@ package import Foundation
 package enum TagScan {
     /// The most attributes a tag may have: far above any real page, far below the quadratic.
     package static let maximumAttributes = 1000
+    /// The most start tags and attributes a page may have: libxml2 builds a node of about 120
+    /// bytes for each (an attribute two), so a 32 KB compressed body of 30 MiB of `<p>` built a
+    /// tree of 1.8–2.2 GB. The operator's pages have a few thousand tags; 200,000 tags and
+    /// 400,000 attributes keep a page's tree under about 150 MB however its bytes are spent
+    /// (docs/RELIABILITY.md, round 4).
+    package static let maximumTags = 200_000
+    package static let maximumAttributeTotal = 400_000
 
     /// What the scan refuses: a start tag with too many attributes, or a declaration whose extent
     /// libxml2 reads by rules this scan does not follow (non-ASCII text in its head).
@@ -40,6 +47,7 @@ package enum TagScan {
     package static func firstFinding(in bytes: UnsafeBufferPointer<UInt8>, limit: Int = maximumAttributes) -> Finding? {
         let n = bytes.count
         var i = 0
+        var (tags, attributes) = (0, 0)
         while i < n {
             guard bytes[i] == 0x3C, i + 1 < n else {  // "<"
                 i += 1
@@ -81,6 +89,13 @@ package enum TagScan {
                 i += 1
                 continue
             }
+            tags += 1
+            if tags > maximumTags {
+                return Finding(
+                    offset: start,
+                    reason: "the page has more than \(maximumTags) tags (the tag at byte \(start) is one too many); "
+                        + "refused before its tree is built, which would take gigabytes (a real page has a few thousand)")
+            }
             // The tag name.
             var j = i + 1
             while j < n, isNameCharacter(bytes[j]) { j += 1 }
@@ -105,9 +120,17 @@ package enum TagScan {
                 }
                 let nameStart = j
                 while j < n, isNameCharacter(bytes[j]) { j += 1 }
-                count += (j - nameStart + 99) / 100
+                let names = (j - nameStart + 99) / 100
+                count += names
+                attributes += names
                 if count > limit {
                     return Finding(offset: start, reason: "the tag at byte \(start) has more than \(limit) attributes")
+                }
+                if attributes > maximumAttributeTotal {
+                    return Finding(
+                        offset: start,
+                        reason: "the page has more than \(maximumAttributeTotal) attributes (at byte \(start)); refused "
+                            + "before its tree is built, which would take gigabytes")
                 }
                 var k = j
                 while k < n, isBlank(bytes[k]) { k += 1 }
