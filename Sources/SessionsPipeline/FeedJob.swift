@@ -184,8 +184,22 @@ public struct FeedJob: Job {
                 if count % 50 == 0 { onEvent(.scored(stationDays: count, date: day.date)) }
             }
         }
+        // One lock on the site from reading its index to the last removal: a second run into the
+        // same site waits, so that neither removes the files the other's index names.
+        let siteLock = try DirectoryLock(input.out)
+        defer { withExtendedLifetime(siteLock) {} }
         var site = FeedSite(folder: input.out)
         let previous = try site.previousIndex()
+        // The archive's stationboards the index could not read, by lake and day: such a day
+        // lists fewer waves than it has.
+        var unreadable: [String: [LocalDate: [String]]] = [:]
+        for text in opened.refresh.skipped {
+            guard let match = text.firstMatch(of: /stationboards\/(\d{4}-\d{2}-\d{2})\/(\d+)\.json/),
+                let date = LocalDate(iso: match.1), let uic = Int(match.2),
+                let lake = catalogue.station(uic: uic)?.lake
+            else { continue }
+            unreadable[lake, default: [:]][date, default: []].append("stationboards/\(date)/\(uic).json")
+        }
         var plannedLakes: [FeedIndex.Lake] = []
         var kept: [String] = []
         let tables = Dictionary(input.tables.map { ($0.code.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
@@ -217,7 +231,21 @@ public struct FeedJob: Job {
                     ($0.timeUTC, $0.stationName, $0.course) < ($1.timeUTC, $1.stationName, $1.course)
                 }
                 let earlier = previous?.lake(named: lake)?.days.first(where: { $0.date == date.description })
-                if list.isEmpty, let earlier, earlier.waves > 0, site.exists(earlier.file) {
+                let missing = unreadable[lake]?[date]?.sorted() ?? []
+                if !missing.isEmpty, let earlier, earlier.incomplete == nil,
+                    site.intact(earlier.file, sha256: earlier.sha256)
+                {
+                    // Part of the day could not be read: the complete day published before stays,
+                    // as `archive fetch` keeps an archived day a short answer would shrink.
+                    days.append(earlier)
+                    kept.append("\(lake) \(date)")
+                    onEvent(
+                        .warning(
+                            "\(lake), \(date): \(missing.joined(separator: ", ")) could not be read; the earlier "
+                                + "complete file (\(earlier.waves) waves) stays published"))
+                } else if list.isEmpty, let earlier, earlier.waves > 0,
+                    site.intact(earlier.file, sha256: earlier.sha256)
+                {
                     // A day with waves before and none now keeps its file: an empty or failed
                     // fetch never replaces a good day.
                     days.append(earlier)
@@ -232,7 +260,13 @@ public struct FeedJob: Job {
                     days.append(
                         FeedIndex.DayFile(
                             date: date.description, file: try site.stage(data, as: "\(FeedSite.slug(lake))/\(date)"),
-                            sha256: SHA256.hex(data), waves: list.count))
+                            sha256: SHA256.hex(data), waves: list.count, incomplete: missing.isEmpty ? nil : missing))
+                    if !missing.isEmpty {
+                        onEvent(
+                            .warning(
+                                "\(lake), \(date): \(missing.joined(separator: ", ")) could not be read; the day is "
+                                    + "published with \(list.count) waves and marked incomplete"))
+                    }
                 }
                 date = date.adding(days: 1)
             }
@@ -264,8 +298,8 @@ public struct FeedJob: Job {
                 if let lake = planned[name] { return lake }
                 // A lake kept as it was lists only files still there.
                 guard var lake = previous.lake(named: name) else { return nil }
-                lake.days = lake.days.filter { site.exists($0.file) }
-                lake.ratings = lake.ratings.filter { site.exists($0.file) }
+                lake.days = lake.days.filter { site.intact($0.file, sha256: $0.sha256) }
+                lake.ratings = lake.ratings.filter { site.intact($0.file, sha256: $0.sha256) }
                 return lake
             }
         }
@@ -287,6 +321,9 @@ public struct FeedJob: Job {
                     .map { String(decoding: $0, as: UTF8.self) }
             }
             return SitePages.render(pages)
+        }
+        for file in published.repaired {
+            onEvent(.warning("\(file): its bytes were not those the index names (damaged or edited); written again"))
         }
         return Result(index: index, written: published.written, removed: published.removed, kept: kept)
     }

@@ -38,6 +38,27 @@ struct FeedSite {
         FeedReader.isConfined(name) && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
     }
 
+    /// Whether the file is there with the bytes whose SHA-256 is `sha256` (a file kept from an
+    /// earlier run is used only intact).
+    func intact(_ name: String, sha256: String) -> Bool {
+        guard FeedReader.isConfined(name),
+            let data = try? BoundedFile.read(
+                folder.appendingPathComponent(name), limit: FeedReader.maximumDayBytes, what: "feed file")
+        else { return false }
+        return SHA256.hex(data) == sha256
+    }
+
+    /// The staged files of `names` that are on disk with other bytes (damaged, truncated, edited):
+    /// a run writes them again.
+    func damaged(_ names: Set<String>) -> [String] {
+        names.filter { name in
+            guard let data = staged[name], exists(name) else { return false }
+            let disk = try? BoundedFile.read(
+                folder.appendingPathComponent(name), limit: FeedReader.maximumDayBytes, what: "feed file")
+            return disk != data
+        }.sorted()
+    }
+
     /// Writes what `index` names and is not there yet, then the pages `render` makes of the
     /// index and the index itself, as one set (the index last), unless the index lists exactly
     /// what `previous` lists (its `generatedAt` then stays) and every page is as it would be
@@ -45,8 +66,10 @@ struct FeedSite {
     /// index no longer has.
     mutating func publish(
         _ index: inout FeedIndex, previous: FeedIndex?, now: Date, render: (FeedIndex) throws -> [String: Data]
-    ) throws -> (written: [String], removed: [String]) {
+    ) throws -> (written: [String], removed: [String], repaired: [String]) {
         let named = Self.files(index)
+        // A file the index names whose bytes on disk are not the ones staged is written again.
+        let repaired = damaged(named)
         var indexChanged = true
         if let previous {
             var same = index
@@ -57,7 +80,7 @@ struct FeedSite {
             }
         }
         AtomicFileWriter.settle(folder)
-        let new = indexChanged ? named.filter { !exists($0) }.sorted() : []
+        let new = ((indexChanged ? named.filter { !exists($0) } : []) + repaired).sorted()
         if indexChanged { index.generatedAt = ISO8601DateFormatter().string(from: now) }
         // The pages are made of the index and the staged files, before anything is written.
         let pages = try render(index)
@@ -87,7 +110,7 @@ struct FeedSite {
         for path in Self.pages(in: folder) where pages[path] == nil {
             if OutputTree.removeFile(folder.appendingPathComponent(path), below: folder) { removed.append(path) }
         }
-        return (new + changedPages.map(\.key) + (indexChanged ? ["index.json"] : []), removed.sorted())
+        return (new + changedPages.map(\.key) + (indexChanged ? ["index.json"] : []), removed.sorted(), repaired)
     }
 
     /// The bytes of a day or table file of the site: staged by this run, else on disk.
@@ -143,7 +166,8 @@ struct FeedSite {
         for sub in folders {
             let subfolder = folder.appendingPathComponent(sub)
             // Real folders only: a link to a folder elsewhere is not the site's.
-            guard OutputTree.isRealFolder(subfolder.path), let files = try? manager.contentsOfDirectory(atPath: subfolder.path)
+            guard OutputTree.isRealFolder(subfolder.path),
+                let files = try? manager.contentsOfDirectory(atPath: subfolder.path)
             else { continue }
             let manifested = manifestCurrent(in: subfolder)
             for file in files where file != manifested {

@@ -44,7 +44,12 @@ package enum TagScan {
     /// - `<!DOCTYPE` runs over its name, `SYSTEM` or `PUBLIC` and their quoted literals (which
     ///   may hold `>`), then to the next `>` (htmlParseDocTypeDecl);
     /// - a processing instruction, `<?name`, runs to the next `>` (htmlParsePI).
-    package static func firstFinding(in bytes: UnsafeBufferPointer<UInt8>, limit: Int = maximumAttributes) -> Finding? {
+    /// `maximumTags` and `maximumAttributes` bound the whole page (``maximumTags``,
+    /// ``maximumAttributeTotal``; the fuzz target `html-dom-bound` passes small ones).
+    package static func firstFinding(
+        in bytes: UnsafeBufferPointer<UInt8>, limit: Int = maximumAttributes, maximumTags: Int = maximumTags,
+        maximumAttributes maximumAttributeTotal: Int = maximumAttributeTotal
+    ) -> Finding? {
         let n = bytes.count
         var i = 0
         var (tags, attributes) = (0, 0)
@@ -94,7 +99,8 @@ package enum TagScan {
                 return Finding(
                     offset: start,
                     reason: "the page has more than \(maximumTags) tags (the tag at byte \(start) is one too many); "
-                        + "refused before its tree is built, which would take gigabytes (a real page has a few thousand)")
+                        + "refused before its tree is built, which would take gigabytes (a real page has a few thousand)"
+                )
             }
             // The tag name.
             var j = i + 1
@@ -129,7 +135,8 @@ package enum TagScan {
                 if attributes > maximumAttributeTotal {
                     return Finding(
                         offset: start,
-                        reason: "the page has more than \(maximumAttributeTotal) attributes (at byte \(start)); refused "
+                        reason:
+                            "the page has more than \(maximumAttributeTotal) attributes (at byte \(start)); refused "
                             + "before its tree is built, which would take gigabytes")
                 }
                 var k = j

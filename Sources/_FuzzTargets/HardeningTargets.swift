@@ -32,6 +32,35 @@ extension FuzzTargets {
                     + SeedFiles.files(in: root.appendingPathComponent("Fuzz/seeds/deployment-page"))
             }),
         FuzzTarget(
+            name: "html-dom-bound",
+            summary:
+                "HTML → the page bound (16 tags, 32 attributes) and libxml2: a page the scan lets through builds no more",
+            run: { data in
+                let (tags, attributes) = (16, 32)
+                let finding = data.withUnsafeBytes {
+                    TagScan.firstFinding(
+                        in: $0.bindMemory(to: UInt8.self), maximumTags: tags, maximumAttributes: attributes)
+                }
+                guard finding == nil,
+                    let document = try? HTMLDocument(data: data, url: "fuzz.html")
+                else { return }
+                // libxml2 adds the elements a page leaves out (html, head, body, a p around stray
+                // text): at most one per tag and text run, and three more.
+                let elements = document.select("//*")
+                precondition(
+                    elements.count <= 2 * tags + 4, "libxml2 built \(elements.count) elements from at most \(tags) tags"
+                )
+                let parsedAttributes = elements.map(\.attributeCount).reduce(0, +)
+                precondition(
+                    parsedAttributes <= attributes,
+                    "libxml2 parsed \(parsedAttributes) attributes the scan counted at most \(attributes) of")
+            },
+            seeds: { root in
+                SeedFiles.files(
+                    in: root.appendingPathComponent("Data/snapshots/zsg-example-fleet-change"), suffix: ".html")
+                    + SeedFiles.files(in: root.appendingPathComponent("Fuzz/seeds/deployment-page"))
+            }),
+        FuzzTarget(
             name: "calibration",
             summary: "calibration.json → PowerLawCalibration; one without problems must predict without trapping",
             run: { data in

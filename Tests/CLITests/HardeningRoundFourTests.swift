@@ -1,4 +1,5 @@
 import Foundation
+import NextWaveSupport
 import Testing
 import _TestSupport
 
@@ -102,7 +103,8 @@ import _TestSupport
     /// before libxml2 builds its tree, naming the cause, with the process's peak memory within
     /// 400 MiB (it took 1.8–2.2 GB); libxml2's own messages never reach stderr.
     @Test func aPageOfMillionsOfTagsIsRefusedBeforeItsTreeIsBuilt() async throws {
-        let bomb = Data(repeating: 0, count: 0) + Data("<html><body>".utf8)
+        let bomb =
+            Data(repeating: 0, count: 0) + Data("<html><body>".utf8)
             + Data(String(repeating: "<p>", count: 10_000_000).utf8)
         let server = try LocalHTTPServer(
             handler: SnapshotServer.handler { path, _ in
@@ -146,5 +148,95 @@ import _TestSupport
         #expect(peakUnder < 400 << 10, "peak \(peakUnder / 1024) MiB")
         print("round 4, DOM bound: 199,000 tags with 398,000 attributes parsed at a peak of \(peakUnder / 1024) MiB")
     }
-}
 
+    // MARK: 3–5. Feeds that hold together, keep good days and repair
+
+    func index(_ site: URL) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("index.json")))
+            as! [String: Any]
+    }
+
+    func day(_ site: URL, lake: String = "Zürichsee", date: String) throws -> [String: Any]? {
+        let lakes = try index(site)["lakes"] as! [[String: Any]]
+        return (lakes.first { $0["name"] as? String == lake }?["days"] as? [[String: Any]])?.first {
+            $0["date"] as? String == date
+        }
+    }
+
+    /// Every file the index names is there with the bytes it names.
+    func indexHolds(_ site: URL) throws -> [String] {
+        var broken: [String] = []
+        for lake in try index(site)["lakes"] as! [[String: Any]] {
+            for entry in (lake["days"] as! [[String: Any]]) + (lake["ratings"] as! [[String: Any]]) {
+                let file = entry["file"] as! String
+                let data = FileManager.default.contents(atPath: site.appendingPathComponent(file).path)
+                if data.map({ SHA256.hex($0) }) != entry["sha256"] as? String { broken.append(file) }
+            }
+        }
+        return broken
+    }
+
+    /// Two `feed` runs into one site at once, over different days: each holds the site's lock
+    /// from reading its index to its last removal, so the index always names files that are
+    /// there (each used to delete the other's new files).
+    @Test func concurrentFeedsIntoOneSiteLeaveAnIndexThatHolds() async throws {
+        let site = RepositoryPaths.temporaryDirectory("concurrent").appendingPathComponent("site")
+        for round in 0..<3 {
+            let (a, b) = (round % 2 == 0 ? "2026-09-22" : "2026-09-25", round % 2 == 0 ? "2026-09-25" : "2026-09-22")
+            async let first = runBounded(["feed", "--from", a, "--days", "3", "--out", site.path, "--quiet"])
+            async let second = runBounded(["feed", "--from", b, "--days", "3", "--out", site.path, "--quiet"])
+            let (r1, r2) = try await (first, second)
+            #expect(r1.status == 0 && r2.status == 0, "\(r1.stderr) \(r2.stderr)")
+            #expect(try indexHolds(site).isEmpty, "round \(round): the index names files that are not there")
+        }
+    }
+
+    /// One archived stationboard cut short: over a site with the complete day, `feed` keeps that
+    /// day's file and says why (it replaced a 158-wave day with 152, silently); into a new site
+    /// it publishes the day marked incomplete, naming the file.
+    @Test func aPartlyUnreadableDayNeverReplacesACompleteOne() async throws {
+        let archive = try RepositoryPaths.copyOfArchive()
+        let site = RepositoryPaths.temporaryDirectory("partial").appendingPathComponent("site")
+        let feed = ["feed", "--archive", archive.path, "--from", "2026-09-22", "--days", "1", "--lake", "Zürichsee"]
+        #expect(try await runBounded(feed + ["--out", site.path, "--quiet"]).status == 0)
+        let complete = try #require(try day(site, date: "2026-09-22"))
+        let board = archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")
+        let bytes = try Data(contentsOf: board)
+        try bytes.prefix(bytes.count / 2).write(to: board)
+        let again = try await runBounded(feed + ["--out", site.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(
+            again.stderr.contains(
+                "stationboards/2026-09-22/8503670.json could not be read; the earlier complete file (\(complete["waves"]!) waves) stays published"
+            ), "\(again.stderr)")
+        let kept = try #require(try day(site, date: "2026-09-22"))
+        #expect(kept["file"] as? String == complete["file"] as? String && kept["incomplete"] == nil)
+        #expect(try indexHolds(site).isEmpty)
+        // A new site: the day is published with what could be read, and says what could not.
+        let fresh = RepositoryPaths.temporaryDirectory("partial").appendingPathComponent("site")
+        let first = try await runBounded(feed + ["--out", fresh.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let partial = try #require(try day(fresh, date: "2026-09-22"))
+        #expect(partial["incomplete"] as? [String] == ["stationboards/2026-09-22/8503670.json"])
+        #expect((partial["waves"] as! Int) < (complete["waves"] as! Int))
+        #expect(first.stderr.contains("marked incomplete"), "\(first.stderr)")
+    }
+
+    /// A day file of the site damaged after publication is written again on the next run, with
+    /// a warning (a rerun said "nothing changed" and left the index's sha256 wrong).
+    @Test func aDamagedFeedFileIsRepaired() async throws {
+        let site = RepositoryPaths.temporaryDirectory("repair").appendingPathComponent("site")
+        let feed = ["feed", "--from", "2026-09-22", "--days", "1", "--lake", "Zürichsee", "--out", site.path]
+        #expect(try await runBounded(feed + ["--quiet"]).status == 0)
+        let file = try #require(try day(site, date: "2026-09-22")?["file"] as? String)
+        let url = site.appendingPathComponent(file)
+        let good = try Data(contentsOf: url)
+        try good.prefix(100).write(to: url)
+        let again = try await runBounded(feed)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try Data(contentsOf: url) == good)
+        #expect(again.stderr.contains("\(file): its bytes were not those the index names"), "\(again.stderr)")
+        #expect(!again.stdout.contains("nothing changed"), "\(again.stdout)")
+        #expect(try indexHolds(site).isEmpty)
+    }
+}

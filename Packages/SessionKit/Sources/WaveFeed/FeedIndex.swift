@@ -128,12 +128,17 @@ public struct FeedIndex: Codable, Sendable, Equatable {
         public var sha256: String
         /// How many waves it lists.
         public var waves: Int
+        /// The archive's files of that day the run could not read (`stationboards/<date>/<id>.json`),
+        /// when there were any and no complete file of the day was published before: the day lists
+        /// fewer waves than it has. Absent for a complete day.
+        public var incomplete: [String]?
 
-        public init(date: String, file: String, sha256: String, waves: Int) {
+        public init(date: String, file: String, sha256: String, waves: Int, incomplete: [String]? = nil) {
             self.date = date
             self.file = file
             self.sha256 = sha256
             self.waves = waves
+            self.incomplete = incomplete
         }
     }
 
