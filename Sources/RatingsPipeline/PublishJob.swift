@@ -114,8 +114,9 @@ public struct PublishJob: Job {
         // A manifest naming a file outside its folder stops the run; a published table that is
         // damaged (truncated, edited, not a table) is replaced, and the run says so.
         var published: (table: RatingTable, name: String)?
-        if let current = try TablePublisher.currentFile(in: input.destination) {
+        if let current = try TablePublisher.currentFile(in: input.destination, verifying: false) {
             do {
+                try TablePublisher.verify(current, against: TablePublisher.readManifest(in: input.destination))
                 published = (try RatingTable.load(from: current), "the published \(current.lastPathComponent)")
             } catch {
                 onEvent(

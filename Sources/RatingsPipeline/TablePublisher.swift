@@ -114,8 +114,11 @@ public enum TablePublisher {
     }
 
     /// The file the manifest in `directory` names; nil when nothing has been published there.
-    /// - Throws: when a manifest is there but cannot be read, or names a file outside its folder.
-    public static func currentFile(in directory: URL) throws -> URL? {
+    /// - Parameter verifying: check that the file holds the bytes the manifest names (its size
+    ///   and SHA-256): a reader never uses a published table changed or damaged after publication.
+    /// - Throws: when a manifest is there but cannot be read, names a file outside its folder, or
+    ///   (verifying) names other bytes than the file holds.
+    public static func currentFile(in directory: URL, verifying: Bool = true) throws -> URL? {
         let manifestURL = directory.appendingPathComponent("manifest.json")
         guard FileManager.default.fileExists(atPath: manifestURL.path) else { return nil }
         let manifest: Manifest
@@ -123,7 +126,28 @@ public enum TablePublisher {
             throw RatingsError.invalidFile(
                 path: manifestURL.path, reason: "not a publishing manifest: \(describeDecodingError(error))")
         }
-        return try confined(manifest.current, in: directory, manifest: manifestURL)
+        let file = try confined(manifest.current, in: directory, manifest: manifestURL)
+        if verifying { try verify(file, against: manifest) }
+        return file
+    }
+
+    /// Refuses a published table whose bytes are not the ones its manifest names.
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming both sizes and digests.
+    static func verify(_ file: URL, against manifest: Manifest) throws {
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw RatingsError.invalidFile(
+                path: file.path, reason: "is missing, though manifest.json names it: publish the table again")
+        }
+        let data = try BoundedFile.read(file, limit: BoundedFile.tableLimit, what: "published table")
+        let digest = SHA256.hex(data)
+        guard data.count == manifest.bytes, digest == manifest.sha256 else {
+            throw RatingsError.invalidFile(
+                path: file.path,
+                reason: "holds \(data.count) bytes with SHA-256 \(digest.prefix(16))…, but manifest.json names "
+                    + "\(manifest.bytes) bytes with \(manifest.sha256.prefix(16))…: the published table was changed "
+                    + "or damaged after publication; publish the reviewed table again (`nextwave ratings publish "
+                    + "TABLE --to \(file.deletingLastPathComponent().path)`)")
+        }
     }
 
     /// `name` inside `directory`, refused when it is not a plain file name there (a manifest may

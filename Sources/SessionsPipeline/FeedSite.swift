@@ -51,12 +51,13 @@ struct FeedSite {
     /// The staged files of `names` that are on disk with other bytes (damaged, truncated, edited):
     /// a run writes them again.
     func damaged(_ names: Set<String>) -> [String] {
-        names.filter { name in
-            guard let data = staged[name], exists(name) else { return false }
-            let disk = try? BoundedFile.read(
-                folder.appendingPathComponent(name), limit: FeedReader.maximumDayBytes, what: "feed file")
-            return disk != data
-        }.sorted()
+        StagedRepair.damaged(staged.filter { names.contains($0.key) }) { name in
+            guard exists(name) else { return nil }
+            // A file that cannot be read (over the limit, not a file) is damaged too: empty bytes.
+            return
+                (try? BoundedFile.read(
+                    folder.appendingPathComponent(name), limit: FeedReader.maximumDayBytes, what: "feed file")) ?? Data()
+        }
     }
 
     /// Writes what `index` names and is not there yet, then the pages `render` makes of the

@@ -46,6 +46,25 @@ extension FuzzTargets {
             },
             seeds: { root in SeedFiles.files(in: root.appendingPathComponent("Fuzz/seeds/feed"), suffix: ".json") }),
         FuzzTarget(
+            name: "feed-repair",
+            summary: "a feed file as staged and as found on disk (split at a line \"--\") → the repair: exactly "
+                + "the files whose bytes differ are written again, and after the repair none is",
+            run: { data in
+                let parts = data.split(separator: Data("\n--\n".utf8), omittingEmptySubsequences: false)
+                guard parts.count >= 2 else { return }
+                let staged = ["zurichsee/2026-09-22.0123456789abcdef.json": Data(parts[0]), "index.json": Data(parts[0])]
+                var disk: [String: Data] = ["zurichsee/2026-09-22.0123456789abcdef.json": Data(parts[1])]
+                if parts.count > 2 { disk["index.json"] = Data(parts[2]) }
+                let damaged = StagedRepair.damaged(staged) { disk[$0] }
+                for (name, bytes) in staged {
+                    let expected = disk[name].map { $0 != bytes } ?? false
+                    precondition(damaged.contains(name) == expected, "\(name): repaired \(damaged.contains(name))")
+                }
+                for name in damaged { disk[name] = staged[name] }
+                precondition(StagedRepair.damaged(staged) { disk[$0] }.isEmpty, "a repaired file still differs")
+            },
+            seeds: { root in SeedFiles.files(in: root.appendingPathComponent("Fuzz/seeds/feed"), suffix: ".json") }),
+        FuzzTarget(
             name: "plan-outputs",
             summary: "a station's name and wave times from bytes → plan text, JSON and calendar: lines within "
                 + "their limits, no control character in the calendar, the JSON parses",

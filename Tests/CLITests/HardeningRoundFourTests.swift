@@ -239,4 +239,39 @@ import _TestSupport
         #expect(!again.stdout.contains("nothing changed"), "\(again.stdout)")
         #expect(try indexHolds(site).isEmpty)
     }
+
+    // MARK: 6. A published table is used only as published
+
+    /// A published table edited after publication (one rating changed, valid JSON, same size):
+    /// `ratings show`, `plan --ratings`, `feed --ratings` and `ratings --previous` refuse it,
+    /// naming both digests (they used it, and `feed` republished it).
+    @Test func aTamperedPublishedTableIsRefusedByEveryReader() async throws {
+        let data = try RepositoryPaths.copyOfData()
+        let folder = RepositoryPaths.temporaryDirectory("tampered")
+        let published = folder.appendingPathComponent("pub")
+        let environment = ["NEXTWAVE_DATA": data.path]
+        let publish = try await CLI.runOffPool(
+            ["ratings", "publish", data.appendingPathComponent("ratings/zsg.json").path, "--to", published.path, "--quiet"],
+            environment: environment)
+        #expect(publish.status == 0, "\(publish.stderr)")
+        let table = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: published.path).first { $0.hasPrefix("ship-ratings.") })
+        let url = published.appendingPathComponent(table)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let range = try #require(text.range(of: "\"rating\" : 1"))
+        try text.replacingCharacters(in: range, with: "\"rating\" : 3").write(to: url, atomically: true, encoding: .utf8)
+        for command in [
+            ["ratings", "show", published.path],
+            ["plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--ratings", published.path],
+            ["feed", "--from", "2026-09-22", "--days", "1", "--ratings", published.path, "--out",
+                folder.appendingPathComponent("site").path],
+            ["ratings", "--previous", published.path, "--dry-run", "--out", folder.appendingPathComponent("o").path],
+        ] {
+            let r = try await CLI.runOffPool(command + ["--quiet"], environment: environment)
+            #expect(r.status != 0, "\(command): \(r.stdout.prefix(300))")
+            #expect(r.stderr.contains("changed or damaged after publication"), "\(command): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/index.json").path))
+    }
 }
+
