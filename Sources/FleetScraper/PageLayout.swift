@@ -20,7 +20,21 @@ public enum PageLayout: String, Sendable, CaseIterable {
 
     /// The ship links of an index page in this layout (auto: the legacy list where present),
     /// parsed once.
+    /// The most vessel pages one run reads from an index: a fleet has dozens; a page of 20,000
+    /// links once made a run fetch them all and write a 22 MB table no reader accepts.
+    package static let maximumShipPages = 500
+
     package func shipLinks(indexHTML: Data, indexURL: String, base: URL) throws -> (ships: [URL], offSite: [String]) {
+        let links = try allShipLinks(indexHTML: indexHTML, indexURL: indexURL, base: base)
+        guard links.ships.count <= Self.maximumShipPages else {
+            throw ScrapeError.tooManyShipLinks(url: indexURL, count: links.ships.count, limit: Self.maximumShipPages)
+        }
+        return links
+    }
+
+    private func allShipLinks(indexHTML: Data, indexURL: String, base: URL) throws -> (
+        ships: [URL], offSite: [String]
+    ) {
         let document = try HTMLDocument(data: indexHTML, url: indexURL)
         switch self {
         case .legacy: return try LegacyFleetLayout.shipLinks(in: document, indexURL: indexURL, base: base)

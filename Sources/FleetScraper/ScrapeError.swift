@@ -7,6 +7,8 @@ package import NextWaveSupport
 package enum ScrapeError: KindedError, Equatable {
     /// The fleet index has no ship links: the operator's layout has changed.
     case noShipLinks(url: String, expected: String)
+    /// An index page linking more vessel pages than a run reads (``PageLayout/maximumShipPages``).
+    case tooManyShipLinks(url: String, count: Int, limit: Int)
     /// A ship page lacks the element the legacy layout puts there.
     case layoutChanged(url: String, missing: String)
     /// A snapshot lacks a page or is malformed.
@@ -26,6 +28,9 @@ package enum ScrapeError: KindedError, Equatable {
         switch self {
         case .noShipLinks(let url, let expected):
             "\(url): no ship links found (\(expected)); the site's layout has probably changed"
+        case .tooManyShipLinks(let url, let count, let limit):
+            "\(url) links \(count) vessel pages, more than the \(limit) a run reads (a fleet has dozens); refused "
+                + "before fetching them: give the fleet's own index page, or a --pages list"
         case .layoutChanged(let url, let missing):
             "\(url): \(missing) not found; the ship page layout has probably changed"
         case .snapshot(let path, let reason, _): "snapshot \(path): \(reason)"
@@ -48,7 +53,7 @@ extension ScrapeError {
 
     package var kind: ProblemKind {
         switch self {
-        case .noShipLinks, .layoutChanged, .pageList, .pageOffSite: .badData
+        case .noShipLinks, .tooManyShipLinks, .layoutChanged, .pageList, .pageOffSite: .badData
         case .snapshot(_, _, let kind): kind
         case .snapshotNotEmpty, .snapshotTargetRefused: .cannotWrite
         case .allPagesGone: .unreachable
@@ -57,7 +62,7 @@ extension ScrapeError {
 
     package var location: String? {
         switch self {
-        case .noShipLinks(let url, _), .layoutChanged(let url, _): url
+        case .noShipLinks(let url, _), .layoutChanged(let url, _), .tooManyShipLinks(let url, _, _): url
         case .snapshot(let path, _, _), .pageList(let path, _, _), .pageOffSite(let path, _, _, _),
             .snapshotNotEmpty(let path, _), .snapshotTargetRefused(let path, _):
             path

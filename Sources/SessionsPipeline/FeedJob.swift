@@ -52,6 +52,9 @@ public struct FeedJob: Job {
         /// Keep the lakes not chosen as the previous index lists them (`site update --lake`);
         /// false: the index lists the chosen lakes only (`feed --lake`).
         public var keepOtherLakes = false
+        /// The largest day file written (default: what the app's `FeedReader` reads,
+        /// ``WaveFeed/FeedReader/maximumDayBytes``): a writer never makes a file its readers refuse.
+        package var maximumDayBytes = FeedReader.maximumDayBytes
 
         public init(
             source: ScheduleSource, tables: [OperatorTable], from: LocalDate, days: Int, lakes: [String], out: URL
@@ -257,6 +260,11 @@ public struct FeedJob: Job {
                         schemaVersion: FeedIndex.currentVersion, lake: lake, date: date.description,
                         timeZone: Self.timeZone, waveHeightReference: references, waves: list)
                     let data = try StableJSON.encode(day)
+                    // Never a file the feed's readers refuse (the app's FeedReader: 16 MiB).
+                    guard data.count <= input.maximumDayBytes else {
+                        throw FeedJobError.tooLarge(
+                            what: "\(lake), \(date): the day file", bytes: data.count, limit: input.maximumDayBytes)
+                    }
                     days.append(
                         FeedIndex.DayFile(
                             date: date.description, file: try site.stage(data, as: "\(FeedSite.slug(lake))/\(date)"),
@@ -306,6 +314,10 @@ public struct FeedJob: Job {
         var index = FeedIndex(
             schemaVersion: FeedIndex.currentVersion, generatedAt: "", timeZone: Self.timeZone,
             archive: input.source.archiveName, lakes: plannedLakes)
+        let indexBytes = try StableJSON.encode(index).count
+        guard indexBytes <= FeedReader.maximumIndexBytes else {
+            throw FeedJobError.tooLarge(what: "the index", bytes: indexBytes, limit: FeedReader.maximumIndexBytes)
+        }
         let lakeNames = Dictionary(uniqueKeysWithValues: catalogue.lakes.map { ($0, LakeNames.names(of: $0)) })
         let published = try site.publish(&index, previous: previous, now: input.now) { [site] index in
             var days: [String: FeedDay] = [:]
@@ -358,6 +370,7 @@ public enum FeedJobError: KindedError, Equatable {
         switch self {
         case .unknownLake: .usage
         case .noDays: .refused
+        case .tooLarge: .badData
         }
     }
 
@@ -365,6 +378,8 @@ public enum FeedJobError: KindedError, Equatable {
     /// The archive holds none of the days asked for any chosen lake (it holds `range`): nothing
     /// was written.
     case noDays(from: LocalDate, to: LocalDate, archive: String, range: ClosedRange<LocalDate>, lakes: [String])
+    /// A file of the feed larger than its readers accept: nothing was written.
+    case tooLarge(what: String, bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -374,6 +389,10 @@ public enum FeedJobError: KindedError, Equatable {
             "the archive \(archive) holds no day from \(from) to \(to) of "
                 + (lakes.count == 1 ? lakes[0] : "the \(lakes.count) lakes chosen")
                 + " (it holds \(range.lowerBound) … \(range.upperBound)); nothing was written"
+        case .tooLarge(let what, let bytes, let limit):
+            "\(what) would take \(bytes) bytes, more than the "
+                + (limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") + " the feed's readers accept (the "
+                + "app's FeedReader); nothing was written: the archive holds more departures that day than a lake has"
         }
     }
 

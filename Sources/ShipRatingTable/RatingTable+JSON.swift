@@ -9,7 +9,19 @@ extension ShipRating {
 
 extension RatingTable {
     /// Pretty-printed JSON with sorted keys (stable diffs), newline-terminated.
-    public func jsonData() throws -> Data { try StableJSON.encode(self) }
+    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the JSON is larger than every
+    ///   reader of a table accepts (``NextWaveSupport/BoundedFile/tableLimit``): a writer never
+    ///   makes a file its own readers refuse.
+    public func jsonData() throws -> Data {
+        let data = try StableJSON.encode(self)
+        guard data.count <= BoundedFile.tableLimit else {
+            throw RatingsError.invalidFile(
+                path: "the rating table to write",
+                reason: "its \(ships.count) ships take \(data.count) bytes, more than the \(BoundedFile.tableLimit >> 20) "
+                    + "MiB every reader of a table accepts; not written")
+        }
+        return data
+    }
 
     /// Reads a rating table (`ship-ratings.json` or the app's `app-ratings.json`).
     /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the file and the place.

@@ -273,5 +273,27 @@ import _TestSupport
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/index.json").path))
     }
+
+    // MARK: 7. Writers and their readers' limits
+
+    /// An index page linking 20,000 vessel pages is refused before any is fetched (a run fetched
+    /// them all and wrote a 22 MB table no reader accepts).
+    @Test func anIndexOfTwentyThousandPagesIsRefusedBeforeFetchingThem() async throws {
+        let links = (0..<20_000).map { "<li><a href=\"/de/schiffe/ms-\($0).html\">MS \($0)</a></li>" }.joined()
+        let index = "<html><body><h1>Unsere Flotte</h1><ul>\(links)</ul></body></html>"
+        let server = try LocalHTTPServer { path, _ in
+            path == "/index.html" ? .html(index) : .html("<html><body><h1>MS Ship</h1></body></html>")
+        }
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory("index-url")
+        let r = try await runBounded([
+            "ratings", "--index-url", server.baseURL.appendingPathComponent("index.html").absoluteString,
+            "--delay", "0", "--out", out.path, "--no-progress",
+        ])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("links 20000 vessel pages, more than the 500 a run reads"), "\(r.stderr.suffix(800))")
+        #expect(server.requestLog.count < 5, "\(server.requestLog.count) requests")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("ship-ratings.json").path))
+    }
 }
 
