@@ -63,14 +63,14 @@ package enum WakeJSON {
         }
         chunk += currentShip >= 0 ? "\n      ]\n    }\n  ],\n  \"ranking\": [" : "],\n  \"ranking\": ["
         var first = true
-        for (spot, entries) in WakeRanking.spots(table) {
+        try WakeRanking.forEachSpot(table) { spot, entries in
             chunk += (first ? "\n    " : ",\n    ") + "{\"speedKmh\": \(n(spot.speedKmh)), "
             chunk += "\"trackDepthM\": \(n(spot.trackDepthM)), \"depthM\": \(n(spot.riderDepthM)), "
             chunk += "\"distanceM\": \(n(spot.distanceM)), \"ships\": ["
             chunk +=
                 entries.map { entry in
                     "{\"name\": \(JSONNumber.string(entry.name)), \"rank\": \(entry.rank.map(String.init) ?? "null"), "
-                        + "\"waveHeightM\": \(n(entry.point.waveHeightM?.median))}"
+                        + "\"waveHeightM\": \(n(entry.heightM))}"
                 }.joined(separator: ", ") + "]}"
             first = false
             if chunk.utf8.count > 1 << 20 {

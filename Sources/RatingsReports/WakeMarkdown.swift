@@ -103,20 +103,20 @@ package enum WakeMarkdown {
     /// With several ships: which makes the largest wave at each spot (the first 20 spots).
     static func ranking(_ table: WakeTable) -> String {
         guard table.names.count > 1 else { return "" }
-        let spots = WakeRanking.spots(table)
+        let spotCount = WakeRanking.spotCount(table)
         var md = "\n## Largest wave first\n\nAt each spot, the ships by their height at the rider; =: within the "
         md += "speed uncertainty of the ship ranked above (the hull defaults and the models' disagreement move the "
         md += "ships alike, so they do not decide the order).\n"
-        for (spot, entries) in spots.prefix(20) {
+        WakeRanking.forEachSpot(table, limit: 20) { spot, entries in
             md += "\n### \(spot.words)\n\n| Rank | Ship | H at rider (m) |\n|--:|---|--:|\n"
             var previous: Int?
             for entry in entries {
                 let rank = entry.rank.map { $0 == previous ? "=\($0)" : "\($0)" } ?? "–"
                 previous = entry.rank
-                md += "| \(rank) | \(entry.name) | \(entry.point.waveHeightM.map { fixed($0.median, 3) } ?? "–") |\n"
+                md += "| \(rank) | \(entry.name) | \(entry.heightM.map { fixed($0, 3) } ?? "–") |\n"
             }
         }
-        if spots.count > 20 { md += "\n\(spots.count - 20) more spots: `nextwave wake --json` ranks every one.\n" }
+        if spotCount > 20 { md += "\n\(spotCount - 20) more spots: `nextwave wake --json` ranks every one.\n" }
         return md
     }
 

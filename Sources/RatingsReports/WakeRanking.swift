@@ -1,6 +1,6 @@
 import Foundation
 import NextWaveSupport
-package import WakeModels
+import WakeModels
 
 /// "Which ship makes the biggest wave where I stand?": at each spot (track depth, rider depth,
 /// distance, and the speed unless each ship sails at its own) the ships ranked by their height at
@@ -25,36 +25,59 @@ package enum WakeRanking {
     }
 
     /// One ship at a spot.
+    /// One ship at a spot: its height at the rider and the interval its speed spans (not the
+    /// whole point: a ranking of two million points keeps only what it ranks by).
     package struct Entry: Sendable {
         package var name: String
         /// 1 for the largest; equal for ties; nil without a height.
         package var rank: Int?
-        package var point: WakePoint
+        /// The central height at the rider, m; nil without one.
+        package var heightM: Double?
+        /// [h e^(−u_lo), h e^(u_hi)] of the speed's cause alone.
+        package var low: Double
+        package var high: Double
+
+        init(name: String, point p: WakePoint) {
+            self.name = name
+            heightM = p.waveHeightM?.median
+            let f = (p.uncertainty[.speed] ?? .none).factors
+            (low, high) = ((heightM ?? 0) * f.low, (heightM ?? 0) * f.high)
+        }
     }
 
-    /// Every spot of the table with its ranking (for one ship: one entry each).
-    package static func spots(_ table: WakeTable) -> [(spot: Spot, entries: [Entry])] {
+    /// How many spots the table ranks.
+    package static func spotCount(_ table: WakeTable) -> Int {
         let e = table.ensemble
-        var out: [(Spot, [Entry])] = []
+        return (table.operating == nil ? e.speedCount : 1) * e.trackDepthCount * e.riderDepthCount * e.distanceCount
+    }
+
+    /// Visits every spot of the table with its ranking (for one ship: one entry each), one spot at
+    /// a time, in speed, track depth, rider depth, distance order; stops after `limit` spots.
+    package static func forEachSpot(
+        _ table: WakeTable, limit: Int = .max, _ body: (_ spot: Spot, _ entries: [Entry]) throws -> Void
+    ) rethrows {
+        let e = table.ensemble
+        var visited = 0
         let speeds: [Int?] = table.operating == nil ? Array(0..<e.speedCount) : [nil]
         for speed in speeds {
             for k in 0..<e.trackDepthCount {
                 for m in 0..<e.riderDepthCount {
                     for l in 0..<e.distanceCount {
+                        guard visited < limit else { return }
+                        visited += 1
                         let entries = (0..<e.shipCount).map { i -> Entry in
                             let j = speed ?? table.operating![i].speed
                             let c = WakeTable.Case(speed: j, trackDepth: k, riderDepth: m)
-                            return Entry(name: table.names[i], rank: nil, point: table.point(ship: i, c, distance: l))
+                            return Entry(name: table.names[i], point: table.point(ship: i, c, distance: l))
                         }
                         let spot = Spot(
                             speedKmh: speed.map { e.speedsKmh[$0] }, trackDepthM: e.trackDepthsM[k],
                             riderDepthM: e.riderDepthsM[m], distanceM: e.distancesM[l])
-                        out.append((spot, ranked(entries)))
+                        try body(spot, ranked(entries))
                     }
                 }
             }
         }
-        return out
     }
 
     /// The entries largest first, with ranks: a ship's rank is one more than the number of ships
@@ -64,17 +87,15 @@ package enum WakeRanking {
     /// slightly smaller one is ranked far below (the rank depends on the ships surely above it
     /// alone), and ranks never fall down the list.
     static func ranked(_ entries: [Entry]) -> [Entry] {
-        let withHeight = entries.filter { $0.point.waveHeightM != nil }.sorted {
-            $0.point.waveHeightM!.median > $1.point.waveHeightM!.median
-        }
-        let rankList = ranks(withHeight.map { interval($0.point) })
+        let withHeight = entries.filter { $0.heightM != nil }.sorted { $0.heightM! > $1.heightM! }
+        let rankList = ranks(withHeight.map { ($0.heightM!, $0.low, $0.high) })
         var out: [Entry] = []
         for (entry, rank) in zip(withHeight, rankList) {
             var ranked = entry
             ranked.rank = rank
             out.append(ranked)
         }
-        return out + entries.filter { $0.point.waveHeightM == nil }
+        return out + entries.filter { $0.heightM == nil }
     }
 
     /// A height with its speed interval, [h e^(−u_lo), h e^(u_hi)] of the speed's cause alone.
@@ -92,12 +113,5 @@ package enum WakeRanking {
             out.append(previous)
         }
         return out
-    }
-
-    /// A point's height at the rider with its speed interval.
-    static func interval(_ p: WakePoint) -> Interval {
-        let h = p.waveHeightM!.median
-        let f = (p.uncertainty[.speed] ?? .none).factors
-        return (h, h * f.low, h * f.high)
     }
 }

@@ -60,23 +60,23 @@ package enum WakeText {
     /// within each other's speed uncertainty).
     static func ranking(_ table: WakeTable) -> String {
         guard table.names.count > 1 else { return "" }
-        let spots = WakeRanking.spots(table)
+        let spotCount = WakeRanking.spotCount(table)
         var out = "\nLargest wave first; a rank counts the ships whose wave is surely larger (beyond\n"
         out += "both speed uncertainties), and = marks a shared one:\n"
         let width = table.names.map(\.count).max() ?? 0
-        for (spot, entries) in spots.prefix(rankedSpots) {
+        WakeRanking.forEachSpot(table, limit: rankedSpots) { spot, entries in
             out += "  \(spot.words):\n"
             var previous: Int?
             for entry in entries {
-                let h = entry.point.waveHeightM.map { "\(fixed($0.median, 3)) m" } ?? "no height"
+                let h = entry.heightM.map { "\(fixed($0, 3)) m" } ?? "no height"
                 let rank = entry.rank.map { $0 == previous ? "=\($0)" : "\($0)" } ?? "–"
                 previous = entry.rank
                 let name = entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 out += "    \(String(repeating: " ", count: max(0, 3 - rank.count)))\(rank)  \(name)  \(h)\n"
             }
         }
-        if spots.count > rankedSpots {
-            out += "  … and \(spots.count - rankedSpots) more spots: --json or --out for every one\n"
+        if spotCount > rankedSpots {
+            out += "  … and \(spotCount - rankedSpots) more spots: --json or --out for every one\n"
         }
         return out
     }

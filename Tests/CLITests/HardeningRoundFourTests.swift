@@ -295,5 +295,30 @@ import _TestSupport
         #expect(server.requestLog.count < 5, "\(server.requestLog.count) requests")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("ship-ratings.json").path))
     }
+
+    // MARK: 8. wake --json streams
+
+    /// `wake --json` over 200,000 points (the fleet × 31 speeds × 430 distances) stays within
+    /// 120 MiB: the ranking keeps only each ship's height per spot, one spot at a time (it kept
+    /// every point: 200 MiB here, 2.9 GB at 2 million points, aborted under a memory cap).
+    @Test func wakeJSONStreamsItsRanking() async throws {
+        let out = RepositoryPaths.temporaryDirectory("wake-json").appendingPathComponent("wake.json")
+        let command = [
+            "/usr/bin/time", "-f", "'peak %M KiB'", "'\(CLI.binary.path)'", "wake", "--speeds", "10:16:0.2",
+            "--track-depths", "10", "--rider-depths", "3", "--distances", "10:439:1", "--json", "--quiet",
+            ">", "'\(out.path)'",
+        ].joined(separator: " ")
+        let r = try await CLI.runOffPool(["-c", command], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(r.status == 0, "\(r.stderr.suffix(500))")
+        // The whole document, its ranking last: 13,330 spots (31 speeds × 430 distances).
+        let text = try String(contentsOf: out, encoding: .utf8)
+        #expect(text.hasSuffix("\n  ]\n}\n"))
+        let ranking = try #require(text.range(of: "\"ranking\": ["))
+        #expect(text[ranking.upperBound...].components(separatedBy: "{\"speedKmh\"").count - 1 == 31 * 430)
+        let peak = try #require(
+            r.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.split(separator: " ")[1]) })
+        #expect(peak < 120 << 10, "peak \(peak / 1024) MiB")
+        print("round 4, wake --json over 200,000 points: peak \(peak / 1024) MiB")
+    }
 }
 
