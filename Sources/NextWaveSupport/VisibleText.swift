@@ -33,11 +33,18 @@ package enum VisibleText {
         return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 
-    /// Whether a name holds a character no name should: a hidden one (above), or an invisible
-    /// format character (a zero-width space or joiner, a soft hyphen, a byte-order mark).
+    /// Whether a name holds a character no name should: a hidden one (above), an invisible
+    /// format character (a zero-width space or joiner, a soft hyphen, a byte-order mark), a blank
+    /// other than the space (a no-break or ideographic space, U+2800 BRAILLE PATTERN BLANK and the
+    /// Hangul fillers, which are letters that show nothing: "MS Panta⠀Rhei" reads as "MS Panta
+    /// Rhei"), or U+FFFD, which stands for bytes that were not UTF-8.
     package static func hasInvisible(_ text: String) -> Bool {
         text.unicodeScalars.contains {
             isHidden($0) || $0 == "\n" || $0 == "\t" || $0.properties.generalCategory == .format
+                || ($0.properties.isWhitespace && $0 != " ") || blankLooking.contains($0.value)
         }
     }
+
+    /// Characters that draw nothing though they are not white space.
+    static let blankLooking: Set<UInt32> = [0x2800, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFFFD]
 }

@@ -94,6 +94,13 @@ public struct PublishJob: Job {
     ///   written. Nothing is published then.
     public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let file = try TableFile.open(input.table, name: input.tableName)
+        let implausible = TablePlausibility.problems(file.table)
+        if !implausible.isEmpty {
+            throw RatingsError.invalidFile(
+                path: file.name,
+                reason: "cannot be published: " + implausible.prefix(10).joined(separator: "; ")
+                    + (implausible.count > 10 ? "; and \(implausible.count - 10) more" : ""))
+        }
         if let schemaURL = input.schema {
             let violations = try JSONSchema(contentsOf: schemaURL).violations(ofJSON: file.data)
             if !violations.isEmpty {

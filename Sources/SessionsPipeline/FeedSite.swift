@@ -56,7 +56,8 @@ struct FeedSite {
             // A file that cannot be read (over the limit, not a file) is damaged too: empty bytes.
             return
                 (try? BoundedFile.read(
-                    folder.appendingPathComponent(name), limit: FeedReader.maximumDayBytes, what: "feed file")) ?? Data()
+                    folder.appendingPathComponent(name), limit: FeedReader.maximumDayBytes, what: "feed file"))
+                ?? Data()
         }
     }
 

@@ -17,7 +17,8 @@ extension RatingTable {
         guard data.count <= BoundedFile.tableLimit else {
             throw RatingsError.invalidFile(
                 path: "the rating table to write",
-                reason: "its \(ships.count) ships take \(data.count) bytes, more than the \(BoundedFile.tableLimit >> 20) "
+                reason:
+                    "its \(ships.count) ships take \(data.count) bytes, more than the \(BoundedFile.tableLimit >> 20) "
                     + "MiB every reader of a table accepts; not written")
         }
         return data

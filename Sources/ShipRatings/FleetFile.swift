@@ -303,7 +303,9 @@ package enum FleetFile {
             names += ["\(prefix) \(ascii)"] + variants.map { "\($0) \(ascii)" }
             if !ShipNames.isLakeName(name) { names.append(ascii) }
         }
-        return names.sorted()
+        // An alias the name rules would refuse (a long name with "Motorschiff " before it) is
+        // not generated: the tool never writes a file its own check refuses.
+        return names.filter { ShipNameRules.problem($0) == nil }.sorted()
     }
 
     /// A new ship entry for `fleet add`.

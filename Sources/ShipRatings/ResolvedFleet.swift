@@ -92,6 +92,7 @@ public struct ResolvedFleet: Sendable {
             }
         }
         var held: [String] = []
+        var refusedPages = Set<String>()
         var unknown: [(url: String, name: String, full: String)] = []
         let retiredShips = fleet.ships.filter { $0.retired != nil }
         // A ship on several pages (a class page and its own page) is read from the page that
@@ -114,6 +115,15 @@ public struct ResolvedFleet: Sendable {
         for values in parsed {
             let title = ShipTitle.ships(in: values.page.name)
             for name in title.names where bestPage[ShipNames.key(name)]?.url == values.page.url {
+                // A scraped name follows the fleet file's rules: a control, bidirectional or
+                // invisible character would reach the table, the reports and the apps.
+                if let problem = ShipNameRules.problem(name) {
+                    refusedPages.insert(values.page.url)
+                    warnings.append(
+                        "\(values.page.url) names a ship \"\(VisibleText.excerpt(name))\": it \(problem); left out "
+                            + "(a page title that is not a ship's name)")
+                    continue
+                }
                 let curated = curatedByKey[ShipNames.key(name)]
                 if let since = curated?.retired?.since {
                     warnings.append(
@@ -157,7 +167,9 @@ public struct ResolvedFleet: Sendable {
         for ship in fleet.ships where !matched.contains(ShipNames.key(ship.name)) && ship.retired == nil {
             entries.append(Entry(name: ship.name, prefix: ship.prefix, curated: ship, page: nil))
         }
-        pages = parsed
+        // A page whose title names no ship by the name rules is no page of the fleet's table
+        // (nor of the legacy CSV, which lists pages).
+        pages = parsed.filter { !refusedPages.contains($0.page.url) }
         ships = entries.map { $0.resolved(fleetReference: fleetReference) }
         self.warnings = warnings
         retired = retiredShips.map { ($0.fullName, $0.retired!.since) }

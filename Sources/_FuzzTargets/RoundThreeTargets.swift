@@ -52,7 +52,9 @@ extension FuzzTargets {
             run: { data in
                 let parts = data.split(separator: Data("\n--\n".utf8), omittingEmptySubsequences: false)
                 guard parts.count >= 2 else { return }
-                let staged = ["zurichsee/2026-09-22.0123456789abcdef.json": Data(parts[0]), "index.json": Data(parts[0])]
+                let staged = [
+                    "zurichsee/2026-09-22.0123456789abcdef.json": Data(parts[0]), "index.json": Data(parts[0]),
+                ]
                 var disk: [String: Data] = ["zurichsee/2026-09-22.0123456789abcdef.json": Data(parts[1])]
                 if parts.count > 2 { disk["index.json"] = Data(parts[2]) }
                 let damaged = StagedRepair.damaged(staged) { disk[$0] }

@@ -251,7 +251,10 @@ import _TestSupport
         let published = folder.appendingPathComponent("pub")
         let environment = ["NEXTWAVE_DATA": data.path]
         let publish = try await CLI.runOffPool(
-            ["ratings", "publish", data.appendingPathComponent("ratings/zsg.json").path, "--to", published.path, "--quiet"],
+            [
+                "ratings", "publish", data.appendingPathComponent("ratings/zsg.json").path, "--to", published.path,
+                "--quiet",
+            ],
             environment: environment)
         #expect(publish.status == 0, "\(publish.stderr)")
         let table = try #require(
@@ -259,12 +262,15 @@ import _TestSupport
         let url = published.appendingPathComponent(table)
         let text = try String(contentsOf: url, encoding: .utf8)
         let range = try #require(text.range(of: "\"rating\" : 1"))
-        try text.replacingCharacters(in: range, with: "\"rating\" : 3").write(to: url, atomically: true, encoding: .utf8)
+        try text.replacingCharacters(in: range, with: "\"rating\" : 3").write(
+            to: url, atomically: true, encoding: .utf8)
         for command in [
             ["ratings", "show", published.path],
             ["plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--ratings", published.path],
-            ["feed", "--from", "2026-09-22", "--days", "1", "--ratings", published.path, "--out",
-                folder.appendingPathComponent("site").path],
+            [
+                "feed", "--from", "2026-09-22", "--days", "1", "--ratings", published.path, "--out",
+                folder.appendingPathComponent("site").path,
+            ],
             ["ratings", "--previous", published.path, "--dry-run", "--out", folder.appendingPathComponent("o").path],
         ] {
             let r = try await CLI.runOffPool(command + ["--quiet"], environment: environment)
@@ -320,5 +326,143 @@ import _TestSupport
         #expect(peak < 120 << 10, "peak \(peak / 1024) MiB")
         print("round 4, wake --json over 200,000 points: peak \(peak / 1024) MiB")
     }
-}
 
+    // MARK: 9–19. Names, tables, numbers and words
+
+    /// `today --station=-1` says what is wrong (it said "ArgumentParser.CommandError error 1").
+    @Test func aStationStartingWithADashIsLookedUpNotParsedAsAnOption() async throws {
+        let r = try await CLI.runOffPool(["today", "--station=-1"])
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("no station \"-1\""), "\(r.stderr)")
+        #expect(!r.stderr.contains("CommandError"))
+    }
+
+    /// Look-alike and markup names are refused by `fleet add` (U+2800, a no-break space, U+FFFD
+    /// from bytes that were not UTF-8, `|`, a Markdown link, an HTML tag); an 80-character name
+    /// is accepted (its generated aliases over 80 were refused, blaming a `ships[21]`).
+    @Test func fleetNamesFollowTheRulesEveryReportNeeds() async throws {
+        let data = try RepositoryPaths.copyOfData()
+        let environment = ["NEXTWAVE_DATA": data.path]
+        let add = [
+            "fleet", "add", "--length", "30", "--beam", "6", "--displacement", "50", "--source",
+            "https://example.org/x", "--quiet", "--name",
+        ]
+        for (name, words) in [
+            ("MS Panta\u{2800}Rhei", "U+2800"), ("MS Panta\u{A0}Rhei", "U+00A0"),
+            ("MS Panta\u{FFFD}", "not valid UTF-8"),
+            ("MS A|B", "\"|\""), ("MS [x](https://evil.example)", "\"[\""), ("MS <img src=x>", "\"<\""),
+        ] {
+            let r = try await CLI.runOffPool(add + [name], environment: environment)
+            #expect(r.status == 64, "\(name): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains(words), "\(name): \(r.stderr)")
+        }
+        let long = "MS " + String(repeating: "A", count: 77)
+        let r = try await CLI.runOffPool(add + [long], environment: environment)
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    /// A scraped page title with U+202E (right-to-left override) never reaches the table: the
+    /// ship is left out, with the page named.
+    @Test func aScrapedNameWithABidiOverrideIsLeftOut() async throws {
+        let original = try String(
+            contentsOf: RepositoryPaths.snapshot.appendingPathComponent("ms-helvetia.html"), encoding: .utf8)
+        let page = original.replacingOccurrences(of: "Helvetia", with: "Helv\u{202E}etia")
+        let server = try LocalHTTPServer(
+            handler: SnapshotServer.handler { path, _ in path.hasSuffix("/ms-helvetia") ? .html(page) : nil })
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory("bidi")
+        let r = try await CLI.runOffPool([
+            "ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path,
+            "--accept-regression", "--no-progress",
+        ])
+        #expect(r.stderr.contains("names a ship \"Helv\\u{202E}etia\""), "\(r.stderr.suffix(1500))")
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [] {
+            let text = (try? String(contentsOf: out.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            #expect(!text.contains("\u{202E}"), "\(file) holds the override")
+        }
+    }
+
+    /// `ratings publish` refuses a table edited into nonsense, naming each problem: a negative
+    /// length, an empty and a 10 kB name, a control character, a ship listed twice, and
+    /// `generatedAt: "yesterday"`.
+    @Test func publishChecksWhatATableSaysNotOnlyItsTypes() async throws {
+        let data = try RepositoryPaths.copyOfData()
+        var table =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: data.appendingPathComponent("ratings/zsg.json"))) as! [String: Any]
+        var ships = table["ships"] as! [[String: Any]]
+        ships[0]["lengthM"] = -5.0
+        ships[1]["name"] = ""
+        ships[2]["name"] = String(repeating: "X", count: 10_000)
+        ships[3]["name"] = "MS Bell\u{7}"
+        ships[4]["name"] = ships[5]["name"]
+        table["ships"] = ships
+        table["generatedAt"] = "yesterday"
+        let file = RepositoryPaths.temporaryDirectory("nonsense").appendingPathComponent("table.json")
+        try JSONSerialization.data(withJSONObject: table).write(to: file)
+        let target = file.deletingLastPathComponent().appendingPathComponent("site")
+        let r = try await CLI.runOffPool(
+            ["ratings", "publish", file.path, "--to", target.path, "--quiet"], environment: ["NEXTWAVE_DATA": data.path]
+        )
+        #expect(r.status == 65, "\(r.status): \(r.stderr)")
+        for words in [
+            "lengthM -5.0 is outside 5…400", "ships[1]: the name is empty", "has 10000 characters",
+            "U+0007", "the same ship as ships[4]", "generatedAt \"yesterday\" is not an ISO 8601 time",
+        ] {
+            #expect(r.stderr.contains(words), "\(words): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("manifest.json").path))
+    }
+
+    /// A calibration with a coefficient of 1e308 or a negative standard error is refused, not
+    /// used to print infinite heights.
+    @Test func anImplausibleCalibrationIsRefused() async throws {
+        let source = RepositoryPaths.root.appendingPathComponent("Tests/CLITests/Fixtures/calibration.json")
+        var calibration = try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as! [String: Any]
+        var law = calibration["powerLaw"] as! [String: Any]
+        var coefficients = law["coefficients"] as! [[String: Any]]
+        coefficients[1]["value"] = 1e308
+        coefficients[2]["standardError"] = -1.0
+        law["coefficients"] = coefficients
+        calibration["powerLaw"] = law
+        let file = RepositoryPaths.temporaryDirectory("calibration").appendingPathComponent("calibration.json")
+        try JSONSerialization.data(withJSONObject: calibration).write(to: file)
+        let r = try await CLI.runOffPool([
+            "wake", "--ship", "MS Albis", "--distances", "50", "--calibration", file.path, "--quiet",
+        ])
+        #expect(r.status != 0, "\(r.stdout.prefix(500))")
+        #expect(r.stderr.contains("outside ±1000") && r.stderr.contains("negative standard error"), "\(r.stderr)")
+        #expect(!r.stdout.contains("inf"))
+    }
+
+    /// A name holding a line feed cannot forge a line of its own: every line after an error's
+    /// first is indented, and a tab is shown as \\t.
+    @Test func aLineFeedInANameCannotForgeAWarningLine() async throws {
+        let r = try await CLI.runOffPool(["plan", "--station", "Nowhere\nwarning: all is well\tok", "--days", "1"])
+        #expect(r.status == 64)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("warning: all is well") }, "\(r.stderr)")
+        #expect(r.stderr.contains("  warning: all is well\\tok"), "\(r.stderr)")
+    }
+
+    /// A data folder found in a checkout another user owns is refused (exit 77), as git refuses
+    /// such a repository; named with --data it is used, with a warning.
+    @Test func aDataFolderAnotherUserOwnsIsNotUsedSilently() async throws {
+        let checkout = RepositoryPaths.temporaryDirectory("foreign")
+        try FileManager.default.copyItem(
+            at: RepositoryPaths.root.appendingPathComponent("Package.swift"),
+            to: checkout.appendingPathComponent("Package.swift"))
+        let data = checkout.appendingPathComponent("Data")
+        try FileManager.default.copyItem(at: try RepositoryPaths.copyOfData(), to: data)
+        try #require(chown(data.path, 12_345, 12_345) == 0, "the tests run as root in CI: chown must work")
+        let environment: [String: String?] = ["NEXTWAVE_DATA": nil]
+        let refused = try await CLI.runOffPool(
+            ["stations", "--lake", "Zugersee"], in: checkout, environment: environment)
+        #expect(refused.status == 77, "\(refused.status): \(refused.stderr)")
+        #expect(refused.stderr.contains("belongs to user 12345, not to you"), "\(refused.stderr)")
+        let named = try await CLI.runOffPool(
+            ["stations", "--lake", "Zugersee", "--data", data.path], in: checkout, environment: environment)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stderr.contains("warning: the data folder"), "\(named.stderr)")
+    }
+}

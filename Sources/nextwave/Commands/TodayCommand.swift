@@ -49,7 +49,7 @@ struct TodayCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let result = try await PlanCommand.plan(
-            source: source, stations: try StationOptions.parse(["--station", station]), scoring: scoring,
+            source: source, stations: try StationOptions.parse(["--station=\(station)"]), scoring: scoring,
             predict: predict.isOn, from: date, days: 1, terminal: terminal)
         if json {
             print(try PlanJSON.render(result, words: language.words), terminator: "")

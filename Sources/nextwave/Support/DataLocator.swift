@@ -17,6 +17,7 @@ enum DataLocator {
         } catch let notFound as DataFolder.NotFound {
             throw CLIError("\(notFound) (for \(executableURL().path))", status: .noInput)
         }
+        try checkOwner(folder)
         let first = announced.withLock { done in
             defer { done = true }
             return !done
@@ -26,6 +27,29 @@ enum DataLocator {
             try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
         }
         return folder.url
+    }
+
+    /// A data folder found, not named, that belongs to another user (not root, who owns an
+    /// installed one) is refused, as git refuses a repository another user owns: its files decide
+    /// every rating and name the pages fetched. Named with --data or NEXTWAVE_DATA it is used,
+    /// with a warning.
+    static func checkOwner(_ folder: DataFolder) throws {
+        var info = stat()
+        guard stat(folder.url.path, &info) == 0 else { return }
+        let me = geteuid()
+        guard info.st_uid != me, info.st_uid != 0 else { return }
+        let owner = "belongs to user \(info.st_uid), not to you (\(me))"
+        switch folder.origin {
+        case .option, .environment:
+            try? FileHandle.standardError.write(
+                contentsOf: Data(
+                    "warning: the data folder \(folder.url.path) \(owner); its files decide the ratings\n".utf8))
+        case .checkout, .installed, .besideBuild:
+            throw CLIError(
+                "the data folder \(folder.url.path) (\(folder.origin.words)) \(owner): a folder another user controls "
+                    + "would decide the ratings; to use it anyway, name it with --data or NEXTWAVE_DATA",
+                status: .noPermission)
+        }
     }
 
     /// The running binary itself, whatever the shell typed: `/proc/self/exe` on Linux (argv[0] is

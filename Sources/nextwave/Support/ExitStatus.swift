@@ -21,6 +21,8 @@ enum ExitStatus: Int32, CaseIterable {
     case cannotCreate = 73
     /// Another run holds what this one needs; nothing was changed (EX_TEMPFAIL).
     case busy = 75
+    /// A folder another user owns would decide the run: refused (EX_NOPERM).
+    case noPermission = 77
 
     /// The status for `error`: the kind of problem every library error states
     /// (``KindedError``), never its words; the command line's own errors say theirs.

@@ -18,11 +18,21 @@ struct Terminal: Sendable {
     // Messages quote inputs (a station's name, an argument, a page): their control characters
     // are shown escaped, never sent to the terminal (VisibleText).
     func warn(_ message: String) {
-        write((colour ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + VisibleText.escaped(rewrite(message)) + "\n")
+        write((colour ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + Self.fenced(rewrite(message)) + "\n")
     }
 
     func error(_ message: String) {
-        write((colour ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + VisibleText.escaped(rewrite(message)) + "\n")
+        write((colour ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + Self.fenced(rewrite(message)) + "\n")
+    }
+
+    /// A warning's or error's text as shown: controls escaped, a tab as `\t`, and every line
+    /// after the first indented unless the message indents it: a name holding a line feed cannot
+    /// make a line of its own that reads as the tool's ("warning: …" at the line's start).
+    static func fenced(_ message: String) -> String {
+        VisibleText.escaped(message).replacingOccurrences(of: "\t", with: "\\t")
+            .split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { index, line in index == 0 || line.isEmpty || line.first!.isWhitespace ? line : "  " + line }
+            .joined(separator: "\n")
     }
 
     func info(_ message: String) { write(VisibleText.escaped(rewrite(message)) + "\n") }
