@@ -16,6 +16,8 @@ package enum ArchiveError: KindedError, Equatable {
     case unreadable(path: String, reason: String, kind: ProblemKind = .missingInput)
     /// A fetched body that is not what the endpoint promises.
     case badResponse(url: String, reason: String)
+    /// The store's file is damaged and holds what only a new GTFS import restores.
+    case damagedStore(path: String, problem: String, feeds: [String])
 
     package var description: String {
         switch self {
@@ -25,6 +27,15 @@ package enum ArchiveError: KindedError, Equatable {
         case .store(let path, let reason): "schedule store \(path): \(reason)"
         case .unreadable(let path, let reason, _): "\(path): \(reason)"
         case .badResponse(let url, let reason): "\(url): \(reason)"
+        case .damagedStore(let path, let problem, let feeds):
+            "\(path) is damaged (\(problem)); "
+                + (feeds.isEmpty
+                    ? "what it holds cannot be read, so it is not rebuilt on its own: "
+                    : "it holds departures imported from GTFS (\(feeds.joined(separator: ", "))), which only a new "
+                        + "import restores: ")
+                + "move it away (mv \(path) \(path).damaged); the next run rebuilds the stationboards' index from the "
+                + "archive's files; then run `nextwave archive import-gtfs FEED --archive "
+                + "\((path as NSString).deletingLastPathComponent)` again for each feed it held"
         }
     }
 }
@@ -43,7 +54,7 @@ extension ArchiveError {
     /// Bad content of a file or answer; a file that is not there, missing.
     package var kind: ProblemKind {
         switch self {
-        case .malformed, .gtfs, .gtfsNeedsWindow: .badData
+        case .malformed, .gtfs, .gtfsNeedsWindow, .damagedStore: .badData
         case .unreadable(_, _, let kind): kind
         case .store: .failed
         case .badResponse: .unreachable
@@ -52,7 +63,8 @@ extension ArchiveError {
 
     package var location: String? {
         switch self {
-        case .malformed(let path, _), .store(let path, _), .unreadable(let path, _, _): path
+        case .malformed(let path, _), .store(let path, _), .unreadable(let path, _, _), .damagedStore(let path, _, _):
+            path
         case .gtfs(let file, _, _), .gtfsNeedsWindow(let file, _, _): file
         case .badResponse(let url, _): url
         }

@@ -52,9 +52,47 @@ public final class ScheduleArchive {
                 storeIsTemporary = true
             }
         } else {
-            store = try ScheduleStore(url: url)
+            (store, repairNote) = try Self.openChecked(url, existed: exists)
             storeIsTemporary = false
         }
+    }
+
+    /// Set when the store's file was damaged and is being rebuilt from the archive's files: the
+    /// next ``refresh()`` names it among the files it could not read.
+    private var repairNote: String?
+
+    /// Opens the store at `url`, checking an existing file's integrity (`PRAGMA quick_check`).
+    /// A damaged store that holds only what the archive's files give is moved aside
+    /// (`schedule.sqlite.damaged`) and rebuilt from them; one that holds GTFS imports, which only
+    /// their feeds give back, is refused with what to do (a damaged store once answered a plan
+    /// with a changed ship, and took a GTFS import as if sound).
+    private static func openChecked(_ url: URL, existed: Bool) throws -> (ScheduleStore, String?) {
+        var problems: [String] = []
+        var opened: ScheduleStore?
+        do { opened = try ScheduleStore(url: url) } catch { problems = ["\(error)"] }
+        if let opened, existed { problems = opened.integrityProblems() }
+        if let opened, problems.isEmpty { return (opened, nil) }
+        // quick_check's first line may be a heading ("*** in database main ***").
+        let first = problems.prefix(2).joined(separator: " ").replacingOccurrences(of: "\n", with: " ")
+        let firstWords = first.isEmpty ? "cannot be read" : String(first.prefix(200))
+        // What the damaged file says it holds, as far as it can be read.
+        let sources = try? opened?.sources()
+        let feeds = sources?.values.filter { $0.kind == .gtfs }.map(\.path).sorted()
+        if feeds == nil || feeds?.isEmpty == false {
+            throw ArchiveError.damagedStore(path: url.path, problem: firstWords, feeds: feeds ?? [])
+        }
+        opened = nil
+        let aside = url.path + ".damaged"
+        for suffix in ["", "-wal", "-shm"] {
+            _ = unlink(aside + suffix)
+            _ = rename(url.path + suffix, aside + suffix)
+        }
+        let store = try ScheduleStore(url: url)
+        return (
+            store,
+            "\(url.lastPathComponent): the store was damaged (\(firstWords)); it is rebuilt from the archive's files, the "
+                + "damaged file kept as \(url.lastPathComponent).damaged"
+        )
     }
 
     /// What one ``refresh()`` did.
@@ -93,6 +131,10 @@ public final class ScheduleArchive {
 
     private func refreshLocked(progress: ((Int, Int) -> Void)?) throws -> RefreshReport {
         var report = RefreshReport()
+        if let note = repairNote {
+            report.skipped.append(note)
+            repairNote = nil
+        }
         var known = try store.sources()
         let files = try rawFiles()
         if store.isReadOnly {

@@ -55,6 +55,23 @@ public final class ScheduleStore {
         try StoreMigrations.migrate(database, path: path)
     }
 
+    /// What SQLite finds wrong with the file (`PRAGMA quick_check`): empty when it is sound. An
+    /// error while checking is a problem too. SQLite 3.40 reports a NOT NULL column of a WITHOUT
+    /// ROWID table as "NULL value in …" though it holds none: those lines are not damage.
+    package func integrityProblems() -> [String] {
+        do {
+            let check = try database.prepare("PRAGMA quick_check")
+            var problems: [String] = []
+            while try check.step() {
+                let line = check.string(0)
+                if line != "ok" && !line.hasPrefix("NULL value in ") { problems.append(line) }
+            }
+            return problems
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
     /// The supported range as the store keeps it: local days and Unix seconds.
     static let dayRange =
         SupportedDates.dates.lowerBound.daysSinceEpoch...SupportedDates.dates.upperBound.daysSinceEpoch

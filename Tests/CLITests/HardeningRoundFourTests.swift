@@ -465,4 +465,62 @@ import _TestSupport
         #expect(named.status == 0, "\(named.stderr)")
         #expect(named.stderr.contains("warning: the data folder"), "\(named.stderr)")
     }
+
+    // MARK: 12. A damaged store
+
+    /// Overwrites a page in the middle of the store's file (as a disk error would).
+    func damage(_ store: URL, at fraction: Double = 0.5) throws {
+        let handle = try FileHandle(forUpdating: store)
+        defer { try? handle.close() }
+        let size = try handle.seekToEnd()
+        try #require(size > 16_384, "a store of \(size) bytes")
+        try handle.seek(toOffset: UInt64(Double(size) * fraction) / 4096 * 4096)
+        try handle.write(contentsOf: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+    }
+
+    /// A damaged store of stationboards only is rebuilt from the archive's files, said so, and the
+    /// plan is the one the sound store gives; a damaged store holding a GTFS import is refused
+    /// with how to restore it (it said "database disk image is malformed", and an import into it
+    /// reported success).
+    @Test func aDamagedStoreIsRebuiltOrRefusedWithWhatToDo() async throws {
+        let archive = try RepositoryPaths.copyOfArchive()
+        let plan = ["plan", "--archive", archive.path, "--station", "wadenswil", "--from", "2026-09-22", "--days", "2",
+            "--json", "--quiet"]
+        let sound = try await runBounded(plan)
+        #expect(sound.status == 0, "\(sound.stderr)")
+        let store = archive.appendingPathComponent("schedule.sqlite")
+        // Damage past the store's list of sources: rebuilt on its own.
+        try damage(store, at: 0.75)
+        let rebuilt = try await runBounded(plan)
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(rebuilt.stderr.contains("the store was damaged"), "\(rebuilt.stderr)")
+        #expect(rebuilt.stdout == sound.stdout, "the plan of the rebuilt store is the sound one's")
+        #expect(FileManager.default.fileExists(atPath: store.path + ".damaged"))
+        // Damage that hides what the store holds (its list of sources): refused, with how to
+        // rebuild it; done so, the plan is the sound one's again.
+        try damage(store, at: 0.5)
+        let refused = try await runBounded(plan)
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("move it away (mv \(store.path) \(store.path).damaged)"), "\(refused.stderr)")
+        #expect(rename(store.path, store.path + ".damaged") == 0)
+        let again = try await runBounded(plan)
+        #expect(again.status == 0 && again.stdout == sound.stdout, "\(again.stderr)")
+        // A store holding a GTFS import.
+        let gtfsArchive = RepositoryPaths.temporaryDirectory("gtfs-archive")
+        let feed = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")
+        let imported = try await runBounded(["archive", "import-gtfs", feed.path, "--archive", gtfsArchive.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let gtfsStore = gtfsArchive.appendingPathComponent("schedule.sqlite")
+        // Checkpointed and closed: the damage lands in the file itself.
+        try damage(gtfsStore)
+        for command in [
+            ["archive", "status", "--archive", gtfsArchive.path],
+            ["archive", "import-gtfs", feed.path, "--archive", gtfsArchive.path],
+        ] {
+            let r = try await runBounded(command)
+            #expect(r.status == 65, "\(command): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains("is damaged") && r.stderr.contains("archive import-gtfs"), "\(r.stderr)")
+        }
+    }
 }
+
