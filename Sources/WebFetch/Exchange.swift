@@ -49,6 +49,10 @@ struct Exchange: Sendable {
         case tooSlow(LowSpeed)
         case overTime(seconds: Double)
         case transport(String, unreachable: Bool)
+        /// An answer no retry changes (a header over libcurl's limit, an HTTP/0.9 answer, an
+        /// unknown Content-Encoding, two different Content-Lengths): not retried, and the host is
+        /// not marked unreachable (it answered).
+        case badAnswer(String)
     }
 
     let bounds: Bounds
@@ -86,9 +90,18 @@ struct Exchange: Sendable {
             case ETIMEDOUT: return .transport("cannot connect (timed out)", unreachable: false)
             default: return .transport("cannot connect" + (detail.isEmpty ? "" : " (\(detail))"), unreachable: true)
             }
+        case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"):
+            return .badAnswer("an HTTP/0.9 answer (no status line, no headers), which is refused")
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             return .transport("not a URL that can be fetched (\(detail))", unreachable: true)
+        case CURLE_OUT_OF_MEMORY:
+            // libcurl's limit on one header line (100 kB), a `Location` included, ends this way.
+            return .badAnswer(
+                "an answer header longer than libcurl takes (100 kB: a header or a redirect's Location)"
+                    + (detail.isEmpty ? "" : " (\(detail))"))
         case CURLE_FILESIZE_EXCEEDED, CURLE_WRITE_ERROR: return .tooLarge(limit: limit)
+        case CURLE_BAD_CONTENT_ENCODING where detail.lowercased().contains("unrecognized"):
+            return .badAnswer("an answer in a Content-Encoding this tool does not read (\(detail))")
         case CURLE_BAD_CONTENT_ENCODING: return .transport("the compressed body is corrupt", unreachable: false)
         case CURLE_PARTIAL_FILE: return .transport("connection lost (truncated body?)", unreachable: false)
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
@@ -199,6 +212,13 @@ private final class Transfer: @unchecked Sendable {
         }
         var status = 0
         _ = nw_curl_get_long(curl, CURLINFO_RESPONSE_CODE, &status)
+        // Two different lengths: which one is the body's cannot be told (RFC 9110, 8.6).
+        let lengths = Set(fields.filter { $0.name.lowercased() == "content-length" }.map(\.value))
+        if lengths.count > 1 {
+            return .failure(
+                Exchange.Failure.badAnswer(
+                    "two different Content-Length headers (\(lengths.sorted().joined(separator: ", "))); refused"))
+        }
         return .success(Exchange.Response(status: status, headers: fields, body: body))
     }
 

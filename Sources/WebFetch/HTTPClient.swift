@@ -193,6 +193,9 @@ public actor HTTPClient: PageSource {
                 unreachableReason = words
                 throw WebFetchError.unreachable(url: url.absoluteString, host: host, reason: words)
             case .transport(let words, unreachable: false): reason = words
+            case .badAnswer(let words):
+                // The same answer again would not change: one attempt, and the host stays in use.
+                throw WebFetchError.transport(url: url.absoluteString, reason: words, attempts: attempt)
             case .silent(let seconds): reason = "timed out: nothing for \(plainSeconds(seconds)) s"
             case .overTime(let seconds):
                 reason = "took longer than \(plainSeconds(seconds)) s in all"

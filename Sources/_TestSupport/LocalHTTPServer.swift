@@ -21,6 +21,8 @@ package final class LocalHTTPServer: Sendable {
         package var trickle: Double?
         /// Header lines sent as these bytes (not UTF-8 text: a Latin-1 byte, say), without CRLF.
         package var rawHeaderLines: [[UInt8]] = []
+        /// Sent as they are instead of a status line, headers and body (an HTTP/0.9 answer).
+        package var raw: [UInt8]?
 
         package init(
             status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Double = 0,
@@ -145,6 +147,11 @@ package final class LocalHTTPServer: Sendable {
         }
         let response = handler(path, hit)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        if let raw = response.raw {
+            _ = sendAll(client, raw)
+            shutdown(client, Int32(SHUT_WR))
+            return
+        }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var headers = response.headers
         if !headers.contains(where: { $0.0.lowercased() == "content-length" }) {

@@ -522,5 +522,40 @@ import _TestSupport
             #expect(r.stderr.contains("is damaged") && r.stderr.contains("archive import-gtfs"), "\(r.stderr)")
         }
     }
+
+    // MARK: 17. Answers no retry changes
+
+    /// Four answers that are the same however often they are asked for are not retried, are
+    /// named for what they are, and do not call the host unreachable (each was retried four times
+    /// as "out of memory", "cannot reach", "the compressed body is corrupt", or accepted and
+    /// truncated).
+    @Test func deterministicBadAnswersAreNamedAndNotRetried() async throws {
+        var long = LocalHTTPServer.Response.html("<html></html>")
+        long.headers.append(("X-Padding", String(repeating: "a", count: 200_000)))
+        var nine = LocalHTTPServer.Response()
+        nine.raw = Array("<html><body>old</body></html>".utf8)
+        var encoded = LocalHTTPServer.Response.html("<html></html>")
+        encoded.headers.append(("Content-Encoding", "x-unknown"))
+        var twoLengths = LocalHTTPServer.Response.html("<html><body>twelve bytes</body></html>")
+        twoLengths.headers += [("Content-Length", "38"), ("Content-Length", "12")]
+        for (answer, words) in [
+            (long, "an answer header longer than libcurl takes"), (nine, "an HTTP/0.9 answer"),
+            (encoded, "a Content-Encoding this tool does not read"), (twoLengths, "two different Content-Length"),
+        ] {
+            let server = try LocalHTTPServer(
+                handler: SnapshotServer.handler { path, _ in path.hasSuffix("/ms-helvetia") ? answer : nil })
+            defer { server.stop() }
+            let out = RepositoryPaths.temporaryDirectory("answers")
+            let r = try await runBounded([
+                "ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out", out.path,
+                "--no-progress",
+            ])
+            #expect(r.stderr.contains(words), "\(words): \(r.stderr.suffix(1200))")
+            #expect(server.requestLog.filter { $0.hasSuffix("/ms-helvetia") }.count == 1, "\(words): retried")
+            // The host answered: it is not called unreachable.
+            #expect(!r.stderr.contains("cannot reach") && !r.stderr.contains("unreachable"), "\(r.stderr.suffix(600))")
+            #expect(r.status != 0)
+        }
+    }
 }
 
