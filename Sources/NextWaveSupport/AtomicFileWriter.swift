@@ -230,6 +230,14 @@ package enum AtomicFileWriter {
 
     /// Writes the commit record of `staged` into every folder of the set (each atomically);
     /// returns the records written. A single file needs none (its rename is atomic by itself).
+    /// The outputs of a set that go into `folder`, as a message names them ("a.json, b.md" in it).
+    private static func outputsInFolder(_ staged: [(temporary: URL, target: URL)], _ folder: String) -> String {
+        let names = staged.filter { $0.target.deletingLastPathComponent().standardizedFileURL.path == folder }
+            .map(\.target.lastPathComponent).sorted()
+        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+        return names.isEmpty ? folder : "\(folder)/{\(shown)}"
+    }
+
     private static func writeCommitRecords(_ staged: [(temporary: URL, target: URL)], folders: [String]) throws
         -> [URL]
     {
@@ -249,12 +257,18 @@ package enum AtomicFileWriter {
             } catch {
                 unlink(temporary.path)
                 for done in written { unlink(done.path) }
-                throw error
+                // The journal is the tool's own: the user's outputs are what could not be written.
+                let reason = (error as? FileProblem)?.reason ?? FileProblem.words(for: error)
+                throw FileProblem(
+                    path: outputsInFolder(staged, folder), reason: "\(reason); nothing was replaced", side: .output)
             }
             guard rename(temporary.path, record.path) == 0 else {
+                let reason = String(cString: strerror(errno)).lowercased()
                 unlink(temporary.path)
                 for done in written { unlink(done.path) }
-                throw FileProblem(path: record.path, reason: "cannot write the commit record", side: .output)
+                throw FileProblem(
+                    path: outputsInFolder(staged, folder), reason: "cannot write (\(reason)); nothing was replaced",
+                    side: .output)
             }
             written.append(record)
         }

@@ -557,5 +557,38 @@ import _TestSupport
             #expect(r.status != 0)
         }
     }
+
+    // MARK: 18. A full disk names the outputs
+
+    /// A disk that fills up just as the set's commit record is written: the error names the
+    /// outputs that could not be written (it named the tool's `.nextwave-commit-…` journal), and
+    /// nothing is left behind. A real small file system (tmpfs; the tests run as root).
+    @Test func aFullDiskNamesTheOutputsNotTheJournal() async throws {
+        let mountPoint = RepositoryPaths.temporaryDirectory("tmpfs")
+        let mounted = try await CLI.runOffPool(
+            ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try #require(mounted.status == 0, "a tmpfs for a full disk: \(mounted.stderr)")
+        defer { _ = umount(mountPoint.path) }
+        // What the outputs take, in 4 KiB pages, from a run elsewhere.
+        let reference = RepositoryPaths.temporaryDirectory("reference")
+        #expect(try await CLI.runOffPool(["ratings", "--out", reference.path, "--quiet"]).status == 0)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: reference.path).map { name -> Int in
+            let size = try FileManager.default.attributesOfItem(atPath: reference.appendingPathComponent(name).path)[
+                .size] as! Int
+            return (size + 4095) / 4096 * 4096
+        }.reduce(0, +)
+        // Fill the disk to leave exactly that: the staged files fit, the commit record does not.
+        var info = statvfs()
+        #expect(statvfs(mountPoint.path, &info) == 0)
+        let free = Int(info.f_bavail) * Int(info.f_frsize)
+        try Data(count: free - pages).write(to: mountPoint.appendingPathComponent("filler"))
+        let out = mountPoint.appendingPathComponent("out")
+        let r = try await CLI.runOffPool(["ratings", "--out", out.path, "--quiet"])
+        #expect(r.status == 73, "\(r.status): \(r.stderr)")
+        #expect(r.stderr.contains("\(out.path)/{ratings-chart.svg, ratings.md, schiffsdaten.csv, …}"), "\(r.stderr)")
+        #expect(r.stderr.contains("no space left on device") && !r.stderr.contains(".nextwave-commit"), "\(r.stderr)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path))?.isEmpty ?? true)
+    }
 }
 
