@@ -154,8 +154,24 @@ package struct ArchiveFetcher: Sendable {
             "\(counted(written.count, "file")) written, \(unchanged.count) unchanged, \(failures) failed"
                 + notTriedWords
                 + (merged.isEmpty ? "" : ", \(merged.count) merged with the archived file")
-                + (kept.isEmpty ? "" : ", \(kept.count) kept (the new answer added nothing)")
+                + keptWords
                 + " (archive \(archive))"
+        }
+
+        /// ", 3 kept (2 archived files that cannot be read or are links, 1 the answer added
+        /// nothing to)", or nothing: each kept file for its own reason (a FIFO was summarised as
+        /// one the new answer added nothing to).
+        var keptWords: String {
+            guard !kept.isEmpty else { return "" }
+            let unread = kept.filter { $0.contains("cannot be read") || $0.contains("symbolic link") }.count
+            let nothingNew = kept.count - unread
+            let parts = [
+                unread > 0
+                    ? "\(unread) archived \(unread == 1 ? "file" : "files") that cannot be read or \(unread == 1 ? "is a link" : "are links")"
+                    : nil,
+                nothingNew > 0 ? "\(nothingNew) the new answer added nothing to" : nil,
+            ].compactMap { $0 }
+            return ", \(kept.count) kept (\(parts.joined(separator: ", ")))"
         }
 
         /// ", 138 of them not tried because a.ch and b.ch were unreachable", or nothing.

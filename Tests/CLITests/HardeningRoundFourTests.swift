@@ -484,8 +484,10 @@ import _TestSupport
     /// reported success).
     @Test func aDamagedStoreIsRebuiltOrRefusedWithWhatToDo() async throws {
         let archive = try RepositoryPaths.copyOfArchive()
-        let plan = ["plan", "--archive", archive.path, "--station", "wadenswil", "--from", "2026-09-22", "--days", "2",
-            "--json", "--quiet"]
+        let plan = [
+            "plan", "--archive", archive.path, "--station", "wadenswil", "--from", "2026-09-22", "--days", "2",
+            "--json", "--quiet",
+        ]
         let sound = try await runBounded(plan)
         #expect(sound.status == 0, "\(sound.stderr)")
         let store = archive.appendingPathComponent("schedule.sqlite")
@@ -574,8 +576,9 @@ import _TestSupport
         let reference = RepositoryPaths.temporaryDirectory("reference")
         #expect(try await CLI.runOffPool(["ratings", "--out", reference.path, "--quiet"]).status == 0)
         let pages = try FileManager.default.contentsOfDirectory(atPath: reference.path).map { name -> Int in
-            let size = try FileManager.default.attributesOfItem(atPath: reference.appendingPathComponent(name).path)[
-                .size] as! Int
+            let size =
+                try FileManager.default.attributesOfItem(atPath: reference.appendingPathComponent(name).path)[
+                    .size] as! Int
             return (size + 4095) / 4096 * 4096
         }.reduce(0, +)
         // Fill the disk to leave exactly that: the staged files fit, the commit record does not.
@@ -590,5 +593,25 @@ import _TestSupport
         #expect(r.stderr.contains("no space left on device") && !r.stderr.contains(".nextwave-commit"), "\(r.stderr)")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path))?.isEmpty ?? true)
     }
-}
 
+    /// An archived day that is a FIFO is kept, and the summary says why (it said "the new answer
+    /// added nothing").
+    @Test func aKeptFIFODayIsSummarisedForWhatItIs() async throws {
+        let board = try Data(
+            contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
+        let server = try LocalHTTPServer { path, _ in
+            path == "/v1/stationboard?id=8503670&limit=420&date=2026-09-22" ? .init(body: board) : .status(404)
+        }
+        defer { server.stop() }
+        let archive = RepositoryPaths.temporaryDirectory("fifo-archive")
+        let day = archive.appendingPathComponent("stationboards/2026-09-22")
+        try FileManager.default.createDirectory(at: day, withIntermediateDirectories: true)
+        #expect(mkfifo(day.appendingPathComponent("8503670.json").path, 0o644) == 0)
+        let r = try await runBounded([
+            "archive", "fetch", "--archive", archive.path, "--stations", "8503670", "--from", "2026-09-22",
+            "--api-url", server.baseURL.absoluteString, "--no-deployments", "--delay", "0", "--no-progress",
+        ])
+        #expect(r.stderr.contains("1 kept (1 archived file that cannot be read or is a link)"), "\(r.stderr)")
+        #expect(!r.stderr.contains("added nothing"), "\(r.stderr)")
+    }
+}
