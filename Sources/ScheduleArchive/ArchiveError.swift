@@ -18,6 +18,9 @@ package enum ArchiveError: KindedError, Equatable {
     case badResponse(url: String, reason: String)
     /// The store's file is damaged and holds what only a new GTFS import restores.
     case damagedStore(path: String, problem: String, feeds: [String])
+    /// The store records a schema version this build does not know (a newer tool wrote it): not
+    /// damage, so it is neither moved aside nor rebuilt.
+    case otherSchema(path: String, found: String, expected: Int)
 
     package var description: String {
         switch self {
@@ -25,6 +28,8 @@ package enum ArchiveError: KindedError, Equatable {
         case .gtfs(let file, let line, let reason), .gtfsNeedsWindow(let file, let line, let reason):
             line.map { "\(file), line \($0): \(reason)" } ?? "\(file): \(reason)"
         case .store(let path, let reason): "schedule store \(path): \(reason)"
+        case .otherSchema(let path, let found, let expected):
+            "schedule store \(path): schema version \(found), expected \(expected); delete the file to rebuild"
         case .unreadable(let path, let reason, _): "\(path): \(reason)"
         case .badResponse(let url, let reason): "\(url): \(reason)"
         case .damagedStore(let path, let problem, let feeds):
@@ -56,14 +61,15 @@ extension ArchiveError {
         switch self {
         case .malformed, .gtfs, .gtfsNeedsWindow, .damagedStore: .badData
         case .unreadable(_, _, let kind): kind
-        case .store: .failed
+        case .store, .otherSchema: .failed
         case .badResponse: .unreachable
         }
     }
 
     package var location: String? {
         switch self {
-        case .malformed(let path, _), .store(let path, _), .unreadable(let path, _, _), .damagedStore(let path, _, _):
+        case .malformed(let path, _), .store(let path, _), .unreadable(let path, _, _), .damagedStore(let path, _, _),
+            .otherSchema(let path, _, _):
             path
         case .gtfs(let file, _, _), .gtfsNeedsWindow(let file, _, _): file
         case .badResponse(let url, _): url

@@ -69,7 +69,15 @@ public final class ScheduleArchive {
     private static func openChecked(_ url: URL, existed: Bool) throws -> (ScheduleStore, String?) {
         var problems: [String] = []
         var opened: ScheduleStore?
-        do { opened = try ScheduleStore(url: url) } catch { problems = ["\(error)"] }
+        do {
+            opened = try ScheduleStore(url: url)
+        } catch let error as ArchiveError {
+            // Another schema version is a newer tool's store, not damage: said as it is.
+            if case .otherSchema = error { throw error }
+            problems = ["\(error)"]
+        } catch {
+            problems = ["\(error)"]
+        }
         if let opened, existed { problems = opened.integrityProblems() }
         if let opened, problems.isEmpty { return (opened, nil) }
         // quick_check's first line may be a heading ("*** in database main ***").

@@ -138,8 +138,7 @@ struct StoreMigrations {
         guard try statement.step() else { return 0 }
         let text = statement.string(0)
         guard let version = Int(text), (0...latest).contains(version) else {
-            throw ArchiveError.store(
-                path: path, reason: "schema version \(text), expected \(latest); delete the file to rebuild")
+            throw ArchiveError.otherSchema(path: path, found: text, expected: latest)
         }
         return version
     }

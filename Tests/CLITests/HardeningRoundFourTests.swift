@@ -220,6 +220,9 @@ import _TestSupport
         #expect(partial["incomplete"] as? [String] == ["stationboards/2026-09-22/8503670.json"])
         #expect((partial["waves"] as! Int) < (complete["waves"] as! Int))
         #expect(first.stderr.contains("marked incomplete"), "\(first.stderr)")
+        #expect(
+            try FeedCommandTests.schema("feed-index.schema.json").violations(
+                ofJSON: Data(contentsOf: fresh.appendingPathComponent("index.json"))) == [])
     }
 
     /// A day file of the site damaged after publication is written again on the next run, with
