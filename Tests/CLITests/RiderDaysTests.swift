@@ -102,8 +102,7 @@ import _TestSupport
         let tooEarly = try await CLI.runOffPool(args + ["--alarm", "2000"])
         #expect(tooEarly.status == 64 && tooEarly.stderr.contains("minutes before each event (0…1440), or none"))
 
-        let python = RepositoryPaths.root.appendingPathComponent(".venv/bin/python")
-        try #require(FileManager.default.isExecutableFile(atPath: python.path), "run scripts/python-env")
+        let python = try PythonReaders.pinned()
         let reader = [
             "import icalendar, json, sys",
             "out = []",

@@ -96,9 +96,7 @@ import _TestSupport
         #expect(try await CLI.runOffPool(args, environment: env).status == 0)
         #expect(try Data(contentsOf: ics) == bytes, "re-export is idempotent")
 
-        let python = RepositoryPaths.root.appendingPathComponent(".venv/bin/python")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: python.path), "run scripts/python-env (scripts/test does)")
+        let python = try PythonReaders.pinned()
         // Python source as one literal (a line of it must not read as a Swift import).
         let reader = [
             "import icalendar, json, sys",
@@ -268,7 +266,7 @@ import _TestSupport
         ].joined(separator: "\n")
         let parsed = try await CLI.runOffPool(
             ["-c", reader, out.appendingPathComponent("sessions.csv").path],
-            executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            executable: try PythonReaders.system())
         #expect(parsed.status == 0, "\(parsed.stderr)")
         let rows = try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as! [[String: String]]
         let best = try #require(rows.first { $0["date"] == "2026-09-22" && $0["rank"] == "1" })

@@ -9,7 +9,7 @@ import _TestSupport
     /// Where the screenshots are kept: `.build/test-artifacts/site-pages/` of the repository.
     static let artifacts = RepositoryPaths.root.appendingPathComponent(".build/test-artifacts/site-pages")
 
-    static var python: URL { RepositoryPaths.root.appendingPathComponent(".venv/bin/python") }
+    static var python: URL { get throws { try PythonReaders.pinned() } }
 
     func json(_ url: URL) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
@@ -32,15 +32,13 @@ import _TestSupport
     static func check(_ site: URL, _ pages: [String], shots: String, searches: [String] = []) async throws -> [String:
         [String: Any]]
     {
-        try #require(
-            FileManager.default.isExecutableFile(atPath: python.path), "run scripts/python-env (scripts/test does)")
         let r = try await CLI.runOffPool(
             [RepositoryPaths.root.appendingPathComponent("scripts/check-pages").path]
                 + searches.flatMap { ["--search", $0] } + [
                     site.path,
                     artifacts.appendingPathComponent(shots).path,
                 ] + pages,
-            executable: python)
+            executable: try python)
         try #require(r.status == 0, "\(r.stderr)")
         return try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: [String: Any]]
     }
@@ -243,7 +241,7 @@ import _TestSupport
             "cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())",
             "for e in cal.walk('VEVENT'): print(e['DTSTART'].dt.isoformat(), e['DTEND'].dt.isoformat(), len(e.walk('VALARM')))",
         ].joined(separator: "\n")
-        let parsed = try await CLI.runOffPool(["-c", reader, calendar.path], executable: Self.python)
+        let parsed = try await CLI.runOffPool(["-c", reader, calendar.path], executable: try Self.python)
         #expect(parsed.status == 0, "\(parsed.stderr)")
         let lines = parsed.stdout.split(separator: "\n")
         // Two windows a day over three days, each with its alarm; the 22nd's best is 14:31–16:31.

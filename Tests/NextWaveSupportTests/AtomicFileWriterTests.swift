@@ -16,6 +16,34 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.txt", "sub"])
     }
 
+    /// A shorter file replaces a longer one whole, by rename: the path gets a new inode and a
+    /// hard link to the old file still holds the old bytes (writing in place would have kept
+    /// the old inode, changed the linked file too, and, without truncation, left the old tail).
+    @Test func aShorterFileReplacesALongerOneByRename() throws {
+        let dir = RepositoryPaths.temporaryDirectory()
+        let target = dir.appendingPathComponent("ship-ratings.json")
+        let keeper = dir.appendingPathComponent("keeper")
+        let old = Data(String(repeating: "old bytes, ", count: 100).utf8)
+        for write in [
+            { try AtomicFileWriter.write(Data("new".utf8), to: target) },
+            { try AtomicFileWriter.writeAll([(target, Data("new".utf8))]) },
+        ] {
+            _ = unlink(keeper.path)
+            try old.write(to: target)
+            #expect(link(target.path, keeper.path) == 0)
+            var before = stat()
+            #expect(stat(target.path, &before) == 0)
+            try write()
+            var after = stat()
+            #expect(stat(target.path, &after) == 0)
+            #expect(try Data(contentsOf: target) == Data("new".utf8))
+            #expect(after.st_ino != before.st_ino, "the file was written in place, not replaced")
+            #expect(try Data(contentsOf: keeper) == old, "the old file changed under its other name")
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["keeper", "ship-ratings.json"])
+    }
+
     /// A folder where the second file of a set goes stops the set before any rename (issue:
     /// hardening, round 2: the first file was replaced and the second not, a mixed set), and
     /// nothing is left behind.

@@ -16,17 +16,21 @@ import _TestSupport
     static let stafa = 8_503_665
     static let clock = ZoneClock.zurich
 
-    /// A store with the course on `days`, assignments `ships[date]` where given.
-    func store(days: [String], ships: [String: String]) throws -> ScheduleStore {
+    /// The course's four calls a day: 14:00 Wädenswil, 14:15 Stäfa, 14:30 and 15:00 Wädenswil.
+    static let calls = [(840, wadenswil), (855, stafa), (870, wadenswil), (900, wadenswil)]
+
+    /// A store with the course on `days`, assignments `ships[date]` where given; a day in
+    /// `callsOn` has those calls instead of ``calls``.
+    func store(
+        days: [String], ships: [String: String], callsOn: [String: [(Int, Int)]] = [:]
+    ) throws -> ScheduleStore {
         let store = try ScheduleStore(url: nil)
         try store.transaction {
             let source = try store.beginSource(kind: .gtfs, path: "constructed", size: 0, modified: 0)
             let writer = try store.departureWriter(source: source)
             for text in days {
                 let date = LocalDate(iso: text)!
-                for (minutes, station) in [
-                    (840, Self.wadenswil), (855, Self.stafa), (870, Self.wadenswil), (900, Self.wadenswil),
-                ] {
+                for (minutes, station) in callsOn[text] ?? Self.calls {
                     try writer.add(
                         Departure(
                             station: station, date: date,
@@ -119,6 +123,24 @@ import _TestSupport
                     ShipShare(ship: "MS Helvetia", share: 0.5, rating: .two),
                     ShipShare(ship: "MS Panta Rhei", share: 0.5, rating: .three),
                 ]))
+    }
+
+    /// A day counts once for the ship that ran the course, however many calls the course made
+    /// that day (the doc comment of `ShipPredictions.learn`): Panta Rhei on a day of four calls
+    /// and Helvetia on a day of one share the course 1:1. Counting calls would give 4:1 (0.8 and
+    /// 0.2), skewing predictions wherever weekday and weekend timetables differ.
+    @Test func aDayCountsOnceHoweverManyCallsTheCourseMade() throws {
+        let store = try store(
+            days: ["2026-07-06", "2026-07-07", "2026-07-09"],
+            ships: ["2026-07-06": "MS Panta Rhei", "2026-07-07": "MS Helvetia"],
+            callsOn: ["2026-07-07": [(840, Self.wadenswil)]])
+        let day = try survey(store, day: "2026-07-09")
+        guard case .predicted(let shares) = day.waves[0].ship else {
+            Issue.record("not predicted: \(day.waves[0].ship)")
+            return
+        }
+        let byShip = Dictionary(uniqueKeysWithValues: shares.map { ($0.ship, $0.share) })
+        #expect(byShip == ["MS Panta Rhei": 0.5, "MS Helvetia": 0.5])
     }
 
     @Test func aCourseNeverSeenWithAShipStaysUnknown() throws {

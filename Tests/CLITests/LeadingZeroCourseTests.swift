@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import _TestSupport
+
+/// The wave id's course rule through the root package: the stationboard writes Lake Zurich's
+/// course 117 as "000117"; the feed and `plan --json` give the wave the app's id, course
+/// without leading zeros (`WaveCheckin.makeWaveId`), written out here by hand.
+@Suite struct LeadingZeroCourseTests {
+    static let board = "stationboards/2026-09-22/8503670.json"
+    /// Wädenswil (See), 18:48 CEST = 16:48 UTC, course 000117.
+    static let waveId = "8503670_2026-09-22T16:48:00Z_117"
+
+    /// The fixture still holds the course as the timetable writes it.
+    @Test func theFixtureWritesTheCourseWithLeadingZeros() throws {
+        let body = try Data(contentsOf: RepositoryPaths.archive.appendingPathComponent(Self.board))
+        let journeys =
+            (try JSONSerialization.jsonObject(with: body) as! [String: Any])["stationboard"] as! [[String: Any]]
+        let course = try #require(journeys.first { $0["name"] as? String == "000117" })
+        #expect((course["stop"] as! [String: Any])["departure"] as? String == "2026-09-22T18:48:00+0200")
+    }
+
+    @Test func theFeedGivesTheWaveTheAppsId() async throws {
+        let site = RepositoryPaths.temporaryDirectory("leading-zero")
+        let r = try await CLI.runOffPool([
+            "feed", "--from", "2026-09-22", "--days", "1", "--lake", "Zürichsee", "--out", site.path, "--quiet",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("index.json")))
+        let lake = try #require(((index as! [String: Any])["lakes"] as! [[String: Any]]).first)
+        let file = try #require((lake["days"] as! [[String: Any]]).first?["file"] as? String)
+        let day = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent(file)))
+        let waves = (day as! [String: Any])["waves"] as! [[String: Any]]
+        let wave = try #require(waves.first { $0["waveId"] as? String == Self.waveId }, "no wave \(Self.waveId)")
+        #expect(wave["course"] as? String == "117")
+        #expect(wave["timeUTC"] as? String == "2026-09-22T16:48:00Z")
+        #expect(
+            !waves.contains { ($0["waveId"] as! String).hasSuffix("_000117") || $0["course"] as? String == "000117" })
+    }
+
+    @Test func planJSONGivesTheWaveTheAppsId() async throws {
+        let r = try await CLI.runOffPool([
+            "plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--json", "--quiet",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"waveId\" : \"\(Self.waveId)\""), "\(r.stdout.prefix(1500))")
+        #expect(!r.stdout.contains("_000117\""))
+    }
+}
