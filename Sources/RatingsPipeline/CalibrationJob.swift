@@ -42,7 +42,7 @@ public struct CalibrationJob: Job {
         public var skipped: [String]
     }
 
-    /// Refuses an output that is the observations file or the other output (``InvalidInput``).
+    /// Refuses an output that is the observations file or the other output (`InvalidInput`).
     public func validate() throws {
         let input = observations.standardizedFileURL.path
         for (field, url) in [("out", out), ("chart", chart)] {
@@ -57,8 +57,8 @@ public struct CalibrationJob: Job {
     }
 
     /// Fits and writes `out` and `chart` together, as one atomic set: both or neither.
-    /// - Parameter onSkipped: each skipped row ("line N, column C: why"), as soon as the file is
-    ///   read (before the fit, which may fail), then a count of any beyond the first 20.
+    /// - Parameter onEvent: receives each skipped row ("line N, column C: why") as soon as the
+    ///   file is read (before the fit, which may fail), then a count of any beyond the first 20.
     public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let threads = ProcessInfo.processInfo.activeProcessorCount
         // Read twice in blocks: memory does not grow with the number of rows.

@@ -14,7 +14,7 @@ public enum FleetPages: Sendable {
     /// layout is not known), `operatorName` for reports.
     case none(operatorName: String)
 
-    /// What ``scrape(onEvent:)`` reports while it works.
+    /// What `scrape(onEvent:)` reports while it works.
     public enum Event: Sendable {
         case fetch(FetchEvent)
         /// Ship pages done, of all.

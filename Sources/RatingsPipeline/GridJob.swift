@@ -16,7 +16,7 @@ public struct GridJob: Job {
     public var source: FleetSource
     /// Speeds, km/h, each in ``OperatingRanges/speedKmh``.
     public var speedsKmh: [Double]
-    /// Water depths at the ship's track, m, each in ``OperatingRanges/trackDepthM``.
+    /// Water depths at the ship's track, m, each in `OperatingRanges/trackDepthM`.
     public var trackDepthsM: [Double]
     /// Where the CSV goes.
     public var output: Output
@@ -75,7 +75,7 @@ public struct GridJob: Job {
         case stream(@Sendable (String) throws -> Void)
     }
 
-    /// Refuses axis values outside ``OperatingRanges`` (``InvalidInput``); the grid's size is
+    /// Refuses axis values outside ``OperatingRanges`` (`InvalidInput`); the grid's size is
     /// checked once the ships are known.
     public func validate() throws {
         try OperatingRanges.check(speedsKmh, field: "speedsKmh", in: OperatingRanges.speedKmh, unit: "km/h")

@@ -15,7 +15,7 @@ public enum OperatingRanges {
     /// The rider's distance from the sailing line, m: 1…10 000.
     public static let distanceM: ClosedRange<Double> = 1...10_000
 
-    /// Throws ``InvalidInput`` naming `field` for the first of `values` outside `range` or not
+    /// Throws `InvalidInput` naming `field` for the first of `values` outside `range` or not
     /// finite, and for an empty list.
     public static func check(
         _ values: [Double], field: String, in range: ClosedRange<Double>, unit: String

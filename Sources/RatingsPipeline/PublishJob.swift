@@ -28,7 +28,7 @@ public struct PublishJob: Job {
         public var allowLocalSources = false
         /// Check and compare, publish nothing.
         public var dryRun = false
-        /// The data folder whose current table (``ShipRatingTable/CurrentRatingTables``) the
+        /// The data folder whose current table (`ShipRatingTable/CurrentRatingTables`) the
         /// published table becomes, so that every command rates with what the apps have; nil:
         /// none.
         public var currentTables: URL?
@@ -89,8 +89,8 @@ public struct PublishJob: Job {
     public init(_ input: Input) { self.input = input }
 
     /// Checks, gates and publishes.
-    /// - Throws: ``ShipRatingTable/RatingsError`` for a table that is not valid, cites local
-    ///   sources, or regresses; ``NextWaveSupport/FileProblem`` when a file cannot be read or
+    /// - Throws: `ShipRatingTable/RatingsError` for a table that is not valid, cites local
+    ///   sources, or regresses; `NextWaveSupport/FileProblem` when a file cannot be read or
     ///   written. Nothing is published then.
     public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let file = try TableFile.open(input.table, name: input.tableName)

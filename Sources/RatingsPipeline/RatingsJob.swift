@@ -60,7 +60,7 @@ public struct RatingsJob: Job {
         /// passes `SOURCE_DATE_EPOCH` here for reproducible tables; the library reads no
         /// environment.)
         public var now: Date?
-        /// The data folder and operator whose current table (``ShipRatingTable/CurrentRatingTables``)
+        /// The data folder and operator whose current table (`ShipRatingTable/CurrentRatingTables`)
         /// this run's table becomes once written: set for a run into the operator's default
         /// reports folder (reviewed) or one that publishes (published); nil for a what-if run
         /// into a folder of its own, which every other command leaves alone.
@@ -165,8 +165,8 @@ public struct RatingsJob: Job {
     public init(_ input: Input) { self.input = input }
 
     /// Refuses an operating point or wake reference outside ``OperatingRanges``
-    /// (``InvalidInput``, naming the field, e.g. `wakeReference.riderDepthM`). Height thresholds
-    /// are checked when they are made (``ShipRatings/HeightThresholds/init(_:_:)``).
+    /// (`InvalidInput`, naming the field, e.g. `wakeReference.riderDepthM`). Height thresholds
+    /// are checked when they are made (`ShipRatings/HeightThresholds/init(_:_:)`).
     public func validate() throws {
         let r = OperatingRanges.self
         try r.check([input.point.speedKmh], field: "point.speedKmh", in: r.speedKmh, unit: "km/h")
@@ -180,11 +180,11 @@ public struct RatingsJob: Job {
         try r.check([wake.distanceM], field: "wakeReference.distanceM", in: r.distanceM, unit: "m")
     }
 
-    /// The run in four named stages (after ``validate()``): ``build(onEvent:)`` (the fleet, the
-    /// pages and the new table), ``guardAgainstBaseline(_:previous:onEvent:)`` (the existing table, the
+    /// The run in four named stages (after ``validate()``): `build(onEvent:)` (the fleet, the
+    /// pages and the new table), `guardAgainstBaseline(_:previous:onEvent:)` (the existing table, the
     /// baseline, the regression guard; the output folder stays locked from here to the write),
-    /// ``write(_:)`` (every output as one atomic set, or nothing when unchanged) and
-    /// ``publishReviewed(into:)`` (the bytes in `out`, not a recomputation).
+    /// `write(_:)` (every output as one atomic set, or nothing when unchanged) and
+    /// `publishReviewed(into:)` (the bytes in `out`, not a recomputation).
     /// - Throws: the first failure (fleet file, page, regression, write); nothing is written then.
     public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         // A previous table named but not there fails before anything is fetched.
@@ -445,8 +445,8 @@ public struct RatingsJob: Job {
 
     /// ``Input/previous`` opened: a table, or a publishing folder that does not hold one yet (not
     /// there at all, or empty), which a first publication starts from.
-    /// - Throws: ``NextWaveSupport/FileProblem`` for a table file that is not there, or a folder
-    ///   with files but no table; ``ShipRatingTable/RatingsError`` for one that is not a table.
+    /// - Throws: `NextWaveSupport/FileProblem` for a table file that is not there, or a folder
+    ///   with files but no table; `ShipRatingTable/RatingsError` for one that is not a table.
     func openPrevious() throws -> Previous {
         guard let previous = input.previous else { return .notGiven }
         let name = input.previousName ?? previous.lastPathComponent

@@ -23,9 +23,11 @@ public struct TableFile: Sendable {
     public var kind: Kind
 
     /// The table `path` names.
-    /// - Parameter name: the path as the user wrote it (messages never show other paths).
-    /// - Throws: ``FileProblem`` (input side) when nothing is there, or the folder holds no table;
-    ///   ``ShipRatingTable/RatingsError/invalidFile(path:reason:)`` for a file that is not a table.
+    /// - Parameters:
+    ///   - url: a table file, or a publishing folder (its manifest names the table).
+    ///   - name: the path as the user wrote it (messages never show other paths).
+    /// - Throws: `FileProblem` (input side) when nothing is there, or the folder holds no table;
+    ///   `ShipRatingTable/RatingsError/invalidFile(path:reason:)` for a file that is not a table.
     public static func open(_ url: URL, name: String) throws -> TableFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {

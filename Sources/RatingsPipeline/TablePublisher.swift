@@ -38,7 +38,7 @@ public enum TablePublisher {
 
     /// Publishes a table's bytes as they are (the file that was reviewed). When the manifest
     /// already names these bytes, nothing is written and `changed` is false.
-    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the bytes are not a rating table.
+    /// - Throws: `RatingsError/invalidFile(path:reason:)` when the bytes are not a rating table.
     public static func publish(tableData data: Data, to directory: URL) throws -> (manifest: Manifest, changed: Bool) {
         let manifest = try Self.manifest(for: data)
         if isPublished(data, as: manifest, in: directory) {
@@ -57,8 +57,10 @@ public enum TablePublisher {
     /// folder is created and every file staged before any is renamed into place, so a folder
     /// that cannot be written leaves every lake as it was. Returns each manifest and whether
     /// anything was written.
-    /// - Parameter root: the publishing folder the lakes' folders are in: each must be a real
-    ///   folder of it, not a link (``NextWaveSupport/OutputTree``).
+    /// - Parameters:
+    ///   - tables: each table's bytes and the folder it is published into.
+    ///   - root: the publishing folder the lakes' folders are in: each must be a real folder of
+    ///     it, not a link (`NextWaveSupport/OutputTree`).
     public static func publishAll(_ tables: [(data: Data, directory: URL)], below root: URL? = nil) throws -> (
         manifests: [Manifest], changed: Bool
     ) {
@@ -85,7 +87,7 @@ public enum TablePublisher {
     }
 
     /// The manifest that publishes `data`.
-    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the bytes are not a rating table.
+    /// - Throws: `RatingsError/invalidFile(path:reason:)` when the bytes are not a rating table.
     static func manifest(for data: Data) throws -> Manifest {
         let table: RatingTable
         do { table = try JSONDecoder().decode(RatingTable.self, from: data) } catch {
@@ -114,8 +116,10 @@ public enum TablePublisher {
     }
 
     /// The file the manifest in `directory` names; nil when nothing has been published there.
-    /// - Parameter verifying: check that the file holds the bytes the manifest names (its size
-    ///   and SHA-256): a reader never uses a published table changed or damaged after publication.
+    /// - Parameters:
+    ///   - directory: the publishing folder.
+    ///   - verifying: check that the file holds the bytes the manifest names (its size and
+    ///     SHA-256): a reader never uses a published table changed or damaged after publication.
     /// - Throws: when a manifest is there but cannot be read, names a file outside its folder, or
     ///   (verifying) names other bytes than the file holds.
     public static func currentFile(in directory: URL, verifying: Bool = true) throws -> URL? {
@@ -132,7 +136,7 @@ public enum TablePublisher {
     }
 
     /// Refuses a published table whose bytes are not the ones its manifest names.
-    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming both sizes and digests.
+    /// - Throws: `RatingsError/invalidFile(path:reason:)` naming both sizes and digests.
     static func verify(_ file: URL, against manifest: Manifest) throws {
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw RatingsError.invalidFile(

@@ -66,7 +66,7 @@ public struct WakeJob: Job {
         self.calibration = calibration
     }
 
-    /// Refuses any speed, depth or distance outside ``OperatingRanges`` (``InvalidInput``, naming
+    /// Refuses any speed, depth or distance outside ``OperatingRanges`` (`InvalidInput`, naming
     /// the field) and an empty axis; the batch's size is checked once the ships are known.
     public func validate() throws {
         if !speedsKmh.isEmpty || operatingSpeeds == nil {

@@ -5,7 +5,7 @@ import SessionAnalytics
 import SessionCore
 package import WaveFeed
 
-/// The site's pages for people (README, "The coming waves in any browser"): static HTML written
+/// The site's pages for people (docs/guides/riding.md, "The coming waves in any browser"): static HTML written
 /// beside the wave feed, from the feed alone, so that the same feed gives the same bytes.
 ///
 /// ```

@@ -7,7 +7,7 @@ import NextWaveSupport
 public import ShipRatingTable
 
 /// One run of `nextwave fleet speeds`: each ship's cruising speed from the legs of the courses an
-/// archive says it ran (``SessionAnalytics/CourseSpeeds``), as `operating-speeds.json`.
+/// archive says it ran (`SessionAnalytics/CourseSpeeds`), as `operating-speeds.json`.
 public struct CourseSpeedsJob: Job {
     /// The job reports nothing while it runs.
     public typealias Event = NoEvent

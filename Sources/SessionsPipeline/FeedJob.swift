@@ -10,7 +10,7 @@ import ShipRatingTable
 public import WaveFeed
 
 /// One run of `nextwave feed`: a schedule archive and the operators' rating tables in, a static
-/// wave feed out (README, "For app developers"; schemas/feed-index.schema.json and
+/// wave feed out (docs/guides/app.md; schemas/feed-index.schema.json and
 /// feed-day.schema.json):
 ///
 /// ```

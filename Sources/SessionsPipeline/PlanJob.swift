@@ -8,7 +8,7 @@ import ShipRatingTable
 
 /// A rider's plan: for each day of a short range, the best distinct windows at the chosen
 /// stations, with the waves in them, and why a day has none (`nextwave plan`, `nextwave today`).
-/// The scoring is the survey's (``SessionAnalytics/SessionSurvey``): the app's rules, exactly.
+/// The scoring is the survey's (`SessionAnalytics/SessionSurvey`): the app's rules, exactly.
 public struct PlanJob: Job {
     /// The job reports nothing while it runs.
     public typealias Event = NoEvent
@@ -18,7 +18,7 @@ public struct PlanJob: Job {
         /// The archive, the station list and periods, and the rating tables.
         public var source: ScheduleSource
         /// The first day (default: ``today`` when the archive holds it, else the archive's first
-        /// day, and the plan says so in ``SessionAnalytics/RiderPlan/todayNotInArchive``).
+        /// day, and the plan says so in `SessionAnalytics/RiderPlan/todayNotInArchive`).
         public var from: LocalDate?
         /// Today in Europe/Zurich (the default first day; given for tests).
         public var today: LocalDate = ZoneClock.zurich.today()
@@ -51,9 +51,9 @@ public struct PlanJob: Job {
     /// A job for `input`.
     public init(_ input: Input) { self.input = input }
 
-    /// Refuses a plan of no days or of more than ``maximumDays`` (``JobContract/InvalidInput``,
+    /// Refuses a plan of no days or of more than ``maximumDays`` (`JobContract/InvalidInput`,
     /// field `days`), and a given first day whose plan would begin or end outside
-    /// ``SessionCore/SupportedDates`` (``SessionsJobError/unsupportedDate(_:)`` naming that day).
+    /// `SessionCore/SupportedDates` (``SessionsJobError/unsupportedDate(_:)`` naming that day).
     public func validate() throws {
         guard (1...Self.maximumDays).contains(input.days) else {
             throw InvalidInput(field: "days", value: "\(input.days)", accepted: "1…\(Self.maximumDays) days")

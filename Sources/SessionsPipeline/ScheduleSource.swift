@@ -26,7 +26,7 @@ public struct ScheduleSource: Sendable {
     /// already has keeping its rating there.
     public var moreRatings: [URL] = []
     /// Which ship categories make waves: every ship (the toolkit's rule) or motor ships only (the
-    /// app's, ``SessionAnalytics/WaveCategories/app``).
+    /// app's, `SessionAnalytics/WaveCategories/app`).
     public var categories: WaveCategories = .ships
 
     public init(archive: URL, archiveName: String, stations: URL, periods: URL, ratings: URL, ratingsName: String) {

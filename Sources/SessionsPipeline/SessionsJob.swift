@@ -30,7 +30,7 @@ public struct SessionsJob: Job {
         /// How `sessions.csv` is written.
         package var csvStyle: CSVStyle = .standard
         /// Waves without an assigned ship take the ships predicted from archived days
-        /// (``SessionAnalytics/ShipPredictions``); false scores them as unknown, as the app does.
+        /// (`SessionAnalytics/ShipPredictions`); false scores them as unknown, as the app does.
         public var predict = true
         /// Today in Europe/Zurich (given for tests): a run without ``from`` whose days do not
         /// include it says so in ``Result/todayNotInArchive``.

@@ -27,7 +27,7 @@ public enum SessionsJobError: KindedError, Equatable {
 
     case emptyArchive(path: String)
     case noDepartures(from: LocalDate, to: LocalDate)
-    /// A date outside ``CivilTime/SupportedDates`` (the years sun times can be computed for).
+    /// A date outside `CivilTime/SupportedDates` (the years sun times can be computed for).
     case unsupportedDate(LocalDate)
     case reversedDates(from: LocalDate, to: LocalDate)
 

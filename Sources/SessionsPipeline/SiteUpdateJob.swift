@@ -9,15 +9,15 @@ package import WaveFeed
 package import WebFetch
 
 /// One run of `nextwave site update`: keeps a published site current in one step, for cron or
-/// a systemd timer (README, "A site that keeps itself current").
+/// a systemd timer (docs/commands.md, "A site that keeps itself current").
 ///
 /// 1. Takes the site folder's lock, without waiting: a second run at once is refused
-///    (``JobContract/ProblemKind/busy``) and changes nothing.
+///    (`JobContract/ProblemKind/busy`) and changes nothing.
 /// 2. Fetches the coming days of each lake into the archive (``ArchiveFetchJob``): the transport
 ///    API's stationboards and the lake operator's ship assignments, within the politeness and
 ///    time budgets of ``Input/http`` (one budget for the whole run). The archive never loses a
 ///    day it had, so a lake whose sources fail keeps its earlier days.
-/// 3. When no request of any lake reached its site, stops (``JobContract/ProblemKind/unreachable``)
+/// 3. When no request of any lake reached its site, stops (`JobContract/ProblemKind/unreachable`)
 ///    before anything of the site is written.
 /// 4. Writes the feed (``FeedJob``): the days of every lake rated with the operators' current
 ///    tables, ships predicted where none is assigned, each lake's fetch outcome in the index,

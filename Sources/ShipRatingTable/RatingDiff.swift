@@ -124,8 +124,11 @@ public struct RatingDiff: Sendable, Equatable {
     /// longer found, or — when both tables were computed at the same operating point — a wave
     /// height (legacy H, or the wake model's median) that moved by more than ``figureFactor``.
     /// Empty when `current` may replace `previous` without asking.
-    /// - Parameter retired: names of ships retired on purpose (`fleet retire`): their leaving
-    ///   is not a loss.
+    /// - Parameters:
+    ///   - previous: the table the apps have now.
+    ///   - current: the table that would replace it.
+    ///   - retired: names of ships retired on purpose (`fleet retire`): their leaving is not a
+    ///     loss.
     public static func regressions(previous: RatingTable, current: RatingTable, retired: [String] = []) -> [String] {
         let lookup = RatingLookup(current)
         let retiredKeys = Set(retired.map(ShipNames.key))

@@ -9,8 +9,8 @@ extension ShipRating {
 
 extension RatingTable {
     /// Pretty-printed JSON with sorted keys (stable diffs), newline-terminated.
-    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` when the JSON is larger than every
-    ///   reader of a table accepts (``NextWaveSupport/BoundedFile/tableLimit``): a writer never
+    /// - Throws: `RatingsError/invalidFile(path:reason:)` when the JSON is larger than every
+    ///   reader of a table accepts (`NextWaveSupport/BoundedFile/tableLimit`): a writer never
     ///   makes a file its own readers refuse.
     public func jsonData() throws -> Data {
         let data = try StableJSON.encode(self)
@@ -25,7 +25,7 @@ extension RatingTable {
     }
 
     /// Reads a rating table (`ship-ratings.json` or the app's `app-ratings.json`).
-    /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming the file and the place.
+    /// - Throws: `RatingsError/invalidFile(path:reason:)` naming the file and the place.
     public static func load(from url: URL) throws -> RatingTable {
         let data: Data
         do { data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "rating table") } catch let problem

@@ -8,7 +8,7 @@ public enum ShipNames {
     /// The key names are compared by: trimmed, white space folded, case and diacritics ignored,
     /// quotation marks dropped («Linth», "Linth"), and the ASCII spellings of umlauts folded with
     /// them ("Zuerichsee" and "Zürichsee" share a key). The app's reader compares names the same
-    /// way (``ShipRatingReader/PublishedRatings/key(_:)`` is this rule).
+    /// way (`ShipRatingReader/PublishedRatings/key(_:)` is this rule).
     public static func key(_ name: String) -> String { PublishedRatings.key(name) }
 
     /// `text` with umlauts and accents spelled in ASCII as Swiss German does (ä → ae, ö → oe,

@@ -89,4 +89,22 @@ package enum RepositoryPaths {
         if (try? chmod.run()) != nil { chmod.waitUntilExit() }
         try? FileManager.default.removeItem(at: testRoot)
     }
+
+    /// The documents a user reads, in order: the README, the guides (`docs/guides/`), the command
+    /// reference (`docs/commands.md`) and `docs/DEVELOPMENT.md`, each as (path in the repository,
+    /// text). Tests that check what the docs show (commands that run, examples that compile,
+    /// figures the tool prints) read them all, wherever a passage lives.
+    package static func userDocuments() throws -> [(path: String, text: String)] {
+        let guides = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("docs/guides").path
+        ).filter { $0.hasSuffix(".md") }.sorted().map { "docs/guides/" + $0 }
+        return try (["README.md"] + guides + ["docs/commands.md", "docs/DEVELOPMENT.md"]).map {
+            ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    /// ``userDocuments()`` as one text (documents apart by a blank line).
+    package static func userDocumentsText() throws -> String {
+        try userDocuments().map(\.text).joined(separator: "\n\n")
+    }
 }

@@ -5,7 +5,7 @@ import RatingsPipeline
 @main
 struct NextWave: AsyncParsableCommand {
     /// The toolkit's version (`nextwave --version`).
-    static let version = "0.5.0"
+    static let version = "0.6.0"
 
     static let configuration = CommandConfiguration(
         commandName: "nextwave",

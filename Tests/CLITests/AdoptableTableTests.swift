@@ -238,7 +238,7 @@ import _TestSupport
     /// The README's crontab line, as cron runs it: `env -i` with cron's PATH and HOME, the binary
     /// installed in ~/.local, the fetch served from 127.0.0.1 (the only variables added).
     @Test func theReadmesCrontabLineRunsUnderCronsEnvironment() async throws {
-        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try RepositoryPaths.userDocumentsText()
         let start = try #require(readme.range(of: "<!-- crontab line -->\n```sh\n"))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         let entry = try #require(

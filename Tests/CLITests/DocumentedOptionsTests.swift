@@ -35,7 +35,9 @@ import _TestSupport
     /// README (the generated reports and build folders left out).
     static func docs() throws -> [URL] {
         let root = RepositoryPaths.root
-        var files = ["README.md", "BENCHMARKS.md", "docs/ARCHITECTURE.md", "docs/SCIENCE.md", "docs/RELIABILITY.md"]
+        var files =
+            (try RepositoryPaths.userDocuments().map(\.path)
+            + ["BENCHMARKS.md", "CHANGELOG.md", "docs/ARCHITECTURE.md", "docs/SCIENCE.md", "docs/RELIABILITY.md"])
             .map { root.appendingPathComponent($0) }
         let skipped: Set<String> = [".build", ".git", ".venv", "reports", "node_modules", ".data"]
         let walker = try #require(

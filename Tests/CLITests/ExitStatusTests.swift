@@ -11,7 +11,7 @@ import WebPages
 
 @testable import nextwave
 
-/// The CLI reads each library error as a class of problem (README, "Exit status") and adds the
+/// The CLI reads each library error as a class of problem (docs/commands.md, exit status) and adds the
 /// next step in its own terms; the libraries' messages name no option.
 struct ExitStatusTests {
     @Test func eachClassOfProblemHasItsOwnStatus() {

@@ -588,7 +588,7 @@ import _TestSupport
     /// and is still linked is gone from all of them; the rename appears in every change list
     /// under one word, as does the retirement; the riders' new rating reaches the feed and the plan.
     @Test func theReadmesMaintainerRecipeWorksAsWritten() async throws {
-        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try RepositoryPaths.userDocumentsText()
         func block(_ marker: String) throws -> String {
             let start = try #require(readme.range(of: "<!-- \(marker) -->\n```sh\n"))
             let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
@@ -723,7 +723,7 @@ import _TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).count == 2)
 
         // The README's Codable example, compiled as written, reads the published file.
-        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try RepositoryPaths.userDocumentsText()
         let start = try #require(readme.range(of: "<!-- publishing example -->\n```swift\n"))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         let work = RepositoryPaths.temporaryDirectory("example")

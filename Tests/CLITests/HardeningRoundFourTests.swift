@@ -226,7 +226,8 @@ import _TestSupport
     }
 
     /// A day file of the site damaged after publication is written again on the next run, with
-    /// a warning (a rerun said "nothing changed" and left the index's sha256 wrong).
+    /// a warning (a rerun said "nothing changed" and left the index's sha256 wrong): cut short,
+    /// and with one byte changed in place (same size, as a bit flip on disk leaves it).
     @Test func aDamagedFeedFileIsRepaired() async throws {
         let site = RepositoryPaths.temporaryDirectory("repair").appendingPathComponent("site")
         let feed = ["feed", "--from", "2026-09-22", "--days", "1", "--lake", "Zürichsee", "--out", site.path]
@@ -234,13 +235,18 @@ import _TestSupport
         let file = try #require(try day(site, date: "2026-09-22")?["file"] as? String)
         let url = site.appendingPathComponent(file)
         let good = try Data(contentsOf: url)
-        try good.prefix(100).write(to: url)
-        let again = try await runBounded(feed)
-        #expect(again.status == 0, "\(again.stderr)")
-        #expect(try Data(contentsOf: url) == good)
-        #expect(again.stderr.contains("\(file): its bytes were not those the index names"), "\(again.stderr)")
-        #expect(!again.stdout.contains("nothing changed"), "\(again.stdout)")
-        #expect(try indexHolds(site).isEmpty)
+        var flipped = good
+        let digit = try #require(flipped.firstIndex(of: UInt8(ascii: "7")))
+        flipped[digit] = UInt8(ascii: "8")
+        for damaged in [good.prefix(100), flipped] {
+            try damaged.write(to: url)
+            let again = try await runBounded(feed)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(try Data(contentsOf: url) == good)
+            #expect(again.stderr.contains("\(file): its bytes were not those the index names"), "\(again.stderr)")
+            #expect(!again.stdout.contains("nothing changed"), "\(again.stdout)")
+            #expect(try indexHolds(site).isEmpty)
+        }
     }
 
     // MARK: 6. A published table is used only as published

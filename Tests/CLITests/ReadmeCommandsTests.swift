@@ -2,26 +2,31 @@ import Foundation
 import Testing
 import _TestSupport
 
-/// Every shell block of the README says whether a test runs it (`<!-- readme: runs -->`), which
-/// test does (`<!-- readme: run by … -->`), or why none can (`<!-- readme: not run: … -->`: the
+/// Every shell block of the README, the guides and the command reference says whether a test
+/// runs it (`<!-- readme: runs -->`), which test does (`<!-- readme: run by … -->`), or why none can (`<!-- readme: not run: … -->`: the
 /// network, the reader's own files). Each block that runs is run as written: the installed
 /// binary by name, in an empty folder, with a fresh copy of the installed data.
 @Suite struct ReadmeCommandsTests {
     struct Block {
+        /// The document (README.md, docs/guides/…, docs/commands.md) and the block's line in it.
+        var file: String
         var line: Int
         var marker: String
         var text: String
+        var place: String { "\(file) line \(line)" }
     }
 
+    /// The shell blocks of every document a user reads (``RepositoryPaths/userDocuments()``).
     static func blocks() throws -> [Block] {
-        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         var blocks: [Block] = []
-        for match in readme.matches(of: /```sh\n((?:.|\n)*?)\n```/) {
-            let before = readme[..<match.range.lowerBound]
-            let line = before.split(separator: "\n", omittingEmptySubsequences: false).count
-            let marker =
-                before.split(separator: "\n").suffix(3).last { $0.hasPrefix("<!-- readme:") }.map(String.init) ?? ""
-            blocks.append(Block(line: line, marker: marker, text: String(match.1)))
+        for (file, text) in try RepositoryPaths.userDocuments() {
+            for match in text.matches(of: /```sh\n((?:.|\n)*?)\n```/) {
+                let before = text[..<match.range.lowerBound]
+                let line = before.split(separator: "\n", omittingEmptySubsequences: false).count
+                let marker =
+                    before.split(separator: "\n").suffix(3).last { $0.hasPrefix("<!-- readme:") }.map(String.init) ?? ""
+                blocks.append(Block(file: file, line: line, marker: marker, text: String(match.1)))
+            }
         }
         return blocks
     }
@@ -33,13 +38,28 @@ import _TestSupport
             #expect(
                 block.marker == "<!-- readme: runs -->" || block.marker.hasPrefix("<!-- readme: not run: ")
                     || block.marker.hasPrefix("<!-- readme: run by CLITests."),
-                "README line \(block.line): a shell block without a readme marker")
+                "\(block.place): a shell block without a readme marker")
         }
         // A block marked as run elsewhere names a test that exists.
         for block in blocks where block.marker.hasPrefix("<!-- readme: run by CLITests.") {
             let name = block.marker.dropFirst("<!-- readme: run by CLITests.".count).prefix { $0 != " " && $0 != "." }
             let file = RepositoryPaths.root.appendingPathComponent("Tests/CLITests/\(name).swift")
-            #expect(FileManager.default.fileExists(atPath: file.path), "README line \(block.line): \(name)")
+            #expect(FileManager.default.fileExists(atPath: file.path), "\(block.place): \(name)")
+        }
+    }
+
+    /// The README is the short way in (issue: docs a newcomer reads in five minutes): at most
+    /// about 300 lines, linking each guide, and every guide shows commands a test runs.
+    @Test func theReadmeIsShortAndEveryGuideShowsCommandsThatRun() throws {
+        let documents = try RepositoryPaths.userDocuments()
+        let readme = try #require(documents.first { $0.path == "README.md" }).text
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 300)
+        let guides = documents.map(\.path).filter { $0.hasPrefix("docs/guides/") }
+        #expect(guides.count == 4)
+        let blocks = try Self.blocks()
+        for guide in guides {
+            #expect(readme.contains("(\(guide))"), "the README links \(guide)")
+            #expect(blocks.contains { $0.file == guide && $0.marker == "<!-- readme: runs -->" }, "\(guide)")
         }
     }
 
@@ -77,11 +97,11 @@ import _TestSupport
                     "PATH": prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin", "HOME": folder.path,
                     "NEXTWAVE_DATA": nil, "NO_COLOR": "1",
                 ])
-            #expect(r.status == 0, "README line \(block.line):\n\(block.text)\n\(r.stderr.suffix(1500))")
+            #expect(r.status == 0, "\(block.place):\n\(block.text)\n\(r.stderr.suffix(1500))")
             // Run by name from the installed prefix, with its own data.
             #expect(
                 !r.stderr.contains(RepositoryPaths.root.path) && !r.stderr.contains(template.path),
-                "README line \(block.line) used the checkout or the shared installation")
+                "\(block.place) used the checkout or the shared installation")
         }
     }
 }

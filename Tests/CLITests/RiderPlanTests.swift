@@ -189,7 +189,7 @@ import _TestSupport
     /// station without departures names the lakes the archive holds; --lake takes a prefix.
     @Test func pastTheArchiveTheAnswerSaysWhatToDo() async throws {
         let past = try await CLI.runOffPool(["plan", "--station", "wadenswil", "--from", "2027-06-01"])
-        #expect(past.status == 1)  // no departures where and when asked (README, "Exit status")
+        #expect(past.status == 1)  // no departures where and when asked (docs/commands.md, exit status)
         #expect(past.stderr.contains("2026-09-22 … 2026-10-01") && past.stderr.contains("nextwave archive fetch"))
         #expect(past.stderr.contains("needs the network") && past.stderr.contains("--lake \"Zürichsee\""))
         let sessions = try await CLI.runOffPool([
@@ -285,14 +285,39 @@ import _TestSupport
 /// Packages/SessionKit alone: it resolves no other package, compiles as written, and finds the
 /// app's ratings by the names the deployment page writes.
 @Suite struct PortableCoreTests {
+    /// Every Swift block of SessionKit's DocC articles as one file: the imports of all at the
+    /// top, each block's other lines the body of a function of its own.
+    static func articleFunctions() throws -> String {
+        let sources = RepositoryPaths.root.appendingPathComponent("Packages/SessionKit/Sources")
+        var imports = Set<String>()
+        var functions: [String] = []
+        let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard url.pathExtension == "md", url.deletingLastPathComponent().pathExtension == "docc" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for (n, block) in text.matches(of: /```swift\n((?:.|\n)*?)\n```/).enumerated() {
+                let lines = block.1.split(separator: "\n", omittingEmptySubsequences: false)
+                imports.formUnion(lines.filter { $0.hasPrefix("import ") }.map(String.init))
+                let body = lines.filter { !$0.hasPrefix("import ") }.map { "    " + $0 }.joined(separator: "\n")
+                functions.append(
+                    "func \(url.deletingPathExtension().lastPathComponent)\(n)() throws {\n\(body)\n}")
+            }
+        }
+        #expect(functions.count >= 2, "the articles' Swift blocks")
+        return (imports.sorted() + [""] + functions).joined(separator: "\n") + "\n"
+    }
+
     @Test func theAppSnippetBuildsAgainstSessionKitAlone() async throws {
-        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try RepositoryPaths.userDocumentsText()
         let start = try #require(readme.range(of: "<!-- app ratings example -->\n```swift\n"))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         let app = RepositoryPaths.temporaryDirectory("app")
         let sources = app.appendingPathComponent("Sources/App")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try Data(readme[start.upperBound..<end.lowerBound].utf8).write(to: sources.appendingPathComponent("main.swift"))
+        // The Swift of SessionKit's DocC articles, each compiled as a function of its own (its
+        // imports at the file's top): a renamed API fails here, not in a reader's project.
+        try Data(try Self.articleFunctions().utf8).write(to: sources.appendingPathComponent("Articles.swift"))
         let kit = RepositoryPaths.root.appendingPathComponent("Packages/SessionKit").path
         let manifest = [
             "// swift-tools-version: 6.1",
@@ -302,7 +327,10 @@ import _TestSupport
             "    dependencies: [.package(path: \"\(kit)\")],",
             "    targets: [.executableTarget(name: \"App\", dependencies: [",
             "        .product(name: \"SessionCore\", package: \"SessionKit\"),",
-            "        .product(name: \"ShipRatingReader\", package: \"SessionKit\")])])",
+            "        .product(name: \"ShipRatingReader\", package: \"SessionKit\"),",
+            "        .product(name: \"WaveFeed\", package: \"SessionKit\"),",
+            "        .product(name: \"CivilTime\", package: \"SessionKit\"),",
+            "        .product(name: \"WaveRating\", package: \"SessionKit\")])])",
         ].joined(separator: "\n")
         try Data(manifest.utf8).write(to: app.appendingPathComponent("Package.swift"))
         let build = try await CLI.runOffPool(

@@ -244,7 +244,7 @@ import _TestSupport
     /// variables added). The first run publishes every lake; the second, the service's, finds
     /// nothing new and writes nothing.
     @Test func theReadmesCronLineAndTimerRunUnderTheirEnvironments() async throws {
-        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try RepositoryPaths.userDocumentsText()
         func block(_ marker: String, _ fence: String) throws -> Substring {
             let start = try #require(readme.range(of: "<!-- \(marker) -->\n```\(fence)\n"))
             let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))

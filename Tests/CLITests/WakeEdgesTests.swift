@@ -147,7 +147,7 @@ import _TestSupport
     /// at 5 m/s over 10 m, 50 m off, Kriebel & Seelig's member gives the quoted figure; the
     /// legacy H is the legacy CSV's.
     @Test func theReadmesPantaRheiFiguresAreTheTools() async throws {
-        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try RepositoryPaths.userDocumentsText()
             .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
         func number(after prefix: String, in text: String) throws -> [Double] {
             let start = try #require(text.range(of: prefix), "README says \"\(prefix)\"")

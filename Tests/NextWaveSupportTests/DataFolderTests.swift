@@ -3,7 +3,7 @@ import NextWaveSupport
 import Testing
 import _TestSupport
 
-/// The data folder's precedence (README, "Which data folder"): `--data`, then `NEXTWAVE_DATA`,
+/// The data folder's precedence (docs/guides/maintaining.md, "Which Data/ a command uses"): `--data`, then `NEXTWAVE_DATA`,
 /// then the checkout the working directory is in, then the installation beside the binary, then
 /// a checkout above the binary. Each step is checked with every later one present.
 @Suite struct DataFolderTests {

@@ -4,7 +4,7 @@ import Testing
 import _TestSupport
 
 /// The default operator and where each operator's reports go, read from the bundled
-/// `Data/operators.json` (README, "Other lakes": Lake Zurich's table is `reports/`, another
+/// `Data/operators.json` (docs/guides/maintaining.md, "Other lakes": Lake Zurich's table is `reports/`, another
 /// operator's `reports/<id>`).
 @Suite struct OperatorCatalogueTests {
     @Test func lakeZurichIsTheDefaultAndTheOthersReportUnderTheirId() throws {

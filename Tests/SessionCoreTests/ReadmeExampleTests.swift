@@ -36,7 +36,7 @@ import _TestSupport
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let tested = try #require(
             Self.block(in: source, from: "// README example begins", to: "// README example ends"))
-        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try RepositoryPaths.userDocumentsText()
         let documented = try #require(Self.block(in: readme, from: "<!-- session-core example -->", to: "```\n\n"))
         func normalised(_ lines: [String]) -> [String] {
             lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter {

@@ -206,7 +206,7 @@ import _TestSupport
 /// The README's complete example entry is a valid entry.
 @Suite struct FleetReadmeExampleTests {
     @Test func theExampleEntryIsValid() throws {
-        let readme = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try RepositoryPaths.userDocumentsText()
         let section = try #require(readme.range(of: "## Editing the fleet"))
         let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))

@@ -15,8 +15,7 @@ struct FeedCommand: NextWaveCommand {
                           [--out <DIR>] [<options>]
             """,
         discussion: """
-            Writes a folder any web server can host as it is (README, "For app
-            developers"):
+            Writes a folder any web server can host as it is (docs/guides/app.md):
               index.json                       per lake: operators, stations, rating
                                                tables and one file per day
               ratings/<operator>.<hash>.json   each operator's rating table

@@ -14,8 +14,9 @@ struct RatingsPublishCommand: NextWaveCommand {
         discussion: """
             Publishes the bytes of TABLE (default reports/ship-ratings.json; a folder
             `ratings` wrote, or another publishing folder, will do) into DIR: the table as
-            ship-ratings.<hash>.json and manifest.json naming it (README, "Publishing for
-            the app"). Nothing is computed again: the apps get the table that was reviewed.
+            ship-ratings.<hash>.json and manifest.json naming it (docs/guides/
+            maintaining.md, "Publishing for the app"). Nothing is computed again: the
+            apps get the table that was reviewed.
 
             First the table is checked against the format's schema
             (schemas/ship-ratings.schema.json beside the data folder), then against what

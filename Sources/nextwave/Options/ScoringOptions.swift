@@ -7,7 +7,8 @@ import SessionsPipeline
 struct ScoringOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Rating table: a file, the folder `ratings` wrote or a publishing folder (default: the app's own ratings, and the other lakes' operators' tables).",
+            "Rating table: a file, the folder `ratings` wrote or a publishing folder (default: each operator's "
+                + "current table in Data/ratings/).",
             valueName: "FILE"))
     var ratings: String?
 

@@ -4,7 +4,7 @@ import RatingsPipeline
 
 /// The exit status of a failed command, after the BSD `sysexits.h` conventions, so that a script
 /// can tell a mistake in the command line or in an input from a run that could not finish. The
-/// README's "Exit status" table lists them.
+/// the exit status table of docs/commands.md lists them.
 enum ExitStatus: Int32, CaseIterable {
     /// The run could not finish, or a safety check refused its result (nothing was replaced).
     case failure = 1

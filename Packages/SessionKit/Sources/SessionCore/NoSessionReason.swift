@@ -26,7 +26,9 @@ public enum NoSessionReason: Hashable, Sendable, CustomStringConvertible {
 
     /// The reason, for a day whose ``SessionFinder/best(waves:sun:top:)`` is empty; nil when it
     /// is not empty.
-    /// - Parameter waves: sorted by time.
+    /// - Parameters:
+    ///   - waves: sorted by time.
+    ///   - sun: the day's sun window.
     public static func of(waves: [Wave], sun: SunWindow) -> NoSessionReason? {
         guard SessionFinder.best(waves: waves, sun: sun, top: 1).isEmpty else { return nil }
         let n = waves.count

@@ -15,7 +15,7 @@ public enum SunSource: String, Sendable, CaseIterable {
 
     /// The sun times of `date` for a station at `place` (nil: unknown, the app's point is used),
     /// and the window scoring reads, rounded as this source rounds.
-    /// - Throws: ``Solar/SunTimes/CoordinateOutOfRange`` for a station source and a place
+    /// - Throws: `SunTimes.CoordinateOutOfRange` (Solar) for a station source and a place
     ///   outside −90…90° latitude or −180…180° longitude.
     public func sun(
         on date: LocalDate, at place: (latitude: Double, longitude: Double)?, clock: ZoneClock = .zurich
