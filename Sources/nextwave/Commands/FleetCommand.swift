@@ -9,8 +9,8 @@ struct FleetCommand: AsyncParsableCommand {
         discussion: """
             The curated fleet gives every ship's figures with a source for each value; it
             fills what the operator's pages leave out, or overrides a page value with a
-            reason (overridesPage). Format: schemas/fleet.schema.json and the README
-            section "Editing the fleet".
+            reason (overridesPage). Format: schemas/fleet.schema.json and "Editing the
+            fleet" in docs/guides/maintaining.md.
             """,
         subcommands: [
             FleetCheckCommand.self, FleetAddCommand.self, FleetSetCommand.self, FleetRenameCommand.self,
