@@ -119,6 +119,7 @@ public struct SessionSummary: Sendable {
         case .spanTooShort: "waves within less than 1 h"
         case .wavesTooFarApart: "waves too far apart"
         case .onlyInDarkness: "only in darkness"
+        case .timesOutOfRange: "times out of range"
         }
     }
 

@@ -211,6 +211,9 @@ package struct RiderWords: Sendable {
         case (.de, .wavesTooFarApart(let w, let run, let runSpan, let gap)):
             return "\(waves(w)), aber nie 3 innert 2 h über 1 h ohne Lücke über 1 h (bestenfalls \(waves(run)) "
                 + "über \(minutes(runSpan)) Min.; längste Lücke \(minutes(gap)) Min.)"
+        case (.de, .timesOutOfRange(let w)): return "\(waves(w)) zu Zeiten ausserhalb des Bereichs der Regeln"
+        case (.fr, .timesOutOfRange(let w)): return "\(waves(w)) à des heures hors du domaine des règles"
+        case (.it, .timesOutOfRange(let w)): return "\(waves(w)) a orari fuori dall'intervallo delle regole"
         case (.de, .onlyInDarkness(let k)):
             return "nur im Dunkeln: \(k) Fenster mit 3+ Waves, alle vor der bürgerlichen Morgendämmerung oder "
                 + "nach der Abenddämmerung"

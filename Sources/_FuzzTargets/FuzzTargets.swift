@@ -2,7 +2,9 @@ import Foundation
 
 /// Every fuzz target, by name. Not API.
 package enum FuzzTargets {
-    package static let all: [FuzzTarget] = ratingsTargets + scheduleTargets + hardeningTargets + roundThreeTargets
+    package static let all: [FuzzTarget] =
+        ratingsTargets + scheduleTargets + hardeningTargets + roundThreeTargets
+        + sessionKitTargets
 
     package static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 }

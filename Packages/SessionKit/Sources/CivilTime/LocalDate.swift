@@ -49,7 +49,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// ISO weekday: 1 = Monday … 7 = Sunday.
     public var isoWeekday: Int {
-        let w = (daysSinceEpoch + 3) % 7  // 1970-01-01 was a Thursday (ISO 4)
+        let w = (daysSinceEpoch % 7 + 3) % 7  // 1970-01-01 was a Thursday (ISO 4); no overflow at Int.max
         return (w < 0 ? w + 7 : w) + 1
     }
 
@@ -77,10 +77,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return overflow ? (other.daysSinceEpoch > daysSinceEpoch ? Int.max : Int.min) : difference
     }
 
-    /// The same month and day in `year` (29 Feb maps to 28 Feb in common years).
+    /// The same month and day in `year` (29 Feb maps to 28 Feb in common years). A year outside
+    /// 1…9999, where dates are valid, is taken as the nearest valid one.
     public func inYear(_ year: Int) -> LocalDate {
         let (_, m, d) = components
-        return LocalDate(year: year, month: m, day: min(d, Self.daysInMonth(year: year, month: m)))!
+        let year = min(max(year, 1), 9999)
+        return LocalDate(
+            daysSinceEpoch: Self.days(year: year, month: m, day: min(d, Self.daysInMonth(year: year, month: m))))
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }

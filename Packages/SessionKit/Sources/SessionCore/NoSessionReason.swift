@@ -10,6 +10,9 @@ public enum NoSessionReason: Hashable, Sendable, CustomStringConvertible {
     case wavesTooFarApart(waves: Int, longestRun: Int, runSpan: Int64, longestGap: Int64)
     /// Windows exist, but every one lies before civil dawn or after civil dusk.
     case onlyInDarkness(windows: Int)
+    /// Waves at times outside the rules' range (``SessionRules/timeRange``): the day is not
+    /// scored.
+    case timesOutOfRange(waves: Int)
 
     public var description: String {
         switch self {
@@ -21,6 +24,8 @@ public enum NoSessionReason: Hashable, Sendable, CustomStringConvertible {
                 + "(best: \(run) wave\(run == 1 ? "" : "s") over \(runSpan / 60) min; longest gap \(gap / 60) min)"
         case .onlyInDarkness(let windows):
             "only in darkness: \(windows) window\(windows == 1 ? "" : "s") of 3+ waves, all before civil dawn or after civil dusk"
+        case .timesOutOfRange(let waves):
+            "\(waves) wave\(waves == 1 ? "" : "s") at times outside the years the rules take (±34,800 years)"
         }
     }
 
@@ -31,6 +36,8 @@ public enum NoSessionReason: Hashable, Sendable, CustomStringConvertible {
     ///   - sun: the day's sun window.
     public static func of(waves: [Wave], sun: SunWindow) -> NoSessionReason? {
         guard SessionFinder.best(waves: waves, sun: sun, top: 1).isEmpty else { return nil }
+        let outside = waves.count { !SessionRules.timeRange.contains($0.time) }
+        guard outside == 0 else { return .timesOutOfRange(waves: outside) }
         let n = waves.count
         guard n >= SessionRules.minimumWaves else { return .fewerThanThreeWaves(n) }
         let span = waves[n - 1].time - waves[0].time

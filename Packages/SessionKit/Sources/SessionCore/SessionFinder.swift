@@ -15,7 +15,8 @@
 /// on the stack, so the whole search is O(n · (w + top)); the distinct windows sort the O(n)
 /// candidates once.
 public enum SessionFinder {
-    /// The best windows of one day.
+    /// The best windows of one day. A day with a wave outside ``SessionRules/timeRange`` has
+    /// none.
     /// - Parameters:
     ///   - waves: sorted by time (ascending; equal times in any order).
     ///   - sun: the day's sun times.
@@ -69,7 +70,10 @@ public enum SessionFinder {
     @inline(__always)
     static func forEachWindow(waves: [Wave], sun: SunWindow, _ body: (SessionWindow) -> Void) {
         let n = waves.count
-        guard n >= SessionRules.minimumWaves, waves[n - 1].time - waves[0].time >= SessionRules.minimumSpan else {
+        // A day with a wave outside the rules' times has no window (SessionRules.timeRange).
+        guard n >= SessionRules.minimumWaves, waves.allSatisfy({ SessionRules.timeRange.contains($0.time) }),
+            waves[n - 1].time - waves[0].time >= SessionRules.minimumSpan
+        else {
             return
         }
         waves.withUnsafeBufferPointer { w in

@@ -15,6 +15,11 @@ public enum SessionRules {
     public static let defaultTop = 5
     /// Score reduction per unit of twilight share: `score × (1 − 0.8 × share)`.
     public static let twilightPenalty = 0.8
+    /// The wave times the rules take, Unix seconds: ±2^40 s, about ±34,800 years, far beyond any
+    /// schedule (the toolkit's readers accept 1901–2099). Times outside it leave a window without
+    /// a score and a day without windows, never an arithmetic trap: any two times in it, and a
+    /// sun time (``SunWindow``, within ±2^60 s), differ by less than Int64 holds.
+    public static let timeRange: ClosedRange<Int64> = -(1 << 40)...(1 << 40)
 
     /// Quality points of one wave: 10 for a rating-3 ship, 5 for rating 2, 2 for any other named
     /// ship (rating 1, or a ship the rating table does not know), 1 when no ship is known.
@@ -45,6 +50,7 @@ public enum SessionRules {
     /// is made only when there is an overlap (a share of 0 leaves the score as it is).
     @inline(__always)
     public static func score(quality: Double, count: Int, start: Int64, end: Int64, sun: SunWindow) -> Double {
+        guard timeRange.contains(start), timeRange.contains(end) else { return 0 }
         if end <= sun.civilTwilightBegin || start >= sun.civilTwilightEnd { return 0 }
         let duration = Double(end - start)
         let wavesPerHour = Double(count) / (duration / 3600)

@@ -16,11 +16,14 @@ public struct SunWindow: Hashable, Sendable {
     /// Far outside any day, yet safe to subtract.
     static let never: Int64 = 1 << 60
 
+    /// Each time is kept within ±2^60 s, far outside any day (a polar day's encoding), so that
+    /// the rules can subtract it from a wave's time without overflow.
     public init(sunrise: Int64, sunset: Int64, civilTwilightBegin: Int64, civilTwilightEnd: Int64) {
-        self.sunrise = sunrise
-        self.sunset = sunset
-        self.civilTwilightBegin = civilTwilightBegin
-        self.civilTwilightEnd = civilTwilightEnd
+        func bounded(_ t: Int64) -> Int64 { min(max(t, -Self.never), Self.never) }
+        self.sunrise = bounded(sunrise)
+        self.sunset = bounded(sunset)
+        self.civilTwilightBegin = bounded(civilTwilightBegin)
+        self.civilTwilightEnd = bounded(civilTwilightEnd)
     }
 
     /// How event times are rounded.
