@@ -4,7 +4,7 @@
 /// - its input is a value given when the job is made; ``validate()`` checks everything that can
 ///   be checked without reading a file or a page and throws an error that names the field, the
 ///   value and what is accepted;
-/// - ``run(onEvent:)`` is the only way in: it calls ``validate()`` and then ``work(onEvent:)``,
+/// - ``run(onEvent:)`` is the only way in: it calls ``validate()`` and then ``work(_:onEvent:)``,
 ///   so no caller can skip the checks and no front end needs to repeat them;
 /// - each input file is read once per run;
 /// - what happens along the way goes out as events (progress, warnings, streamed output), in
@@ -22,21 +22,29 @@ public protocol Job: Sendable {
     /// Throws the first problem of the input that needs no I/O to find.
     func validate() throws
 
-    /// The work, on an input ``validate()`` accepted. Call ``run(onEvent:)``, not this.
-    func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result
+    /// The work, on an input ``validate()`` accepted. Only ``run(onEvent:)`` can call it: it
+    /// alone makes the ``Validated`` proof, so no caller reaches the work without the checks (a
+    /// `GridJob` given NaN reached a precondition that way).
+    func work(_ proof: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result
+}
+
+/// Proof that a job's input passed ``Job/validate()``: made by ``Job/run(onEvent:)`` after the
+/// checks, and by nothing outside this package (its initializer is not public).
+public struct Validated: Sendable {
+    package init() {}
 }
 
 extension Job {
     /// Checks nothing: for jobs whose input has no I/O-free check.
     public func validate() throws {}
 
-    /// Runs the job: ``validate()``, then ``work(onEvent:)``.
+    /// Runs the job: ``validate()``, then ``work(_:onEvent:)``.
     /// - Throws: ``JobFailure`` with the kind of problem, or `CancellationError`.
     @discardableResult
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
         do {
             try validate()
-            return try await work(onEvent: onEvent)
+            return try await work(Validated(), onEvent: onEvent)
         } catch let cancelled as CancellationError {
             throw cancelled
         } catch {

@@ -83,7 +83,7 @@ public struct GridJob: Job {
     }
 
     /// Computes the grid and writes its CSV to ``output``.
-    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Shape {
+    public func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Shape {
         let resolved = try await source.resolved(onEvent: { onEvent(.pages($0)) })
         let (names, hulls) = resolved.measured
         let leftOut = resolved.ships.filter { $0.hull == nil }.map(\.withoutDimensions)

@@ -92,7 +92,7 @@ public struct PublishJob: Job {
     /// - Throws: `ShipRatingTable/RatingsError` for a table that is not valid, cites local
     ///   sources, or regresses; `NextWaveSupport/FileProblem` when a file cannot be read or
     ///   written. Nothing is published then.
-    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
+    public func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let file = try TableFile.open(input.table, name: input.tableName)
         let implausible = TablePlausibility.problems(file.table)
         if !implausible.isEmpty {

@@ -186,7 +186,7 @@ public struct RatingsJob: Job {
     /// `write(_:)` (every output as one atomic set, or nothing when unchanged) and
     /// `publishReviewed(into:)` (the bytes in `out`, not a recomputation).
     /// - Throws: the first failure (fleet file, page, regression, write); nothing is written then.
-    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
+    public func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         // A previous table named but not there fails before anything is fetched.
         let previous = try openPrevious()
         let built = try await build(onEvent: onEvent)

@@ -78,7 +78,7 @@ public struct WakeJob: Job {
     }
 
     /// Computes the ensemble at every point (after ``validate()``): the hulls, then the kernel.
-    public func work(onEvent: @escaping @Sendable (FleetPages.Event) -> Void) async throws -> WakeTable {
+    public func work(_: Validated, onEvent: @escaping @Sendable (FleetPages.Event) -> Void) async throws -> WakeTable {
         let calibration = try self.calibration.map { url in
             let calibration = try JSONFile.decode(
                 PowerLawCalibration.self, at: url, what: "calibration file", limit: BoundedFile.tableLimit)

@@ -96,7 +96,8 @@ package struct ArchiveFetchJob: Job {
         }
     }
 
-    package func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> ArchiveFetcher.Report {
+    package func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> ArchiveFetcher.Report
+    {
         let existed = FileManager.default.fileExists(atPath: input.archive.path)
         try FileProblem.createFolder(input.archive)
         var fetcher = ArchiveFetcher(

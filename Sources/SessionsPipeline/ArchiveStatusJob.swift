@@ -26,7 +26,7 @@ package struct ArchiveStatusJob: Job {
         package var lines: [String]
     }
 
-    package func work(onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Status {
+    package func work(_: Validated, onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Status {
         let (archive, refresh) = try ScheduleArchive.opened(at: archive)
         let status = try archive.status()
         let store =

@@ -53,7 +53,7 @@ public struct CourseSpeedsJob: Job {
     }
 
     /// Reads the legs of every assigned course and fits each ship's speed; writes ``out`` atomically.
-    public func work(onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Result {
+    public func work(_: Validated, onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Result {
         let catalogue = try StationCatalogue.load(from: stations)
         let (opened, _) = try ScheduleArchive.opened(at: archive)
         guard let range = try opened.store.dateRange() else { throw SessionsJobError.emptyArchive(path: archiveName) }

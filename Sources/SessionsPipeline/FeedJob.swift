@@ -155,7 +155,7 @@ public struct FeedJob: Job {
         }
     }
 
-    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
+    public func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let opened = try input.source.open { onEvent(.indexing(done: $0, total: $1)) }
         for message in opened.refresh.skipped { onEvent(.warning("skipped \(message)")) }
         let catalogue = opened.catalogue

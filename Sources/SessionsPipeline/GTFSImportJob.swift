@@ -63,7 +63,7 @@ package struct GTFSImportJob: Job {
 
     /// What was imported, and into which store.
     package func work(
-        onEvent: @escaping @Sendable (Event) -> Void
+        _: Validated, onEvent: @escaping @Sendable (Event) -> Void
     ) async throws -> (report: GTFSImportReport, store: String) {
         var importer = GTFSImporter(agencies: Set(try agencyIDs(onEvent: onEvent)), window: input.window)
         importer.progress = { onEvent(.stopTimeLines($0)) }

@@ -69,7 +69,7 @@ public struct PlanJob: Job {
     }
 
     /// Makes the plan: ``validate()``, then the survey of the chosen days. Writes nothing.
-    public func work(onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> RiderPlan {
+    public func work(_: Validated, onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> RiderPlan {
         let opened = try input.source.open { _, _ in }
         let (catalogue, periods, table, archive, range) = (
             opened.catalogue, opened.periods, opened.table, opened.archive, opened.range

@@ -123,7 +123,7 @@ public struct SessionsJob: Job {
     }
 
     /// Scores every station-day and writes the reports: ``validate()``, then the archive (under its shared lock).
-    public func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
+    public func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let opened = try input.source.open { onEvent(.indexing(done: $0, total: $1)) }
         let (catalogue, periods, table, archive, refresh, range) = (
             opened.catalogue, opened.periods, opened.table, opened.archive, opened.refresh, opened.range

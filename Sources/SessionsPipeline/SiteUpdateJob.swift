@@ -114,7 +114,7 @@ package struct SiteUpdateJob: Job {
         return try FeedJob.lakes(named: input.lakes, in: catalogue)
     }
 
-    package func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
+    package func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let lock = try DirectoryLock(input.out, waiting: false)
         defer { withExtendedLifetime(lock) {} }
         let lakes = try chosenLakes()

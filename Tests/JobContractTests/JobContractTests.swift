@@ -7,7 +7,7 @@ import Testing
     struct Doubling: Job {
         typealias Event = NoEvent
         var value: Int
-        func work(onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Int {
+        func work(_: Validated, onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Int {
             value * 2
         }
     }
@@ -17,7 +17,7 @@ import Testing
         struct Refused: Error {}
         var steps: Int
         func validate() throws { if steps < 0 { throw Refused() } }
-        func work(onEvent: @escaping @Sendable (Event) -> Void) async throws -> Int {
+        func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Int {
             for i in 0..<steps { onEvent(.step(i)) }
             return steps
         }
@@ -58,7 +58,7 @@ import Testing
         struct Failing: Job {
             typealias Event = NoEvent
             var error: any Error
-            func work(onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Int { throw error }
+            func work(_: Validated, onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Int { throw error }
         }
         for (error, kind, location) in [
             (Missing() as any Error, ProblemKind.missingInput, "/data/fleet.json" as String?),
