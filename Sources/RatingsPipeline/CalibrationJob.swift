@@ -57,9 +57,11 @@ public struct CalibrationJob: Job {
     }
 
     /// Fits and writes `out` and `chart` together, as one atomic set: both or neither.
-    /// - Parameter onEvent: receives each skipped row ("line N, column C: why") as soon as the
-    ///   file is read (before the fit, which may fail), then a count of any beyond the first 20.
-    public func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
+    /// - Parameters:
+    ///   - proof: that the input passed ``validate()`` (``run(onEvent:)`` gives it).
+    ///   - onEvent: receives each skipped row ("line N, column C: why") as soon as the file is
+    ///     read (before the fit, which may fail), then a count of any beyond the first 20.
+    public func work(_ proof: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let threads = ProcessInfo.processInfo.activeProcessorCount
         // Read twice in blocks: memory does not grow with the number of rows.
         let streamed = try PowerLawCalibration.fit(file: observations, threads: threads) { file in
