@@ -87,7 +87,10 @@ package enum FleetFile {
             problems += check(ship: ship, entry: label)
             if let name = ship["name"] as? String, let prefix = ship["prefix"] as? String {
                 let aliases = (ship["aliases"] as? [Any])?.compactMap { $0 as? String } ?? []
-                for candidate in Set(["\(prefix) \(name)", name] + aliases).map(ShipNames.key) {
+                // Names the rules refuse are reported above; keying them (a name may be megabytes)
+                // would only repeat that, slowly.
+                let candidates = Set(["\(prefix) \(name)", name] + aliases).filter { ShipNameRules.problem($0) == nil }
+                for candidate in candidates.map(ShipNames.key) {
                     if let other = names[candidate], other != label {
                         problems.append(
                             Problem(

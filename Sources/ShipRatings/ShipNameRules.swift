@@ -12,8 +12,14 @@ package enum ShipNameRules {
 
     /// Why `name` is not a ship's name; nil when it may be one.
     package static func problem(_ name: String) -> String? {
-        if name.count > maximumLength {
-            return "has \(name.count) characters; at most \(maximumLength)"
+        // Counting characters breaks the text into graphemes, slow for a name of megabytes: a
+        // long one is counted once, by its scalars when it is long enough not to matter (a
+        // character is at least one scalar), by its bytes when it is ASCII.
+        let bytes = name.utf8.count
+        if bytes > maximumLength {
+            let characters =
+                name.utf8.allSatisfy({ $0 < 0x80 }) ? bytes : bytes > 16_384 ? name.unicodeScalars.count : name.count
+            if characters > maximumLength { return "has \(characters) characters; at most \(maximumLength)" }
         }
         if name.unicodeScalars.contains("\u{FFFD}") {
             return "holds U+FFFD REPLACEMENT CHARACTER: the name was not valid UTF-8 (write it in UTF-8)"
