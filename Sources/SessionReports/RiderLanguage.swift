@@ -20,6 +20,17 @@ package enum RiderLanguage: String, Sendable, CaseIterable {
         }
         return .en
     }
+
+    /// The text in this language, of the four given in the order English, German, French,
+    /// Italian.
+    package func pick(_ en: String, _ de: String, _ fr: String, _ it: String) -> String {
+        switch self {
+        case .en: en
+        case .de: de
+        case .fr: fr
+        case .it: it
+        }
+    }
 }
 
 /// Every word and number format a rider reads, in one language.
@@ -31,12 +42,7 @@ package struct RiderWords: Sendable {
     package static let english = RiderWords(.en)
 
     private func pick(_ en: String, _ de: String, _ fr: String, _ it: String) -> String {
-        switch language {
-        case .en: en
-        case .de: de
-        case .fr: fr
-        case .it: it
-        }
+        language.pick(en, de, fr, it)
     }
 
     // MARK: Numbers and dates

@@ -8,12 +8,7 @@ package struct SiteWords: Sendable {
     package init(_ language: RiderLanguage) { words = RiderWords(language) }
 
     private func pick(_ en: String, _ de: String, _ fr: String, _ it: String) -> String {
-        switch language {
-        case .en: en
-        case .de: de
-        case .fr: fr
-        case .it: it
-        }
+        language.pick(en, de, fr, it)
     }
 
     /// The language's own name, for the chooser.

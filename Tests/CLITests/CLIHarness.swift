@@ -99,6 +99,16 @@ struct CLI {
         }
     }
 
+    /// `nextwave arguments…` under coreutils' `timeout -s KILL`, so that a regression that blocks
+    /// fails its test (status 137) instead of hanging the suite.
+    static func runBounded(_ arguments: [String], seconds: Int, in directory: URL = RepositoryPaths.root)
+        async throws -> Result
+    {
+        try await runOffPool(
+            ["timeout", "-s", "KILL", "\(seconds)", binary.path] + arguments, in: directory,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+    }
+
     /// ``run(_:in:executable:environment:)`` on a thread of its own, awaited: a long child (a
     /// compiler, a whole recipe) then does not hold one of the few threads that every async test
     /// of the suite shares (an HTTP test waiting for its timer would stall behind it).

@@ -10,12 +10,21 @@ import _TestSupport
 /// The fourth hostile round (issue: hardening, round 4), through the built binary: each finding
 /// with a test that fails without its fix (docs/RELIABILITY.md, "Round 4").
 @Suite struct HardeningRoundFourTests {
+    /// ``CLI/runBounded(_:seconds:in:)`` with this round's bound.
     func runBounded(_ arguments: [String], seconds: Int = 120, in directory: URL = RepositoryPaths.root)
         async throws -> CLI.Result
     {
-        try await CLI.runOffPool(
-            ["timeout", "-s", "KILL", "\(seconds)", CLI.binary.path] + arguments, in: directory,
-            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try await CLI.runBounded(arguments, seconds: seconds, in: directory)
+    }
+
+    /// A transport API on 127.0.0.1 answering Wädenswil's archived board of 2026-09-22, 404 for
+    /// anything else.
+    func boardServer() throws -> LocalHTTPServer {
+        let board = try Data(
+            contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
+        return try LocalHTTPServer { path, _ in
+            path == "/v1/stationboard?id=8503670&limit=420&date=2026-09-22" ? .init(body: board) : .status(404)
+        }
     }
 
     func files(_ folder: URL) -> [String: Data] {
@@ -76,11 +85,7 @@ import _TestSupport
 
     /// An archive's day folder that is a link: `archive fetch` refuses to store through it.
     @Test func anArchiveFetchNeverWritesThroughALinkedDayFolder() async throws {
-        let board = try Data(
-            contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
-        let server = try LocalHTTPServer { path, _ in
-            path == "/v1/stationboard?id=8503670&limit=420&date=2026-09-22" ? .init(body: board) : .status(404)
-        }
+        let server = try boardServer()
         defer { server.stop() }
         let folder = RepositoryPaths.temporaryDirectory("links")
         let (elsewhere, archive) = (folder.appendingPathComponent("v"), folder.appendingPathComponent("archive"))
@@ -606,11 +611,7 @@ import _TestSupport
     /// An archived day that is a FIFO is kept, and the summary says why (it said "the new answer
     /// added nothing").
     @Test func aKeptFIFODayIsSummarisedForWhatItIs() async throws {
-        let board = try Data(
-            contentsOf: RepositoryPaths.archive.appendingPathComponent("stationboards/2026-09-22/8503670.json"))
-        let server = try LocalHTTPServer { path, _ in
-            path == "/v1/stationboard?id=8503670&limit=420&date=2026-09-22" ? .init(body: board) : .status(404)
-        }
+        let server = try boardServer()
         defer { server.stop() }
         let archive = RepositoryPaths.temporaryDirectory("fifo-archive")
         let day = archive.appendingPathComponent("stationboards/2026-09-22")

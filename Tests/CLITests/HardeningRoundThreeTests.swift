@@ -10,14 +10,11 @@ import _TestSupport
 /// round 3). Each case failed before its fix: a file lost or written through a link, a hang, a
 /// trap, a silent exit 0. The readers' budgets are in ScheduleArchiveTests.ReadLimitsTests.
 @Suite struct HardeningRoundThreeTests {
-    /// `nextwave arguments…` under coreutils' `timeout`: a regression that blocks fails the test
-    /// (status 124 or 137) instead of hanging the suite.
+    /// ``CLI/runBounded(_:seconds:in:)`` with this round's bound.
     func runBounded(_ arguments: [String], seconds: Int = 60, in directory: URL = RepositoryPaths.root)
         async throws -> CLI.Result
     {
-        try await CLI.runOffPool(
-            ["timeout", "-s", "KILL", "\(seconds)", CLI.binary.path] + arguments, in: directory,
-            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try await CLI.runBounded(arguments, seconds: seconds, in: directory)
     }
 
     func fifo(_ url: URL) throws {

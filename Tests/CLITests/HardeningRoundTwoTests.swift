@@ -9,12 +9,9 @@ import _TestSupport
 /// What the second hardening probe found, through the tool as a user runs it (issue: hardening,
 /// round 2). Each case failed before its fix: a trap (status 132), a hang, a silent loss.
 @Suite struct HardeningRoundTwoTests {
-    /// `nextwave arguments…` under coreutils' `timeout`, so that a regression that blocks
-    /// fails the test (status 124) instead of hanging the suite.
+    /// ``CLI/runBounded(_:seconds:in:)`` with this round's bound.
     func runBounded(_ arguments: [String], seconds: Int = 30) async throws -> CLI.Result {
-        try await CLI.runOffPool(
-            ["timeout", "-s", "KILL", "\(seconds)", CLI.binary.path] + arguments,
-            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try await CLI.runBounded(arguments, seconds: seconds)
     }
 
     func fifo(_ url: URL) throws {
