@@ -1,6 +1,10 @@
 package import Foundation
 package import JobContract
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Which data folder (`Data/`, with `fleet.json`) a run reads and writes, and why: the one rule
 /// every command follows, so that an edit lands in the file the next run reads.
 ///
@@ -31,6 +35,15 @@ package struct DataFolder: Sendable, Equatable {
     package var url: URL
     /// Why it was chosen.
     package var origin: Origin
+
+    /// The id of the user who owns the folder; nil when it cannot be examined.
+    package var ownerID: UInt32? {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? UInt32(info.st_uid) : nil
+    }
+
+    /// The effective user id of this process.
+    package static var currentUserID: UInt32 { UInt32(geteuid()) }
 
     /// No data folder was found: where the search looked, and what to do.
     package struct NotFound: KindedError {

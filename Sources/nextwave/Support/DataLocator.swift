@@ -34,11 +34,9 @@ enum DataLocator {
     /// every rating and name the pages fetched. Named with --data or NEXTWAVE_DATA it is used,
     /// with a warning.
     static func checkOwner(_ folder: DataFolder) throws {
-        var info = stat()
-        guard stat(folder.url.path, &info) == 0 else { return }
-        let me = geteuid()
-        guard info.st_uid != me, info.st_uid != 0 else { return }
-        let owner = "belongs to user \(info.st_uid), not to you (\(me))"
+        let me = DataFolder.currentUserID
+        guard let ownerID = folder.ownerID, ownerID != me, ownerID != 0 else { return }
+        let owner = "belongs to user \(ownerID), not to you (\(me))"
         switch folder.origin {
         case .option, .environment:
             try? FileHandle.standardError.write(
