@@ -112,7 +112,13 @@ final class SQLiteDatabase {
         func bind(_ index: Int32, _ value: Int) { sqlite3_bind_int64(pointer, index, Int64(value)) }
         func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(pointer, index, value) }
         func bind(_ index: Int32, _ value: String) {
-            sqlite3_bind_text(pointer, index, value, -1, csqlite_transient())
+            // Through the string's own UTF-8 (no C-string copy; SQLite copies the bytes).
+            var value = value
+            value.withUTF8 { utf8 in
+                let start = UnsafeRawPointer(utf8.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                sqlite3_bind_text(
+                    pointer, index, start.assumingMemoryBound(to: CChar.self), Int32(utf8.count), csqlite_transient())
+            }
         }
         func bind(_ index: Int32, _ value: String?) {
             if let value { bind(index, value) } else { sqlite3_bind_null(pointer, index) }

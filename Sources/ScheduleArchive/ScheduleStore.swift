@@ -118,6 +118,15 @@ public final class ScheduleStore {
     /// Runs `body` in one transaction (all of a refresh or import lands, or none of it).
     package func transaction<T>(_ body: () throws -> T) throws -> T { try database.transaction(body) }
 
+    /// Runs `body` with SQLite's page cache at `kibibytes` (64 MiB otherwise). A bulk load
+    /// appends in key order and gains nothing from a large cache; the memory it would hold is
+    /// better left to the rows being written.
+    package func withPageCache<T>(kibibytes: Int, _ body: () throws -> T) throws -> T {
+        try database.execute("PRAGMA cache_size=-\(max(1024, kibibytes))")
+        defer { try? database.execute("PRAGMA cache_size=-65536") }
+        return try body()
+    }
+
     /// How many departures the source at `path` holds (0 when there is none).
     package func departureCount(path: String) throws -> Int {
         let count = try database.cached(
@@ -159,35 +168,61 @@ public final class ScheduleStore {
     /// A prepared bulk inserter for departures of one source.
     package final class DepartureWriter {
         let statement: SQLiteDatabase.Statement
+        /// The same insert for ``groupSize`` rows at once (one statement step per group).
+        let group: SQLiteDatabase.Statement
         let source: Int64
         package private(set) var count = 0
+        /// Rows per grouped insert: 9 parameters each, well within SQLite's 32 766.
+        static let groupSize = 100
 
-        init(statement: SQLiteDatabase.Statement, source: Int64) {
+        init(statement: SQLiteDatabase.Statement, group: SQLiteDatabase.Statement, source: Int64) {
             self.statement = statement
+            self.group = group
             self.source = source
         }
 
         package func add(_ departure: Departure) throws {
-            statement.bind(1, departure.date.daysSinceEpoch)
-            statement.bind(2, departure.station)
-            statement.bind(3, departure.time)
-            statement.bind(4, departure.course)
-            statement.bind(5, departure.category)
-            statement.bind(6, source)
-            statement.bind(7, departure.destination)
-            statement.bind(8, departure.arrival)
-            statement.bind(9, departure.nextStation.map(Int64.init))
+            bind(departure, to: statement, at: 0)
             try statement.run()
             count += 1
+        }
+
+        /// Adds many departures, a group of rows per statement step: a year's import is about a
+        /// million rows, and one step each cost more than everything else SQLite does for them.
+        package func add(contentsOf departures: [Departure]) throws {
+            var index = 0
+            while departures.count - index >= Self.groupSize {
+                for row in 0..<Self.groupSize { bind(departures[index + row], to: group, at: Int32(row * 9)) }
+                try group.run()
+                index += Self.groupSize
+                count += Self.groupSize
+            }
+            for departure in departures[index...] { try add(departure) }
+        }
+
+        private func bind(_ departure: Departure, to statement: SQLiteDatabase.Statement, at offset: Int32) {
+            statement.bind(offset + 1, departure.date.daysSinceEpoch)
+            statement.bind(offset + 2, departure.station)
+            statement.bind(offset + 3, departure.time)
+            statement.bind(offset + 4, departure.course)
+            statement.bind(offset + 5, departure.category)
+            statement.bind(offset + 6, source)
+            statement.bind(offset + 7, departure.destination)
+            statement.bind(offset + 8, departure.arrival)
+            statement.bind(offset + 9, departure.nextStation.map(Int64.init))
         }
     }
 
     package func departureWriter(source: Int64) throws -> DepartureWriter {
-        DepartureWriter(
-            statement: try database.cached(
-                "INSERT OR IGNORE INTO departures(day, station, time, course, category, source, destination, arrival, "
-                    + "next_station) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            ), source: source)
+        let insert =
+            "INSERT OR IGNORE INTO departures(day, station, time, course, category, source, destination, arrival, "
+            + "next_station) VALUES "
+        let row = "(?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        return DepartureWriter(
+            statement: try database.cached(insert + row),
+            group: try database.cached(
+                insert + Array(repeating: row, count: DepartureWriter.groupSize).joined(separator: ", ")),
+            source: source)
     }
 
     package func addAssignments(_ assignments: [ShipAssignment], filed: LocalDate, source: Int64) throws {

@@ -3,6 +3,7 @@ import ScheduleArchive
 import SessionCore
 import ShipRatingTable
 import Solar
+import WaveRating
 
 /// Turns the ordered departure stream into station-days. A whole day is collected first (it is
 /// small: a few thousand departures for all of Switzerland's lakes), so that each wave knows the
@@ -19,7 +20,18 @@ struct StationDayAssembler {
     private var sunDay: LocalDate?
     /// Sun times per station of the current day (and the app's point under `nil`).
     private var sunCache: [Int?: (SunTimes, SunWindow)] = [:]
-    private var ratingCache: [String: ShipRating?] = [:]
+    private var ratingCache: [String: RatingFacts?] = [:]
+    /// Station names by UIC for the waves' next stops (the catalogue's, else the store's).
+    private var stopNames: [Int: String?] = [:]
+
+    /// What a wave needs of a ship's table entry: looked up once per ship, not copied whole
+    /// for each of a year's million waves.
+    struct RatingFacts {
+        var rating: Rating?
+        var ratingBasis: RatingBasis?
+        /// The median wave height at the rider's point (m).
+        var waveHeightM: Double?
+    }
 
     init(survey: SessionSurvey, assignments: [LocalDate: [String: String]], storeNames: [Int: String]) {
         self.survey = survey
@@ -88,7 +100,7 @@ struct StationDayAssembler {
                 .station
             {
                 detail.nextStop = next
-                detail.nextStopName = survey.catalogue.station(uic: next)?.name ?? storeNames[next]
+                detail.nextStopName = stopName(next)
             }
             if let known {
                 report.knownShipWaves += 1
@@ -97,7 +109,7 @@ struct StationDayAssembler {
                 detail.rating = entry?.rating
                 detail.ratingBasis = entry?.rating == nil ? nil : entry?.ratingBasis
                 detail.points = Double(SessionRules.quality(rating: entry?.rating, named: true))
-                detail.waveHeightM = entry?.wake?.waveHeightM?.median
+                detail.waveHeightM = entry?.waveHeightM
             } else {
                 let shares = predictions.ships(course: departure.course, lake: place?.lake, date: day)
                 if shares.isEmpty {
@@ -109,7 +121,7 @@ struct StationDayAssembler {
                         zip(shares, entries).map { ShipShare(ship: $0.ship, share: $0.share, rating: $1?.rating) })
                     detail.points = SessionRules.expectedQuality(
                         zip(shares, entries).map { (share: $0.share, rating: $1?.rating) })
-                    let heights = entries.map { $0?.wake?.waveHeightM?.median }
+                    let heights = entries.map { $0?.waveHeightM }
                     if heights.allSatisfy({ $0 != nil }) {
                         detail.waveHeightM = zip(shares, heights).reduce(0) { $0 + $1.0.share * $1.1! }
                     }
@@ -143,11 +155,21 @@ struct StationDayAssembler {
         return computed
     }
 
+    /// A next stop's name: the catalogue's, else the store's.
+    private mutating func stopName(_ uic: Int) -> String? {
+        if let cached = stopNames[uic] { return cached }
+        let name = survey.catalogue.station(uic: uic)?.name ?? storeNames[uic]
+        stopNames[uic] = name
+        return name
+    }
+
     /// The table's entry for a ship (nil when the table does not know it), noting unknown and
     /// unrated ships.
-    private mutating func rating(of ship: String) -> ShipRating? {
+    private mutating func rating(of ship: String) -> RatingFacts? {
         if let cached = ratingCache[ship] { return cached }
-        let entry = survey.ratings.ship(named: ship)
+        let entry = survey.ratings.ship(named: ship).map {
+            RatingFacts(rating: $0.rating, ratingBasis: $0.ratingBasis, waveHeightM: $0.wake?.waveHeightM?.median)
+        }
         ratingCache[ship] = entry
         if entry == nil {
             report.unknownShips.insert(ship)

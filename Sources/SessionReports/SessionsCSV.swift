@@ -1,5 +1,5 @@
 package import CivilTime
-import NextWaveSupport
+package import NextWaveSupport
 package import SessionAnalytics
 import SessionCore
 import Solar
@@ -15,19 +15,54 @@ package enum SessionsCSV {
         "wavesPerHour", "qualityPoints", "score", "ships", "predictedShips", "unknownShipWaves", "sunrise", "sunset",
     ]
 
-    /// The rows of one station-day (none when it has no session).
-    package static func rows(_ day: StationDay, clock: ZoneClock = .zurich) -> [[String]] {
-        day.distinctSessions.enumerated().map { rank, s in
+    /// Appends the rows of one station-day (none when it has no session) in `style`.
+    package static func append(
+        _ day: StationDay, to text: inout ReportBytes, style: CSVStyle, clock: ZoneClock = .zurich
+    ) {
+        for (rank, s) in day.distinctSessions.enumerated() {
             let minutes = Double(s.end - s.start) / 60
-            return [
-                String(day.station), day.stationName, day.lake ?? "", day.date.description, day.date.weekdayName,
-                String(rank + 1), clock.iso8601(s.start), clock.iso8601(s.end), clock.hourMinute(s.start),
-                clock.hourMinute(s.end), fixed(minutes, 0), String(s.waves),
-                fixed(Double(s.waves) / (minutes / 60), 2), points(s.quality), fixed(s.score, 2),
-                s.ships.joined(separator: "; "), s.predictedShips.joined(separator: "; "), String(s.unknownWaves),
-                day.sunTimes.sunrise == nil ? "" : clock.iso8601(day.sun.sunrise),
-                day.sunTimes.sunset == nil ? "" : clock.iso8601(day.sun.sunset),
-            ]
+            var start = text.beginField(first: true, style: style)
+            text.int(day.station)
+            text.endField(start: start, style: style)
+            text.field(day.stationName, style: style)
+            text.field(day.lake ?? "", style: style)
+            start = text.beginField(first: false, style: style)
+            text.date(day.date)
+            text.endField(start: start, style: style)
+            text.field(day.date.weekdayName, style: style)
+            start = text.beginField(first: false, style: style)
+            text.int(rank + 1)
+            text.endField(start: start, style: style)
+            for time in [s.start, s.end] {
+                start = text.beginField(first: false, style: style)
+                text.iso8601(time, clock: clock)
+                text.endField(start: start, style: style)
+            }
+            for time in [s.start, s.end] {
+                start = text.beginField(first: false, style: style)
+                text.hourMinute(time, clock: clock)
+                text.endField(start: start, style: style)
+            }
+            text.field(fixed(minutes, 0), style: style)
+            start = text.beginField(first: false, style: style)
+            text.int(s.waves)
+            text.endField(start: start, style: style)
+            text.field(fixed(Double(s.waves) / (minutes / 60), 2), style: style)
+            text.field(points(s.quality), style: style)
+            text.field(fixed(s.score, 2), style: style)
+            text.field(s.ships.joined(separator: "; "), style: style)
+            text.field(s.predictedShips.joined(separator: "; "), style: style)
+            start = text.beginField(first: false, style: style)
+            text.int(s.unknownWaves)
+            text.endField(start: start, style: style)
+            for (time, present) in [
+                (day.sun.sunrise, day.sunTimes.sunrise != nil), (day.sun.sunset, day.sunTimes.sunset != nil),
+            ] {
+                start = text.beginField(first: false, style: style)
+                if present { text.iso8601(time, clock: clock) }
+                text.endField(start: start, style: style)
+            }
+            text.byte(0x0A)
         }
     }
 

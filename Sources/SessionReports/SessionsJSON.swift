@@ -4,6 +4,7 @@ import NextWaveSupport
 package import SessionAnalytics
 package import SessionCore
 import Solar
+import WaveRating
 
 /// `sessions.json`: `{"schemaVersion": 2, "settings": {…}, "days": [{stationId, stationName, lake,
 /// date, weekday, waves, unknownShipWaves, predictedShipWaves, sun: {sunrise, sunset,
@@ -56,15 +57,15 @@ package struct SessionsJSON {
     }
 
     let clock: ZoneClock
-    let write: (String) -> Void
+    /// The text so far not handed out: take it with ``ReportBytes/drain(_:)`` now and then.
+    package var text = ReportBytes()
     private var first = true
 
-    /// Starts the document; call ``add(_:)`` per station-day, then ``finish()``.
-    package init(settings: Settings, clock: ZoneClock = .zurich, write: @escaping (String) -> Void) {
+    /// Starts the document; call ``add(_:)`` per station-day, then ``finish(coverage:)``.
+    package init(settings: Settings, clock: ZoneClock = .zurich) {
         self.clock = clock
-        self.write = write
         let stations = settings.stations.map { "[" + $0.map { Self.string(String($0)) }.joined(separator: ", ") + "]" }
-        write(
+        text.text(
             """
             {
               "schemaVersion": \(Self.schemaVersion),
@@ -86,54 +87,135 @@ package struct SessionsJSON {
             """)
     }
 
+    /// Appends one station-day, one line.
     package mutating func add(_ day: StationDay) {
-        let sun = day.sunTimes
-        func time(_ t: Int64, _ present: Bool) -> String { present ? "\"\(clock.iso8601(t))\"" : "null" }
-        let sunText =
-            "{\"sunrise\": \(time(day.sun.sunrise, sun.sunrise != nil)), \"sunset\": \(time(day.sun.sunset, sun.sunset != nil)), "
-            + "\"civilTwilightBegin\": \(time(day.sun.civilTwilightBegin, sun.civilTwilightBegin != nil)), "
-            + "\"civilTwilightEnd\": \(time(day.sun.civilTwilightEnd, sun.civilTwilightEnd != nil))}"
-        func session(_ s: SessionResult) -> String {
-            "{\"start\": \"\(clock.iso8601(s.start))\", \"end\": \"\(clock.iso8601(s.end))\", \"waves\": \(s.waves), "
-                + "\"score\": \(Self.number(s.score)), \"quality\": \(Self.number(s.quality)), "
-                + "\"ships\": [\(s.ships.map(Self.string).joined(separator: ", "))], \"unknownWaves\": \(s.unknownWaves), "
-                + "\"predictedWaves\": \(s.predictedWaves), "
-                + "\"predictedShips\": [\(s.predictedShips.map(Self.string).joined(separator: ", "))]}"
-        }
-        let line =
-            "{\"stationId\": \"\(day.station)\", \"stationName\": \(Self.string(day.stationName)), "
-            + "\"lake\": \(day.lake.map(Self.string) ?? "null"), \"date\": \"\(day.date)\", "
-            + "\"weekday\": \"\(day.date.weekdayName)\", \"waves\": \(day.waveCount), \"unknownShipWaves\": \(day.unknownShipWaves), "
-            + "\"predictedShipWaves\": \(day.predictedShipWaves), \"sun\": \(sunText), "
-            + "\"sessions\": [\(day.sessions.map(session).joined(separator: ", "))], "
-            + "\"distinctSessions\": [\(day.distinctSessions.map(session).joined(separator: ", "))], "
-            + "\"noSession\": \(day.noSession.map { Self.string($0.description) } ?? "null"), "
-            + "\"waveList\": [\(day.waves.map(wave).joined(separator: ", "))]}"
-        write((first ? "\n    " : ",\n    ") + line)
+        text.ascii(first ? "\n    " : ",\n    ")
         first = false
+        text.ascii("{\"stationId\": \"")
+        text.int(day.station)
+        text.ascii("\", \"stationName\": ")
+        text.jsonString(day.stationName)
+        text.ascii(", \"lake\": ")
+        optionalString(day.lake)
+        text.ascii(", \"date\": \"")
+        text.date(day.date)
+        text.ascii("\", \"weekday\": \"")
+        text.text(day.date.weekdayName)
+        text.ascii("\", \"waves\": ")
+        text.int(day.waveCount)
+        text.ascii(", \"unknownShipWaves\": ")
+        text.int(day.unknownShipWaves)
+        text.ascii(", \"predictedShipWaves\": ")
+        text.int(day.predictedShipWaves)
+        let sun = day.sunTimes
+        text.ascii(", \"sun\": {\"sunrise\": ")
+        time(day.sun.sunrise, sun.sunrise != nil)
+        text.ascii(", \"sunset\": ")
+        time(day.sun.sunset, sun.sunset != nil)
+        text.ascii(", \"civilTwilightBegin\": ")
+        time(day.sun.civilTwilightBegin, sun.civilTwilightBegin != nil)
+        text.ascii(", \"civilTwilightEnd\": ")
+        time(day.sun.civilTwilightEnd, sun.civilTwilightEnd != nil)
+        text.ascii("}, \"sessions\": [")
+        for (index, session) in day.sessions.enumerated() { self.session(session, first: index == 0) }
+        text.ascii("], \"distinctSessions\": [")
+        for (index, session) in day.distinctSessions.enumerated() { self.session(session, first: index == 0) }
+        text.ascii("], \"noSession\": ")
+        optionalString(day.noSession?.description)
+        text.ascii(", \"waveList\": [")
+        for (index, wave) in day.waves.enumerated() { self.wave(wave, first: index == 0) }
+        text.ascii("]}")
     }
 
-    func wave(_ w: WaveDetail) -> String {
+    private mutating func time(_ unix: Int64, _ present: Bool) {
+        guard present else { return text.ascii("null") }
+        text.byte(0x22)
+        text.iso8601(unix, clock: clock)
+        text.byte(0x22)
+    }
+
+    private mutating func optionalString(_ value: String?) {
+        if let value { text.jsonString(value) } else { text.ascii("null") }
+    }
+
+    private mutating func strings(_ values: [String]) {
+        text.byte(0x5B)
+        for (index, value) in values.enumerated() {
+            if index > 0 { text.ascii(", ") }
+            text.jsonString(value)
+        }
+        text.byte(0x5D)
+    }
+
+    private mutating func session(_ s: SessionResult, first: Bool) {
+        text.ascii(first ? "{\"start\": " : ", {\"start\": ")
+        time(s.start, true)
+        text.ascii(", \"end\": ")
+        time(s.end, true)
+        text.ascii(", \"waves\": ")
+        text.int(s.waves)
+        text.ascii(", \"score\": ")
+        text.jsonNumber(s.score)
+        text.ascii(", \"quality\": ")
+        text.jsonNumber(s.quality)
+        text.ascii(", \"ships\": ")
+        strings(s.ships)
+        text.ascii(", \"unknownWaves\": ")
+        text.int(s.unknownWaves)
+        text.ascii(", \"predictedWaves\": ")
+        text.int(s.predictedWaves)
+        text.ascii(", \"predictedShips\": ")
+        strings(s.predictedShips)
+        text.byte(0x7D)
+    }
+
+    private mutating func wave(_ w: WaveDetail, first: Bool) {
         let (ship, predicted): (String?, [ShipShare]) =
             switch w.ship {
             case .known(let name): (name, [])
             case .predicted(let shares): (shares.first?.ship, shares)
             case .none: (nil, [])
             }
-        let next = w.nextStop.map {
-            "{\"stationId\": \"\($0)\", \"stationName\": \(w.nextStopName.map(Self.string) ?? "null")}"
+        text.ascii(first ? "{\"time\": " : ", {\"time\": ")
+        time(w.time, true)
+        text.ascii(", \"course\": ")
+        text.jsonString(w.course)
+        text.ascii(", \"category\": ")
+        text.jsonString(w.category)
+        text.ascii(", \"nextStop\": ")
+        if let next = w.nextStop {
+            text.ascii("{\"stationId\": \"")
+            text.int(next)
+            text.ascii("\", \"stationName\": ")
+            optionalString(w.nextStopName)
+            text.byte(0x7D)
+        } else {
+            text.ascii("null")
         }
-        return "{\"time\": \"\(clock.iso8601(w.time))\", \"course\": \(Self.string(w.course)), "
-            + "\"category\": \(Self.string(w.category)), \"nextStop\": \(next ?? "null"), "
-            + "\"ship\": \(ship.map(Self.string) ?? "null"), \"shipSource\": \"\(w.ship.source.rawValue)\", "
-            + "\"predicted\": [\(predicted.map { "{\"ship\": \(Self.string($0.ship)), \"share\": \(Self.number($0.share))}" }.joined(separator: ", "))], "
-            + "\"rating\": \(w.rating.map(String.init) ?? "null"), \"points\": \(Self.number(w.points)), "
-            + "\"waveHeightM\": \(w.waveHeightM.map(Self.number) ?? "null")}"
+        text.ascii(", \"ship\": ")
+        optionalString(ship)
+        text.ascii(", \"shipSource\": \"")
+        text.text(w.ship.source.rawValue)
+        text.ascii("\", \"predicted\": [")
+        for (index, share) in predicted.enumerated() {
+            text.ascii(index == 0 ? "{\"ship\": " : ", {\"ship\": ")
+            text.jsonString(share.ship)
+            text.ascii(", \"share\": ")
+            text.jsonNumber(share.share)
+            text.byte(0x7D)
+        }
+        text.ascii("], \"rating\": ")
+        if let rating = w.rating { text.int(rating.rawValue) } else { text.ascii("null") }
+        text.ascii(", \"points\": ")
+        text.jsonNumber(w.points)
+        text.ascii(", \"waveHeightM\": ")
+        if let height = w.waveHeightM { text.jsonNumber(height) } else { text.ascii("null") }
+        text.byte(0x7D)
     }
 
     /// Ends the document with how the waves' ships were known.
-    package func finish(coverage report: SurveyReport) {
-        write(
+    package mutating func finish(coverage report: SurveyReport) {
+        text.text(
             (first ? "" : "\n  ") + "],\n  \"coverage\": {\"knownShipWaves\": \(report.knownShipWaves), "
                 + "\"predictedShipWaves\": \(report.predictedShipWaves), \"noShipWaves\": \(report.noShipWaves)}\n}\n")
     }
@@ -141,9 +223,4 @@ package struct SessionsJSON {
     /// A JSON string literal.
     static func string(_ text: String) -> String { PrettyJSON.quoted(text) }
 
-    /// Shortest round-trip decimal; JSON has no NaN or infinity (never produced here).
-    static func number(_ value: Double) -> String {
-        precondition(value.isFinite, "scores are finite")
-        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    }
 }

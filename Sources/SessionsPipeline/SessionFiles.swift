@@ -1,4 +1,5 @@
 import CivilTime
+import Dispatch
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
@@ -27,7 +28,9 @@ struct SessionFiles {
         let out = self.out
         let file = { (name: String) in out.appendingPathComponent(name) }
         let style = self.style
-        var csv = style.preamble + CSVFormat.row(SessionsCSV.header, style: style)
+        var csv = ReportBytes()
+        csv.text(style.preamble)
+        csv.row(SessionsCSV.header, style: style)
         // waves.csv is the largest output (a row per departure): streamed to its own staged file
         // while the survey runs, then renamed with the others.
         let wavesPart = TemporaryFiles.url(for: file(names.waves), suffix: ".part")
@@ -53,30 +56,33 @@ struct SessionFiles {
                     }
                     let wavesHandle = try TemporaryFiles.create(wavesPart, for: file(names.waves))
                     defer { try? wavesHandle.close() }
-                    var waves = style.preamble + CSVFormat.row(WavesCSV.header, style: style)
-                    var buffer = ""
-                    var json = SessionsJSON(settings: echo) { buffer += $0 }
+                    // The station-days are read and scored here while a second thread writes
+                    // them (the text is most of the work): the two overlap on two cores.
+                    let writer = DayWriter(settings: echo, style: style, json: handle, waves: wavesHandle)
+                    let batches = writer.start()
                     var done = 0
-                    while let day = try days.next() {
-                        json.add(day)
-                        summary.add(day)
-                        for row in SessionsCSV.rows(day) { csv += CSVFormat.row(row, style: style) }
-                        for row in WavesCSV.rows(day) { waves += CSVFormat.row(row, style: style) }
-                        done += 1
-                        if buffer.utf8.count > 1 << 20 {
-                            try handle.write(contentsOf: Data(buffer.utf8))
-                            buffer.removeAll(keepingCapacity: true)
+                    do {
+                        var batch: [StationDay] = []
+                        while let day = try days.next() {
+                            summary.add(day)
+                            batch.append(day)
+                            done += 1
+                            if batch.count == DayWriter.batch {
+                                try batches.put(batch)
+                                batch.removeAll(keepingCapacity: true)
+                            }
+                            if done % 1000 == 0 { progress(done, day.date) }
                         }
-                        if waves.utf8.count > 1 << 20 {
-                            try wavesHandle.write(contentsOf: Data(waves.utf8))
-                            waves.removeAll(keepingCapacity: true)
-                        }
-                        if done % 1000 == 0 { progress(done, day.date) }
+                        try batches.put(batch)
+                    } catch {
+                        // The writer's own failure is the one to tell (it cancelled the pipe).
+                        try writer.end(cancelling: true)
+                        throw error
                     }
+                    try writer.end(cancelling: false)
                     report = days.report
-                    json.finish(coverage: report)
-                    try handle.write(contentsOf: Data(buffer.utf8))
-                    try wavesHandle.write(contentsOf: Data(waves.utf8))
+                    try writer.finish(coverage: report)
+                    csv.bytes += writer.csv.bytes
                     try wavesHandle.synchronize()
                     finished = true
                     guard report.stationDays > 0 else {
@@ -84,7 +90,7 @@ struct SessionFiles {
                     }
                 }
             ),
-            (file(names.csv), .stream { try $0.write(contentsOf: Data(csv.utf8)) }),
+            (file(names.csv), .stream { try $0.write(contentsOf: csv.bytes) }),
             (file(names.waves), .file(wavesPart)),
             (
                 file(names.markdown),
@@ -108,5 +114,75 @@ struct SessionFiles {
         ])
         self.summary = summary
         return report
+    }
+}
+
+/// Writes scored station-days to `sessions.json`, `waves.csv` and the text of `sessions.csv` on
+/// a thread of its own, taking them in batches from a bounded pipe; the thread that scores them
+/// waits only when it is ``depth`` batches ahead.
+private final class DayWriter: @unchecked Sendable {
+    /// Station-days per batch, batches queued at most.
+    static let batch = 64
+    static let depth = 8
+
+    let pipe = BoundedPipe<[StationDay]>(depth: DayWriter.depth)
+    private let done = DispatchSemaphore(value: 0)
+    private let style: CSVStyle
+    private let jsonHandle: FileHandle
+    private let wavesHandle: FileHandle
+    // Touched by the writing thread only until `end` has waited for it.
+    private var json: SessionsJSON
+    private var waves = ReportBytes()
+    private(set) var csv = ReportBytes()
+    private var failure: Error?
+
+    init(settings: SessionsJSON.Settings, style: CSVStyle, json: FileHandle, waves: FileHandle) {
+        self.style = style
+        self.jsonHandle = json
+        self.wavesHandle = waves
+        self.json = SessionsJSON(settings: settings)
+        self.waves.text(style.preamble)
+        self.waves.row(WavesCSV.header, style: style)
+    }
+
+    /// Starts the writing thread; returns the pipe to put batches into.
+    func start() -> BoundedPipe<[StationDay]> {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.run()
+            self.done.signal()
+        }
+        return pipe
+    }
+
+    private func run() {
+        do {
+            while let days = try pipe.take() {
+                for day in days {
+                    json.add(day)
+                    SessionsCSV.append(day, to: &csv, style: style)
+                    WavesCSV.append(day, to: &waves, style: style)
+                }
+                if json.text.count > 1 << 20 { try json.text.drain { try jsonHandle.write(contentsOf: $0) } }
+                if waves.count > 1 << 20 { try waves.drain { try wavesHandle.write(contentsOf: $0) } }
+            }
+        } catch {
+            failure = error
+            pipe.cancel()
+        }
+    }
+
+    /// Ends the stream of days and waits for the thread.
+    /// - Throws: what the writing thread failed with.
+    func end(cancelling: Bool) throws {
+        if cancelling { pipe.cancel() } else { pipe.finish(nil) }
+        done.wait()
+        if let failure { throw failure }
+    }
+
+    /// Ends `sessions.json` and writes what is left (after ``end(cancelling:)``).
+    func finish(coverage report: SurveyReport) throws {
+        json.finish(coverage: report)
+        try json.text.drain { try jsonHandle.write(contentsOf: $0) }
+        try waves.drain { try wavesHandle.write(contentsOf: $0) }
     }
 }

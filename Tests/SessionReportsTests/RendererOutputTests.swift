@@ -111,10 +111,24 @@ import _TestSupport
         ExpectedOutput.check(actual, name, in: folder, sourceLocation: sourceLocation)
     }
 
+    /// A CSV document as the sessions run writes it: preamble, header, the day's rows.
+    static func document(
+        header: [String], style: CSVStyle = .standard, rows: (inout ReportBytes, CSVStyle) -> Void
+    ) -> String {
+        var text = ReportBytes()
+        text.text(style.preamble)
+        text.row(header, style: style)
+        rows(&text, style)
+        return String(decoding: text.bytes, as: UTF8.self)
+    }
+
     @Test func sessionsCSV() throws {
-        let rows = SessionsCSV.rows(try Self.day())
-        Self.check(CSVFormat.document(header: SessionsCSV.header, rows: rows), "sessions.csv")
-        Self.check(CSVFormat.document(header: SessionsCSV.header, rows: rows, style: .excelDE), "sessions-excel-de.csv")
+        let day = try Self.day()
+        Self.check(
+            Self.document(header: SessionsCSV.header) { SessionsCSV.append(day, to: &$0, style: $1) }, "sessions.csv")
+        Self.check(
+            Self.document(header: SessionsCSV.header, style: .excelDE) { SessionsCSV.append(day, to: &$0, style: $1) },
+            "sessions-excel-de.csv")
     }
 
     /// The streamed `sessions.json` of the one day: settings echoed (a quote in the ratings' name
@@ -124,17 +138,17 @@ import _TestSupport
             archive: "hand-built", from: Self.date, to: Self.date, stations: [8_503_670], lake: nil,
             ratings: #"my "best" ratings.json"#, ratingsModel: "vesseldata-legacy", sun: .station, top: 5)
         settings.ratingsPoint = "legacy model at 18 km/h over 10 m"
-        var text = ""
-        var json = SessionsJSON(settings: settings) { text += $0 }
+        var json = SessionsJSON(settings: settings)
         json.add(try Self.day())
         var coverage = SurveyReport()
         (coverage.knownShipWaves, coverage.predictedShipWaves, coverage.noShipWaves) = (4, 1, 3)
         json.finish(coverage: coverage)
-        Self.check(text, "sessions.json")
+        Self.check(String(decoding: json.text.bytes, as: UTF8.self), "sessions.json")
     }
 
     @Test func wavesCSV() throws {
-        Self.check(CSVFormat.document(header: WavesCSV.header, rows: WavesCSV.rows(try Self.day())), "waves.csv")
+        let day = try Self.day()
+        Self.check(Self.document(header: WavesCSV.header) { WavesCSV.append(day, to: &$0, style: $1) }, "waves.csv")
     }
 
     @Test func feedDay() throws {

@@ -1,4 +1,5 @@
 internal import CZlibCRC
+import Dispatch
 public import Foundation
 import JobContract
 import NextWaveSupport
@@ -58,40 +59,27 @@ import ZIPFoundation
     }
 
     /// Streams the records of `table`. The first record (the header) is handed over as well.
-    func forEachRecord(in table: String, _ handler: (CSVRecord) throws -> Void) throws {
+    /// - Parameter filter: hands out only the records it accepts once active (the handler may
+    ///   activate it from the header); see `CSVFilter`.
+    func forEachRecord(in table: String, filter: CSVFilter? = nil, _ handler: (CSVRecord) throws -> Void) throws {
         var parser = CSVStreamParser()
-        if let archive {
-            guard let entry = entry(table, in: archive) else {
-                let reason =
-                    folder(table, in: archive) != nil
-                    ? "is a folder in the ZIP, not a table; the feed is damaged" : "table missing from the feed"
-                throw ArchiveError.gtfs(file: location(of: table), line: nil, reason: reason)
+        do {
+            try forEachChunk(in: table) { chunk in
+                // As typed bytes, so that the parser reads them where they lie.
+                let bytes = UnsafeBufferPointer(
+                    start: chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), count: chunk.count)
+                try parser.feed(bytes, filter: filter, handler)
             }
-            // ZIPFoundation's own CRC-32 is a byte loop in Swift that cost more than inflating;
-            // zlib's crc32 checks the same sum over the same bytes.
-            var crc: uLong = crc32(0, nil, 0)
-            do {
-                _ = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: true) { chunk in
-                    chunk.withUnsafeBytes { raw in
-                        if let base = raw.bindMemory(to: Bytef.self).baseAddress {
-                            crc = crc32(crc, base, uInt(raw.count))
-                        }
-                    }
-                    try parser.feed(chunk, handler)
-                }
-            } catch let error as ArchiveError {
-                throw error
-            } catch let long as CSVStreamParser.RecordTooLong {
-                throw ArchiveError.gtfs(file: location(of: table), line: long.line, reason: long.description)
-            } catch {
-                throw ArchiveError.gtfs(
-                    file: location(of: table), line: nil, reason: "cannot decompress (\(error)); the ZIP is damaged")
-            }
-            guard UInt32(truncatingIfNeeded: crc) == entry.checksum else {
-                throw ArchiveError.gtfs(
-                    file: location(of: table), line: nil, reason: "CRC-32 mismatch; the ZIP is damaged")
-            }
-        } else {
+            try parser.finish(filter: filter, handler)
+        } catch let long as CSVStreamParser.RecordTooLong {
+            throw ArchiveError.gtfs(file: location(of: table), line: long.line, reason: long.description)
+        }
+    }
+
+    /// Streams the bytes of `table` in chunks of about ``chunkSize``. From a ZIP, the entry is
+    /// inflated on a second thread while `body` runs on this one (at most four chunks ahead), and its CRC-32 is checked at the end.
+    func forEachChunk(in table: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard let archive else {
             let path = url.appendingPathComponent(table)
             guard FileManager.default.fileExists(atPath: path.path) else {
                 throw ArchiveError.gtfs(file: path.path, line: nil, reason: "table missing from the feed")
@@ -101,16 +89,42 @@ import ZIPFoundation
                 throw ArchiveError.gtfs(file: path.path, line: nil, reason: problem.reason)
             }
             defer { try? handle.close() }
-            do {
-                while let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty {
-                    try parser.feed(chunk, handler)
-                }
-            } catch let long as CSVStreamParser.RecordTooLong {
-                throw ArchiveError.gtfs(file: path.path, line: long.line, reason: long.description)
+            while let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty {
+                try chunk.withUnsafeBytes(body)
             }
+            return
         }
-        do { try parser.finish(handler) } catch let long as CSVStreamParser.RecordTooLong {
-            throw ArchiveError.gtfs(file: location(of: table), line: long.line, reason: long.description)
+        guard let entry = entry(table, in: archive) else {
+            let reason =
+                folder(table, in: archive) != nil
+                ? "is a folder in the ZIP, not a table; the feed is damaged" : "table missing from the feed"
+            throw ArchiveError.gtfs(file: location(of: table), line: nil, reason: reason)
+        }
+        let pipe = BoundedPipe<Data>(depth: 4)
+        let inflater = Inflater(archive: archive, entry: entry, pipe: pipe)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global(qos: .userInitiated).async {
+            inflater.run()
+            done.signal()
+        }
+        // The inflating thread reads the archive: it has ended before this returns or throws.
+        defer {
+            pipe.cancel()
+            done.wait()
+        }
+        do {
+            while let chunk = try pipe.take() { try chunk.withUnsafeBytes(body) }
+        } catch let error as ArchiveError {
+            throw error
+        } catch let long as CSVStreamParser.RecordTooLong {
+            throw long
+        } catch let error where pipe.failed {
+            throw ArchiveError.gtfs(
+                file: location(of: table), line: nil, reason: "cannot decompress (\(error)); the ZIP is damaged")
+        }
+        let crc = inflater.crc
+        guard UInt32(truncatingIfNeeded: crc) == entry.checksum else {
+            throw ArchiveError.gtfs(file: location(of: table), line: nil, reason: "CRC-32 mismatch; the ZIP is damaged")
         }
     }
 
@@ -124,5 +138,39 @@ import ZIPFoundation
     /// A folder entry where the table belongs.
     private func folder(_ table: String, in archive: Archive) -> Entry? {
         archive.first { $0.type == .directory && $0.path.split(separator: "/").last.map(String.init) == table }
+    }
+}
+
+/// Inflates one ZIP entry into a pipe (run on its own thread).
+private final class Inflater: @unchecked Sendable {
+    // The archive is read by this thread only while the parsing thread waits for it to end.
+    let archive: Archive
+    let entry: Entry
+    let pipe: BoundedPipe<Data>
+
+    init(archive: Archive, entry: Entry, pipe: BoundedPipe<Data>) {
+        self.archive = archive
+        self.entry = entry
+        self.pipe = pipe
+    }
+
+    /// The CRC-32 of what was inflated: complete once the pipe has ended. ZIPFoundation's own is
+    /// a byte loop in Swift that cost more than inflating; zlib's crc32 computes the same sum.
+    private(set) var crc: uLong = crc32(0, nil, 0)
+
+    func run() {
+        do {
+            _ = try archive.extract(entry, bufferSize: GTFSFeed.chunkSize, skipCRC32: true) { chunk in
+                chunk.withUnsafeBytes { raw in
+                    if let base = raw.bindMemory(to: Bytef.self).baseAddress {
+                        self.crc = crc32(self.crc, base, uInt(raw.count))
+                    }
+                }
+                try self.pipe.put(chunk)
+            }
+            pipe.finish(nil)
+        } catch {
+            pipe.finish(error)
+        }
     }
 }

@@ -43,7 +43,9 @@ extension GTFSImporter {
     /// `trips.txt`: the trips of the ship routes.
     func trips(_ feed: GTFSFeed, routes: [[UInt8]: String]) throws -> ShipTrips {
         var result = ShipTrips()
-        try table(feed, "trips.txt") { columns, record in
+        // Most trips are not the agencies' ships: skipped at their route_id.
+        let routeHashes = HashSet64(routes.keys.map { CSVRecord.fnv1a($0) })
+        try table(feed, "trips.txt", keeping: ("route_id", routeHashes)) { columns, record in
             guard let category = routes[record.key(try columns.required("route_id"))] else { return }
             let service = record.string(try columns.required("service_id"))
             let serviceNumber: Int
@@ -172,14 +174,17 @@ extension GTFSImporter {
     }
 
     /// `stop_times.txt`, streamed: the rows of ship trips only. Almost every line belongs to
-    /// another agency, so a hash of the trip_id bytes, computed in place, rejects it before any
-    /// allocation; a hit is confirmed by the exact key.
+    /// another agency: a filter reads each line only up to its trip_id, hashes the value in place
+    /// and rejects it there, before anything else of the line is read; a hit is confirmed by the
+    /// exact key.
     func stopTimes(_ feed: GTFSFeed, trips: ShipTrips, stops: Stops, report: inout Report) throws -> [StopTime] {
-        let shipTripHashes = Set(trips.index.keys.map { CSVRecord.fnv1a($0) })
+        let shipTripHashes = HashSet64(trips.index.keys.map { CSVRecord.fnv1a($0) })
         var stopTimes: [StopTime] = []
         let file = feed.location(of: "stop_times.txt")
         var columns: (trip: Int, departure: Int, stop: Int, sequence: Int, arrival: Int?)?
-        try feed.forEachRecord(in: "stop_times.txt") { record in
+        let filter = CSVFilter()
+        let lines = LineCount(progress: progress)
+        try feed.forEachRecord(in: "stop_times.txt", filter: filter) { record in
             guard let c = columns else {
                 let header = GTFSColumns(header: record, file: file)
                 columns = (
@@ -187,11 +192,14 @@ extension GTFSImporter {
                     try header.required("stop_id"), try header.required("stop_sequence"),
                     header.optional("arrival_time")
                 )
+                let trip = try header.required("trip_id")
+                filter.activate(column: trip) { record in
+                    lines.add()
+                    guard let hash = record.valueHash(trip) else { return true }
+                    return shipTripHashes.contains(hash)
+                }
                 return
             }
-            report.stopTimeLines += 1
-            if report.stopTimeLines & 0xFFFFF == 0 { progress?(report.stopTimeLines) }
-            if let hash = record.valueHash(c.trip), !shipTripHashes.contains(hash) { return }
             guard let trip = trips.index[record.key(c.trip)] else { return }
             guard let sequence = Int32(record.string(c.sequence)) else {
                 report.skip("\(file), line \(record.line): stop_sequence is not a number")
@@ -221,6 +229,7 @@ extension GTFSImporter {
             stopTimes.append(
                 StopTime(trip: trip, sequence: sequence, seconds: seconds, station: station, arrival: arrival))
         }
+        report.stopTimeLines = lines.count
         progress?(report.stopTimeLines)
         return stopTimes
     }
@@ -300,11 +309,25 @@ extension GTFSImporter {
     }
 
     /// Streams a small table with its header resolved.
-    func table(_ feed: GTFSFeed, _ name: String, _ body: (GTFSColumns, CSVRecord) throws -> Void) throws {
+    /// - Parameter keeping: when given, only the records whose value in that column hashes
+    ///   (``CSVRecord/fnv1a(_:)``) to one of the hashes reach `body` (others may too: `body`
+    ///   confirms by the exact key); the rest are skipped unread (`CSVFilter`).
+    func table(
+        _ feed: GTFSFeed, _ name: String, keeping: (column: String, hashes: HashSet64)? = nil,
+        _ body: (GTFSColumns, CSVRecord) throws -> Void
+    ) throws {
         var columns: GTFSColumns?
-        try feed.forEachRecord(in: name) { record in
+        let filter = CSVFilter()
+        try feed.forEachRecord(in: name, filter: filter) { record in
             guard let known = columns else {
-                columns = GTFSColumns(header: record, file: feed.location(of: name))
+                let header = GTFSColumns(header: record, file: feed.location(of: name))
+                columns = header
+                if let keeping {
+                    let column = try header.required(keeping.column)
+                    filter.activate(column: column) { record in
+                        record.valueHash(column).map(keeping.hashes.contains) ?? true
+                    }
+                }
                 return
             }
             try body(known, record)

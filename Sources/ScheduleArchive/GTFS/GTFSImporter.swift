@@ -124,17 +124,19 @@ import NextWaveSupport
                     reason: "no ship departures in this feed; the earlier import of it (\(earlier) departures) is kept")
             }
         }
-        try store.transaction {
-            let source = try store.beginSource(
-                kind: .gtfs, path: feedPath, size: Self.size(of: feed.url),
-                modified: Date().timeIntervalSince1970)
-            let writer = try store.departureWriter(source: source)
-            for row in rows { try writer.add(row) }
-            let served = Set(stopTimes.map { Int($0.station) })
-            for (uic, name) in stops.names where served.contains(uic) {
-                try store.setStationName(name, uic: uic)
+        try store.withPageCache(kibibytes: 8 << 10) {
+            try store.transaction {
+                let source = try store.beginSource(
+                    kind: .gtfs, path: feedPath, size: Self.size(of: feed.url),
+                    modified: Date().timeIntervalSince1970)
+                let writer = try store.departureWriter(source: source)
+                try writer.add(contentsOf: rows)
+                let served = Set(stopTimes.map { Int($0.station) })
+                for (uic, name) in stops.names where served.contains(uic) {
+                    try store.setStationName(name, uic: uic)
+                }
+                report.departures = writer.count
             }
-            report.departures = writer.count
         }
         report.serviceDays = days.count
         report.firstDate = days.min()

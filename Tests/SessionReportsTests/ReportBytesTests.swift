@@ -1,0 +1,88 @@
+import CivilTime
+import Foundation
+import NextWaveSupport
+import SessionReports
+import Testing
+
+/// The byte writers of the large session reports write exactly what their `String`
+/// counterparts write, over random values: times across DST changes and far outside the
+/// supported dates, integers to their limits, text with every escape, every CSV style.
+@Suite struct ReportBytesTests {
+    static func written(_ body: (inout ReportBytes) -> Void) -> String {
+        var text = ReportBytes()
+        body(&text)
+        return String(decoding: text.bytes, as: UTF8.self)
+    }
+
+    @Test func timesAndDatesAreWrittenAsZoneClockWritesThem() {
+        var rng = SystemRandomNumberGenerator()
+        let clock = ZoneClock.zurich
+        for round in 0..<20_000 {
+            let unix: Int64 =
+                switch round % 4 {
+                case 0: Int64.random(in: 1_700_000_000...1_900_000_000, using: &rng)  // the years the toolkit reads
+                case 1: Int64.random(in: -(1 << 42)...(1 << 42), using: &rng)  // beyond the clamp
+                case 2: [Int64.min, Int64.max, 0, -1, 1 << 40, -(1 << 40)].randomElement(using: &rng)!
+                default: 1_774_746_000 + Int64.random(in: -7200...7200, using: &rng)  // DST change, 2026-03-29
+                }
+            #expect(Self.written { $0.iso8601(unix, clock: clock) } == clock.iso8601(unix), "\(unix)")
+            #expect(Self.written { $0.utcISO8601(unix) } == ZoneClock.utcISO8601(unix), "\(unix)")
+            #expect(Self.written { $0.hourMinute(unix, clock: clock) } == clock.hourMinute(unix), "\(unix)")
+            let date = LocalDate(daysSinceEpoch: Int.random(in: -3_000_000...3_000_000, using: &rng))
+            // Twice: the second comes from the writer's cache of the last date.
+            #expect(
+                Self.written {
+                    $0.date(date)
+                    $0.date(date)
+                } == date.description + date.description)
+        }
+    }
+
+    @Test func integersAndNumbersAreWrittenAsSwiftWritesThem() {
+        var rng = SystemRandomNumberGenerator()
+        for value in [Int.min, Int.max, 0, -1, 9, 10, -10, 99, 100] {
+            #expect(Self.written { $0.int(value) } == String(value))
+        }
+        for _ in 0..<20_000 {
+            let value = Int.random(in: Int.min...Int.max, using: &rng) >> Int.random(in: 0...63, using: &rng)
+            #expect(Self.written { $0.int(value) } == String(value))
+            let number: Double =
+                Bool.random(using: &rng)
+                ? Double(Int.random(in: -1000...1000, using: &rng)) / 4
+                : Double.random(in: -1e16...1e16, using: &rng) / pow(10, Double.random(in: 0...20, using: &rng))
+            // The rule sessions.json has always written numbers by.
+            let expected =
+                number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+            #expect(Self.written { $0.jsonNumber(number) } == expected, "\(number)")
+        }
+        #expect(Self.written { $0.jsonNumber(.nan) } == "null")
+    }
+
+    static func randomText(_ rng: inout some RandomNumberGenerator) -> String {
+        let pieces = [
+            "a", "Zürich", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", ",", ";", ".", "-",
+            "=", "+", "@", "1", "2.5", "-3.25", "1e3", "inf", " ", "MS Panta Rhei", "🌊",
+        ]
+        return (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+    }
+
+    @Test func jsonStringsAreWrittenAsPrettyJSONQuotesThem() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = Self.randomText(&rng)
+            #expect(Self.written { $0.jsonString(text) } == PrettyJSON.quoted(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func csvRowsAreWrittenAsCSVFormatWritesThem() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<10_000 {
+            let fields = (0..<Int.random(in: 1...6, using: &rng)).map { _ in Self.randomText(&rng) }
+            for style in [CSVStyle.standard, .excelDE, .excelCH] {
+                #expect(
+                    Self.written { $0.row(fields, style: style) } == CSVFormat.row(fields, style: style),
+                    "\(fields) \(style)")
+            }
+        }
+    }
+}
