@@ -5,11 +5,12 @@
 #   pandas + NumPy;
 #   session scoring vs ports of the app's algorithm, current and superseded (results asserted
 #   identical), with a profile of the finder;
-#   a year of GTFS (30 million stop_times lines) from zip to session table vs gtfs-kit on the
-#   same zip (departures per station and day asserted identical): time, peak memory;
+#   a year of GTFS (30 million stop_times lines) from zip to departures per station and day vs
+#   DuckDB, Polars and gtfs-kit on the same zip (checksums asserted equal), on to the session
+#   table; the same for ¼, ½ and 2 years (how cost grows): time, peak memory;
 #   `nextwave ratings` on the bundled snapshot;
 #   the set-up: a clean clone's scripts/bootstrap and scripts/test, timed (--no-setup skips).
-# Synthetic inputs are generated once into Benchmarks/.data (about 3 GB; delete to regenerate).
+# Synthetic inputs are generated once into Benchmarks/.data (about 4 GB; delete to regenerate).
 # Usage: Benchmarks/compare.sh [--quick] [--no-setup]   (--quick: 3 M GTFS lines, 30 archive days)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -92,14 +92,16 @@ if abs(enp["checksum"] - e1["checksum"]) > 1e-9 * abs(e1["checksum"]):
     sys.exit(f"NumPy and WakeEnsemble disagree: {enp['checksum']} vs {e1['checksum']}")
 results["ensemble"] = {"single": e1, "threaded": e2, "inPlace": ep, "numpy": enp, "copy": ecopy}
 rows += [
+    # The ensemble's target is its fraction of a memcpy of its output (issue 51): NumPy's own
+    # pass runs within a few times of a fresh memcpy, so a ratio against NumPy is bounded by it.
     (f"wake ensemble 1e7 cells, 1 thread, {e1['isa']}", f"{e1['seconds']*1e3:.1f} ms ({e1['cellsPerSecond']/1e6:.0f} M cells/s)",
-     f"NumPy {enp['seconds']*1e3:.1f} ms", enp["seconds"] / e1["seconds"], "≥ 3×"),
+     f"NumPy {enp['seconds']*1e3:.1f} ms", enp["seconds"] / e1["seconds"], ""),
     ("", f"{e1['outputBytes']/e1['seconds']/1e9:.1f} GB/s of output",
      f"memcpy {e1['outputBytes']/1e6:.0f} MB into fresh memory {ecopy['freshSeconds']*1e3:.1f} ms",
-     ecopy["freshSeconds"] / e1["seconds"], "≥ 50 %"),
+     ecopy["freshSeconds"] / e1["seconds"], "≥ 80 %"),
     ("wake ensemble, in place (pre-faulted buffers)", f"{ep['seconds']*1e3:.1f} ms",
      f"memcpy into pre-faulted memory {ecopy['prefaultedSeconds']*1e3:.1f} ms",
-     ecopy["prefaultedSeconds"] / ep["seconds"], "≥ 50 %"),
+     ecopy["prefaultedSeconds"] / ep["seconds"], "≥ 70 %"),
     ("wake ensemble 1e7 cells, 2 threads", f"{e2['seconds']*1e3:.1f} ms", f"1 thread {e1['seconds']*1e3:.1f} ms",
      e1["seconds"] / e2["seconds"], ""),
 ]
@@ -185,66 +187,119 @@ for name, v in sorted(s.get("seasons", {}).items(), key=lambda kv: kv[0] != "win
         ("", "", f"app 3.7 {v['app37MicrosPerStationDay']:.1f} µs", v["ratio37"], ""),
     ]
 
-# 3. A year of GTFS, zip → session table.
-lines = 3_000_000 if a.quick else 30_000_000
-tag = f"{lines // 1_000_000}M"
-feed = os.path.join(data, f"gtfs-{tag}.zip")
-if not os.path.exists(feed):
-    log(f"generating the synthetic GTFS feed ({lines:,} stop_times lines) …")
-    results["gtfsFeed"] = run_json([bench, "generate-gtfs", "--folder", os.path.join(data, f"gtfs-{tag}"),
-                                    "--zip", feed, "--lines", str(lines)])
-    shutil.rmtree(os.path.join(data, f"gtfs-{tag}"), ignore_errors=True)
-log("GTFS year → sessions …")
-work = tempfile.mkdtemp(prefix="nextwave-gtfs-")
-try:
-    # Ship assignments for one day a week, so that the other days' waves take predicted ships.
-    run_json([bench, "generate-gtfs", "--folder", "unused", "--zip", "unused", "--deployments", work,
-              "--deployment-every", "7"])
-    imp_s, imp_kb = timed([nextwave, "archive", "import-gtfs", feed, "--archive", work, "--no-progress"])
-    out = os.path.join(work, "out")
-    ses_s, ses_kb = timed([nextwave, "sessions", "--archive", work, "--ratings", "reports/ship-ratings.json",
-                           "--out", out, "--no-progress"])
-    with open(os.path.join(out, "sessions.json"), "rb") as f:
-        f.seek(max(0, os.path.getsize(os.path.join(out, "sessions.json")) - 4096))
-        tail = f.read().decode("utf-8", "replace")
-    coverage = json.loads("{" + tail[tail.rindex('"coverage"'):].rstrip().rstrip("}") + "}")["coverage"]
-    # Departures per station and day from the wave list, the peer's checksum over them.
-    import csv
-    per_day = {}
-    with open(os.path.join(out, "waves.csv"), encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f):
-            key = (int(row["stationId"]), int(row["date"].replace("-", "")))
-            per_day[key] = per_day.get(key, 0) + 1
-    wave_rows = sum(per_day.values())
-    ours_checksum = sum((st * 31 + d) * c for (st, d), c in per_day.items()) % (1 << 61)
-finally:
-    shutil.rmtree(work, ignore_errors=True)
+# 3. GTFS, zip → departures per station and day → session table, the toolkit against three
+# peers on the same zip (gtfs-kit, DuckDB, Polars), each a whole process timed with GNU time
+# (unzipping included), their (station, date, count) checksums asserted equal to ours. Run for
+# ¼, ½, 1 and 2 years of the synthetic feed (the full run) for how cost grows.
+import csv, sqlite3
 
-# 3b. The peer: the same zip through gtfs-kit to departures per station and day.
-log("GTFS peer (gtfs-kit) …")
-peer_s, peer_kb, peer_out = timed([py, os.path.join(bench_dir, "python", "gtfs_peer.py"), feed], cwd=bench_dir,
-                                  output=True)
-peer = json.loads(peer_out.strip().splitlines()[-1])
-if (peer["departures"], peer["checksum"]) != (wave_rows, ours_checksum):
-    sys.exit(f"gtfs-kit and the toolkit disagree: {peer['departures']} departures vs {wave_rows} waves")
-results["gtfs"] = {"lines": lines, "zipBytes": os.path.getsize(feed), "importSeconds": imp_s, "importPeakKiB": imp_kb,
-                   "sessionsSeconds": ses_s, "sessionsPeakKiB": ses_kb, "coverage": coverage, "waveRows": wave_rows,
-                   "stationDays": len(per_day),
-                   "peer": {**peer, "processSeconds": peer_s, "peakKiB": peer_kb}}
+def checksum(per_day):
+    return sum((st * 31 + d) * c for (st, d), c in per_day.items()) % (1 << 61)
+
+def store_per_day(store):
+    """Departures per (station, date) as the import stored them (read after the timed run)."""
+    with sqlite3.connect(f"file:{store}?mode=ro", uri=True) as db:
+        rows = db.execute("SELECT station, day, COUNT(*) FROM departures GROUP BY station, day").fetchall()
+    epoch = 719163  # date.toordinal() of 1970-01-01
+    import datetime
+    return {(st, int(datetime.date.fromordinal(epoch + day).strftime("%Y%m%d"))): n for st, day, n in rows}
+
+def gtfs_feed(quarters, lines):
+    tag = f"{lines // 1_000_000}M" if quarters == 4 else f"{lines // 100_000 / 10:g}M-{quarters}q"
+    feed = os.path.join(data, f"gtfs-{tag}.zip")
+    if not os.path.exists(feed):
+        log(f"generating the synthetic GTFS feed ({quarters / 4:g} years, {lines:,} stop_times lines) …")
+        run_json([bench, "generate-gtfs", "--folder", os.path.join(data, f"gtfs-{tag}"), "--zip", feed,
+                  "--lines", str(lines), "--quarters", str(quarters)])
+        shutil.rmtree(os.path.join(data, f"gtfs-{tag}"), ignore_errors=True)
+    return feed
+
+def gtfs_run(quarters, lines):
+    feed = gtfs_feed(quarters, lines)
+    log(f"GTFS {quarters / 4:g} years ({lines / 1e6:g} M lines): toolkit …")
+    work = tempfile.mkdtemp(prefix="nextwave-gtfs-")
+    try:
+        # Ship assignments for one day a week, so that the other days' waves take predicted ships.
+        run_json([bench, "generate-gtfs", "--folder", "unused", "--zip", "unused", "--deployments", work,
+                  "--deployment-every", "7", "--quarters", str(quarters)])
+        imp_s, imp_kb = timed([nextwave, "archive", "import-gtfs", feed, "--archive", work, "--no-progress"])
+        stored = store_per_day(os.path.join(work, "schedule.sqlite"))
+        out = os.path.join(work, "out")
+        ses_s, ses_kb = timed([nextwave, "sessions", "--archive", work, "--ratings", "reports/ship-ratings.json",
+                               "--out", out, "--no-progress"])
+        with open(os.path.join(out, "sessions.json"), "rb") as f:
+            f.seek(max(0, os.path.getsize(os.path.join(out, "sessions.json")) - 4096))
+            tail = f.read().decode("utf-8", "replace")
+        coverage = json.loads("{" + tail[tail.rindex('"coverage"'):].rstrip().rstrip("}") + "}")["coverage"]
+        # Departures per station and day from the wave list: the same as the store's.
+        per_day = {}
+        with open(os.path.join(out, "waves.csv"), encoding="utf-8", newline="") as f:
+            for row in csv.DictReader(f):
+                key = (int(row["stationId"]), int(row["date"].replace("-", "")))
+                per_day[key] = per_day.get(key, 0) + 1
+        if per_day != stored:
+            sys.exit("the store's departures per station and day differ from waves.csv's")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    ours = {"importSeconds": imp_s, "importPeakKiB": imp_kb, "sessionsSeconds": ses_s, "sessionsPeakKiB": ses_kb,
+            "coverage": coverage, "waveRows": sum(per_day.values()), "stationDays": len(per_day),
+            "checksum": checksum(per_day)}
+    peers = {}
+    for name, script in (("DuckDB", "gtfs_duckdb.py"), ("Polars", "gtfs_polars.py"), ("gtfs-kit", "gtfs_peer.py")):
+        log(f"GTFS {quarters / 4:g} years: {name} …")
+        seconds, kib, output = timed([py, os.path.join(bench_dir, "python", script), feed], cwd=bench_dir, output=True)
+        peer = json.loads(output.strip().splitlines()[-1])
+        if (peer["departures"], peer["checksum"]) != (ours["waveRows"], ours["checksum"]):
+            sys.exit(f"{name} and the toolkit disagree on {feed}: {peer['departures']} departures "
+                     f"(checksum {peer['checksum']}) vs {ours['waveRows']} ({ours['checksum']})")
+        version = peer.get("duckdb") or peer.get("polars") or peer.get("gtfsKit") or "?"
+        peers[name] = {**peer, "version": version, "processSeconds": seconds, "peakKiB": kib}
+    return {"quarters": quarters, "lines": lines, "zipBytes": os.path.getsize(feed), "toolkit": ours, "peers": peers}
+
+lines = 3_000_000 if a.quick else 30_000_000
+year = gtfs_run(4, lines)
+results["gtfs"] = year
+ours = year["toolkit"]
+imp_s, ses_s = ours["importSeconds"], ours["sessionsSeconds"]
 total = imp_s + ses_s
-peak = max(imp_kb, ses_kb) / 1024
+peak = max(ours["importPeakKiB"], ours["sessionsPeakKiB"]) / 1024
+first = True
+for name, peer in year["peers"].items():
+    rows += [
+        ((f"GTFS {lines/1e6:.0f} M lines: zip → ship departures per station and day ({ours['waveRows']:,} in "
+          f"{ours['stationDays']:,} station-days, checksums equal)" if first else ""),
+         f"`archive import-gtfs` {imp_s:.1f} s, {ours['importPeakKiB']/1024:.0f} MiB",
+         f"{name} {peer['version']} {peer['processSeconds']:.1f} s, {peer['peakKiB']/1024:.0f} MiB",
+         peer["processSeconds"] / imp_s, "> 1×" if name != "gtfs-kit" else ""),
+    ]
+    first = False
 rows += [
-    (f"GTFS {lines/1e6:.0f} M lines: zip → ship departures per station and day ({wave_rows:,} in "
-     f"{len(per_day):,} station-days, identical)", f"import + sessions {total:.1f} s",
-     f"gtfs-kit {peer.get('gtfsKit', '')} {peer_s:.1f} s (process)", peer_s / total, ""),
-    ("", f"peak memory {peak:.0f} MiB", f"gtfs-kit {peer_kb/1024:.0f} MiB", peer_kb / 1024 / peak, ""),
     (f"GTFS {lines/1e6:.0f} M lines: zip → session table with predictions and wave lists",
-     f"{total:.1f} s (import {imp_s:.1f} s + sessions {ses_s:.1f} s)", "target 30 s", 30 / total, "< 30 s"),
-    ("", f"peak memory {peak:.0f} MiB", "target 1 GiB", 1024 / peak, "< 1 GB"),
-    ("", f"{coverage['knownShipWaves']:,} known, {coverage['predictedShipWaves']:,} predicted, "
-         f"{coverage['noShipWaves']:,} unknown; {wave_rows:,} rows in waves.csv", "", None, ""),
+     f"{total:.1f} s (import {imp_s:.1f} s + sessions {ses_s:.1f} s)", "target 10 s", 10 / total, "< 10 s"),
+    ("", f"peak memory {peak:.0f} MiB", "target 200 MiB", 200 / peak, "< 200 MiB"),
+    ("", f"{ours['coverage']['knownShipWaves']:,} known, {ours['coverage']['predictedShipWaves']:,} predicted, "
+         f"{ours['coverage']['noShipWaves']:,} unknown; {ours['waveRows']:,} rows in waves.csv", "", None, ""),
     ("", f"{lines/imp_s/1e6:.1f} M lines/s imported", "", None, ""),
 ]
+
+# 3b. How cost grows: ¼, ½ and 2 years beside the year above (not in --quick).
+scaling = [year]
+if not a.quick:
+    for quarters in (1, 2, 8):
+        scaling.append(gtfs_run(quarters, 30_000_000 * quarters // 4))
+    scaling.sort(key=lambda r: r["quarters"])
+results["gtfsScaling"] = scaling
+scaling_md = ["", "How the GTFS path's cost grows with the feed (each row one run of every program on the same zip; "
+              "seconds and peak MiB of the whole process; checksums equal on every row).", "",
+              "| feed | stop_times lines | departures | toolkit import | toolkit sessions | DuckDB | Polars | gtfs-kit |",
+              "|---|--:|--:|--:|--:|--:|--:|--:|"]
+for r in scaling:
+    t, p = r["toolkit"], r["peers"]
+    cell = lambda s, k: f"{s:.1f} s, {k/1024:.0f} MiB"
+    scaling_md.append(
+        f"| {r['quarters'] / 4:g} years | {r['lines']/1e6:g} M | {t['waveRows']:,} | "
+        f"{cell(t['importSeconds'], t['importPeakKiB'])} | {cell(t['sessionsSeconds'], t['sessionsPeakKiB'])} | "
+        + " | ".join(cell(p[n]["processSeconds"], p[n]["peakKiB"]) for n in ("DuckDB", "Polars", "gtfs-kit")) + " |")
 
 # 4. nextwave ratings on the snapshot.
 log("nextwave ratings …")
@@ -309,7 +364,7 @@ for name, ours, base, ratio, target in rows:
 lines_md += ["", f"By instruction set (1e7 cells, 1 thread; `{k1['isa']}` is the one chosen at run time). "
              "Ticks: time-stamp-counter ticks per cell in place (the nominal clock).", "",
              "| path | wave kernel ms | in place ms | ticks/cell | vs NumPy | ensemble ms | in place ms | ticks/cell | vs NumPy |",
-             "|---|--:|--:|--:|--:|--:|--:|--:|--:|"] + isa_rows
+             "|---|--:|--:|--:|--:|--:|--:|--:|--:|"] + isa_rows + scaling_md
 table = "\n".join(lines_md) + "\n"
 print(table)
 os.makedirs(os.path.join(bench_dir, "results"), exist_ok=True)

@@ -37,12 +37,17 @@ public struct ShipPredictions: Sendable {
         var predictions = ShipPredictions(periods: periods)
         let all = try store.assignments(from: SupportedDates.dates.lowerBound, to: SupportedDates.dates.upperBound)
         predictions.archivedDays = all.count
+        // A station's lake, looked up once (not a catalogue entry copied per departure).
+        var lakes: [Int: String?] = [:]
         for date in all.keys.sorted() {
             let ships = all[date]!
             var seen = Set<Key>()
             try store.forEachDeparture(from: date, to: date) { departure in
-                guard let ship = ships[departure.course], let lake = catalogue.station(uic: departure.station)?.lake
-                else { return }
+                guard let ship = ships[departure.course] else { return }
+                let known = lakes[departure.station]
+                let lake = known ?? catalogue.station(uic: departure.station)?.lake
+                if known == nil { lakes[departure.station] = .some(lake) }
+                guard let lake else { return }
                 let period = predictions.period(of: date, lake: lake)
                 for key in [
                     Key(lake: lake, period: period, course: departure.course),

@@ -17,7 +17,7 @@ package enum SessionsCSV {
 
     /// Appends the rows of one station-day (none when it has no session) in `style`.
     package static func append(
-        _ day: StationDay, to text: inout ReportBytes, style: CSVStyle, clock: ZoneClock = .zurich
+        _ day: StationDay, to text: ReportBytes, style: CSVStyle, clock: ZoneClock = .zurich
     ) {
         for (rank, s) in day.distinctSessions.enumerated() {
             let minutes = Double(s.end - s.start) / 60

@@ -18,7 +18,7 @@ package enum WavesCSV {
 
     /// Appends the rows of one station-day (one per wave) in `style`.
     package static func append(
-        _ day: StationDay, to text: inout ReportBytes, style: CSVStyle, clock: ZoneClock = .zurich
+        _ day: StationDay, to text: ReportBytes, style: CSVStyle, clock: ZoneClock = .zurich
     ) {
         for w in day.waves {
             var start = text.beginField(first: true, style: style)

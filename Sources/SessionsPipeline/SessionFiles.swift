@@ -28,7 +28,7 @@ struct SessionFiles {
         let out = self.out
         let file = { (name: String) in out.appendingPathComponent(name) }
         let style = self.style
-        var csv = ReportBytes()
+        let csv = ReportBytes()
         csv.text(style.preamble)
         csv.row(SessionsCSV.header, style: style)
         // waves.csv is the largest output (a row per departure): streamed to its own staged file
@@ -82,7 +82,7 @@ struct SessionFiles {
                     try writer.end(cancelling: false)
                     report = days.report
                     try writer.finish(coverage: report)
-                    csv.bytes += writer.csv.bytes
+                    csv.append(writer.csv)
                     try wavesHandle.synchronize()
                     finished = true
                     guard report.stationDays > 0 else {
@@ -90,7 +90,7 @@ struct SessionFiles {
                     }
                 }
             ),
-            (file(names.csv), .stream { try $0.write(contentsOf: csv.bytes) }),
+            (file(names.csv), .stream { handle in try csv.drain { try handle.write(contentsOf: $0) } }),
             (file(names.waves), .file(wavesPart)),
             (
                 file(names.markdown),
@@ -132,8 +132,8 @@ private final class DayWriter: @unchecked Sendable {
     private let wavesHandle: FileHandle
     // Touched by the writing thread only until `end` has waited for it.
     private var json: SessionsJSON
-    private var waves = ReportBytes()
-    private(set) var csv = ReportBytes()
+    private let waves = ReportBytes()
+    let csv = ReportBytes()
     private var failure: Error?
 
     init(settings: SessionsJSON.Settings, style: CSVStyle, json: FileHandle, waves: FileHandle) {
@@ -159,8 +159,8 @@ private final class DayWriter: @unchecked Sendable {
             while let days = try pipe.take() {
                 for day in days {
                     json.add(day)
-                    SessionsCSV.append(day, to: &csv, style: style)
-                    WavesCSV.append(day, to: &waves, style: style)
+                    SessionsCSV.append(day, to: csv, style: style)
+                    WavesCSV.append(day, to: waves, style: style)
                 }
                 if json.text.count > 1 << 20 { try json.text.drain { try jsonHandle.write(contentsOf: $0) } }
                 if waves.count > 1 << 20 { try waves.drain { try wavesHandle.write(contentsOf: $0) } }

@@ -113,21 +113,21 @@ import _TestSupport
 
     /// A CSV document as the sessions run writes it: preamble, header, the day's rows.
     static func document(
-        header: [String], style: CSVStyle = .standard, rows: (inout ReportBytes, CSVStyle) -> Void
+        header: [String], style: CSVStyle = .standard, rows: (ReportBytes, CSVStyle) -> Void
     ) -> String {
-        var text = ReportBytes()
+        let text = ReportBytes()
         text.text(style.preamble)
         text.row(header, style: style)
-        rows(&text, style)
+        rows(text, style)
         return String(decoding: text.bytes, as: UTF8.self)
     }
 
     @Test func sessionsCSV() throws {
         let day = try Self.day()
         Self.check(
-            Self.document(header: SessionsCSV.header) { SessionsCSV.append(day, to: &$0, style: $1) }, "sessions.csv")
+            Self.document(header: SessionsCSV.header) { SessionsCSV.append(day, to: $0, style: $1) }, "sessions.csv")
         Self.check(
-            Self.document(header: SessionsCSV.header, style: .excelDE) { SessionsCSV.append(day, to: &$0, style: $1) },
+            Self.document(header: SessionsCSV.header, style: .excelDE) { SessionsCSV.append(day, to: $0, style: $1) },
             "sessions-excel-de.csv")
     }
 
@@ -148,7 +148,7 @@ import _TestSupport
 
     @Test func wavesCSV() throws {
         let day = try Self.day()
-        Self.check(Self.document(header: WavesCSV.header) { WavesCSV.append(day, to: &$0, style: $1) }, "waves.csv")
+        Self.check(Self.document(header: WavesCSV.header) { WavesCSV.append(day, to: $0, style: $1) }, "waves.csv")
     }
 
     @Test func feedDay() throws {

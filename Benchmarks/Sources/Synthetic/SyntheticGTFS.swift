@@ -10,19 +10,53 @@ import _TestSupport
 ///
 /// Ship service: every line runs 20 trips a day in summer (May–September) and 7 otherwise, half
 /// in each direction, 10 minutes between piers, from 07:00; calendar_dates removes the ships on
-/// 25 December and adds a 1 August (national day) evening trip. Tables are written to a folder,
+/// 25 December and adds a 1 August (national day) evening trip. A feed of `quarters` quarter
+/// years (4: one year, the default; 8: two) spans that many from 1 January of `year`: each year
+/// has its own ship services and trips, clipped to the span, as a feed covering two timetable
+/// years has; the other agencies' services span it all. Tables are written to a folder,
 /// then deflated into `feed.zip` (ZIPFoundation), as opentransportdata.swiss ships them.
 public struct SyntheticGTFS {
     public var stations: [Station]
     public var year: Int
     public var stopTimeLines: Int
     public var seed: UInt64 = 194
+    /// Quarter years spanned from 1 January of ``year`` (1 … 8).
+    public var quarters = 4
 
-    public init(stations: [Station], year: Int, stopTimeLines: Int) {
+    public init(stations: [Station], year: Int, stopTimeLines: Int, quarters: Int = 4) {
         self.stations = stations
         self.year = year
         self.stopTimeLines = stopTimeLines
+        self.quarters = min(max(quarters, 1), 8)
     }
+
+    /// The first and last day the feed spans.
+    public var span: ClosedRange<LocalDate> {
+        let first = LocalDate(year: year, month: 1, day: 1)!
+        let years = quarters / 4
+        let months = quarters % 4 * 3
+        let end =
+            months == 0
+            ? LocalDate(year: year + years, month: 1, day: 1)!
+            : LocalDate(year: year + years, month: months + 1, day: 1)!
+        return first...end.adding(days: -1)
+    }
+
+    /// One year's ship services: id suffix, and each service's first and last day within the span.
+    private func shipServices(yearIndex k: Int) -> [(service: String, id: String, first: LocalDate, last: LocalDate)] {
+        let y = year + k
+        let suffix = k == 0 ? "" : "-\(k + 1)"
+        let ranges: [(String, (Int, Int), (Int, Int))] = [
+            ("S", (5, 1), (9, 30)), ("X1", (1, 1), (4, 30)), ("X2", (10, 1), (12, 31)), ("N", (1, 1), (12, 31)),
+        ]
+        return ranges.compactMap { service, from, to in
+            let first = max(LocalDate(year: y, month: from.0, day: from.1)!, span.lowerBound)
+            let last = min(LocalDate(year: y, month: to.0, day: to.1)!, span.upperBound)
+            return first <= last ? (service, service + suffix, first, last) : nil
+        }
+    }
+
+    private var spannedYears: Int { (quarters + 3) / 4 }
 
     public struct Summary: Sendable {
         public var stopTimeLines = 0
@@ -58,7 +92,6 @@ public struct SyntheticGTFS {
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         var summary = Summary()
         var rng = SplitMix64(seed: seed)
-        let y = String(year)
 
         try write(folder, "agency.txt") { out in
             out.line("agency_id,agency_name,agency_url,agency_timezone")
@@ -66,20 +99,33 @@ public struct SyntheticGTFS {
             out.line("\"11\",\"Schweizerische Bundesbahnen SBB\",\"https://www.sbb.ch\",\"Europe/Zurich\"")
             out.line("\"801\",\"PostAuto AG\",\"https://www.postauto.ch\",\"Europe/Zurich\"")
         }
+        func compact(_ date: LocalDate) -> String { date.description.replacingOccurrences(of: "-", with: "") }
+        let (spanFirst, spanLast) = (compact(span.lowerBound), compact(span.upperBound))
         try write(folder, "calendar.txt") { out in
             out.line("service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date")
-            out.line("\"D\",1,1,1,1,1,1,1,\(y)0101,\(y)1231")
-            out.line("\"W\",1,1,1,1,1,0,0,\(y)0101,\(y)1231")
-            out.line("\"E\",0,0,0,0,0,1,1,\(y)0101,\(y)1231")
-            out.line("\"S\",1,1,1,1,1,1,1,\(y)0501,\(y)0930")
-            out.line("\"X1\",1,1,1,1,1,1,1,\(y)0101,\(y)0430")
-            out.line("\"X2\",1,1,1,1,1,1,1,\(y)1001,\(y)1231")
-            out.line("\"N\",0,0,0,0,0,0,0,\(y)0101,\(y)1231")
+            out.line("\"D\",1,1,1,1,1,1,1,\(spanFirst),\(spanLast)")
+            out.line("\"W\",1,1,1,1,1,0,0,\(spanFirst),\(spanLast)")
+            out.line("\"E\",0,0,0,0,0,1,1,\(spanFirst),\(spanLast)")
+            for k in 0..<spannedYears {
+                for service in shipServices(yearIndex: k) {
+                    let days = service.service == "N" ? "0,0,0,0,0,0,0" : "1,1,1,1,1,1,1"
+                    out.line("\"\(service.id)\",\(days),\(compact(service.first)),\(compact(service.last))")
+                }
+            }
         }
         try write(folder, "calendar_dates.txt") { out in
             out.line("service_id,date,exception_type")
-            out.line("\"X2\",\(y)1225,2")
-            out.line("\"N\",\(y)0801,1")
+            for k in 0..<spannedYears {
+                for service in shipServices(yearIndex: k) {
+                    let exception: (month: Int, day: Int, type: Int)? =
+                        service.service == "X2" ? (12, 25, 2) : service.service == "N" ? (8, 1, 1) : nil
+                    if let exception, let date = LocalDate(year: year + k, month: exception.month, day: exception.day),
+                        span.contains(date)
+                    {
+                        out.line("\"\(service.id)\",\(compact(date)),\(exception.type)")
+                    }
+                }
+            }
         }
 
         // Stops: the ship piers (with parents, as the real feed has them) and 25 000 others.
@@ -118,14 +164,19 @@ public struct SyntheticGTFS {
             var reverse: Bool
         }
         var shipTrips: [ShipTrip] = []
-        for l in 0..<lines {
-            for (service, count) in [("S", 20), ("X1", 7), ("X2", 7), ("N", 1)] {
-                for t in 0..<count {
-                    let start = service == "N" ? 20 * 60 + 30 : 7 * 60 + t * (12 * 60 / count)
-                    shipTrips.append(
-                        ShipTrip(
-                            id: "ship-\(l)-\(service)-\(t)", route: l, service: service, course: l * 100 + t + 1,
-                            departure: start + Int.random(in: 0...9, using: &rng), reverse: t % 2 == 1))
+        let trips = ["S": 20, "X1": 7, "X2": 7, "N": 1]
+        for k in 0..<spannedYears {
+            for l in 0..<lines {
+                for service in shipServices(yearIndex: k) {
+                    let count = trips[service.service]!
+                    for t in 0..<count {
+                        let start = service.service == "N" ? 20 * 60 + 30 : 7 * 60 + t * (12 * 60 / count)
+                        shipTrips.append(
+                            ShipTrip(
+                                id: "ship-\(l)-\(service.id)-\(t)", route: l, service: service.id,
+                                course: l * 100 + t + 1, departure: start + Int.random(in: 0...9, using: &rng),
+                                reverse: t % 2 == 1))
+                    }
                 }
             }
         }

@@ -48,17 +48,21 @@ struct GenerateGTFSCommand: ParsableCommand {
     @Option var lines = 30_000_000
     @Option var stations = 240
     @Option var year = 2026
+    @Option(help: "Quarter years the feed spans from 1 January (4: a year; 8: two).")
+    var quarters = 4
     @Option var data = "../Data"
-    @Option(help: "Also write ship assignment files for every n-th day of the year into this archive folder.")
+    @Option(help: "Also write ship assignment files for every n-th day of the span into this archive folder.")
     var deployments: String?
     @Option var deploymentEvery = 7
 
     func run() throws {
         if let deployments {
             let feed = SyntheticGTFS(
-                stations: try syntheticStations(data: data, count: stations), year: year, stopTimeLines: lines)
-            let first = LocalDate(year: year, month: 1, day: 1)!
-            let days = stride(from: 0, to: 365, by: deploymentEvery).map { first.adding(days: $0) }
+                stations: try syntheticStations(data: data, count: stations), year: year, stopTimeLines: lines,
+                quarters: quarters)
+            let first = feed.span.lowerBound
+            let spanDays = first.days(to: feed.span.upperBound) + 1
+            let days = stride(from: 0, to: spanDays, by: deploymentEvery).map { first.adding(days: $0) }
             let folder = URL(fileURLWithPath: deployments).appendingPathComponent("deployments")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for (date, data) in try feed.deployments(days: days) {
@@ -68,7 +72,8 @@ struct GenerateGTFSCommand: ParsableCommand {
             return
         }
         let feed = SyntheticGTFS(
-            stations: try syntheticStations(data: data, count: stations), year: year, stopTimeLines: lines)
+            stations: try syntheticStations(data: data, count: stations), year: year, stopTimeLines: lines,
+            quarters: quarters)
         let start = Date()
         let summary = try feed.write(
             folder: URL(fileURLWithPath: folder, isDirectory: true), zip: URL(fileURLWithPath: zip)
