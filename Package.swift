@@ -134,7 +134,9 @@ let package = Package(
             dependencies: ["ScheduleArchive", "WebFetch", "WebPages", civilTime, "NextWaveSupport", "JobContract"]),
         .target(
             name: "SessionAnalytics",
-            dependencies: [waveRating, sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar, "NextWaveSupport"]),
+            dependencies: [
+                waveRating, sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar, "NextWaveSupport",
+            ]),
         .target(
             name: "SessionReports",
             dependencies: [

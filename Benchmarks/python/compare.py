@@ -211,11 +211,14 @@ def store_per_day(store):
     import datetime
     return {(st, int(datetime.date.fromordinal(epoch + day).strftime("%Y%m%d"))): n for st, day, n in rows}
 
+def span(quarters):
+    return {1: "¼ year", 2: "½ year", 4: "1 year"}.get(quarters, f"{quarters / 4:g} years")
+
 def gtfs_feed(quarters, lines):
     tag = f"{lines // 1_000_000}M" if quarters == 4 else f"{lines // 100_000 / 10:g}M-{quarters}q"
     feed = os.path.join(data, f"gtfs-{tag}.zip")
     if not os.path.exists(feed):
-        log(f"generating the synthetic GTFS feed ({quarters / 4:g} years, {lines:,} stop_times lines) …")
+        log(f"generating the synthetic GTFS feed ({span(quarters)}, {lines:,} stop_times lines) …")
         run_json([bench, "generate-gtfs", "--folder", os.path.join(data, f"gtfs-{tag}"), "--zip", feed,
                   "--lines", str(lines), "--quarters", str(quarters)])
         shutil.rmtree(os.path.join(data, f"gtfs-{tag}"), ignore_errors=True)
@@ -223,7 +226,7 @@ def gtfs_feed(quarters, lines):
 
 def gtfs_run(quarters, lines):
     feed = gtfs_feed(quarters, lines)
-    log(f"GTFS {quarters / 4:g} years ({lines / 1e6:g} M lines): toolkit …")
+    log(f"GTFS {span(quarters)} ({lines / 1e6:g} M lines): toolkit …")
     work = tempfile.mkdtemp(prefix="nextwave-gtfs-")
     try:
         # Ship assignments for one day a week, so that the other days' waves take predicted ships.
@@ -253,7 +256,7 @@ def gtfs_run(quarters, lines):
             "checksum": checksum(per_day)}
     peers = {}
     for name, script in (("DuckDB", "gtfs_duckdb.py"), ("Polars", "gtfs_polars.py"), ("gtfs-kit", "gtfs_peer.py")):
-        log(f"GTFS {quarters / 4:g} years: {name} …")
+        log(f"GTFS {span(quarters)}: {name} …")
         seconds, kib, output = timed([py, os.path.join(bench_dir, "python", script), feed], cwd=bench_dir, output=True)
         peer = json.loads(output.strip().splitlines()[-1])
         if (peer["departures"], peer["checksum"]) != (ours["waveRows"], ours["checksum"]):
@@ -304,7 +307,7 @@ for r in scaling:
     t, p = r["toolkit"], r["peers"]
     cell = lambda s, k: f"{s:.1f} s, {k/1024:.0f} MiB"
     scaling_md.append(
-        f"| {r['quarters'] / 4:g} years | {r['lines']/1e6:g} M | {t['waveRows']:,} | "
+        f"| {span(r['quarters'])} | {r['lines']/1e6:g} M | {t['waveRows']:,} | "
         f"{cell(t['importSeconds'], t['importPeakKiB'])} | {cell(t['sessionsSeconds'], t['sessionsPeakKiB'])} | "
         + " | ".join(cell(p[n]["processSeconds"], p[n]["peakKiB"]) for n in ("DuckDB", "Polars", "gtfs-kit")) + " |")
 
