@@ -234,15 +234,94 @@ extension GTFSImporter {
         return stopTimes
     }
 
-    /// Every timed stop but each trip's terminus, on every service day of its trip, sorted in
-    /// the store's key order (so the B-tree is appended to, not searched); and the service days.
+    /// Every timed stop but each trip's terminus, on every service day of its trip, handed to
+    /// `body` a local date at a time in the store's key order (date, station, time, course), so
+    /// that the B-tree is appended to and memory holds a day, not the year; returns how many and
+    /// the service days.
+    ///
+    /// Service days are taken in order. A departure's date is the local date of its time, which
+    /// may be the next day (times past 24:00) or, on the spring DST change day, the day before
+    /// (noon minus 12 h is 23:00 of it): a date is complete, and handed on, once the service day
+    /// after it is done. Equal keys keep the order of the stop times (then of the days).
     /// - Throws: ``ArchiveError/gtfs(file:line:reason:)`` when the feed expands to more than
-    ///   ``GTFSImporter/maximumDepartures``, before any row is built.
+    ///   ``GTFSImporter/maximumDepartures``, before any row is built; what `body` throws.
     /// - Parameter names: station names by UIC: a departure's destination is its trip's terminus.
+    @discardableResult
     func departures(
         _ stopTimes: [StopTime], trips: [Trip], serviceDays: [Set<LocalDate>], feed: String,
-        names: [Int: String] = [:]
-    ) throws -> (rows: [Departure], days: Set<LocalDate>) {
+        names: [Int: String] = [:], _ body: ([Departure]) throws -> Void
+    ) throws -> (count: Int, days: Set<LocalDate>) {
+        let shape = try Self.shape(stopTimes, trips: trips, serviceDays: serviceDays, feed: feed)
+        // The departing stop times of each trip, in stop-time order; the trips of each day.
+        var positions = [[Int]](repeating: [], count: trips.count)
+        for (position, stopTime) in stopTimes.enumerated()
+        where stopTime.seconds >= 0 && stopTime.sequence != shape.lastSequence[Int(stopTime.trip)] {
+            positions[Int(stopTime.trip)].append(position)
+        }
+        var tripsOn: [LocalDate: [Int]] = [:]
+        for (index, trip) in trips.enumerated() where !positions[index].isEmpty {
+            for day in serviceDays[trip.service] { tripsOn[day, default: []].append(index) }
+        }
+        // A row with its tie-breakers: the stop time's position, then the service day.
+        typealias Keyed = (row: Departure, position: Int, day: Int)
+        var pending: [LocalDate: [Keyed]] = [:]
+        var count = 0
+        func flush(before limit: LocalDate?) throws {
+            for date in pending.keys.sorted() where limit.map({ date < $0 }) ?? true {
+                let rows = pending.removeValue(forKey: date)!.sorted {
+                    ($0.row.station, $0.row.time, $0.row.course, $0.position, $0.day)
+                        < ($1.row.station, $1.row.time, $1.row.course, $1.position, $1.day)
+                }
+                count += rows.count
+                try body(rows.map(\.row))
+            }
+        }
+        for day in tripsOn.keys.sorted() {
+            let base = clock.unixTime(of: day, secondsAfterMidnight: 43_200) - 43_200
+            let dayTrips = tripsOn[day]!
+            let dayPositions = dayTrips.flatMap { positions[$0] }.sorted()
+            for position in dayPositions {
+                let stopTime = stopTimes[position]
+                let tripIndex = Int(stopTime.trip)
+                let trip = trips[tripIndex]
+                let time = base + Int64(stopTime.seconds)
+                // Away from midnight the service day is the local date; near it (and on DST
+                // change days, where noon minus 12 h is not midnight) ask the zone.
+                let date = (10_800..<79_200).contains(stopTime.seconds) ? day : clock.localDate(at: time)
+                let through = stopTime.sequence != shape.firstSequence[tripIndex] && stopTime.arrival >= 0
+                let arrival = through ? base + Int64(stopTime.arrival) : nil
+                let next = shape.next[position]
+                let row = Departure(
+                    station: Int(stopTime.station), date: date, time: time, course: trip.course,
+                    category: trip.category, destination: names[Int(shape.terminus[tripIndex])],
+                    arrival: arrival.flatMap { $0 <= time ? $0 : nil }, nextStation: next >= 0 ? Int(next) : nil)
+                pending[date, default: []].append((row, position, day.daysSinceEpoch))
+            }
+            try flush(before: day)
+        }
+        try flush(before: nil)
+        return (count, Set(tripsOn.keys))
+    }
+
+    /// What the departures are made from: each trip's first and last stop sequence and its
+    /// terminus, each stop time's next station on its trip, and how many departures there are.
+    struct Shape {
+        var lastSequence: [Int32]
+        var firstSequence: [Int32]
+        var terminus: [Int32]
+        /// Per stop time, the next station of its trip (the terminus included); -1 at the end.
+        var next: [Int32]
+        /// Departures the feed expands to.
+        var expanded: Int
+    }
+
+    /// The trips' shape and the number of departures, counted before any is built: a small feed
+    /// with a long calendar can expand to tens of millions.
+    /// - Throws: ``ArchiveError/gtfsNeedsWindow(file:line:reason:)`` beyond
+    ///   ``GTFSImporter/maximumDepartures``.
+    static func shape(_ stopTimes: [StopTime], trips: [Trip], serviceDays: [Set<LocalDate>], feed: String) throws
+        -> Shape
+    {
         // Terminus of each trip: its highest stop_sequence; its first stop: the lowest (no arrival).
         var lastSequence = [Int32](repeating: .min, count: trips.count)
         var firstSequence = [Int32](repeating: .max, count: trips.count)
@@ -255,7 +334,6 @@ extension GTFSImporter {
             }
             firstSequence[trip] = min(firstSequence[trip], stopTime.sequence)
         }
-        // Counted first: a small feed with a long calendar can expand to tens of millions.
         var expanded = 0
         for stopTime in stopTimes where stopTime.seconds >= 0 && stopTime.sequence != lastSequence[Int(stopTime.trip)] {
             expanded += serviceDays[trips[Int(stopTime.trip)].service].count
@@ -274,38 +352,9 @@ extension GTFSImporter {
         for (a, b) in zip(order, order.dropFirst()) where stopTimes[a].trip == stopTimes[b].trip {
             next[a] = stopTimes[b].station
         }
-        var noonMinus12h: [LocalDate: Int64] = [:]
-        var days = Set<LocalDate>()
-        var rows: [Departure] = []
-        let sortedDays = serviceDays.map { $0.sorted() }
-        for (position, stopTime) in stopTimes.enumerated()
-        where stopTime.seconds >= 0 && stopTime.sequence != lastSequence[Int(stopTime.trip)] {
-            let trip = trips[Int(stopTime.trip)]
-            for day in sortedDays[trip.service] {
-                let base: Int64
-                if let known = noonMinus12h[day] {
-                    base = known
-                } else {
-                    base = clock.unixTime(of: day, secondsAfterMidnight: 43_200) - 43_200
-                    noonMinus12h[day] = base
-                }
-                let time = base + Int64(stopTime.seconds)
-                // Away from midnight the service day is the local date; near it (and on DST
-                // change days, where noon minus 12 h is not midnight) ask the zone.
-                let date = (10_800..<79_200).contains(stopTime.seconds) ? day : clock.localDate(at: time)
-                days.insert(day)
-                let through = stopTime.sequence != firstSequence[Int(stopTime.trip)] && stopTime.arrival >= 0
-                let arrival = through ? base + Int64(stopTime.arrival) : nil
-                rows.append(
-                    Departure(
-                        station: Int(stopTime.station), date: date, time: time, course: trip.course,
-                        category: trip.category, destination: names[Int(terminus[Int(stopTime.trip)])],
-                        arrival: arrival.flatMap { $0 <= time ? $0 : nil },
-                        nextStation: next[position] >= 0 ? Int(next[position]) : nil))
-            }
-        }
-        rows.sort { ($0.date, $0.station, $0.time, $0.course) < ($1.date, $1.station, $1.time, $1.course) }
-        return (rows, days)
+        return Shape(
+            lastSequence: lastSequence, firstSequence: firstSequence, terminus: terminus, next: next,
+            expanded: expanded)
     }
 
     /// Streams a small table with its header resolved.

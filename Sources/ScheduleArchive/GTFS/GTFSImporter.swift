@@ -112,9 +112,10 @@ import NextWaveSupport
         let stops = try self.stops(feed, report: &report)
         let stopTimes = try self.stopTimes(feed, trips: shipTrips, stops: stops, report: &report)
         let feedPath = feed.url.standardizedFileURL.path
-        let (rows, days) = try departures(
-            stopTimes, trips: shipTrips.trips, serviceDays: serviceDays, feed: feedPath, names: stops.names)
-        if rows.isEmpty {
+        let expected = try Self.shape(
+            stopTimes, trips: shipTrips.trips, serviceDays: serviceDays, feed: feedPath
+        ).expanded
+        if expected == 0 {
             // An empty result never replaces a good import (a damaged or foreign feed, or one
             // whose line ends were not read, would otherwise wipe it).
             let earlier = try store.departureCount(path: feedPath)
@@ -124,13 +125,16 @@ import NextWaveSupport
                     reason: "no ship departures in this feed; the earlier import of it (\(earlier) departures) is kept")
             }
         }
+        var days = Set<LocalDate>()
         try store.withPageCache(kibibytes: 8 << 10) {
             try store.transaction {
                 let source = try store.beginSource(
                     kind: .gtfs, path: feedPath, size: Self.size(of: feed.url),
                     modified: Date().timeIntervalSince1970)
                 let writer = try store.departureWriter(source: source)
-                try writer.add(contentsOf: rows)
+                days = try departures(
+                    stopTimes, trips: shipTrips.trips, serviceDays: serviceDays, feed: feedPath, names: stops.names
+                ) { try writer.add(contentsOf: $0) }.days
                 let served = Set(stopTimes.map { Int($0.station) })
                 for (uic, name) in stops.names where served.contains(uic) {
                     try store.setStationName(name, uic: uic)
