@@ -58,7 +58,7 @@ struct SessionFiles {
                     defer { try? wavesHandle.close() }
                     // The station-days are read and scored here while a second thread writes
                     // them (the text is most of the work): the two overlap on two cores.
-                    let writer = DayWriter(settings: echo, style: style, json: handle, waves: wavesHandle)
+                    let writer = DayWriter(settings: echo, style: style, json: handle, waves: wavesHandle, csv: csv)
                     let batches = writer.start()
                     var done = 0
                     do {
@@ -82,7 +82,6 @@ struct SessionFiles {
                     try writer.end(cancelling: false)
                     report = days.report
                     try writer.finish(coverage: report)
-                    csv.append(writer.csv)
                     try wavesHandle.synchronize()
                     finished = true
                     guard report.stationDays > 0 else {
@@ -117,7 +116,7 @@ struct SessionFiles {
     }
 }
 
-/// Writes scored station-days to `sessions.json`, `waves.csv` and the text of `sessions.csv` on
+/// Writes scored station-days to `sessions.json`, `waves.csv` and the rows of `sessions.csv` on
 /// a thread of its own, taking them in batches from a bounded pipe; the thread that scores them
 /// waits only when it is ``depth`` batches ahead.
 private final class DayWriter: @unchecked Sendable {
@@ -133,11 +132,13 @@ private final class DayWriter: @unchecked Sendable {
     // Touched by the writing thread only until `end` has waited for it.
     private var json: SessionsJSON
     private let waves = ReportBytes()
-    let csv = ReportBytes()
+    /// The rows of `sessions.csv`, after its header (written as one file at the end).
+    private let csv: ReportBytes
     private var failure: Error?
 
-    init(settings: SessionsJSON.Settings, style: CSVStyle, json: FileHandle, waves: FileHandle) {
+    init(settings: SessionsJSON.Settings, style: CSVStyle, json: FileHandle, waves: FileHandle, csv: ReportBytes) {
         self.style = style
+        self.csv = csv
         self.jsonHandle = json
         self.wavesHandle = waves
         self.json = SessionsJSON(settings: settings)

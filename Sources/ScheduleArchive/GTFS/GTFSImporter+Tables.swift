@@ -243,15 +243,15 @@ extension GTFSImporter {
     /// may be the next day (times past 24:00) or, on the spring DST change day, the day before
     /// (noon minus 12 h is 23:00 of it): a date is complete, and handed on, once the service day
     /// after it is done. Equal keys keep the order of the stop times (then of the days).
-    /// - Throws: ``ArchiveError/gtfs(file:line:reason:)`` when the feed expands to more than
-    ///   ``GTFSImporter/maximumDepartures``, before any row is built; what `body` throws.
-    /// - Parameter names: station names by UIC: a departure's destination is its trip's terminus.
+    /// - Throws: what `body` throws.
+    /// - Parameters:
+    ///   - shape: the trips' ``Shape`` (made, and the count checked, before the store is touched).
+    ///   - names: station names by UIC: a departure's destination is its trip's terminus.
     @discardableResult
     func departures(
-        _ stopTimes: [StopTime], trips: [Trip], serviceDays: [Set<LocalDate>], feed: String,
+        _ stopTimes: [StopTime], shape: Shape, trips: [Trip], serviceDays: [Set<LocalDate>],
         names: [Int: String] = [:], _ body: ([Departure]) throws -> Void
     ) throws -> (count: Int, days: Set<LocalDate>) {
-        let shape = try Self.shape(stopTimes, trips: trips, serviceDays: serviceDays, feed: feed)
         // The departing stop times of each trip, in stop-time order; the trips of each day.
         var positions = [[Int]](repeating: [], count: trips.count)
         for (position, stopTime) in stopTimes.enumerated()

@@ -112,10 +112,8 @@ import NextWaveSupport
         let stops = try self.stops(feed, report: &report)
         let stopTimes = try self.stopTimes(feed, trips: shipTrips, stops: stops, report: &report)
         let feedPath = feed.url.standardizedFileURL.path
-        let expected = try Self.shape(
-            stopTimes, trips: shipTrips.trips, serviceDays: serviceDays, feed: feedPath
-        ).expanded
-        if expected == 0 {
+        let shape = try Self.shape(stopTimes, trips: shipTrips.trips, serviceDays: serviceDays, feed: feedPath)
+        if shape.expanded == 0 {
             // An empty result never replaces a good import (a damaged or foreign feed, or one
             // whose line ends were not read, would otherwise wipe it).
             let earlier = try store.departureCount(path: feedPath)
@@ -133,7 +131,7 @@ import NextWaveSupport
                     modified: Date().timeIntervalSince1970)
                 let writer = try store.departureWriter(source: source)
                 days = try departures(
-                    stopTimes, trips: shipTrips.trips, serviceDays: serviceDays, feed: feedPath, names: stops.names
+                    stopTimes, shape: shape, trips: shipTrips.trips, serviceDays: serviceDays, names: stops.names
                 ) { try writer.add(contentsOf: $0) }.days
                 let served = Set(stopTimes.map { Int($0.station) })
                 for (uic, name) in stops.names where served.contains(uic) {
