@@ -72,3 +72,62 @@ package final class BoundedPipe<Element>: @unchecked Sendable {
         condition.broadcast()
     }
 }
+
+extension BoundedPipe {
+    /// Runs `produce` on a thread of its own while `consume` takes what it puts on this one, at
+    /// most `depth` elements apart (making a GTFS import's departures while the store writes
+    /// them), and returns what `produce` returned once both have ended.
+    ///
+    /// The producer's error reaches this thread after the elements it put before it; when
+    /// `consume` throws, the producer is cancelled at its next `put` and its thread has ended
+    /// before the error is thrown. Either way nothing runs on the other thread after this
+    /// returns, so `produce` may use what the caller owns as long as `consume` does not touch it.
+    package static func overlap<Result>(
+        producer name: String, depth: Int,
+        produce: (_ put: (Element) throws -> Void) throws -> Result,
+        consume: (Element) throws -> Void
+    ) throws -> Result {
+        let pipe = BoundedPipe(depth: depth)
+        return try withoutActuallyEscaping(produce) { produce in
+            let work = ProducerWork(produce, pipe: pipe)
+            let thread = DedicatedThread(name: name) { work.run() }
+            defer {
+                pipe.cancel()
+                thread.join()
+            }
+            while let element = try pipe.take() { try consume(element) }
+            thread.join()
+            // The pipe ended without an error: the producer returned, unless what it threw was
+            // a pipe's cancellation (which a pipe does not pass on), told here as such.
+            guard let result = work.result else { throw Cancelled() }
+            return result
+        }
+    }
+}
+
+/// The producer's side of ``BoundedPipe/overlap(producer:depth:produce:consume:)``.
+private final class ProducerWork<Element, Result>: @unchecked Sendable {
+    // Invariant: `produce` and `result` are touched by the producing thread only, until the
+    // consuming thread has joined it. `produce` is let go of before the thread ends: the
+    // thread's own block may outlive the join, and the closure must not (it only pretends to
+    // escape).
+    private var produce: (((Element) throws -> Void) throws -> Result)?
+    private let pipe: BoundedPipe<Element>
+    var result: Result?
+
+    init(_ produce: @escaping ((Element) throws -> Void) throws -> Result, pipe: BoundedPipe<Element>) {
+        self.produce = produce
+        self.pipe = pipe
+    }
+
+    func run() {
+        guard let produce else { return }
+        self.produce = nil
+        do {
+            result = try produce { try pipe.put($0) }
+            pipe.finish(nil)
+        } catch {
+            pipe.finish(error)
+        }
+    }
+}

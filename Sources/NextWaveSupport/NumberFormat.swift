@@ -16,8 +16,11 @@ private let integerScales: [UInt64] = [
     1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
 ]
 
-/// The `%.Nf` text, or nil outside the range where it is computed exactly.
-package func fastFixed(_ value: Double, _ decimals: Int) -> String? {
+/// `%.Nf` of `value` as its parts: the sign, and `|value|` rounded to `decimals` places as one
+/// integer of scaled units (`1.235` at 3 decimals is 1235 with unit 1000); nil outside the range
+/// where it is computed exactly (|value| · 10^decimals ≥ 4·10^15, `decimals` outside 0…9, not
+/// finite). ``fixed(_:_:)`` and the report writers' byte version share it.
+package func fixedUnits(_ value: Double, _ decimals: Int) -> (negative: Bool, units: UInt64, unit: UInt64)? {
     guard value.isFinite, (0...9).contains(decimals) else { return nil }
     let magnitude = value.magnitude
     let scale = decimalScales[decimals]
@@ -32,10 +35,14 @@ package func fastFixed(_ value: Double, _ decimals: Int) -> String? {
     // fraction and 0.5 are multiples of ulp(product) and |error| ≤ ulp(product)/2, so only an
     // exact half needs the error to decide; a true tie goes to the even neighbour.
     if fraction > 0.5 || (fraction == 0.5 && (error > 0 || (error == 0 && n & 1 == 1))) { n += 1 }
-    let unit = integerScales[decimals]
-    let integerPart = n / unit
-    var text = value.sign == .minus ? "-" : ""
-    text += String(integerPart)
+    return (value.sign == .minus, n, integerScales[decimals])
+}
+
+/// The `%.Nf` text, or nil outside the range where it is computed exactly.
+package func fastFixed(_ value: Double, _ decimals: Int) -> String? {
+    guard let (negative, n, unit) = fixedUnits(value, decimals) else { return nil }
+    var text = negative ? "-" : ""
+    text += String(n / unit)
     if decimals > 0 {
         let digits = String(n % unit)
         text += "."

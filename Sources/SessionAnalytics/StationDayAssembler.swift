@@ -23,6 +23,24 @@ struct StationDayAssembler {
     private var ratingCache: [String: RatingFacts?] = [:]
     /// Station names by UIC for the waves' next stops (the catalogue's, else the store's).
     private var stopNames: [Int: String?] = [:]
+    /// The current day's predictions by course and lake: a course calls at a dozen stations a
+    /// day, and each call would otherwise look up and weigh the same ships again.
+    private var predictedDay: LocalDate?
+    private var predictedCache: [CourseOnLake: Predicted?] = [:]
+
+    struct CourseOnLake: Hashable {
+        var course: String
+        var lake: String?
+    }
+
+    /// What the predicted ships give a wave of a course.
+    struct Predicted {
+        var ship: WaveShip
+        /// The expected points over the predicted ships.
+        var points: Double
+        /// The share-weighted median wave height (m), when every predicted ship has one.
+        var waveHeightM: Double?
+    }
 
     /// What a wave needs of a ship's table entry: looked up once per ship, not copied whole
     /// for each of a year's million waves.
@@ -110,22 +128,13 @@ struct StationDayAssembler {
                 detail.ratingBasis = entry?.rating == nil ? nil : entry?.ratingBasis
                 detail.points = Double(SessionRules.quality(rating: entry?.rating, named: true))
                 detail.waveHeightM = entry?.waveHeightM
+            } else if let predicted = predicted(course: departure.course, lake: place?.lake, day: day) {
+                report.predictedShipWaves += 1
+                detail.ship = predicted.ship
+                detail.points = predicted.points
+                detail.waveHeightM = predicted.waveHeightM
             } else {
-                let shares = predictions.ships(course: departure.course, lake: place?.lake, date: day)
-                if shares.isEmpty {
-                    report.noShipWaves += 1
-                } else {
-                    report.predictedShipWaves += 1
-                    let entries = shares.map { rating(of: $0.ship) }
-                    detail.ship = .predicted(
-                        zip(shares, entries).map { ShipShare(ship: $0.ship, share: $0.share, rating: $1?.rating) })
-                    detail.points = SessionRules.expectedQuality(
-                        zip(shares, entries).map { (share: $0.share, rating: $1?.rating) })
-                    let heights = entries.map { $0?.waveHeightM }
-                    if heights.allSatisfy({ $0 != nil }) {
-                        detail.waveHeightM = zip(shares, heights).reduce(0) { $0 + $1.0.share * $1.1! }
-                    }
-                }
+                report.noShipWaves += 1
             }
             waves.append(Wave(time: departure.time, quality: detail.points))
             ships.append(known)
@@ -153,6 +162,32 @@ struct StationDayAssembler {
             on: day, at: place.map { ($0.latitude, $0.longitude) }, clock: survey.clock)
         sunCache[key] = computed
         return computed
+    }
+
+    /// The predicted ships of a course without a known ship on `day` (nil when the archive
+    /// predicts none).
+    private mutating func predicted(course: String, lake: String?, day: LocalDate) -> Predicted? {
+        if predictedDay != day {
+            predictedCache.removeAll(keepingCapacity: true)
+            predictedDay = day
+        }
+        let key = CourseOnLake(course: course, lake: lake)
+        if let cached = predictedCache[key] { return cached }
+        let shares = predictions.ships(course: course, lake: lake, date: day)
+        var result: Predicted?
+        if !shares.isEmpty {
+            let entries = shares.map { rating(of: $0.ship) }
+            let heights = entries.map { $0?.waveHeightM }
+            result = Predicted(
+                ship: .predicted(
+                    zip(shares, entries).map { ShipShare(ship: $0.ship, share: $0.share, rating: $1?.rating) }),
+                points: SessionRules.expectedQuality(
+                    zip(shares, entries).map { (share: $0.share, rating: $1?.rating) }),
+                waveHeightM: heights.allSatisfy { $0 != nil }
+                    ? zip(shares, heights).reduce(0) { $0 + $1.0.share * $1.1! } : nil)
+        }
+        predictedCache[key] = result
+        return result
     }
 
     /// A next stop's name: the catalogue's, else the store's.

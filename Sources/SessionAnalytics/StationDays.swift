@@ -1,4 +1,3 @@
-import Dispatch
 import NextWaveSupport
 import ScheduleArchive
 
@@ -65,26 +64,19 @@ final class DepartureReader: @unchecked Sendable {
     // Read by the reading thread only, once started.
     private var cursor: ScheduleStore.DepartureCursor
     private let pipe = BoundedPipe<[Departure]>(depth: DepartureReader.depth)
-    private let done = DispatchSemaphore(value: 0)
-    private var started = false
+    private var thread: DedicatedThread?
 
     init(cursor: ScheduleStore.DepartureCursor) { self.cursor = cursor }
 
     deinit {
-        guard started else { return }
+        guard let thread else { return }
         pipe.cancel()
-        done.wait()
+        thread.join()
     }
 
     /// The next batch of departures in store order; nil after the last.
     func next() throws -> [Departure]? {
-        if !started {
-            started = true
-            DispatchQueue.global(qos: .userInitiated).async {
-                self.run()
-                self.done.signal()
-            }
-        }
+        if thread == nil { thread = DedicatedThread(name: "store reader") { self.run() } }
         return try pipe.take()
     }
 

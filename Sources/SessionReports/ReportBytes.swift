@@ -1,4 +1,5 @@
 package import CivilTime
+import Foundation
 package import NextWaveSupport
 
 /// The text of the large session reports (`sessions.json`, `waves.csv`, `sessions.csv`), built
@@ -18,6 +19,8 @@ package final class ReportBytes {
     /// The last local day written by ``date(_:)`` and its ten bytes `YYYY-MM-DD`.
     private var cachedDay = Int.min
     private var cachedDate: [UInt8] = []
+    /// The zone offset last looked up, the Unix times it holds for, and its zone.
+    private var zoneSpan: (zone: String, from: Int64, until: Int64, offset: Int) = ("", 0, 0, 0)
 
     package init(capacity: Int = 1 << 21) {
         self.capacity = max(64, capacity)
@@ -120,6 +123,19 @@ package final class ReportBytes {
         count += zeros
     }
 
+    /// `value` with `decimals` digits after the point, exactly as ``NextWaveSupport/fixed(_:_:)``
+    /// writes it (`%.Nf`).
+    package func fixed(_ value: Double, _ decimals: Int) {
+        guard let (negative, units, unit) = fixedUnits(value, decimals) else {
+            return text(NextWaveSupport.fixed(value, decimals))
+        }
+        if negative { byte(0x2D) }
+        int(Int(units / unit))
+        guard decimals > 0 else { return }
+        byte(0x2E)
+        padded(Int(units % unit), decimals)
+    }
+
     // MARK: Dates and times (Europe/Zurich unless the clock says otherwise)
 
     /// `YYYY-MM-DD`, as `LocalDate.description`.
@@ -139,10 +155,20 @@ package final class ReportBytes {
         cachedDate.withUnsafeBytes { append($0) }
     }
 
+    /// `clock.offset(at: unix)`, looked up again only when `unix` leaves the span of the last.
+    @inline(__always) private func offset(at unix: Int64, clock: ZoneClock) -> Int {
+        if unix >= zoneSpan.from && unix < zoneSpan.until && zoneSpan.zone == clock.timeZone.identifier {
+            return zoneSpan.offset
+        }
+        let span = clock.offsetSpan(at: unix)
+        zoneSpan = (clock.timeZone.identifier, span.from, span.until, span.offset)
+        return span.offset
+    }
+
     /// `2026-09-22T14:31:00+02:00`, as `ZoneClock.iso8601`.
     package func iso8601(_ unix: Int64, clock: ZoneClock) {
         let unix = min(max(unix, -(1 << 40)), 1 << 40)
-        let offset = clock.offset(at: unix)
+        let offset = offset(at: unix, clock: clock)
         let local = unix + Int64(offset)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         date(LocalDate(daysSinceEpoch: Int(days)))
@@ -175,7 +201,9 @@ package final class ReportBytes {
 
     /// `14:31`, as `ZoneClock.hourMinute`.
     package func hourMinute(_ unix: Int64, clock: ZoneClock) {
-        let seconds = clock.secondOfDay(at: unix)
+        let unix = min(max(unix, -(1 << 40)), 1 << 40)
+        let local = unix + Int64(offset(at: unix, clock: clock))
+        let seconds = Int(local - (local >= 0 ? local / 86_400 : (local - 86_399) / 86_400) * 86_400)
         padded(seconds / 3600, 2)
         byte(0x3A)
         padded(seconds / 60 % 60, 2)

@@ -48,7 +48,7 @@ package enum SessionsCSV {
             text.int(s.waves)
             text.endField(start: start, style: style)
             text.field(fixed(Double(s.waves) / (minutes / 60), 2), style: style)
-            text.field(points(s.quality), style: style)
+            points(s.quality, to: text, style: style)
             text.field(fixed(s.score, 2), style: style)
             text.field(s.ships.joined(separator: "; "), style: style)
             text.field(s.predictedShips.joined(separator: "; "), style: style)
@@ -66,8 +66,10 @@ package enum SessionsCSV {
         }
     }
 
-    /// Whole points as integers, expected points with two decimals.
-    static func points(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : fixed(value, 2)
+    /// A points field: whole points as integers, expected points with two decimals.
+    static func points(_ value: Double, first: Bool = false, to text: ReportBytes, style: CSVStyle) {
+        let start = text.beginField(first: first, style: style)
+        if value == value.rounded() && value.magnitude < 1e15 { text.int(Int(value)) } else { text.fixed(value, 2) }
+        text.endField(start: start, style: style)
     }
 }

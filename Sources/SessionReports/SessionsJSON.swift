@@ -117,13 +117,15 @@ package struct SessionsJSON {
         text.ascii(", \"civilTwilightEnd\": ")
         time(day.sun.civilTwilightEnd, sun.civilTwilightEnd != nil)
         text.ascii("}, \"sessions\": [")
-        for (index, session) in day.sessions.enumerated() { self.session(session, first: index == 0) }
+        // By index, not enumerated(): each element is read in place instead of copied (a wave
+        // holds six references, retained and released per copy, a million times a year).
+        for index in day.sessions.indices { session(day.sessions[index], first: index == 0) }
         text.ascii("], \"distinctSessions\": [")
-        for (index, session) in day.distinctSessions.enumerated() { self.session(session, first: index == 0) }
+        for index in day.distinctSessions.indices { session(day.distinctSessions[index], first: index == 0) }
         text.ascii("], \"noSession\": ")
         optionalString(day.noSession?.description)
         text.ascii(", \"waveList\": [")
-        for (index, wave) in day.waves.enumerated() { self.wave(wave, first: index == 0) }
+        for index in day.waves.indices { wave(day.waves[index], first: index == 0) }
         text.ascii("]}")
     }
 

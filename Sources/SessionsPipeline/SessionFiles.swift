@@ -1,5 +1,4 @@
 import CivilTime
-import Dispatch
 import Foundation
 import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
@@ -56,10 +55,14 @@ struct SessionFiles {
                     }
                     let wavesHandle = try TemporaryFiles.create(wavesPart, for: file(names.waves))
                     defer { try? wavesHandle.close() }
-                    // The station-days are read and scored here while a second thread writes
-                    // them (the text is most of the work): the two overlap on two cores.
-                    let writer = DayWriter(settings: echo, style: style, json: handle, waves: wavesHandle, csv: csv)
-                    let batches = writer.start()
+                    // The station-days are read and scored here while two more threads write
+                    // them (the text is most of the work), waves.csv on one and sessions.json
+                    // with the rows of sessions.csv on the other.
+                    let writers = [
+                        DayWriter(json: JSONDays(settings: echo, handle: handle, csv: csv, style: style)),
+                        DayWriter(waves: WaveRows(handle: wavesHandle, style: style)),
+                    ]
+                    for writer in writers { writer.start() }
                     var done = 0
                     do {
                         var batch: [StationDay] = []
@@ -68,20 +71,20 @@ struct SessionFiles {
                             batch.append(day)
                             done += 1
                             if batch.count == DayWriter.batch {
-                                try batches.put(batch)
+                                for writer in writers { try writer.pipe.put(batch) }
                                 batch.removeAll(keepingCapacity: true)
                             }
                             if done % 1000 == 0 { progress(done, day.date) }
                         }
-                        try batches.put(batch)
+                        for writer in writers { try writer.pipe.put(batch) }
                     } catch {
-                        // The writer's own failure is the one to tell (it cancelled the pipe).
-                        try writer.end(cancelling: true)
+                        // A writer's own failure is the one to tell (it cancelled its pipe).
+                        for writer in writers { try writer.end(cancelling: true) }
                         throw error
                     }
-                    try writer.end(cancelling: false)
+                    for writer in writers { try writer.end(cancelling: false) }
                     report = days.report
-                    try writer.finish(coverage: report)
+                    for writer in writers { try writer.finish(report) }
                     try wavesHandle.synchronize()
                     finished = true
                     guard report.stationDays > 0 else {
@@ -116,56 +119,39 @@ struct SessionFiles {
     }
 }
 
-/// Writes scored station-days to `sessions.json`, `waves.csv` and the rows of `sessions.csv` on
-/// a thread of its own, taking them in batches from a bounded pipe; the thread that scores them
-/// waits only when it is ``depth`` batches ahead.
+/// Writes scored station-days on a thread of its own, taking them in batches from a bounded
+/// pipe; the thread that scores them waits only when it is ``depth`` batches ahead.
 private final class DayWriter: @unchecked Sendable {
     /// Station-days per batch, batches queued at most.
     static let batch = 64
     static let depth = 8
 
     let pipe = BoundedPipe<[StationDay]>(depth: DayWriter.depth)
-    private let done = DispatchSemaphore(value: 0)
-    private let style: CSVStyle
-    private let jsonHandle: FileHandle
-    private let wavesHandle: FileHandle
+    private let name: String
+    private var thread: DedicatedThread?
     // Touched by the writing thread only until `end` has waited for it.
-    private var json: SessionsJSON
-    private let waves = ReportBytes()
-    /// The rows of `sessions.csv`, after its header (written as one file at the end).
-    private let csv: ReportBytes
+    private let write: ([StationDay]) throws -> Void
+    private let finishing: (SurveyReport) throws -> Void
     private var failure: Error?
 
-    init(settings: SessionsJSON.Settings, style: CSVStyle, json: FileHandle, waves: FileHandle, csv: ReportBytes) {
-        self.style = style
-        self.csv = csv
-        self.jsonHandle = json
-        self.wavesHandle = waves
-        self.json = SessionsJSON(settings: settings)
-        self.waves.text(style.preamble)
-        self.waves.row(WavesCSV.header, style: style)
+    init(json: JSONDays) {
+        name = "sessions.json writer"
+        write = { try json.write($0) }
+        finishing = { try json.finish(coverage: $0) }
     }
 
-    /// Starts the writing thread; returns the pipe to put batches into.
-    func start() -> BoundedPipe<[StationDay]> {
-        DispatchQueue.global(qos: .userInitiated).async {
-            self.run()
-            self.done.signal()
-        }
-        return pipe
+    init(waves: WaveRows) {
+        name = "waves.csv writer"
+        write = { try waves.write($0) }
+        finishing = { _ in try waves.finish() }
     }
+
+    /// Starts the writing thread.
+    func start() { thread = DedicatedThread(name: name) { self.run() } }
 
     private func run() {
         do {
-            while let days = try pipe.take() {
-                for day in days {
-                    json.add(day)
-                    SessionsCSV.append(day, to: csv, style: style)
-                    WavesCSV.append(day, to: waves, style: style)
-                }
-                if json.text.count > 1 << 20 { try json.text.drain { try jsonHandle.write(contentsOf: $0) } }
-                if waves.count > 1 << 20 { try waves.drain { try wavesHandle.write(contentsOf: $0) } }
-            }
+            while let days = try pipe.take() { try write(days) }
         } catch {
             failure = error
             pipe.cancel()
@@ -176,14 +162,75 @@ private final class DayWriter: @unchecked Sendable {
     /// - Throws: what the writing thread failed with.
     func end(cancelling: Bool) throws {
         if cancelling { pipe.cancel() } else { pipe.finish(nil) }
-        done.wait()
+        thread?.join()
         if let failure { throw failure }
     }
 
-    /// Ends `sessions.json` and writes what is left (after ``end(cancelling:)``).
+    /// Writes what is left (after ``end(cancelling:)``).
+    func finish(_ report: SurveyReport) throws { try finishing(report) }
+}
+
+/// `sessions.json`, streamed to its file, and the rows of `sessions.csv` (written as one file at
+/// the end, after its header).
+private final class JSONDays {
+    private var json: SessionsJSON
+    private let handle: FileHandle
+    private var writeBehind: WriteBehind
+    private let csv: ReportBytes
+    private let style: CSVStyle
+
+    init(settings: SessionsJSON.Settings, handle: FileHandle, csv: ReportBytes, style: CSVStyle) {
+        self.json = SessionsJSON(settings: settings)
+        self.handle = handle
+        self.writeBehind = WriteBehind(handle)
+        self.csv = csv
+        self.style = style
+    }
+
+    func write(_ days: [StationDay]) throws {
+        for day in days {
+            json.add(day)
+            SessionsCSV.append(day, to: csv, style: style)
+        }
+        if json.text.count > 1 << 20 {
+            try json.text.drain {
+                try handle.write(contentsOf: $0)
+                writeBehind.wrote($0.count)
+            }
+        }
+    }
+
+    /// Ends `sessions.json` and writes what is left.
     func finish(coverage report: SurveyReport) throws {
         json.finish(coverage: report)
-        try json.text.drain { try jsonHandle.write(contentsOf: $0) }
-        try waves.drain { try wavesHandle.write(contentsOf: $0) }
+        try json.text.drain { try handle.write(contentsOf: $0) }
     }
+}
+
+/// `waves.csv`, streamed to its staged file.
+private final class WaveRows {
+    private let text = ReportBytes()
+    private let handle: FileHandle
+    private var writeBehind: WriteBehind
+    private let style: CSVStyle
+
+    init(handle: FileHandle, style: CSVStyle) {
+        self.handle = handle
+        self.writeBehind = WriteBehind(handle)
+        self.style = style
+        text.text(style.preamble)
+        text.row(WavesCSV.header, style: style)
+    }
+
+    func write(_ days: [StationDay]) throws {
+        for day in days { WavesCSV.append(day, to: text, style: style) }
+        if text.count > 1 << 20 {
+            try text.drain {
+                try handle.write(contentsOf: $0)
+                writeBehind.wrote($0.count)
+            }
+        }
+    }
+
+    func finish() throws { try text.drain { try handle.write(contentsOf: $0) } }
 }

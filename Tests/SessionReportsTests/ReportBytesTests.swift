@@ -38,6 +38,57 @@ import Testing
         }
     }
 
+    /// One writer for many times, as a report uses it: the zone offset it keeps from the last
+    /// time must not leak into the next, across DST changes, the ends of the clock's table and a
+    /// second zone written in turn.
+    @Test func manyTimesInOneWriterAreWrittenAsZoneClockWritesThem() {
+        var rng = SystemRandomNumberGenerator()
+        let zurich = ZoneClock.zurich
+        let newYork = ZoneClock(timeZone: TimeZone(identifier: "America/New_York")!)
+        // DST changes in Zurich (2026-03-29 01:00 UTC, 2026-10-25 01:00 UTC) and the clock's
+        // table ends (1900-01-01, 2100-01-01).
+        let edges: [Int64] = [1_774_746_000, 1_792_890_000, -2_208_988_800, 4_102_444_800]
+        for _ in 0..<200 {
+            let text = ReportBytes(capacity: 8)
+            var expected = ""
+            for _ in 0..<100 {
+                let unix =
+                    Bool.random(using: &rng)
+                    ? edges.randomElement(using: &rng)! + Int64.random(in: -3...3, using: &rng)
+                    : Int64.random(in: -2_300_000_000...4_200_000_000, using: &rng)
+                let clock = Int.random(in: 0..<4, using: &rng) == 0 ? newYork : zurich
+                text.iso8601(unix, clock: clock)
+                text.byte(0x20)
+                text.hourMinute(unix, clock: clock)
+                text.byte(0x0A)
+                expected += clock.iso8601(unix) + " " + clock.hourMinute(unix) + "\n"
+            }
+            #expect(String(decoding: text.bytes, as: UTF8.self) == expected)
+        }
+    }
+
+    /// `fixed` in bytes is `fixed` in text: ties, negative zero, values past the exact range
+    /// and decimals outside 0…9 (both fall back to `String(format:)`).
+    @Test func fixedNumbersAreWrittenAsFixedWritesThem() {
+        var rng = SystemRandomNumberGenerator()
+        let special: [Double] = [
+            0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.0005, 0.0015, 1e15, 4e15, .nan, .infinity, -.infinity,
+        ]
+        for value in special {
+            for decimals in 0...10 { #expect(Self.written { $0.fixed(value, decimals) } == fixed(value, decimals)) }
+        }
+        for _ in 0..<20_000 {
+            let decimals = Int.random(in: 0...10, using: &rng)
+            let value: Double =
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: Double(Int.random(in: -100_000...100_000, using: &rng)) / 2_000  // many exact ties
+                case 1: Double.random(in: -1...1, using: &rng)
+                default: Double.random(in: -1e17...1e17, using: &rng) / pow(10, Double.random(in: 0...18, using: &rng))
+                }
+            #expect(Self.written { $0.fixed(value, decimals) } == fixed(value, decimals), "\(value) \(decimals)")
+        }
+    }
+
     @Test func integersAndNumbersAreWrittenAsSwiftWritesThem() {
         var rng = SystemRandomNumberGenerator()
         for value in [Int.min, Int.max, 0, -1, 9, 10, -10, 99, 100] {

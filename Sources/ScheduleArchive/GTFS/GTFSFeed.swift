@@ -1,5 +1,4 @@
 internal import CZlibCRC
-import Dispatch
 public import Foundation
 import JobContract
 import NextWaveSupport
@@ -102,15 +101,11 @@ import ZIPFoundation
         }
         let pipe = BoundedPipe<Data>(depth: 4)
         let inflater = Inflater(archive: archive, entry: entry, pipe: pipe)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global(qos: .userInitiated).async {
-            inflater.run()
-            done.signal()
-        }
+        let thread = DedicatedThread(name: "inflate \(table)") { inflater.run() }
         // The inflating thread reads the archive: it has ended before this returns or throws.
         defer {
             pipe.cancel()
-            done.wait()
+            thread.join()
         }
         do {
             while let chunk = try pipe.take() { try chunk.withUnsafeBytes(body) }

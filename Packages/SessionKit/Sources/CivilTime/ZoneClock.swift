@@ -52,6 +52,21 @@ public struct ZoneClock: Sendable {
         return offsets[low]
     }
 
+    /// The offset at a Unix time and the Unix times `from..<until` over which it holds, so that
+    /// a writer of many nearby times can look the zone up once per change instead of per time.
+    /// Outside 1900…2100 the span is the one second `unix..<unix + 1`.
+    public func offsetSpan(at unix: Int64) -> (offset: Int, from: Int64, until: Int64) {
+        guard Self.tableRange.contains(unix) else { return (offset(at: unix), unix, unix + 1) }
+        var low = 0
+        var high = transitions.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if transitions[middle] <= unix { low = middle } else { high = middle - 1 }
+        }
+        let until = low + 1 < transitions.count ? transitions[low + 1] : Self.tableRange.upperBound + 1
+        return (offsets[low], transitions[low], until)
+    }
+
     /// Unix times beyond ±2^40 s (about 35 000 years) are taken as that bound, so that no input
     /// makes the arithmetic below overflow. Readers refuse times outside ``SupportedDates`` long
     /// before; this only keeps a bad value from trapping.

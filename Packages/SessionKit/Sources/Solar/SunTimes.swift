@@ -56,19 +56,41 @@ public struct SunTimes: Sendable, Equatable {
         self.date = date
         self.latitude = latitude
         self.longitude = longitude
-        daylight = Self.crossing(altitude: Self.sunriseAltitude, latitude: latitude, longitude: longitude, date: date)
-        civil = Self.crossing(altitude: Self.civilAltitude, latitude: latitude, longitude: longitude, date: date)
+        // Solar noon depends on the longitude and date only: found once for both crossings.
+        let noon = Self.solarNoon(longitude: longitude, date: date)
+        daylight = Self.crossing(
+            altitude: Self.sunriseAltitude, latitude: latitude, longitude: longitude, date: date, noon: noon)
+        civil = Self.crossing(
+            altitude: Self.civilAltitude, latitude: latitude, longitude: longitude, date: date, noon: noon)
     }
 
     /// Julian day at 0h UT of `date`.
     static func julianDay(_ date: LocalDate) -> Double { Double(date.daysSinceEpoch) + 2_440_587.5 }
 
-    static func crossing(altitude: Double, latitude: Double, longitude: Double, date: LocalDate) -> HorizonCrossing {
+    /// Julian centuries since J2000.0 at `minutes` UTC after the 0h UT of Julian day `jd0`.
+    static func julianCentury(_ jd0: Double, minutes: Double) -> Double {
+        (jd0 + minutes / 1440 - 2_451_545.0) / 36_525
+    }
+
+    /// Solar noon in minutes UTC after 0h UT of `date`: 720 − 4·longitude − the equation of time,
+    /// the equation taken at the estimate three times over.
+    static func solarNoon(longitude: Double, date: LocalDate) -> Double {
+        let jd0 = julianDay(date)
+        var noon = 720 - 4 * longitude
+        for _ in 0..<3 {
+            noon = 720 - 4 * longitude - SolarPosition(julianCentury: julianCentury(jd0, minutes: noon)).equationOfTime
+        }
+        return noon
+    }
+
+    static func crossing(
+        altitude: Double, latitude: Double, longitude: Double, date: LocalDate, noon: Double? = nil
+    ) -> HorizonCrossing {
         let jd0 = julianDay(date)
         let rad = Double.pi / 180
         // Hour angle (degrees) at which the centre is at `altitude`, for the position at `minutes` UTC.
         func hourAngle(atMinutes minutes: Double) -> (Double?, Bool, Double) {
-            let t = (jd0 + minutes / 1440 - 2_451_545.0) / 36_525
+            let t = julianCentury(jd0, minutes: minutes)
             let position = SolarPosition(julianCentury: t)
             let cosH =
                 (sin(altitude * rad) - sin(latitude * rad) * sin(position.declination))
@@ -78,8 +100,7 @@ public struct SunTimes: Sendable, Equatable {
             return (acos(cosH) / rad, false, position.equationOfTime)
         }
         // Solar noon first, then each event refined three times at its own instant.
-        var noon = 720 - 4 * longitude
-        for _ in 0..<3 { noon = 720 - 4 * longitude - hourAngle(atMinutes: noon).2 }
+        let noon = noon ?? solarNoon(longitude: longitude, date: date)
         let (h0, above, _) = hourAngle(atMinutes: noon)
         guard h0 != nil else { return above ? .alwaysAbove : .alwaysBelow }
         func refine(_ sign: Double) -> Double {

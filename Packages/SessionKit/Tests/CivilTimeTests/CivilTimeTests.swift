@@ -53,6 +53,28 @@ import Testing
         }
     }
 
+    /// The span an offset holds for: the offset is the database's at both of its ends, and a
+    /// different one just outside them (each end is a change), for random times in and beyond
+    /// the table.
+    @Test func anOffsetsSpanEndsWhereTheOffsetChanges() {
+        let zone = TimeZone(identifier: "Europe/Zurich")!
+        let clock = ZoneClock(timeZone: zone)
+        func database(_ t: Int64) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))) }
+        var state: UInt64 = 7
+        for round in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let t = Int64(state >> 33) % 6_800_000_000 - 2_400_000_000  // 1893 … 2185
+            let span = clock.offsetSpan(at: t)
+            #expect(span.from <= t && t < span.until, "\(t)")
+            #expect(span.offset == database(t) && span.offset == clock.offset(at: t), "\(t)")
+            #expect(database(span.from) == span.offset && database(span.until - 1) == span.offset, "\(t)")
+            if span.until - span.from > 1 && span.until <= 4_102_444_800 && span.from > -2_208_988_800 {
+                #expect(database(span.from - 1) != span.offset && database(span.until) != span.offset, "\(t)")
+            }
+            if round == 0 { #expect(clock.offsetSpan(at: 1_774_746_000) == (7200, 1_774_746_000, 1_792_890_000)) }
+        }
+    }
+
     @Test func zurichOffsetsAcrossDaylightSavingChanges() {
         let clock = ZoneClock.zurich
         // 2026-03-29: clocks go 02:00 → 03:00; 2026-10-25: 03:00 → 02:00.
