@@ -34,6 +34,11 @@ let package = Package(
         .testTarget(name: "WaveRatingTests", dependencies: ["WaveRating"]),
         .testTarget(name: "WaveFeedTests", dependencies: ["WaveFeed", "CivilTime"]),
         .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "CivilTime", "Solar", "WaveRating"]),
+        // The published table's reader against every schema version, the app's own table and
+        // the lookup rule's cross-language vectors (read from the repository SessionKit sits in).
+        .testTarget(name: "ShipRatingReaderTests", dependencies: ["ShipRatingReader", "WaveRating"]),
+        // The example client, run as a program on a feed folder (it is built by the same build).
+        .testTarget(name: "FeedClientExampleTests", dependencies: ["FeedClientExample"], exclude: ["Fixtures"]),
     ]
 )
 

@@ -1,4 +1,5 @@
 import CivilTime
+import Dispatch
 public import Foundation
 package import NextWaveSupport
 
@@ -160,22 +161,35 @@ public final class ScheduleArchive {
         }
         var seen = Set<String>()
         try store.transaction {
+            var changed: [(number: Int, file: RawFile)] = []
             for (number, file) in files.enumerated() {
-                progress?(number + 1, files.count)
                 seen.insert(file.relativePath)
                 if let record = known[file.relativePath], record.size == file.size,
                     record.modified == file.modified
                 {
+                    progress?(number + 1, files.count)
                     report.unchanged += 1
                     continue
                 }
-                do {
-                    report.departures += try index(file)
-                    report.indexed += 1
-                } catch let error as ArchiveError {
-                    try store.removeSource(path: file.relativePath)
-                    report.skipped.append(error.description)
+                changed.append((number, file))
+            }
+            // Reading and parsing is most of indexing and each file is its own: a chunk of files
+            // is parsed on every core, then stored in order on this thread.
+            var start = 0
+            while start < changed.count {
+                let chunk = changed[start..<min(start + Self.parseChunk, changed.count)]
+                let parsed = Self.parseAll(chunk.map(\.file))
+                for ((number, file), outcome) in zip(chunk, parsed) {
+                    progress?(number + 1, files.count)
+                    do {
+                        report.departures += try store(try outcome.get(), of: file)
+                        report.indexed += 1
+                    } catch let error as ArchiveError {
+                        try store.removeSource(path: file.relativePath)
+                        report.skipped.append(error.description)
+                    }
                 }
+                start += Self.parseChunk
             }
             for (path, record) in known where !seen.contains(path) && record.kind != .gtfs {
                 try store.removeSource(path: path)
@@ -185,8 +199,17 @@ public final class ScheduleArchive {
         return report
     }
 
-    /// Reads one raw file into the store as a new source; returns its departures.
-    private func index(_ file: RawFile) throws -> Int {
+    /// Files parsed at once while refreshing: a chunk's parsed contents are held until stored.
+    static let parseChunk = 64
+
+    /// What a raw file holds, parsed and not yet stored.
+    enum ParsedFile {
+        case stationboard(station: Int, name: String?, departures: [Departure])
+        case deployments(date: LocalDate, assignments: [ShipAssignment])
+    }
+
+    /// Reads and parses one raw file (no store access: files are parsed side by side).
+    static func parse(_ file: RawFile) throws -> ParsedFile {
         let data: Data
         do { data = try BoundedFile.read(file.url, what: "archive file") } catch let problem as FileProblem {
             throw ArchiveError.unreadable(problem)
@@ -194,21 +217,55 @@ public final class ScheduleArchive {
         switch file.kind {
         case .stationboard(_, let uic):
             let board = try StationboardReader.departures(from: data, path: file.url.path, expectedStation: uic)
+            return .stationboard(station: board.station, name: board.name, departures: board.departures)
+        case .deployments(let date):
+            return .deployments(
+                date: date, assignments: try DeploymentReader.assignments(from: data, path: file.url.path))
+        }
+    }
+
+    /// ``parse(_:)`` of each file, on every core; the outcomes in the files' order.
+    static func parseAll(_ files: [RawFile]) -> [Result<ParsedFile, any Error>] {
+        let outcomes = UnsafeMutableBufferPointer<Result<ParsedFile, any Error>?>.allocate(capacity: files.count)
+        outcomes.initialize(repeating: nil)
+        defer {
+            outcomes.deinitialize()
+            outcomes.deallocate()
+        }
+        let slots = ParseSlots(outcomes)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            slots.put(Result { try parse(files[index]) }, at: index)
+        }
+        return outcomes.map { $0! }
+    }
+
+    /// The outcome slots the parsing threads fill, each its own.
+    private struct ParseSlots: @unchecked Sendable {
+        // Invariant: iteration i writes slot i only, and the slots are read after
+        // concurrentPerform has returned.
+        let outcomes: UnsafeMutableBufferPointer<Result<ParsedFile, any Error>?>
+        init(_ outcomes: UnsafeMutableBufferPointer<Result<ParsedFile, any Error>?>) { self.outcomes = outcomes }
+        func put(_ outcome: Result<ParsedFile, any Error>, at index: Int) { outcomes[index] = outcome }
+    }
+
+    /// Stores one parsed raw file as a new source; returns its departures.
+    private func store(_ parsed: ParsedFile, of file: RawFile) throws -> Int {
+        switch parsed {
+        case .stationboard(let station, let name, let departures):
             let source = try store.beginSource(
                 kind: .stationboard, path: file.relativePath, size: file.size, modified: file.modified)
             let writer = try store.departureWriter(source: source)
-            for departure in board.departures { try writer.add(departure) }
-            if let name = board.name { try store.setStationName(name, uic: board.station) }
+            try writer.add(contentsOf: departures)
+            if let name { try store.setStationName(name, uic: station) }
             return writer.count
-        case .deployments(let date):
-            let assignments = try DeploymentReader.assignments(from: data, path: file.url.path)
+        case .deployments(let date, let assignments):
             let source = try store.beginSource(
                 kind: .deployments, path: file.relativePath, size: file.size, modified: file.modified)
             try store.addAssignments(assignments, filed: date, source: source)
             // The stops of allocated courses, as departures of this source: the store reads them
             // only for courses the timetable lacks that day (special cruises).
             let writer = try store.departureWriter(source: source)
-            for departure in Self.allocatedDepartures(assignments) { try writer.add(departure) }
+            try writer.add(contentsOf: Self.allocatedDepartures(assignments))
             return writer.count
         }
     }

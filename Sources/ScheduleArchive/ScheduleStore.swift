@@ -127,6 +127,25 @@ public final class ScheduleStore {
         return try body()
     }
 
+    /// Runs `body` (one bulk write, a GTFS import) with a rollback journal instead of the
+    /// write-ahead log, synced in full: in WAL mode every page of a million-row import is written
+    /// twice, to the log and again when the log is copied back, and the copy took a tenth of a
+    /// year's import. The caller holds the archive's exclusive lock, so no other connection is
+    /// reading; the store is back in WAL mode afterwards, whatever `body` did. An in-memory store
+    /// keeps its journal.
+    package func withRollbackJournal<T>(_ body: () throws -> T) throws -> T {
+        guard path != ":memory:" else { return try body() }
+        try database.execute("PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;")
+        defer { try? database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;") }
+        return try body()
+    }
+
+    /// The store's journal mode as SQLite names it (`wal` between bulk writes).
+    package func journalMode() throws -> String {
+        let statement = try database.prepare("PRAGMA journal_mode")
+        return try statement.step() ? statement.string(0) : ""
+    }
+
     /// How many departures the source at `path` holds (0 when there is none).
     package func departureCount(path: String) throws -> Int {
         let count = try database.cached(

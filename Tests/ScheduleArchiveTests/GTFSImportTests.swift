@@ -83,6 +83,11 @@ import _TestSupport
         _ = try importer.run(feed: GTFSFeed(url: zip), into: store)
         _ = try importer.run(feed: GTFSFeed(url: zip), into: store)  // again: replaces, no duplicates
         #expect(try departures(store).count == 14)
+        // The import writes with a rollback journal and leaves the store in WAL mode, with no
+        // journal left behind.
+        #expect(try store.journalMode() == "wal")
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent("schedule.sqlite-journal").path))
         let fromDirectory = try ScheduleStore(url: nil)
         _ = try importer.run(feed: GTFSFeed(url: Self.fixture), into: fromDirectory)
         #expect(try departures(store) == departures(fromDirectory))

@@ -124,28 +124,30 @@ import NextWaveSupport
             }
         }
         var days = Set<LocalDate>()
-        try store.withPageCache(kibibytes: 8 << 10) {
-            try store.transaction {
-                let source = try store.beginSource(
-                    kind: .gtfs, path: feedPath, size: Self.size(of: feed.url),
-                    modified: Date().timeIntervalSince1970)
-                let writer = try store.departureWriter(source: source)
-                // The rows are made a day at a time on a second thread while SQLite stores the
-                // days made before (the two took about as long as each other).
-                days = try BoundedPipe<[Departure]>.overlap(
-                    producer: "GTFS departures", depth: 4,
-                    produce: { put in
-                        try departures(
-                            stopTimes, shape: shape, trips: shipTrips.trips, serviceDays: serviceDays,
-                            names: stops.names, put
-                        ).days
-                    },
-                    consume: { try writer.add(contentsOf: $0) })
-                let served = Set(stopTimes.map { Int($0.station) })
-                for (uic, name) in stops.names where served.contains(uic) {
-                    try store.setStationName(name, uic: uic)
+        try store.withRollbackJournal {
+            try store.withPageCache(kibibytes: 8 << 10) {
+                try store.transaction {
+                    let source = try store.beginSource(
+                        kind: .gtfs, path: feedPath, size: Self.size(of: feed.url),
+                        modified: Date().timeIntervalSince1970)
+                    let writer = try store.departureWriter(source: source)
+                    // The rows are made a day at a time on a second thread while SQLite stores the
+                    // days made before (the two took about as long as each other).
+                    days = try BoundedPipe<[Departure]>.overlap(
+                        producer: "GTFS departures", depth: 4,
+                        produce: { put in
+                            try departures(
+                                stopTimes, shape: shape, trips: shipTrips.trips, serviceDays: serviceDays,
+                                names: stops.names, put
+                            ).days
+                        },
+                        consume: { try writer.add(contentsOf: $0) })
+                    let served = Set(stopTimes.map { Int($0.station) })
+                    for (uic, name) in stops.names where served.contains(uic) {
+                        try store.setStationName(name, uic: uic)
+                    }
+                    report.departures = writer.count
                 }
-                report.departures = writer.count
             }
         }
         report.serviceDays = days.count

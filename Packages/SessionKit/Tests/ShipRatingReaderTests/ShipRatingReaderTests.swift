@@ -2,7 +2,6 @@ import Foundation
 import ShipRatingReader
 import Testing
 import WaveRating
-import _TestSupport
 
 /// The app's reader of the published table: every schema version, names as the apps write them.
 @Suite struct ShipRatingReaderTests {
@@ -22,7 +21,7 @@ import _TestSupport
         let t4 = try PublishedRatings(data: Data(v4.utf8))
         #expect(t4.schemaVersion == 4 && t4.rating(for: "panta rhei") == .three)
         #expect(t4.ship(named: "MS Panta Rhei")?.wakeHeightM == 0.102)
-        let app = try PublishedRatings(data: Data(contentsOf: RepositoryPaths.appRatings))
+        let app = try PublishedRatings(data: Data(contentsOf: RepositoryFiles.appRatings))
         #expect(app.rating(for: "EM Uetliberg") == .three && app.rating(for: "M/S «Säntis»") == .one)
         #expect(app.rating(for: "Motorschiff Saentis") == .one && app.rating(for: "MS Greif") == nil)
     }

@@ -1,7 +1,6 @@
 import Foundation
 import ShipRatingReader
 import Testing
-import _TestSupport
 
 /// The lookup rule's test vectors (schemas/lookup-keys.vectors.json), which a client in any
 /// language checks its port against: the Swift reader must give every key, and find every ship
@@ -23,7 +22,7 @@ import _TestSupport
     static func vectors() throws -> Vectors {
         try JSONDecoder().decode(
             Vectors.self,
-            from: Data(contentsOf: RepositoryPaths.root.appendingPathComponent("schemas/lookup-keys.vectors.json")))
+            from: Data(contentsOf: RepositoryFiles.lookupVectors))
     }
 
     @Test func theReaderGivesEveryKey() throws {
@@ -35,7 +34,7 @@ import _TestSupport
     /// Each spelling finds its ship by the reader, and a client using the table's lookupKeys
     /// alone finds the same ship.
     @Test func everySpellingFindsItsShipInTheBundledTable() throws {
-        let data = try Data(contentsOf: RepositoryPaths.data.appendingPathComponent("ratings/zsg.json"))
+        let data = try Data(contentsOf: RepositoryFiles.zurichRatings)
         let table = try PublishedRatings(data: data)
         let raw = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         let keys = (raw["ships"] as! [[String: Any]]).map { ($0["name"] as! String, $0["lookupKeys"] as! [String]) }
