@@ -88,8 +88,9 @@ enum EnsembleKernel {
                                         let count = Int32(min(rowsPerBlock, rows.count - r0))
                                         let (n, dd) = (Int32(d), Int32(d))
                                         // KS and PIANC: rank-1 products a ⊗ y^(−1/3); SW and the
-                                        // ensemble's log: [a n] · [1; ln y]. GEMM with β = 0
-                                        // overwrites the scratch, so nothing is zeroed first.
+                                        // ensemble's log: [a n] · [1; ln y]. β = 0: the scratch's
+                                        // old values are not read (OpenBLAS zeroes it in a pass
+                                        // of its own, `dgemm_beta`, then adds the product).
                                         cblas_dgemm(
                                             CblasRowMajor, CblasNoTrans, CblasNoTrans, count, n, 1, 1,
                                             aKS.baseAddress! + r0, 1, q.baseAddress!, dd, 0, ks, dd)
