@@ -1,5 +1,4 @@
 import CivilTime
-import Dispatch
 public import Foundation
 package import NextWaveSupport
 
@@ -161,36 +160,36 @@ public final class ScheduleArchive {
         }
         var seen = Set<String>()
         try store.transaction {
-            var changed: [(number: Int, file: RawFile)] = []
-            for (number, file) in files.enumerated() {
+            var changed: [RawFile] = []
+            var done = 0  // files indexed or found unchanged, for the progress
+            for file in files {
                 seen.insert(file.relativePath)
                 if let record = known[file.relativePath], record.size == file.size,
                     record.modified == file.modified
                 {
-                    progress?(number + 1, files.count)
+                    done += 1
+                    progress?(done, files.count)
                     report.unchanged += 1
                     continue
                 }
-                changed.append((number, file))
+                changed.append(file)
             }
-            // Reading and parsing is most of indexing and each file is its own: a chunk of files
-            // is parsed on every core, then stored in order on this thread.
-            var start = 0
-            while start < changed.count {
-                let chunk = changed[start..<min(start + Self.parseChunk, changed.count)]
-                let parsed = Self.parseAll(chunk.map(\.file))
-                for ((number, file), outcome) in zip(chunk, parsed) {
-                    progress?(number + 1, files.count)
+            // Reading and parsing is most of indexing: the next files are parsed on a second
+            // thread while this one stores the ones before, in order.
+            try BoundedPipe<(file: RawFile, parsed: Result<ParsedFile, any Error>)>.overlap(
+                producer: "archive files", depth: 8,
+                produce: { put in for file in changed { try put((file, Result { try Self.parse(file) })) } },
+                consume: { item in
+                    done += 1
+                    progress?(done, files.count)
                     do {
-                        report.departures += try store(try outcome.get(), of: file)
+                        report.departures += try index(try item.parsed.get(), of: item.file)
                         report.indexed += 1
                     } catch let error as ArchiveError {
-                        try store.removeSource(path: file.relativePath)
+                        try store.removeSource(path: item.file.relativePath)
                         report.skipped.append(error.description)
                     }
-                }
-                start += Self.parseChunk
-            }
+                })
             for (path, record) in known where !seen.contains(path) && record.kind != .gtfs {
                 try store.removeSource(path: path)
                 report.removed += 1
@@ -199,16 +198,13 @@ public final class ScheduleArchive {
         return report
     }
 
-    /// Files parsed at once while refreshing: a chunk's parsed contents are held until stored.
-    static let parseChunk = 64
-
     /// What a raw file holds, parsed and not yet stored.
     enum ParsedFile {
         case stationboard(station: Int, name: String?, departures: [Departure])
         case deployments(date: LocalDate, assignments: [ShipAssignment])
     }
 
-    /// Reads and parses one raw file (no store access: files are parsed side by side).
+    /// Reads and parses one raw file (no store access: it runs beside the storing thread).
     static func parse(_ file: RawFile) throws -> ParsedFile {
         let data: Data
         do { data = try BoundedFile.read(file.url, what: "archive file") } catch let problem as FileProblem {
@@ -224,32 +220,8 @@ public final class ScheduleArchive {
         }
     }
 
-    /// ``parse(_:)`` of each file, on every core; the outcomes in the files' order.
-    static func parseAll(_ files: [RawFile]) -> [Result<ParsedFile, any Error>] {
-        let outcomes = UnsafeMutableBufferPointer<Result<ParsedFile, any Error>?>.allocate(capacity: files.count)
-        outcomes.initialize(repeating: nil)
-        defer {
-            outcomes.deinitialize()
-            outcomes.deallocate()
-        }
-        let slots = ParseSlots(outcomes)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            slots.put(Result { try parse(files[index]) }, at: index)
-        }
-        return outcomes.map { $0! }
-    }
-
-    /// The outcome slots the parsing threads fill, each its own.
-    private struct ParseSlots: @unchecked Sendable {
-        // Invariant: iteration i writes slot i only, and the slots are read after
-        // concurrentPerform has returned.
-        let outcomes: UnsafeMutableBufferPointer<Result<ParsedFile, any Error>?>
-        init(_ outcomes: UnsafeMutableBufferPointer<Result<ParsedFile, any Error>?>) { self.outcomes = outcomes }
-        func put(_ outcome: Result<ParsedFile, any Error>, at index: Int) { outcomes[index] = outcome }
-    }
-
     /// Stores one parsed raw file as a new source; returns its departures.
-    private func store(_ parsed: ParsedFile, of file: RawFile) throws -> Int {
+    private func index(_ parsed: ParsedFile, of file: RawFile) throws -> Int {
         switch parsed {
         case .stationboard(let station, let name, let departures):
             let source = try store.beginSource(

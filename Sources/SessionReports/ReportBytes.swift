@@ -165,14 +165,21 @@ package final class ReportBytes {
         return span.offset
     }
 
-    /// `2026-09-22T14:31:00+02:00`, as `ZoneClock.iso8601`.
-    package func iso8601(_ unix: Int64, clock: ZoneClock) {
+    /// The local day and second of the day at `unix` (taken within ±2^40 s, as ZoneClock does),
+    /// and the zone's offset there.
+    private func local(_ unix: Int64, clock: ZoneClock) -> (days: Int64, seconds: Int, offset: Int) {
         let unix = min(max(unix, -(1 << 40)), 1 << 40)
         let offset = offset(at: unix, clock: clock)
         let local = unix + Int64(offset)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return (days, Int(local - days * 86_400), offset)
+    }
+
+    /// `2026-09-22T14:31:00+02:00`, as `ZoneClock.iso8601`.
+    package func iso8601(_ unix: Int64, clock: ZoneClock) {
+        let (days, seconds, offset) = local(unix, clock: clock)
         date(LocalDate(daysSinceEpoch: Int(days)))
-        time(Int(local - days * 86_400))
+        time(seconds)
         byte(offset < 0 ? 0x2D : 0x2B)
         let magnitude = abs(offset)
         padded(magnitude / 3600, 2)
@@ -201,9 +208,7 @@ package final class ReportBytes {
 
     /// `14:31`, as `ZoneClock.hourMinute`.
     package func hourMinute(_ unix: Int64, clock: ZoneClock) {
-        let unix = min(max(unix, -(1 << 40)), 1 << 40)
-        let local = unix + Int64(offset(at: unix, clock: clock))
-        let seconds = Int(local - (local >= 0 ? local / 86_400 : (local - 86_399) / 86_400) * 86_400)
+        let seconds = local(unix, clock: clock).seconds
         padded(seconds / 3600, 2)
         byte(0x3A)
         padded(seconds / 60 % 60, 2)

@@ -67,8 +67,8 @@ package enum SessionsCSV {
     }
 
     /// A points field: whole points as integers, expected points with two decimals.
-    static func points(_ value: Double, first: Bool = false, to text: ReportBytes, style: CSVStyle) {
-        let start = text.beginField(first: first, style: style)
+    static func points(_ value: Double, to text: ReportBytes, style: CSVStyle) {
+        let start = text.beginField(first: false, style: style)
         if value == value.rounded() && value.magnitude < 1e15 { text.int(Int(value)) } else { text.fixed(value, 2) }
         text.endField(start: start, style: style)
     }

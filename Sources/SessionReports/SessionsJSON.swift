@@ -58,7 +58,7 @@ package struct SessionsJSON {
 
     let clock: ZoneClock
     /// The text so far not handed out: take it with ``ReportBytes/drain(_:)`` now and then.
-    package var text = ReportBytes()
+    package let text = ReportBytes()
     private var first = true
 
     /// Starts the document; call ``add(_:)`` per station-day, then ``finish(coverage:)``.

@@ -59,8 +59,8 @@ struct SessionFiles {
                     // them (the text is most of the work), waves.csv on one and sessions.json
                     // with the rows of sessions.csv on the other.
                     let writers = [
-                        DayWriter(json: JSONDays(settings: echo, handle: handle, csv: csv, style: style)),
-                        DayWriter(waves: WaveRows(handle: wavesHandle, style: style)),
+                        DayWriter(JSONDays(settings: echo, handle: handle, csv: csv, style: style)),
+                        DayWriter(WaveRows(handle: wavesHandle, style: style)),
                     ]
                     for writer in writers { writer.start() }
                     var done = 0
@@ -127,31 +127,19 @@ private final class DayWriter: @unchecked Sendable {
     static let depth = 8
 
     let pipe = BoundedPipe<[StationDay]>(depth: DayWriter.depth)
-    private let name: String
-    private var thread: DedicatedThread?
     // Touched by the writing thread only until `end` has waited for it.
-    private let write: ([StationDay]) throws -> Void
-    private let finishing: (SurveyReport) throws -> Void
+    private let text: any DayText
+    private var thread: DedicatedThread?
     private var failure: Error?
 
-    init(json: JSONDays) {
-        name = "sessions.json writer"
-        write = { try json.write($0) }
-        finishing = { try json.finish(coverage: $0) }
-    }
-
-    init(waves: WaveRows) {
-        name = "waves.csv writer"
-        write = { try waves.write($0) }
-        finishing = { _ in try waves.finish() }
-    }
+    init(_ text: any DayText) { self.text = text }
 
     /// Starts the writing thread.
-    func start() { thread = DedicatedThread(name: name) { self.run() } }
+    func start() { thread = DedicatedThread(name: text.name) { self.run() } }
 
     private func run() {
         do {
-            while let days = try pipe.take() { try write(days) }
+            while let days = try pipe.take() { try text.write(days) }
         } catch {
             failure = error
             pipe.cancel()
@@ -167,22 +155,54 @@ private final class DayWriter: @unchecked Sendable {
     }
 
     /// Writes what is left (after ``end(cancelling:)``).
-    func finish(_ report: SurveyReport) throws { try finishing(report) }
+    func finish(_ report: SurveyReport) throws { try text.finish(coverage: report) }
+}
+
+/// A report a ``DayWriter`` writes station-days into.
+private protocol DayText: AnyObject {
+    /// The writing thread's name.
+    var name: String { get }
+    func write(_ days: [StationDay]) throws
+    /// Ends the report and writes what is left.
+    func finish(coverage report: SurveyReport) throws
+}
+
+/// Report text streamed to its file a megabyte at a time, with the file's write-back started as
+/// it grows (``WriteBehind``).
+private struct StreamedText {
+    let bytes: ReportBytes
+    let handle: FileHandle
+    var writeBehind: WriteBehind
+
+    init(_ bytes: ReportBytes, to handle: FileHandle) {
+        self.bytes = bytes
+        self.handle = handle
+        writeBehind = WriteBehind(handle)
+    }
+
+    /// Writes the text out once a megabyte has gathered.
+    mutating func flushIfLarge() throws { if bytes.count > 1 << 20 { try flush() } }
+
+    mutating func flush() throws {
+        try bytes.drain {
+            try handle.write(contentsOf: $0)
+            writeBehind.wrote($0.count)
+        }
+    }
 }
 
 /// `sessions.json`, streamed to its file, and the rows of `sessions.csv` (written as one file at
 /// the end, after its header).
-private final class JSONDays {
+private final class JSONDays: DayText {
+    let name = "sessions.json writer"
     private var json: SessionsJSON
-    private let handle: FileHandle
-    private var writeBehind: WriteBehind
+    private var out: StreamedText
     private let csv: ReportBytes
     private let style: CSVStyle
 
     init(settings: SessionsJSON.Settings, handle: FileHandle, csv: ReportBytes, style: CSVStyle) {
-        self.json = SessionsJSON(settings: settings)
-        self.handle = handle
-        self.writeBehind = WriteBehind(handle)
+        json = SessionsJSON(settings: settings)
+        out = StreamedText(json.text, to: handle)
         self.csv = csv
         self.style = style
     }
@@ -192,45 +212,32 @@ private final class JSONDays {
             json.add(day)
             SessionsCSV.append(day, to: csv, style: style)
         }
-        if json.text.count > 1 << 20 {
-            try json.text.drain {
-                try handle.write(contentsOf: $0)
-                writeBehind.wrote($0.count)
-            }
-        }
+        try out.flushIfLarge()
     }
 
-    /// Ends `sessions.json` and writes what is left.
     func finish(coverage report: SurveyReport) throws {
         json.finish(coverage: report)
-        try json.text.drain { try handle.write(contentsOf: $0) }
+        try out.flush()
     }
 }
 
 /// `waves.csv`, streamed to its staged file.
-private final class WaveRows {
-    private let text = ReportBytes()
-    private let handle: FileHandle
-    private var writeBehind: WriteBehind
+private final class WaveRows: DayText {
+    let name = "waves.csv writer"
+    private var out: StreamedText
     private let style: CSVStyle
 
     init(handle: FileHandle, style: CSVStyle) {
-        self.handle = handle
-        self.writeBehind = WriteBehind(handle)
+        out = StreamedText(ReportBytes(), to: handle)
         self.style = style
-        text.text(style.preamble)
-        text.row(WavesCSV.header, style: style)
+        out.bytes.text(style.preamble)
+        out.bytes.row(WavesCSV.header, style: style)
     }
 
     func write(_ days: [StationDay]) throws {
-        for day in days { WavesCSV.append(day, to: text, style: style) }
-        if text.count > 1 << 20 {
-            try text.drain {
-                try handle.write(contentsOf: $0)
-                writeBehind.wrote($0.count)
-            }
-        }
+        for day in days { WavesCSV.append(day, to: out.bytes, style: style) }
+        try out.flushIfLarge()
     }
 
-    func finish() throws { try text.drain { try handle.write(contentsOf: $0) } }
+    func finish(coverage report: SurveyReport) throws { try out.flush() }
 }

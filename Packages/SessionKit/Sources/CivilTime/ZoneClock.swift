@@ -42,14 +42,18 @@ public struct ZoneClock: Sendable {
         guard Self.tableRange.contains(unix) else {
             return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(unix)))
         }
-        // Last transition at or before `unix`.
+        return offsets[transition(at: unix)]
+    }
+
+    /// The index of the last transition at or before `unix` (within ``tableRange``).
+    private func transition(at unix: Int64) -> Int {
         var low = 0
         var high = transitions.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if transitions[middle] <= unix { low = middle } else { high = middle - 1 }
         }
-        return offsets[low]
+        return low
     }
 
     /// The offset at a Unix time and the Unix times `from..<until` over which it holds, so that
@@ -57,12 +61,7 @@ public struct ZoneClock: Sendable {
     /// Outside 1900…2100 the span is the one second `unix..<unix + 1`.
     public func offsetSpan(at unix: Int64) -> (offset: Int, from: Int64, until: Int64) {
         guard Self.tableRange.contains(unix) else { return (offset(at: unix), unix, unix + 1) }
-        var low = 0
-        var high = transitions.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if transitions[middle] <= unix { low = middle } else { high = middle - 1 }
-        }
+        let low = transition(at: unix)
         let until = low + 1 < transitions.count ? transitions[low + 1] : Self.tableRange.upperBound + 1
         return (offsets[low], transitions[low], until)
     }

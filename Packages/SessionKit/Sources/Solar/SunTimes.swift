@@ -84,7 +84,7 @@ public struct SunTimes: Sendable, Equatable {
     }
 
     static func crossing(
-        altitude: Double, latitude: Double, longitude: Double, date: LocalDate, noon: Double? = nil
+        altitude: Double, latitude: Double, longitude: Double, date: LocalDate, noon: Double
     ) -> HorizonCrossing {
         let jd0 = julianDay(date)
         let rad = Double.pi / 180
@@ -99,8 +99,8 @@ public struct SunTimes: Sendable, Equatable {
             if cosH < -1 { return (nil, true, position.equationOfTime) }  // never that low
             return (acos(cosH) / rad, false, position.equationOfTime)
         }
-        // Solar noon first, then each event refined three times at its own instant.
-        let noon = noon ?? solarNoon(longitude: longitude, date: date)
+        // From solar noon (``solarNoon(longitude:date:)``), each event refined three times at its
+        // own instant.
         let (h0, above, _) = hourAngle(atMinutes: noon)
         guard h0 != nil else { return above ? .alwaysAbove : .alwaysBelow }
         func refine(_ sign: Double) -> Double {
