@@ -16,7 +16,7 @@ typedef struct {
 
 /// The inputs of one ensemble row (one ship × speed × track depth × rider depth).
 typedef struct {
-    double ec, factor, low, high, cap, cg, share, lambda, members;
+    double ec, ks, pianc, central, factor, low, high, cap, cg, share, lambda, members;
 } cwk_ensemble_params;
 
 static inline void cwk_legacy_cell(const double *hs, size_t k, const cwk_legacy_params *p, double *ho, double *eo,
@@ -36,13 +36,16 @@ static inline void cwk_legacy_cell(const double *hs, size_t k, const cwk_legacy_
 static inline double cwk_lesser(double a, double b) { return a < b ? a : b; }
 static inline double cwk_greater(double a, double b) { return a > b ? a : b; }
 
-/// One cell: the heights at the track, then the wave at the rider. The cap is the first operand
-/// of every minimum, so that a NaN height stays NaN (x86 `minpd` returns its second operand when
-/// either is NaN, as cwk_lesser does).
-static inline void cwk_ensemble_cell(size_t i, const cwk_ensemble_params *p, double a, double sx, double c,
-                                     double lx, cwk_ensemble_out out) {
+/// One cell at distance factor q = y^(−1/3) with Sorensen & Weggel's exponent sx: the heights
+/// at the track, then the wave at the rider. The cap is the first operand of every minimum, so
+/// that a NaN height stays NaN (x86 `minpd` returns its second operand when either is NaN, as
+/// cwk_lesser does).
+static inline void cwk_ensemble_cell(size_t i, const cwk_ensemble_params *p, double q, double sx,
+                                     cwk_ensemble_out out) {
+    double a = p->ks * q;
     double b = cwk_exp(sx);
-    double g = cwk_exp(lx);
+    double c = p->pianc * q;
+    double g = p->central * q;
     double med = cwk_lesser(p->cap, g * p->factor);
     double e = p->ec * med * med;
     double pw = e * p->cg;
@@ -91,7 +94,8 @@ typedef struct {
 
 /// A call of the ensemble pass (cwk_ensemble_block).
 typedef struct {
-    const double *ks, *sw, *pianc, *ln_ens;  ///< scratch blocks, rows × distances
+    const double *sw;               ///< Sorensen & Weggel's exponents, rows × distances (scratch)
+    const double *distance_factor;  ///< y^(−1/3) per distance
     size_t rows, distances, first_row;
     cwk_ensemble_rows in;
     double energy_coefficient;
@@ -102,9 +106,9 @@ typedef struct {
 cwk_legacy_job cwk_make_legacy_job(const double *heights, size_t row_stride, size_t rows, size_t depths, double ec,
                                    const double *c, const double *fc, double e1, double e2, double f1, double f2,
                                    double *h_out, double *e_out, double *p_out, double *f_out, uint8_t *r_out);
-cwk_ensemble_job cwk_make_ensemble_job(const double *ks, const double *sw, const double *pianc,
-                                       const double *ln_ens, size_t rows, size_t distances, size_t first_row,
-                                       cwk_ensemble_rows in, double ec, cwk_ensemble_out out);
+cwk_ensemble_job cwk_make_ensemble_job(const double *sw, const double *distance_factor, size_t rows,
+                                       size_t distances, size_t first_row, cwk_ensemble_rows in, double ec,
+                                       cwk_ensemble_out out);
 
 #define CWK_DECLARE_PATHS(suffix)                                                                              \
     void cwk_legacy_rows_##suffix(const cwk_legacy_job *job);                                                  \

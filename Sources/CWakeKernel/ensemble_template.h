@@ -28,20 +28,22 @@ static inline __attribute__((always_inline)) vd CWK_PATH(exp_lanes)(vd x) {
 
 /// A row's constants as vectors, made once per row.
 typedef struct {
-    vd ec, factor, low, high, cap, cg, share, lambda, members;
+    vd ec, ks, pianc, central, factor, low, high, cap, cg, share, lambda, members;
 } CWK_PATH(ensemble_constants);
 
 /// One vector of `lanes` ≤ CWK_W cells into the stage at `s` (a whole vector: the stage has
-/// room past its chunk). Output order: ks, sw, pianc, generated, median, minimum, maximum,
-/// energy, flux, shoreward, energy per wave.
+/// room past its chunk), from the distance factors at `q` and Sorensen & Weggel's exponents at
+/// `sx`. Output order: ks, sw, pianc, generated, median, minimum, maximum, energy, flux,
+/// shoreward, energy per wave.
 static inline __attribute__((always_inline)) void CWK_PATH(ensemble_vector)(
-    const CWK_PATH(ensemble_constants) *k, const double *hk, const double *sx, const double *hp,
-    const double *lx, size_t lanes, double (*restrict stage)[CWK_STAGE], size_t s) {
+    const CWK_PATH(ensemble_constants) *k, const double *q, const double *sx, size_t lanes,
+    double (*restrict stage)[CWK_STAGE], size_t s) {
     int full = lanes == CWK_W;
-    vd a = full ? v_loadu(hk) : v_load_part(hk, lanes);
+    vd vq = full ? v_loadu(q) : v_load_part(q, lanes);
+    vd a = v_mul(k->ks, vq);
     vd b = CWK_PATH(exp_lanes)(full ? v_loadu(sx) : v_load_part(sx, lanes));
-    vd c = full ? v_loadu(hp) : v_load_part(hp, lanes);
-    vd g = CWK_PATH(exp_lanes)(full ? v_loadu(lx) : v_load_part(lx, lanes));
+    vd c = v_mul(k->pianc, vq);
+    vd g = v_mul(k->central, vq);
     vd med = v_min(k->cap, v_mul(g, k->factor));
     vd e = v_mul(v_mul(k->ec, med), med);
     vd pw = v_mul(e, k->cg);
@@ -66,17 +68,18 @@ static void CWK_PATH(ensemble_compute)(const void *context, size_t row, size_t f
                                        double (*restrict stage)[CWK_STAGE], size_t at, size_t cell) {
     (void)cell;
     const cwk_ensemble_job *job = context;
+    const cwk_ensemble_rows *in = &job->in;
     size_t r = job->first_row + row;
     const CWK_PATH(ensemble_constants) k = {
-        v_set1(job->energy_coefficient), v_set1(job->in.factor[r]),         v_set1(job->in.low[r]),
-        v_set1(job->in.high[r]),         v_set1(job->in.cap[r]),            v_set1(job->in.group_velocity[r]),
-        v_set1(job->in.shoreward_share[r]), v_set1(job->in.wavelength[r]), v_set1(job->in.members[r])};
-    size_t i0 = row * job->distances + from;
-    const double *hk = job->ks + i0, *sx = job->sw + i0, *hp = job->pianc + i0, *lx = job->ln_ens + i0;
+        v_set1(job->energy_coefficient), v_set1(in->ks_coefficient[r]), v_set1(in->pianc_coefficient[r]),
+        v_set1(in->central_coefficient[r]), v_set1(in->factor[r]),       v_set1(in->low[r]),
+        v_set1(in->high[r]),              v_set1(in->cap[r]),            v_set1(in->group_velocity[r]),
+        v_set1(in->shoreward_share[r]),   v_set1(in->wavelength[r]),     v_set1(in->members[r])};
+    const double *q = job->distance_factor + from, *sx = job->sw + row * job->distances + from;
     size_t l = 0;
     for (; l + CWK_W <= count; l += CWK_W)
-        CWK_PATH(ensemble_vector)(&k, hk + l, sx + l, hp + l, lx + l, CWK_W, stage, at + l);
-    if (l < count) CWK_PATH(ensemble_vector)(&k, hk + l, sx + l, hp + l, lx + l, count - l, stage, at + l);
+        CWK_PATH(ensemble_vector)(&k, q + l, sx + l, CWK_W, stage, at + l);
+    if (l < count) CWK_PATH(ensemble_vector)(&k, q + l, sx + l, count - l, stage, at + l);
 }
 
 void CWK_PATH(cwk_ensemble_rows)(const cwk_ensemble_job *job) {

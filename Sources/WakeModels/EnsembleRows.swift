@@ -10,9 +10,10 @@ import WakeKernelSupport
 struct EnsembleRows {
     var ksCoefficient: [Double] = []
     var piancCoefficient: [Double] = []
-    /// Per row (a_SW, n_SW) and (c0, c1) of the ensemble's log, side by side (rows × 2, row-major).
+    /// Per row (a_SW, n_SW), side by side (rows × 2, row-major): BLAS's left operand.
     var swPair: [Double] = []
-    var ensemblePair: [Double] = []
+    /// Per row e^(c0): the central height at the track is e^(c0) · y^(−1/3) (NaN where there is none).
+    var centralCoefficient: [Double] = []
     var factor: [Double] = []
     /// K e^(−U_lo) and K e^(U_hi): the band's ends over the central height at the track.
     var low: [Double] = []
@@ -29,27 +30,27 @@ struct EnsembleRows {
 
     mutating func reserve(_ rows: Int) {
         for array in [
-            \EnsembleRows.ksCoefficient, \.piancCoefficient, \.factor, \.low, \.high, \.cap, \.members,
+            \EnsembleRows.ksCoefficient, \.piancCoefficient, \.centralCoefficient, \.factor, \.low, \.high, \.cap,
+            \.members,
             \.groupVelocity, \.shorewardShare, \.wavelength,
         ] {
             self[keyPath: array].reserveCapacity(rows)
         }
         swPair.reserveCapacity(2 * rows)
-        ensemblePair.reserveCapacity(2 * rows)
     }
 
     /// The number of rows.
     var count: Int { factor.count }
 
     /// One row: the generation terms of its ship × speed × track depth and the waves at its rider
-    /// depth. The central height's log is c0 − ⅓ ln y (both members fall as y^(−1/3)).
+    /// depth. The central height's log is c0 − ⅓ ln y (both members fall as y^(−1/3)), so the
+    /// height is the rank-1 product e^(c0) · y^(−1/3), like its members'.
     mutating func append(_ terms: ModelTerms.Row, waves: RiderWaves?, riderDepth: Double) {
         ksCoefficient.append(terms.ksCoefficient)
         piancCoefficient.append(terms.piancCoefficient)
         swPair.append(terms.swLogCoefficient)
         swPair.append(terms.swExponent)
-        ensemblePair.append(terms.centralLog)
-        ensemblePair.append(-1.0 / 3.0)
+        centralCoefficient.append(EnsembleExp.exp(terms.centralLog))
         let k = waves?.factor ?? .nan
         let band = terms.uncertainty.total
         factor.append(k)

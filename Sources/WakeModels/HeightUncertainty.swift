@@ -47,10 +47,16 @@ package struct HeightUncertainty: Sendable, Equatable {
     }
 
     /// The half-widths by cause (``Cause/slot``), and which causes apply: a fixed-size value, so
-    /// that the ensemble keeps one per row without a heap allocation each.
-    private var lowers = SIMD8<Double>(repeating: 0)
-    private var uppers = SIMD8<Double>(repeating: 0)
+    /// that the ensemble keeps one per row without a heap allocation each. (Not a SIMD vector:
+    /// writing one lane at a run-time index spills it, writes the lane and reloads the whole
+    /// vector, a stall on every write.)
+    private var lowers = InlineArray<5, Double>(repeating: 0)
+    private var uppers = InlineArray<5, Double>(repeating: 0)
     private var present: UInt8 = 0
+
+    package static func == (a: HeightUncertainty, b: HeightUncertainty) -> Bool {
+        a.present == b.present && (0..<5).allSatisfy { a.lowers[$0] == b.lowers[$0] && a.uppers[$0] == b.uppers[$0] }
+    }
 
     /// One cause's spread; nil for a cause that does not apply (a published value, a given speed).
     package subscript(cause: Cause) -> Spread? {

@@ -187,6 +187,9 @@ struct ModelTerms {
         /// Kriebel & Seelig's held depth, m, and ∛(h_P²) of PIANC's, m^(2/3) (``heldDepths(_:velocitySquaredOverG:)``).
         let ksHoldM: Double
         let piancDivisor: Double
+        /// ln(V²/g) and ln ∛(h_P²): the speed's and the track's parts of the coefficients' logs.
+        let logVelocitySquaredOverG: Double
+        let logPiancDivisor: Double
         let sorensenWeggel: SorensenWeggel
 
         /// - Parameters: `h` > 0 m, `fh` = V / √(g h), `v2g` = V²/g (m) of the speed.
@@ -195,6 +198,8 @@ struct ModelTerms {
             logDepth = log(h)
             froudeDepth = fh
             (ksHoldM, piancDivisor) = ModelTerms.heldDepths(h, velocitySquaredOverG: v2g)
+            logVelocitySquaredOverG = log(v2g)
+            logPiancDivisor = log(piancDivisor)
             sorensenWeggel = SorensenWeggel(froudeDepth: fh, logFroudeDepth: log(fh), KernelExponential.self)
         }
     }
@@ -266,15 +271,45 @@ struct ModelTerms {
             let central = ModelTerms.centralLog(logKS: logKS, logPIANC: logPIANC, weights: weights)
             centralLog = central
             uncertainty = HeightUncertainty(central: central, logKS: logKS, logPIANC: logPIANC)
-            for variant in variants {
-                let shipSpeed = ShipSpeed(variant.ship, speedMPerS: speed.speedMPerS)
-                let (k, p, _) = ModelTerms.coefficients(
-                    variant.ship, shipSpeed, ksHoldM: track.ksHoldM, piancDivisor: track.piancDivisor,
-                    KernelExponential.self)
-                let value = ModelTerms.centralLog(ksCoefficient: k, piancCoefficient: p, weights: weights)
-                uncertainty.widen(variant.cause, by: value - central)
-            }
+            guard !variants.isEmpty else { return }
+            uncertainty = ModelTerms.widened(
+                uncertainty, ship, speed, track: track, fStarHeld: fStarHeld, variants: variants, weights: weights)
         }
+    }
+
+    /// `uncertainty` widened by the hull variants, in log space term by term:
+    /// ln a_KS = ln(V²/g) + ln β + 2 ln(F* − 0.1)₊ + ln ∛L and ln a_P = ln A + 2 ln(V²/g) − ln ∛(h_P²).
+    /// A variant that keeps the ship's length and 2.35 (1 − C_B) T keeps its F*, so it needs no
+    /// exp and no log (only β or A moved).
+    @inline(never)
+    static func widened(
+        _ uncertainty: HeightUncertainty, _ ship: Ship, _ speed: ShipSpeed, track: Track, fStarHeld: Double,
+        variants: [HullVariant], weights: EnsembleWeights
+    ) -> HeightUncertainty {
+        var uncertainty = uncertainty
+        let logExcess = log(max(fStarHeld - 0.1, 0))
+        let base = centralLog(ship, track: track, logExcess: logExcess, weights: weights)
+        for variant in variants {
+            let other = variant.ship
+            var otherExcess = logExcess
+            if other.inverseSqrtGL != ship.inverseSqrtGL || other.ksDepthTerm != ship.ksDepthTerm {
+                let froude = speed.speedMPerS * other.inverseSqrtGL
+                let otherStar = froude * EnsembleExp.exp(other.ksDepthTerm / track.ksHoldM)
+                otherExcess = log(max(otherStar - 0.1, 0))
+            }
+            let value = centralLog(other, track: track, logExcess: otherExcess, weights: weights)
+            uncertainty.widen(variant.cause, by: value - base)
+        }
+        return uncertainty
+    }
+
+    /// The central height's log coefficient from ln(F* − 0.1)₊ at the held depth, in log space:
+    /// ln a_KS = ln(V²/g) + ln β + 2 ln(F* − 0.1)₊ + ln ∛L, ln a_P = ln A + 2 ln(V²/g) − ln ∛(h_P²).
+    static func centralLog(_ ship: Ship, track: Track, logExcess: Double, weights: EnsembleWeights) -> Double {
+        let logV2g = track.logVelocitySquaredOverG
+        return centralLog(
+            logKS: logV2g + ship.logKsBeta + 2 * logExcess + ship.logLengthCubeRoot,
+            logPIANC: ship.logPiancA + 2 * logV2g - track.logPiancDivisor, weights: weights)
     }
 
     /// Where the point stands against the members' fitted ranges and the ship's own limits

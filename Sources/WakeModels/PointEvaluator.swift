@@ -71,7 +71,8 @@ package struct PointEvaluator: Sendable {
     ) -> Double? {
         let (row, _) = row(hull: hull, speedKmh: speedKmh, trackDepthM: h, weights: weights)
         guard !row.centralLog.isNaN else { return nil }
-        return EnsembleExp.exp(row.centralLog - Foundation.log(y) / 3)
+        // As the kernel forms it: e^(c0) · y^(−1/3).
+        return EnsembleExp.exp(row.centralLog) * (1 / cbrt(y))
     }
 
     /// The central height's uncertainty at a point, by cause (without the speed's).

@@ -26,11 +26,10 @@ void cwk_emulated_avx512_fuse_rows(const double *heights, size_t row_stride, siz
     cwk_legacy_rows_avx512_emulated(&job);
 }
 
-void cwk_emulated_avx512_ensemble_block(const double *ks, const double *sw, const double *pianc,
-                                        const double *ln_ens, size_t rows, size_t distances, size_t first_row,
-                                        cwk_ensemble_rows in, double ec, cwk_ensemble_out out) {
-    const cwk_ensemble_job job =
-        cwk_make_ensemble_job(ks, sw, pianc, ln_ens, rows, distances, first_row, in, ec, out);
+void cwk_emulated_avx512_ensemble_block(const double *sw, const double *distance_factor, size_t rows,
+                                        size_t distances, size_t first_row, cwk_ensemble_rows in, double ec,
+                                        cwk_ensemble_out out) {
+    const cwk_ensemble_job job = cwk_make_ensemble_job(sw, distance_factor, rows, distances, first_row, in, ec, out);
     cwk_ensemble_rows_avx512_emulated(&job);
 }
 #endif

@@ -177,60 +177,58 @@ import _TestSupport
         var guardsIntact: Bool
     }
 
-    static func ensemble(
-        isa: Int32, ks: [Double], sw: [Double], pianc: [Double], lnEnsemble: [Double], rows: Int, distances: Int,
-        rowValues: [[Double]], offsets: [Int], energyCoefficient: Double
-    ) -> EnsembleRun {
-        let count = rows * distances
-        let outputs = offsets.map { Buffer(count: count, offset: $0) }
-        let columns = (0..<8).map { c in rowValues.map { $0[c] } }
-        columns[7].withUnsafeBufferPointer { members in
-            columns[5].withUnsafeBufferPointer { low in
-                columns[6].withUnsafeBufferPointer { high in
-                    columns[0].withUnsafeBufferPointer { factor in
-                        columns[1].withUnsafeBufferPointer { cap in
-                            columns[2].withUnsafeBufferPointer { cg in
-                                columns[3].withUnsafeBufferPointer { share in
-                                    columns[4].withUnsafeBufferPointer { lambda in
-                                        let rowInputs = cwk_ensemble_rows(
-                                            factor: factor.baseAddress, low: low.baseAddress, high: high.baseAddress,
-                                            cap: cap.baseAddress, group_velocity: cg.baseAddress,
-                                            shoreward_share: share.baseAddress, wavelength: lambda.baseAddress,
-                                            members: members.baseAddress)
-                                        let out = cwk_ensemble_out(
-                                            ks: outputs[0].cells, sw: outputs[1].cells, pianc: outputs[2].cells,
-                                            generated: outputs[3].cells, median: outputs[4].cells,
-                                            minimum: outputs[5].cells,
-                                            maximum: outputs[6].cells, energy: outputs[7].cells, flux: outputs[8].cells,
-                                            shoreward: outputs[9].cells, energy_per_wave: outputs[10].cells)
-                                        if isa == emulatedAVX512 {
-                                            cwk_emulated_avx512_ensemble_block(
-                                                ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs,
-                                                energyCoefficient,
-                                                out)
-                                        } else {
-                                            cwk_ensemble_block(
-                                                isa, ks, sw, pianc, lnEnsemble, rows, distances, 0, rowInputs,
-                                                energyCoefficient, out)
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+    /// The ensemble pass on `x` by path `isa`, each output at its own offset within a cache line.
+    static func ensemble(isa: Int32, _ x: EnsembleInputs, offsets: [Int], energyCoefficient: Double) -> EnsembleRun {
+        let outputs = offsets.map { Buffer(count: x.rows * x.distances, offset: $0) }
+        // The row columns in cwk_ensemble_rows's order, then Sorensen & Weggel's exponents and the
+        // distance factors, each pinned for the call.
+        var arrays = EnsembleInputs.columnOrder.map { c in x.rowValues.map { $0[c] } }
+        arrays += [x.sw, x.distanceFactor]
+        withBaseAddresses(arrays[...]) { p in
+            let rowInputs = cwk_ensemble_rows(
+                ks_coefficient: p[0], pianc_coefficient: p[1], central_coefficient: p[2], factor: p[3], low: p[4],
+                high: p[5], cap: p[6], group_velocity: p[7], shoreward_share: p[8], wavelength: p[9], members: p[10])
+            let out = cwk_ensemble_out(
+                ks: outputs[0].cells, sw: outputs[1].cells, pianc: outputs[2].cells, generated: outputs[3].cells,
+                median: outputs[4].cells, minimum: outputs[5].cells, maximum: outputs[6].cells,
+                energy: outputs[7].cells, flux: outputs[8].cells, shoreward: outputs[9].cells,
+                energy_per_wave: outputs[10].cells)
+            if isa == emulatedAVX512 {
+                cwk_emulated_avx512_ensemble_block(
+                    p[11], p[12], x.rows, x.distances, 0, rowInputs, energyCoefficient, out)
+            } else {
+                cwk_ensemble_block(isa, p[11], p[12], x.rows, x.distances, 0, rowInputs, energyCoefficient, out)
             }
         }
         return EnsembleRun(outputs: outputs.map(\.bits), guardsIntact: outputs.allSatisfy(\.guardsIntact))
     }
 
-    /// Random inputs of the ensemble pass: heights and exponents across the whole range of exp
-    /// (underflow, subnormal results, overflow, the clamps' edges, NaN, infinities).
+    static func withBaseAddresses(
+        _ arrays: ArraySlice<[Double]>, _ bases: [UnsafePointer<Double>?] = [],
+        _ body: ([UnsafePointer<Double>?]) -> Void
+    ) {
+        guard let first = arrays.first else { return body(bases) }
+        first.withUnsafeBufferPointer { withBaseAddresses(arrays.dropFirst(), bases + [$0.baseAddress], body) }
+    }
+
+    /// Random inputs of the ensemble pass: exponents across the whole range of exp (underflow,
+    /// subnormal results, overflow, the clamps' edges, NaN, infinities) and heights, factors and
+    /// distance factors of any value.
     struct EnsembleInputs {
-        var ks: [Double], sw: [Double], pianc: [Double], lnEnsemble: [Double]
+        /// Sorensen & Weggel's exponents, rows × distances; y^(−1/3) per distance.
+        var sw: [Double], distanceFactor: [Double]
         var rows: Int, distances: Int
-        /// Per row: K, cap, c_g, cos α, λ, the band's low and high multipliers, and the members' factor.
+        /// Per row, by name (``Row``): the eleven per-row inputs.
         var rowValues: [[Double]]
+
+        enum Row: Int, CaseIterable {
+            case factor, cap, groupVelocity, share, wavelength, low, high, members, ks, pianc, central
+        }
+
+        /// The rows' columns in cwk_ensemble_rows's order.
+        static let columnOrder: [Int] = [
+            Row.ks, .pianc, .central, .factor, .low, .high, .cap, .groupVelocity, .share, .wavelength, .members,
+        ].map(\.rawValue)
 
         init(_ rng: inout SplitMix64, long: Bool) {
             let exponents: [Double] = [
@@ -244,13 +242,10 @@ import _TestSupport
             }
             rows = 1 + Int(rng.next() % 5)
             distances = 1 + Int(rng.next() % (long ? 70 : 12))
-            let count = rows * distances
-            ks = (0..<count).map { _ in PathEquivalenceTests.special(&rng) }
-            pianc = (0..<count).map { _ in PathEquivalenceTests.special(&rng) }
-            sw = (0..<count).map { _ in exponent(&rng) }
-            lnEnsemble = (0..<count).map { _ in exponent(&rng) }
+            sw = (0..<(rows * distances)).map { _ in exponent(&rng) }
+            distanceFactor = (0..<distances).map { _ in PathEquivalenceTests.special(&rng) }
             rowValues = (0..<rows).map { _ in
-                (0..<8).map { _ in
+                (0..<Row.allCases.count).map { _ in
                     rng.next() % 10 == 0 ? PathEquivalenceTests.special(&rng) : Double(rng.next() % 1000) / 100
                 }
             }
@@ -266,15 +261,10 @@ import _TestSupport
             let offsets =
                 trial % 4 != 3 ? Array(repeating: shared, count: 11) : (0..<11).map { _ in Int(rng.next() % 8) }
             let reference = Self.ensemble(
-                isa: Int32(CWK_ISA_SCALAR), ks: x.ks, sw: x.sw, pianc: x.pianc, lnEnsemble: x.lnEnsemble, rows: x.rows,
-                distances: x.distances, rowValues: x.rowValues, offsets: offsets,
-                energyCoefficient: 1226.25)
+                isa: Int32(CWK_ISA_SCALAR), x, offsets: offsets, energyCoefficient: 1226.25)
             #expect(reference.guardsIntact)
             for isa in Self.vectorPaths {
-                let run = Self.ensemble(
-                    isa: isa, ks: x.ks, sw: x.sw, pianc: x.pianc, lnEnsemble: x.lnEnsemble, rows: x.rows,
-                    distances: x.distances, rowValues: x.rowValues, offsets: offsets,
-                    energyCoefficient: 1226.25)
+                let run = Self.ensemble(isa: isa, x, offsets: offsets, energyCoefficient: 1226.25)
                 let differing = (0..<11).filter { run.outputs[$0] != reference.outputs[$0] }
                 #expect(differing.isEmpty, "\(Self.name(isa)), trial \(trial): outputs \(differing) differ")
                 #expect(run.guardsIntact, "\(Self.name(isa)) wrote outside its cells, trial \(trial)")
@@ -283,36 +273,36 @@ import _TestSupport
         }
     }
 
-    /// The scalar ensemble path against its formulas written out here: SW = exp(sw), the
-    /// central height g = exp(ln_ens), at the rider min(cap, g·K) (a NaN stays NaN), the band
-    /// min(cap, g·low, min(KS, PIANC)·m) and min(cap, max(g·high, max(KS, PIANC)·m)), E = (ec·H)·H,
-    /// P = E·c_g, P⊥ = P·cos α, E·λ.
+    /// The scalar ensemble path against its formulas written out here: at distance factor q the
+    /// members a_KS·q and a_P·q and the central height g = a·q, SW = exp(sw), at the rider
+    /// min(cap, g·K) (a NaN stays NaN), the band min(cap, g·low, min(KS, PIANC)·m) and
+    /// min(cap, max(g·high, max(KS, PIANC)·m)), E = (ec·H)·H, P = E·c_g, P⊥ = P·cos α, E·λ.
     @Test func theScalarEnsemblePathIsTheFormula() {
         var rng = SplitMix64(seed: 0x5CA1E)
         for _ in 0..<40 {
             let x = EnsembleInputs(&rng, long: true)
             let run = Self.ensemble(
-                isa: Int32(CWK_ISA_SCALAR), ks: x.ks, sw: x.sw, pianc: x.pianc, lnEnsemble: x.lnEnsemble, rows: x.rows,
-                distances: x.distances, rowValues: x.rowValues, offsets: Array(repeating: 0, count: 11),
-                energyCoefficient: 1226.25)
+                isa: Int32(CWK_ISA_SCALAR), x, offsets: Array(repeating: 0, count: 11), energyCoefficient: 1226.25)
             for i in 0..<(x.rows * x.distances) {
-                let r = i / x.distances
-                let v = x.rowValues[r]
-                let (K, cap, cg, share, lambda, low, high, members) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
-                let a = x.ks[i]
+                let v = x.rowValues[i / x.distances]
+                func row(_ name: EnsembleInputs.Row) -> Double { v[name.rawValue] }
+                let q = x.distanceFactor[i % x.distances]
+                let (K, cap, members) = (row(.factor), row(.cap), row(.members))
+                let a = row(.ks) * q
+                let c = row(.pianc) * q
                 let b = cwk_exp_scalar(x.sw[i])
-                let g = cwk_exp_scalar(x.lnEnsemble[i])
+                let g = row(.central) * q
                 func lesser(_ p: Double, _ q: Double) -> Double { p < q ? p : q }
                 func greater(_ p: Double, _ q: Double) -> Double { p > q ? p : q }
                 let h = lesser(cap, g * K)
                 let e = 1226.25 * h * h
                 // The band spans both members (docs/SCIENCE.md §5.3).
-                let top = greater(a, x.pianc[i]) * members
-                let bottom = lesser(a, x.pianc[i]) * members
+                let top = greater(a, c) * members
+                let bottom = lesser(a, c) * members
                 let want = [
-                    a, b, x.pianc[i], g, h, lesser(cap, lesser(g * low, bottom)), lesser(cap, greater(g * high, top)),
-                    e,
-                    e * cg, e * cg * share, e * lambda,
+                    a, b, c, g, h, lesser(cap, lesser(g * row(.low), bottom)),
+                    lesser(cap, greater(g * row(.high), top)), e, e * row(.groupVelocity),
+                    e * row(.groupVelocity) * row(.share), e * row(.wavelength),
                 ]
                 for (o, value) in want.enumerated() {
                     #expect(

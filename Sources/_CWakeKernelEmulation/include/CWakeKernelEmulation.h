@@ -12,8 +12,8 @@ void cwk_emulated_avx512_fuse_rows(const double *heights, size_t row_stride, siz
                                    const double *c, const double *fc, double e1, double e2, double f1, double f2,
                                    double *h_out, double *e_out, double *p_out, double *f_out, uint8_t *r_out);
 
-void cwk_emulated_avx512_ensemble_block(const double *ks, const double *sw, const double *pianc,
-                                        const double *ln_ens, size_t rows, size_t distances, size_t first_row,
-                                        cwk_ensemble_rows in, double ec, cwk_ensemble_out out);
+void cwk_emulated_avx512_ensemble_block(const double *sw, const double *distance_factor, size_t rows,
+                                        size_t distances, size_t first_row, cwk_ensemble_rows in, double ec,
+                                        cwk_ensemble_out out);
 
 #endif
