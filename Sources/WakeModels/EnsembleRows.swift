@@ -45,24 +45,42 @@ struct EnsembleRows {
     /// One row: the generation terms of its ship × speed × track depth and the waves at its rider
     /// depth. The central height's log is c0 − ⅓ ln y (both members fall as y^(−1/3)), so the
     /// height is the rank-1 product e^(c0) · y^(−1/3), like its members'.
-    mutating func append(_ terms: ModelTerms.Row, waves: RiderWaves?, riderDepth: Double) {
+    mutating func append(_ terms: ModelTerms.Row, rider: RiderTerms, riderDepth: Double) {
         ksCoefficient.append(terms.ksCoefficient)
         piancCoefficient.append(terms.piancCoefficient)
         swPair.append(terms.swLogCoefficient)
         swPair.append(terms.swExponent)
         centralCoefficient.append(EnsembleExp.exp(terms.centralLog))
-        let k = waves?.factor ?? .nan
+        let k = rider.factor
         let band = terms.uncertainty.total
         factor.append(k)
         low.append(k * Foundation.exp(-band.lower))
         high.append(band.upper.isFinite ? k * Foundation.exp(band.upper) : .infinity)
         cap.append(RiderWaves.breakingIndex * riderDepth)
         members.append(terms.centralLog.isNaN ? .nan : k)
-        groupVelocity.append(waves?.groupVelocityMPerS ?? .nan)
-        shorewardShare.append(waves?.shorewardShare ?? .nan)
-        wavelength.append(waves?.wavelengthM ?? .nan)
+        groupVelocity.append(rider.groupVelocity)
+        shorewardShare.append(rider.shorewardShare)
+        wavelength.append(rider.wavelength)
     }
 
     /// Per distance (1, ln y) as a 2 × distances row-major matrix.
     func onesAndLogDistance() -> [Double] { [Double](repeating: 1, count: logDistance.count) + logDistance }
+}
+
+/// What a row takes from the waves at its rider (NaN where no wave reaches the rider; the log of
+/// the factor −∞ there), made once per speed × track depth × rider depth instead of once per row.
+struct RiderTerms {
+    let factor: Double
+    let logFactor: Double
+    let groupVelocity: Double
+    let shorewardShare: Double
+    let wavelength: Double
+
+    init(_ waves: RiderWaves?) {
+        factor = waves?.factor ?? .nan
+        logFactor = log(waves?.factor ?? 0)
+        groupVelocity = waves?.groupVelocityMPerS ?? .nan
+        shorewardShare = waves?.shorewardShare ?? .nan
+        wavelength = waves?.wavelengthM ?? .nan
+    }
 }

@@ -120,9 +120,9 @@ package struct HeightUncertainty: Sendable, Equatable {
         var lower = 0.0
         var upper = 0.0
         let bound = Self.largestCauseLog
-        // In the causes' order: a sum whose order moved would move the band by an ulp.
-        for cause in Cause.allCases where present & (1 << cause.slot) != 0 {
-            let (l, u) = (lowers[cause.slot], uppers[cause.slot])
+        // In the causes' order (their slots): a sum whose order moved would move the band by an ulp.
+        for slot in 0..<lowers.count where present & (1 << slot) != 0 {
+            let (l, u) = (lowers[slot], uppers[slot])
             let (cl, cu) = (l.isFinite ? min(l, bound) : l, u.isFinite ? min(u, bound) : u)
             lower += cl * cl
             upper += cu * cu

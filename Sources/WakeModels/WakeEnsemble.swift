@@ -376,6 +376,8 @@ public struct WakeEnsemble: Sendable {
         for hull in hulls {
             for hs in trackDepthsM { inputs.aground.append(hull.isAground(trackDepthM: hs)) }
         }
+        let riderTerms = inputs.rider.map(RiderTerms.init)
+        let slowerRiderTerms = inputs.slowerRider.map { $0.map(RiderTerms.init) }
         var rows = EnsembleRows()
         rows.reserve(sources * rs)
         for (i, hull) in hulls.enumerated() {
@@ -405,10 +407,10 @@ public struct WakeEnsemble: Sendable {
                     }
                     for m in 0..<rs {
                         let t = pair * rs + m
-                        let waves = inputs.rider[t]
+                        let waves = riderTerms[t]
                         // Of the two lower bounds of a trans-critical wave, the larger at the rider.
-                        if let b = slowerTerms, let bw = inputs.slowerRider[t], !terms.centralLog.isNaN,
-                            b.centralLog + log(bw.factor) > terms.centralLog + log(waves?.factor ?? 0),
+                        if let b = slowerTerms, let bw = slowerRiderTerms[t], !terms.centralLog.isNaN,
+                            b.centralLog + bw.logFactor > terms.centralLog + waves.logFactor,
                             let (vs, track) = slower[pair]
                         {
                             let full =
@@ -422,13 +424,13 @@ public struct WakeEnsemble: Sendable {
                                 inputs.uncertainty.append(carried.uncertainty)
                                 inputs.heldAtSlowerSpeed.append(true)
                             }
-                            rows.append(carried, waves: bw, riderDepth: riderDepthsM[m])
+                            rows.append(carried, rider: bw, riderDepth: riderDepthsM[m])
                         } else {
                             if reportTerms {
                                 inputs.uncertainty.append(terms.uncertainty)
                                 inputs.heldAtSlowerSpeed.append(false)
                             }
-                            rows.append(terms, waves: waves, riderDepth: riderDepthsM[m])
+                            rows.append(terms, rider: waves, riderDepth: riderDepthsM[m])
                         }
                     }
                 }
