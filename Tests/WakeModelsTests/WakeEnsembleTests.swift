@@ -285,6 +285,31 @@ import _TestSupport
 /// The ensemble is the same whatever computes it: every instruction set this processor runs,
 /// into the grid's own columns or, in place, into caller buffers whose alignments differ (so
 /// that nothing is streamed), gives the scalar path's bits.
+/// The band's causes and how they add up (docs/SCIENCE.md §5.3).
+@Suite struct HeightUncertaintyTests {
+    /// The total sums the causes by storage slot: the slots are the causes' declared order, so the
+    /// sum's order (and with it the band's last bit) is that order.
+    @Test func theSlotsAreTheCausesInOrder() {
+        #expect(HeightUncertainty.Cause.allCases.map(\.slot) == Array(0..<HeightUncertainty.Cause.allCases.count))
+    }
+
+    /// The total in quadrature, each cause bounded at ln 3, by hand: causes (0.3, 0.2) and
+    /// (0.4, 5) give √(0.3² + 0.4²) = 0.5 below and √(0.2² + (ln 3)²) above.
+    @Test func theTotalIsTheQuadratureSumWithEachCauseBounded() {
+        let u = HeightUncertainty(spreads: [
+            .entranceLength: .init(lower: 0.3, upper: 0.2), .models: .init(lower: 0.4, upper: 5),
+        ])
+        #expect(abs(u.total.lower - 0.5) < 1e-15)
+        #expect(abs(u.total.upper - (0.04 + log(3.0) * log(3.0)).squareRoot()) < 1e-15)
+        #expect(
+            u
+                == HeightUncertainty(spreads: [
+                    .models: .init(lower: 0.4, upper: 5), .entranceLength: .init(lower: 0.3, upper: 0.2),
+                ]))
+        #expect(u != HeightUncertainty(spreads: [.models: .init(lower: 0.4, upper: 5)]))
+    }
+}
+
 @Suite struct EnsemblePathTests {
     @Test func everyPathGivesTheScalarBits() throws {
         var rng = SplitMix64(seed: 21)
