@@ -44,6 +44,12 @@ struct EnsembleCommand: ParsableCommand {
         }
         func sum(_ column: DoubleColumn) -> Double { column.reduce(0) { $1.isNaN ? $0 : $0 + $1 } }
         let g = grid!
+        // Each output's sum (NaN cells left out), for a peer to find where it differs.
+        let sums: [String: Double] = [
+            "median": sum(g.median), "energy": sum(g.energy), "flux": sum(g.flux), "ks": sum(g.kriebelSeelig),
+            "sw": sum(g.sorensenWeggel), "minimum": sum(g.minimum), "maximum": sum(g.maximum),
+            "pianc": sum(g.pianc), "generated": sum(g.generated),
+        ]
         let checksum =
             sum(g.median) + sum(g.energy) + sum(g.flux) + sum(g.kriebelSeelig) + sum(g.sorensenWeggel)
             + sum(g.minimum) + sum(g.maximum)
@@ -52,7 +58,7 @@ struct EnsembleCommand: ParsableCommand {
             "cells": cells, "seconds": seconds, "cellsPerSecond": Double(cells) / seconds,
             "outputBytes": cells * EnsembleBuffers.outputCount * 8, "checksum": checksum, "threads": threads,
             "isa": isa.description,
-            "ticksPerCell": Double(ticks) / Double(cells),
+            "ticksPerCell": Double(ticks) / Double(cells), "sums": sums,
         ])
     }
 
