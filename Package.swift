@@ -275,6 +275,9 @@ let package = Package(
         .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
         .testTarget(name: "JobContractTests", dependencies: ["JobContract"]),
         .testTarget(
+            name: "JobEntryTests",
+            dependencies: ["RatingsPipeline", "SessionsPipeline", "ShipRatings", "WakeModels", civilTime]),
+        .testTarget(
             name: "RatingsPipelineTests",
             dependencies: [
                 "RatingsPipeline", "JobContract", "FleetScraper", "ShipRatingTable", "NextWaveSupport", "_TestSupport",

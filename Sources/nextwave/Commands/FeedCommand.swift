@@ -106,15 +106,7 @@ struct FeedCommand: NextWaveCommand {
             tables: tables, from: start, days: days, lakes: lake, out: URL(fileURLWithPath: out, isDirectory: true))
         input.predict = predict.isOn
         input.now = SourceDateEpoch.date() ?? Date()
-        let result = try await FeedJob(input).run { event in
-            switch event {
-            case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")
-            case .scored(let count, let date): terminal.progress("read \(count) station-days (\(date))")
-            case .warning(let message):
-                terminal.endProgress()
-                terminal.warn(message)
-            }
-        }
+        let result = try await FeedJob(input).run { Self.show($0, terminal) }
         terminal.endProgress()
         print("\(out)/index.json: \(result.summary)")
         if result.written.isEmpty {
@@ -123,6 +115,17 @@ struct FeedCommand: NextWaveCommand {
             terminal.info(
                 "wrote \(counted(result.written.count, "file")) to \(out)"
                     + (result.removed.isEmpty ? "" : "; removed \(result.removed.count) no index names"))
+        }
+    }
+
+    /// The job's progress and warnings on the terminal.
+    private static func show(_ event: FeedJob.Event, _ terminal: Terminal) {
+        switch event {
+        case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")
+        case .scored(let count, let date): terminal.progress("read \(count) station-days (\(date))")
+        case .warning(let message):
+            terminal.endProgress()
+            terminal.warn(message)
         }
     }
 }

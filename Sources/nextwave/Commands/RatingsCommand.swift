@@ -131,25 +131,31 @@ struct RatingsCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
-        // The app's ratings only feed a comparison, so an unreadable default is a warning; a file
-        // named on the command line that is not there is a mistyped path.
-        let appRatingsFile = try appRatings.map { try data.input($0) }
-        if let appRatings, let appRatingsFile, !FileManager.default.fileExists(atPath: appRatingsFile.path) {
-            throw CLIError(
-                "\(appRatings): no such file (--app-ratings); leave the option out for the data folder's "
-                    + "app-ratings.json", status: .noInput)
-        }
         // The operator asked for (nil: Lake Zurich's), which chooses the output folder
         // (`reports` or `reports/<id>`), the legacy CSV and per-lake publishing.
         let chosen = try fleet.selectedOperator(data: data)
         let out = outOption ?? chosen?.reportsFolder ?? "reports"
+        let job = RatingsJob(try input(chosen: chosen, out: out))
+        let result = try await job.run { event in
+            switch event {
+            case .pages(let pages): terminal.show(pages)
+            case .warning(let message):
+                terminal.endProgress()
+                terminal.warn(message)
+            }
+        }
+        terminal.endProgress()
+        report(result, out: out, terminal)
+    }
+
+    /// The job's input from the options, for `chosen` (nil: Lake Zurich) writing into `out`.
+    private func input(chosen: OperatorCatalogue.Operator?, out: String) throws -> RatingsJob.Input {
         var input = RatingsJob.Input(
             source: try fleet.fleetSource(data: data, http: http), point: point.point,
             out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
             previous: previous.map { URL(fileURLWithPath: $0) }, previousName: previous,
-            appRatings: try appRatingsFile ?? data.file("app-ratings.json"),
-            acceptRegression: review.acceptRegression, model: model, wakeReference: point.wakeReference,
-            heightThresholds: try thresholds())
+            appRatings: try appRatingsFile(), acceptRegression: review.acceptRegression, model: model,
+            wakeReference: point.wakeReference, heightThresholds: try thresholds())
         (input.courseSpeeds, input.courseSpeedsReference) = CourseSpeedTable.choose(
             given: operatingSpeeds, data: try data.directory)
         input.dryRun = review.dryRun
@@ -168,16 +174,26 @@ struct RatingsCommand: NextWaveCommand {
             input.serve(
                 chosen, catalogue: try OperatorCatalogue.inDataFolder(data), ratingsFolder: try data.file("ratings"))
         }
-        let job = RatingsJob(input)
-        let result = try await job.run { event in
-            switch event {
-            case .pages(let pages): terminal.show(pages)
-            case .warning(let message):
-                terminal.endProgress()
-                terminal.warn(message)
-            }
+        return input
+    }
+
+    /// The app's ratings file: the one named, which must exist, or the data folder's. They only
+    /// feed a comparison, so an unreadable default is a warning; a file named on the command line
+    /// that is not there is a mistyped path.
+    private func appRatingsFile() throws -> URL {
+        guard let appRatings else { return try data.file("app-ratings.json") }
+        let file = try data.input(appRatings)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw CLIError(
+                "\(appRatings): no such file (--app-ratings); leave the option out for the data folder's "
+                    + "app-ratings.json", status: .noInput)
         }
-        terminal.endProgress()
+        return file
+    }
+
+    /// What the run did: the dry run's report, or the table's summary, its changes with `--diff`
+    /// and where it wrote.
+    private func report(_ result: RatingsJob.Result, out: String, _ terminal: Terminal) {
         let changes = result.diff.map { ChangesText.lines($0, table: result.run.table, retired: result.run.retired) }
         if review.dryRun {
             print(messageRewrite(result.dryRunReport(changes: changes)))

@@ -93,32 +93,9 @@ struct SiteUpdateCommand: NextWaveCommand {
                 visible: DefaultRatingTables.Candidate.published(
                     in: URL(fileURLWithPath: out).appendingPathComponent("ratings"), name: "\(out)/ratings")),
             quiet: data.quietData)
-        var input = SiteUpdateJob.Input(
-            archive: target.url(), archiveName: target.archive, out: URL(fileURLWithPath: out, isDirectory: true),
-            catalogue: catalogue, stationsFile: try data.file("stations.json"),
-            periodsFile: try data.file("schedule_periods.json"), operators: operators, tables: tables,
-            from: from ?? ZoneClock.zurich.today())
-        input.lakes = lake
-        input.days = days
-        if let api = try sources.apiRoot() { input.apiRoot = api }
-        input.deploymentURL = try sources.deploymentRoot()
-        input.http = http.configuration
-        input.predict = predict.isOn
-        input.categories = categories.rule
-        input.now = SourceDateEpoch.date() ?? Date()
+        let input = try input(catalogue: catalogue, operators: operators, tables: tables)
         let clock = ProgressClock()
-        let result = try await SiteUpdateJob(input).run { event in
-            switch event {
-            case .lake(let name, let done, let total):
-                terminal.progress("[\(done + 1)/\(total)] \(name)" + clock.remaining(done: done, total: total))
-            case .fetch(.fetcher(.fetch(.retrying(let url, let attempt, let after, let reason)))):
-                terminal.show(.retrying(url: url, attempt: attempt, after: after, reason: reason))
-            case .fetch(.warning(let text)), .feed(.warning(let text)), .warning(let text):
-                terminal.endProgress()
-                terminal.warn(text)
-            case .fetch, .feed: break
-            }
-        }
+        let result = try await SiteUpdateJob(input).run { Self.show($0, clock, terminal) }
         terminal.endProgress()
         print("\(out)/index.json: \(result.feed.summary)")
         let fetched = result.lakes.filter { $0.fetch.status == .fetched }.count
@@ -135,6 +112,41 @@ struct SiteUpdateCommand: NextWaveCommand {
                 "\(result.failedLakes.joined(separator: ", ")): sources failed; their earlier days stay, and the index "
                     + "says so (fetch.status \"failed\")")
             throw ExitCode.failure
+        }
+    }
+
+    /// The job's input from the options and what the data folder holds.
+    private func input(catalogue: StationCatalogue, operators: OperatorCatalogue, tables: [FeedJob.OperatorTable])
+        throws
+        -> SiteUpdateJob.Input
+    {
+        var input = SiteUpdateJob.Input(
+            archive: target.url(), archiveName: target.archive, out: URL(fileURLWithPath: out, isDirectory: true),
+            catalogue: catalogue, stationsFile: try data.file("stations.json"),
+            periodsFile: try data.file("schedule_periods.json"), operators: operators, tables: tables,
+            from: from ?? ZoneClock.zurich.today())
+        input.lakes = lake
+        input.days = days
+        if let api = try sources.apiRoot() { input.apiRoot = api }
+        input.deploymentURL = try sources.deploymentRoot()
+        input.http = http.configuration
+        input.predict = predict.isOn
+        input.categories = categories.rule
+        input.now = SourceDateEpoch.date() ?? Date()
+        return input
+    }
+
+    /// The job's progress, retries and warnings on the terminal.
+    private static func show(_ event: SiteUpdateJob.Event, _ clock: ProgressClock, _ terminal: Terminal) {
+        switch event {
+        case .lake(let name, let done, let total):
+            terminal.progress("[\(done + 1)/\(total)] \(name)" + clock.remaining(done: done, total: total))
+        case .fetch(.fetcher(.fetch(.retrying(let url, let attempt, let after, let reason)))):
+            terminal.show(.retrying(url: url, attempt: attempt, after: after, reason: reason))
+        case .fetch(.warning(let text)), .feed(.warning(let text)), .warning(let text):
+            terminal.endProgress()
+            terminal.warn(text)
+        case .fetch, .feed: break
         }
     }
 }
