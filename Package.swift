@@ -223,7 +223,9 @@ let package = Package(
         .testTarget(
             name: "WakeCalibrationTests",
             dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
-        .testTarget(name: "CWakeKernelTests", dependencies: ["CWakeKernel", "_CWakeKernelEmulation", "_TestSupport"]),
+        .testTarget(
+            name: "CWakeKernelTests",
+            dependencies: ["CWakeKernel", "_CWakeKernelEmulation", "WakeKernelSupport", "_TestSupport"]),
         .testTarget(
             name: "FleetScraperTests", dependencies: ["FleetScraper", "WebPages", "_TestSupport"], exclude: ["Fixtures"]
         ),

@@ -1,7 +1,5 @@
 internal import CBLAS
 internal import CWakeKernel
-import Dispatch
-import LegacyWakeModel
 import WakeKernelSupport
 
 /// The cells of the ensemble: per block of rows, BLAS `dgemm` forms Sorensen & Weggel's exponent
@@ -34,7 +32,7 @@ enum EnsembleKernel {
             rows.cap, rows.groupVelocity, rows.shorewardShare, rows.wavelength, rows.members, rows.swPair,
             rows.inverseCubeRootDistance, rows.onesAndLogDistance(),
         ]
-        withBaseAddresses(perRow[...]) { p in
+        withBaseAddresses(of: perRow) { p in
             let rowInputs = cwk_ensemble_rows(
                 ks_coefficient: p[0], pianc_coefficient: p[1], central_coefficient: p[2], factor: p[3], low: p[4],
                 high: p[5], cap: p[6], group_velocity: p[7], shoreward_share: p[8], wavelength: p[9], members: p[10])
@@ -44,15 +42,6 @@ enum EnsembleKernel {
                 isa: Int32(isa.rawValue))
             ParallelFor.run(blocks, workers: max(threads, 1)) { _, range in work.run(blocks: range) }
         }
-    }
-
-    /// `body` with the base address of each array, all valid for the whole call.
-    private static func withBaseAddresses<R>(
-        _ arrays: ArraySlice<[Double]>, _ bases: [UnsafePointer<Double>?] = [],
-        _ body: ([UnsafePointer<Double>?]) -> R
-    ) -> R {
-        guard let first = arrays.first else { return body(bases) }
-        return first.withUnsafeBufferPointer { withBaseAddresses(arrays.dropFirst(), bases + [$0.baseAddress], body) }
     }
 
     /// What every worker shares; each writes disjoint cells.

@@ -1,9 +1,4 @@
-internal import CBLAS
-internal import CWakeKernel
-import Dispatch
 import Foundation
-import LegacyWakeModel
-import WakeKernelSupport
 
 /// The per-row inputs of the kernel (a row is one ship × speed × track depth × rider depth) and
 /// the distance factors.

@@ -55,7 +55,8 @@ package struct HeightUncertainty: Sendable, Equatable {
     private var present: UInt8 = 0
 
     package static func == (a: HeightUncertainty, b: HeightUncertainty) -> Bool {
-        a.present == b.present && (0..<5).allSatisfy { a.lowers[$0] == b.lowers[$0] && a.uppers[$0] == b.uppers[$0] }
+        a.present == b.present
+            && a.lowers.indices.allSatisfy { a.lowers[$0] == b.lowers[$0] && a.uppers[$0] == b.uppers[$0] }
     }
 
     /// One cause's spread; nil for a cause that does not apply (a published value, a given speed).
@@ -121,7 +122,7 @@ package struct HeightUncertainty: Sendable, Equatable {
         var upper = 0.0
         let bound = Self.largestCauseLog
         // In the causes' order (their slots): a sum whose order moved would move the band by an ulp.
-        for slot in 0..<lowers.count where present & (1 << slot) != 0 {
+        for slot in lowers.indices where present & (1 << slot) != 0 {
             let (l, u) = (lowers[slot], uppers[slot])
             let (cl, cu) = (l.isFinite ? min(l, bound) : l, u.isFinite ? min(u, bound) : u)
             lower += cl * cl

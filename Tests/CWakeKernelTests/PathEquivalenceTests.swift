@@ -1,6 +1,7 @@
 import CWakeKernel
 import Foundation
 import Testing
+import WakeKernelSupport
 import _CWakeKernelEmulation
 import _TestSupport
 
@@ -184,7 +185,7 @@ import _TestSupport
         // distance factors, each pinned for the call.
         var arrays = EnsembleInputs.columnOrder.map { c in x.rowValues.map { $0[c] } }
         arrays += [x.sw, x.distanceFactor]
-        withBaseAddresses(arrays[...]) { p in
+        withBaseAddresses(of: arrays) { p in
             let rowInputs = cwk_ensemble_rows(
                 ks_coefficient: p[0], pianc_coefficient: p[1], central_coefficient: p[2], factor: p[3], low: p[4],
                 high: p[5], cap: p[6], group_velocity: p[7], shoreward_share: p[8], wavelength: p[9], members: p[10])
@@ -201,14 +202,6 @@ import _TestSupport
             }
         }
         return EnsembleRun(outputs: outputs.map(\.bits), guardsIntact: outputs.allSatisfy(\.guardsIntact))
-    }
-
-    static func withBaseAddresses(
-        _ arrays: ArraySlice<[Double]>, _ bases: [UnsafePointer<Double>?] = [],
-        _ body: ([UnsafePointer<Double>?]) -> Void
-    ) {
-        guard let first = arrays.first else { return body(bases) }
-        first.withUnsafeBufferPointer { withBaseAddresses(arrays.dropFirst(), bases + [$0.baseAddress], body) }
     }
 
     /// Random inputs of the ensemble pass: exponents across the whole range of exp (underflow,

@@ -8,8 +8,8 @@ import WakeModels
 
 /// The public job entries (issue 52, item 1): every job a library caller can build, run through
 /// `run()` with inputs made from random bytes (numbers from a pool of edges and from any bit
-/// pattern, counts, dates from year −10⁹ to 10⁹, station and lake names). A refusal or a failure is
-/// a correct answer; a trap ends the test process, which fails the suite. Files are the
+/// pattern, counts from Int's edges, dates from a day count at Int's edges or any day of years
+/// 1–9999, station and lake names). A refusal or a failure is a correct answer; a trap ends the test process, which fails the suite. Files are the
 /// repository's bundled data (read only) and a scratch copy of its archive; outputs go to a
 /// scratch folder. A test, not a libFuzzer target: the fuzz binary stays offline by the
 /// architecture's rule 8, and the pipelines link the HTTP stack.

@@ -131,11 +131,12 @@ struct RatingsCommand: NextWaveCommand {
     }
 
     func execute(_ terminal: Terminal) async throws {
+        let appRatingsFile = try namedAppRatingsFile()
         // The operator asked for (nil: Lake Zurich's), which chooses the output folder
         // (`reports` or `reports/<id>`), the legacy CSV and per-lake publishing.
         let chosen = try fleet.selectedOperator(data: data)
         let out = outOption ?? chosen?.reportsFolder ?? "reports"
-        let job = RatingsJob(try input(chosen: chosen, out: out))
+        let job = RatingsJob(try input(chosen: chosen, out: out, appRatingsFile: appRatingsFile))
         let result = try await job.run { event in
             switch event {
             case .pages(let pages): terminal.show(pages)
@@ -148,14 +149,18 @@ struct RatingsCommand: NextWaveCommand {
         report(result, out: out, terminal)
     }
 
-    /// The job's input from the options, for `chosen` (nil: Lake Zurich) writing into `out`.
-    private func input(chosen: OperatorCatalogue.Operator?, out: String) throws -> RatingsJob.Input {
+    /// The job's input from the options, for `chosen` (nil: Lake Zurich) writing into `out`, with
+    /// the app's ratings from `appRatingsFile` (nil: the data folder's).
+    private func input(chosen: OperatorCatalogue.Operator?, out: String, appRatingsFile: URL?) throws
+        -> RatingsJob.Input
+    {
         var input = RatingsJob.Input(
             source: try fleet.fleetSource(data: data, http: http), point: point.point,
             out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
             previous: previous.map { URL(fileURLWithPath: $0) }, previousName: previous,
-            appRatings: try appRatingsFile(), acceptRegression: review.acceptRegression, model: model,
-            wakeReference: point.wakeReference, heightThresholds: try thresholds())
+            appRatings: try appRatingsFile ?? data.file("app-ratings.json"),
+            acceptRegression: review.acceptRegression, model: model, wakeReference: point.wakeReference,
+            heightThresholds: try thresholds())
         (input.courseSpeeds, input.courseSpeedsReference) = CourseSpeedTable.choose(
             given: operatingSpeeds, data: try data.directory)
         input.dryRun = review.dryRun
@@ -177,11 +182,11 @@ struct RatingsCommand: NextWaveCommand {
         return input
     }
 
-    /// The app's ratings file: the one named, which must exist, or the data folder's. They only
-    /// feed a comparison, so an unreadable default is a warning; a file named on the command line
-    /// that is not there is a mistyped path.
-    private func appRatingsFile() throws -> URL {
-        guard let appRatings else { return try data.file("app-ratings.json") }
+    /// The app's ratings file named with `--app-ratings`, which must exist (nil: none named). The
+    /// app's ratings only feed a comparison, so an unreadable default is a warning; a file named
+    /// on the command line that is not there is a mistyped path, said before anything else.
+    private func namedAppRatingsFile() throws -> URL? {
+        guard let appRatings else { return nil }
         let file = try data.input(appRatings)
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw CLIError(
