@@ -66,6 +66,9 @@ let package = Package(
         // Package-internal helpers (package access, not a product): JSON files, CSV, atomic
         // writes, number formats, name keys.
         .target(name: "NextWaveSupport", dependencies: ["JobContract"]),
+        // The data folder: where it is (DataFolder), what it holds where (DataLayout, public, the
+        // one place that knows its file names) and its operator catalogue.
+        .target(name: "DataFolderLayout", dependencies: ["NextWaveSupport", "JobContract"]),
         // What a web page is to this tool: bytes from a PageSource, parsed by libxml2 (HTMLDocument,
         // XPath), the same-site rules and WebFetchError. No HTTP: the readers above it (and their
         // fuzz and benchmark builds) never compile an HTTP stack.
@@ -95,7 +98,8 @@ let package = Package(
         .target(
             name: "ShipRatingTable",
             dependencies: [
-                waveRating, "NextWaveSupport", "JobContract", .product(name: "ShipRatingReader", package: "SessionKit"),
+                waveRating, "NextWaveSupport", "DataFolderLayout", "JobContract",
+                .product(name: "ShipRatingReader", package: "SessionKit"),
             ]),
         .target(
             name: "ShipRatings",
@@ -116,7 +120,7 @@ let package = Package(
             dependencies: [
                 "JobContract",
                 "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels",
-                "WakeKernelSupport", "WakeCalibration", "WebFetch", "WebPages", "NextWaveSupport",
+                "WakeKernelSupport", "WakeCalibration", "WebFetch", "WebPages", "NextWaveSupport", "DataFolderLayout",
             ]),
 
         // Time, sun and the portable session core.
@@ -148,7 +152,7 @@ let package = Package(
             dependencies: [
                 "JobContract",
                 "SessionReports", "SessionAnalytics", sessionCore, "ScheduleArchive", "ArchiveFetch", "ShipRatingTable",
-                civilTime, "NextWaveSupport", "WebFetch", waveFeed,
+                civilTime, "NextWaveSupport", "DataFolderLayout", "WebFetch", waveFeed,
             ]),
 
         // The thin command-line front end.
@@ -166,7 +170,7 @@ let package = Package(
         // them bit for bit on processors without AVX-512.
         .target(name: "_CWakeKernelEmulation", dependencies: ["CWakeKernel"]),
         .target(
-            name: "_TestSupport", dependencies: ["CZlibCRC", "NextWaveSupport", "JobContract"],
+            name: "_TestSupport", dependencies: ["CZlibCRC", "NextWaveSupport", "DataFolderLayout", "JobContract"],
             path: "Sources/_TestSupport"),
 
         // Benchmarks (not products; their sources live in Benchmarks/, whose nested package
@@ -211,6 +215,8 @@ let package = Package(
 
         .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "_TestSupport"]),
         .testTarget(
+            name: "DataFolderLayoutTests", dependencies: ["DataFolderLayout", "NextWaveSupport", "_TestSupport"]),
+        .testTarget(
             name: "WebFetchTests",
             dependencies: ["WebFetch", "WebPages", "FleetScraper", "JobContract", "_TestSupport", "CLibCurl"]),
         .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
@@ -240,8 +246,8 @@ let package = Package(
         .testTarget(
             name: "ScheduleArchiveTests",
             dependencies: [
-                "ScheduleArchive", "ArchiveFetch", civilTime, "NextWaveSupport", "WebFetch", "WebPages",
-                "_TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "ScheduleArchive", "ArchiveFetch", civilTime, "NextWaveSupport", "DataFolderLayout", "WebFetch",
+                "WebPages", "_TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ], exclude: ["Fixtures"]),
         .testTarget(
             name: "ArchiveFetchTests",
@@ -320,7 +326,8 @@ for target in package.targets where target.type != .system {
 // Each library module and the CLI have a README.md (concept, entry points, invariants, where to
 // change what): documentation, not a resource.
 let documented: Set<String> = [
-    "NextWaveSupport", "JobContract", "WebPages", "WebFetch", "ArchiveFetch", "WakeKernelSupport", "LegacyWakeModel",
+    "NextWaveSupport", "DataFolderLayout", "JobContract", "WebPages", "WebFetch", "ArchiveFetch", "WakeKernelSupport",
+    "LegacyWakeModel",
     "WakeModels",
     "WakeCalibration", "FleetScraper", "ShipRatingTable", "ShipRatings", "RatingsReports", "RatingsPipeline",
     "ScheduleArchive", "SessionAnalytics", "SessionReports", "SessionsPipeline", "nextwave", "CWakeKernel",

@@ -1,6 +1,9 @@
 // The modules whose types this product's API names come with it, so that a client depends on
 // the product alone (Examples/PipelineClient builds that way): the job contract, the scraper's
-// sources, the rating models and their table, the wake models, the calibration and the reports.
+// sources, the rating models and their table, the wake models, the calibration and the reports,
+// and the data folder's layout (DataLayout: which file holds what), which a client builds its
+// inputs from as the command line does.
+@_exported public import DataFolderLayout
 @_exported public import FleetScraper
 @_exported public import JobContract
 // And the modules the package's own front end needs beside the jobs: the operator catalogue,

@@ -1,7 +1,8 @@
+package import DataFolderLayout
 @_spi(Benchmarks) import FleetScraper
 package import Foundation
 package import JobContract
-package import NextWaveSupport
+import NextWaveSupport
 package import WebFetch
 import WebPages
 
@@ -35,11 +36,6 @@ package struct FleetPagesChoice: Sendable {
     /// Whether the pages come over HTTP.
     package var isLive: Bool { live || baseURL != nil || pageList != nil || index != nil }
 
-    /// The operator's current ship pages (docs/SCIENCE.md §8), bundled in the data folder.
-    package static let bundledPages = "pages/zsg-2026.txt"
-    /// The bundled snapshot of Lake Zurich's pages.
-    package static let bundledSnapshot = "snapshots/zsg-2025-01-14"
-
     /// Why a choice cannot be made.
     package enum Problem: KindedError, Equatable {
         /// A snapshot that is not there is a missing input; pages asked of an operator without a
@@ -58,7 +54,8 @@ package struct FleetPagesChoice: Sendable {
         package var description: String {
             switch self {
             case .noPageLayout(let id, let code, let fleet):
-                "--operator \(id): no page layout is known for \(code)'s site, so its table rests on Data/\(fleet) "
+                "--operator \(id): no page layout is known for \(code)'s site, so its table rests on "
+                    + "\(DataLayout.reference(fleet)) "
                     + "alone; leave out --live, --base-url, --pages, --index-url and --snapshot"
             case .noSnapshot(let name, let available):
                 "--snapshot \(name): no snapshot there (no manifest.json). \(available)"
@@ -70,7 +67,7 @@ package struct FleetPagesChoice: Sendable {
     /// page layout gets none; a live run starts from the page list, the index, the legacy index
     /// of `baseURL`, or the operator's current pages (re-based onto a mirror, with a browser's
     /// headers on the operator's own site); otherwise the snapshot given, else the bundled one.
-    package func pages(data: URL) throws -> FleetPages {
+    package func pages(data: DataLayout) throws -> FleetPages {
         if let chosen = chosenOperator, !chosen.scrapesPages {
             guard !isLive, snapshot == nil else {
                 throw Problem.noPageLayout(operatorID: chosen.id, code: chosen.code, fleet: chosen.fleet)
@@ -92,7 +89,7 @@ package struct FleetPagesChoice: Sendable {
                 // The current page list; with a base URL, re-based onto that mirror.
                 start = .pages(
                     try PageList.load(
-                        data.appendingPathComponent(Self.bundledPages), base: base, rebasing: LiveFleet.operatorSite))
+                        data.currentPages, base: base, rebasing: LiveFleet.operatorSite))
                 if baseURL == nil { configuration.headers = LiveFleet.browserHeaders }
             }
             return .live(
@@ -108,12 +105,13 @@ package struct FleetPagesChoice: Sendable {
             return .snapshot(directory: directory, name: snapshot)
         }
         return .snapshot(
-            directory: data.appendingPathComponent(Self.bundledSnapshot), name: "Data/\(Self.bundledSnapshot)")
+            directory: data.snapshot(),
+            name: DataLayout.reference("\(DataLayout.Name.snapshots)/\(DataLayout.Name.bundledSnapshot)"))
     }
 
     /// "Snapshots available: …" from the data folder.
-    package static func availableSnapshots(data: URL) -> String {
-        let folder = data.appendingPathComponent("snapshots")
+    package static func availableSnapshots(data: DataLayout) -> String {
+        let folder = data.snapshots
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/manifest.json").path)
         }.sorted()

@@ -1,3 +1,4 @@
+public import DataFolderLayout
 public import Foundation
 public import JobContract
 import NextWaveSupport
@@ -31,7 +32,7 @@ public struct PublishJob: Job {
         /// The data folder whose current table (`ShipRatingTable/CurrentRatingTables`) the
         /// published table becomes, so that every command rates with what the apps have; nil:
         /// none.
-        public var currentTables: URL?
+        public var currentTables: DataLayout?
         /// Whose table it is, when the data folder's current tables do not already hold these
         /// bytes (a table published as it was reviewed is that operator's); default the home
         /// operator's (Lake Zurich).
@@ -72,9 +73,8 @@ public struct PublishJob: Job {
 
     /// The schema a checkout or an installation carries: `schemas/ship-ratings.schema.json`
     /// beside the data folder; nil when there is none there.
-    public static func bundledSchema(besideData data: URL) -> URL? {
-        let url = data.deletingLastPathComponent().appendingPathComponent("schemas/ship-ratings.schema.json")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    public static func bundledSchema(besideData data: DataLayout) -> URL? {
+        FileManager.default.fileExists(atPath: data.ratingSchema.path) ? data.ratingSchema : nil
     }
 
     /// What a publish reports: warnings.
@@ -148,7 +148,7 @@ public struct PublishJob: Job {
         result.manifest = manifest
         result.changed = changed
         if let folder = input.currentTables {
-            let tables = CurrentRatingTables(dataFolder: folder)
+            let tables = CurrentRatingTables(data: folder)
             let id = try tables.operatorHolding(file.data) ?? input.operatorID ?? OperatorCatalogue.homeID
             let made = try tables.record(file.data, for: id, origin: .published)
             result.current = (CurrentRatingTables.reference(for: id), made)

@@ -1,3 +1,4 @@
+public import DataFolderLayout
 @_spi(Benchmarks) public import FleetScraper
 public import Foundation
 public import JobContract
@@ -36,7 +37,7 @@ public struct RatingsJob: Job {
         /// relation alone).
         public var courseSpeeds: URL?
         /// How the reports cite ``courseSpeeds``.
-        public var courseSpeedsReference = "operating-speeds.json"
+        public var courseSpeedsReference = DataLayout.Name.courseSpeeds
         /// Write even when the new table is worse than the existing one.
         public var acceptRegression: Bool
         /// Which model's rating is the table's `rating`.
@@ -93,11 +94,11 @@ public struct RatingsJob: Job {
 
     /// Whose current table a run's table becomes: the data folder's `ratings/<operatorID>.json`.
     public struct CurrentTarget: Sendable {
-        public var dataFolder: URL
+        public var data: DataLayout
         public var operatorID: String
 
-        public init(dataFolder: URL, operatorID: String) {
-            self.dataFolder = dataFolder
+        public init(data: DataLayout, operatorID: String) {
+            self.data = data
             self.operatorID = operatorID
         }
     }
@@ -357,7 +358,7 @@ public struct RatingsJob: Job {
         guard let target = input.current else { return }
         let data = try BoundedFile.read(
             input.out.appendingPathComponent(Self.outputs.table), limit: BoundedFile.tableLimit, what: "rating table")
-        let changed = try CurrentRatingTables(dataFolder: target.dataFolder).record(
+        let changed = try CurrentRatingTables(data: target.data).record(
             data, for: target.operatorID, origin: input.publish == nil ? .reviewed : .published)
         result.current = (CurrentRatingTables.reference(for: target.operatorID), changed)
     }

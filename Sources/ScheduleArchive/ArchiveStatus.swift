@@ -9,7 +9,7 @@ extension ScheduleArchive {
     package static func opened(
         at directory: URL, progress: ((Int, Int) -> Void)? = nil
     ) throws -> (ScheduleArchive, RefreshReport) {
-        let parts = [storeFileName, "stationboards", "deployments"]
+        let parts = [storeFileName] + recordFolders
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         if files.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,

@@ -1,8 +1,9 @@
 package import ArchiveFetch
 package import CivilTime
+package import DataFolderLayout
 package import Foundation
 import JobContract
-package import NextWaveSupport
+import NextWaveSupport
 @_spi(Benchmarks) package import ScheduleArchive
 package import WebFetch
 
@@ -146,7 +147,7 @@ package struct ArchiveFetchJob: Job {
         guard let source = ArchiveFetcher.AssignmentSource.Kind(rawValue: kind) else {
             let known = ArchiveFetcher.AssignmentSource.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw FileProblem(
-                path: OperatorCatalogue.fileName,
+                path: DataLayout.reference(DataLayout.Name.operators),
                 reason: "\(chosen.id) has an unknown assignments source \"\(kind)\" (known: \(known))")
         }
         return ArchiveFetcher.AssignmentSource(source, url: input.deploymentURL)

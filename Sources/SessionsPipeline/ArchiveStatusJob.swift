@@ -1,3 +1,4 @@
+package import DataFolderLayout
 package import Foundation
 import JobContract
 import NextWaveSupport
@@ -14,10 +15,11 @@ package struct ArchiveStatusJob: Job {
     package var stations: URL
     package var periods: URL
 
-    package init(archive: URL, stations: URL, periods: URL) {
+    /// The archive `archive`, with the station list and periods of the data folder `data`.
+    package init(archive: URL, data: DataLayout) {
         self.archive = archive
-        self.stations = stations
-        self.periods = periods
+        stations = data.stations
+        periods = data.schedulePeriods
     }
 
     /// What the status says: the malformed raw files the index skipped, and the report's lines.

@@ -1,5 +1,6 @@
+package import DataFolderLayout
 package import Foundation
-package import NextWaveSupport
+import NextWaveSupport
 package import ScheduleArchive
 import ShipRatingTable
 
@@ -45,9 +46,9 @@ package enum DefaultRatingTables {
     /// - Parameter replacing: a table given for one operator (its id), rating that operator's
     ///   lakes instead of its current table (`feed --ratings` for Lake Zurich's).
     package static func choose(
-        lakes: [String], data: URL, catalogue: OperatorCatalogue, replacing: Replacement? = nil
+        lakes: [String], data: DataLayout, catalogue: OperatorCatalogue, replacing: Replacement? = nil
     ) throws -> Choice {
-        let current = CurrentRatingTables(dataFolder: data)
+        let current = CurrentRatingTables(data: data)
         var ids: [String] = []
         var unrated: [String] = []
         var lakesOf: [String: [String]] = [:]
@@ -112,7 +113,7 @@ package enum DefaultRatingTables {
     ///   newer than the table the run rates the same ships with is a warning.
     /// - Throws: ``NextWaveSupport/FileProblem`` (a missing input) when the named table is not there.
     package static func choose(
-        given: String?, homeOnly: Bool = false, stations: [Station]?, catalogue: StationCatalogue, data: URL,
+        given: String?, homeOnly: Bool = false, stations: [Station]?, catalogue: StationCatalogue, data: DataLayout,
         operators: OperatorCatalogue, visible: [Candidate] = []
     ) throws -> Choice {
         let lakes = Array(Set((stations ?? catalogue.stations).map(\.lake))).sorted {
@@ -131,7 +132,7 @@ package enum DefaultRatingTables {
                 choice = try choose(
                     lakes: lakes, data: data, catalogue: operators,
                     replacing: Replacement(operatorID: OperatorCatalogue.homeID, url: url, name: given))
-                let current = CurrentRatingTables(dataFolder: data)
+                let current = CurrentRatingTables(data: data)
                 if current.exists(OperatorCatalogue.homeID) {
                     candidates.append(
                         Candidate(
@@ -146,7 +147,7 @@ package enum DefaultRatingTables {
                 main: (url, given), more: [], origin: .given,
                 summary: "ratings: the table given, \(given)" + (try stampWords(url)))
             // The lakes' current tables are newer tables the run can see.
-            let current = CurrentRatingTables(dataFolder: data)
+            let current = CurrentRatingTables(data: data)
             for lake in lakes {
                 for chosen in operators.operators(onLake: lake) where current.exists(chosen.id) {
                     candidates.append(

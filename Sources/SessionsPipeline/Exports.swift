@@ -7,8 +7,10 @@
 @_exported public import ArchiveFetch
 // The modules whose types this product's API names come with it, so that a client depends on
 // the product alone (Examples/PipelineClient builds that way): the job contract, the archive,
-// the analytics, the session core and its civil time, the rating table and the feed.
+// the analytics, the session core and its civil time, the rating table and the feed, and the
+// data folder's layout (DataLayout), which a client builds its inputs from.
 @_exported public import CivilTime
+@_exported public import DataFolderLayout
 @_exported public import JobContract
 @_exported public import NextWaveSupport
 @_exported public import ScheduleArchive

@@ -1,7 +1,8 @@
 public import CivilTime
+package import DataFolderLayout
 public import Foundation
 public import JobContract
-package import NextWaveSupport
+import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
 import SessionCore
@@ -120,9 +121,9 @@ public struct FeedJob: Job {
     /// waves are unrated, and the index says why).
     /// - Throws: ``NextWaveSupport/FileProblem`` (missing input) when Lake Zurich has no table.
     package static func operatorTables(
-        data: URL, operators: OperatorCatalogue, lakeZurich: URL?
+        data: DataLayout, operators: OperatorCatalogue, lakeZurich: URL?
     ) throws -> [OperatorTable] {
-        let current = CurrentRatingTables(dataFolder: data)
+        let current = CurrentRatingTables(data: data)
         var tables: [OperatorTable] = []
         for op in operators.operators {
             var url = current.file(for: op.id)

@@ -1,7 +1,8 @@
 package import CivilTime
+package import DataFolderLayout
 package import Foundation
 import JobContract
-package import NextWaveSupport
+import NextWaveSupport
 @_spi(Benchmarks) package import ScheduleArchive
 
 /// Imports the ship departures of a GTFS feed (ZIP or folder) into an archive's store
@@ -100,7 +101,8 @@ package struct GTFSImportJob: Job {
         package var lake: String
         package var kind: ProblemKind { .usage }
         package var description: String {
-            "no GTFS agency id is known for \(lake) (Data/operators.json); the feed's agency.txt lists them"
+            "no GTFS agency id is known for \(lake) (\(DataLayout.reference(DataLayout.Name.operators))); the feed's "
+                + "agency.txt lists them"
         }
     }
 }

@@ -1,4 +1,5 @@
 import CivilTime
+public import DataFolderLayout
 public import Foundation
 @_spi(Benchmarks) public import ScheduleArchive
 public import SessionAnalytics
@@ -36,6 +37,13 @@ public struct ScheduleSource: Sendable {
         self.periods = periods
         self.ratings = ratings
         self.ratingsName = ratingsName
+    }
+
+    /// The archive `archive` with the station list and periods of the data folder `layout`.
+    public init(archive: URL, archiveName: String, layout: DataLayout, ratings: URL, ratingsName: String) {
+        self.init(
+            archive: archive, archiveName: archiveName, stations: layout.stations, periods: layout.schedulePeriods,
+            ratings: ratings, ratingsName: ratingsName)
     }
 
     /// Everything read, and the archive opened with its index brought up to date.

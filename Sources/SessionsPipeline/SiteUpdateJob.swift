@@ -1,8 +1,9 @@
 package import ArchiveFetch
 package import CivilTime
+package import DataFolderLayout
 package import Foundation
 import JobContract
-package import NextWaveSupport
+import NextWaveSupport
 @_spi(Benchmarks) package import ScheduleArchive
 import ShipRatingTable
 package import WaveFeed
@@ -32,8 +33,7 @@ package struct SiteUpdateJob: Job {
         package var out: URL
         /// The station list, periods and operators of the data folder.
         package var catalogue: StationCatalogue
-        package var stationsFile: URL
-        package var periodsFile: URL
+        package var data: DataLayout
         package var operators: OperatorCatalogue
         /// Each operator's rating table (``FeedJob/operatorTables(data:operators:lakeZurich:)``).
         package var tables: [FeedJob.OperatorTable]
@@ -53,15 +53,14 @@ package struct SiteUpdateJob: Job {
         package var now = Date()
 
         package init(
-            archive: URL, archiveName: String, out: URL, catalogue: StationCatalogue, stationsFile: URL,
-            periodsFile: URL, operators: OperatorCatalogue, tables: [FeedJob.OperatorTable], from: LocalDate
+            archive: URL, archiveName: String, out: URL, catalogue: StationCatalogue, data: DataLayout,
+            operators: OperatorCatalogue, tables: [FeedJob.OperatorTable], from: LocalDate
         ) {
             self.archive = archive
             self.archiveName = archiveName
             self.out = out
             self.catalogue = catalogue
-            self.stationsFile = stationsFile
-            self.periodsFile = periodsFile
+            self.data = data
             self.operators = operators
             self.tables = tables
             self.from = from
@@ -132,8 +131,8 @@ package struct SiteUpdateJob: Job {
                 lakes: lakes, first: outcomes.first?.report.failed.first ?? "no answer")
         }
         var source = ScheduleSource(
-            archive: input.archive, archiveName: input.archiveName, stations: input.stationsFile,
-            periods: input.periodsFile, ratings: input.tables[0].url,
+            archive: input.archive, archiveName: input.archiveName, layout: input.data,
+            ratings: input.tables[0].url,
             ratingsName: CurrentRatingTables.reference(for: input.tables[0].id))
         source.catalogue = input.catalogue
         source.moreRatings = input.tables.dropFirst().map(\.url)

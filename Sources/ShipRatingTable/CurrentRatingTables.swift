@@ -1,3 +1,4 @@
+public import DataFolderLayout
 public import Foundation
 import NextWaveSupport
 
@@ -45,17 +46,22 @@ public struct CurrentRatingTables: Sendable {
     /// The register's file name, beside the tables.
     public static let registerName = "origins.json"
 
-    /// The folder of the tables, `<data>/ratings`.
-    public let folder: URL
+    /// The data folder the tables are in.
+    public let data: DataLayout
 
-    /// The current tables of the data folder `dataFolder`.
-    public init(dataFolder: URL) { folder = dataFolder.appendingPathComponent("ratings", isDirectory: true) }
+    /// The folder of the tables, `<data>/ratings`.
+    public var folder: URL { data.ratingTables }
+
+    /// The current tables of the data folder `data`.
+    public init(data: DataLayout) { self.data = data }
 
     /// The current table of operator `id` (it may not exist).
-    public func file(for id: String) -> URL { folder.appendingPathComponent("\(id).json") }
+    public func file(for id: String) -> URL { data.currentTable(operatorID: id) }
 
     /// How a report or message names that file: `Data/ratings/<id>.json`.
-    public static func reference(for id: String) -> String { "Data/ratings/\(id).json" }
+    public static func reference(for id: String) -> String {
+        DataLayout.reference("\(DataLayout.Name.ratingTables)/\(id).json")
+    }
 
     /// Whether operator `id` has a current table.
     public func exists(_ id: String) -> Bool { FileManager.default.fileExists(atPath: file(for: id).path) }

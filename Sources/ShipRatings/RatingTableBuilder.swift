@@ -26,7 +26,7 @@ public import WaveRating
     package var appRatings: RatingTable?
     /// Cruising speeds from archived courses (``OperatingSpeeds``), and how reports cite them.
     package var courseSpeeds: CourseSpeedTable?
-    package var courseSpeedsReference = "operating-speeds.json"
+    package var courseSpeedsReference = CourseSpeedTable.bundledFileName
 
     @_spi(Benchmarks) public init(
         fleet: CuratedFleet, fleetReference: String, point: OperatingPoint = .legacy,

@@ -1,3 +1,4 @@
+package import DataFolderLayout
 package import Foundation
 
 /// Paths in this repository for tests. Not API.
@@ -6,14 +7,16 @@ package enum RepositoryPaths {
     package static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     package static var data: URL { root.appendingPathComponent("Data") }
-    package static var snapshot: URL { data.appendingPathComponent("snapshots/zsg-2025-01-14") }
+    /// What the repository's data folder holds, and where.
+    package static var layout: DataLayout { DataLayout(root: data) }
+    package static var snapshot: URL { layout.snapshot() }
     package static var legacyCSV: URL { data.appendingPathComponent("reference/schiffsdaten-2025-01-14.csv") }
-    package static var fleet: URL { data.appendingPathComponent("fleet.json") }
+    package static var fleet: URL { layout.fleet }
     /// The bundled schedule archive (ten real days of Lake Zurich, September 2026).
-    package static var archive: URL { data.appendingPathComponent("archive/zsg-2026-09") }
-    package static var appRatings: URL { data.appendingPathComponent("app-ratings.json") }
-    package static var stations: URL { data.appendingPathComponent("stations.json") }
-    package static var schedulePeriods: URL { data.appendingPathComponent("schedule_periods.json") }
+    package static var archive: URL { layout.archive() }
+    package static var appRatings: URL { layout.appRatings }
+    package static var stations: URL { layout.stations }
+    package static var schedulePeriods: URL { layout.schedulePeriods }
 
     /// A private copy of the data folder (its archive linked, not copied): for a test whose run
     /// writes into the data folder (a publication makes its table the current one, a fleet edit),
@@ -21,7 +24,7 @@ package enum RepositoryPaths {
     package static func copyOfData() throws -> URL {
         let copy = temporaryDirectory("data")
         for name in try FileManager.default.contentsOfDirectory(atPath: data.path) {
-            if name == "archive" {
+            if name == DataLayout.Name.archives {
                 try FileManager.default.createSymbolicLink(
                     at: copy.appendingPathComponent(name), withDestinationURL: data.appendingPathComponent(name))
             } else {

@@ -149,6 +149,37 @@ import _TestSupport
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("manifest.json").path))
     }
 
+    /// `ratings publish --operator sgv` checks the table against the operator's own fleet file: a
+    /// ship SGV retired leaves its table as a retirement, not a loss (it used to be checked
+    /// against Lake Zurich's fleet.json, which knows no SGV ship, and was refused as a regression).
+    @Test func publishingAnOperatorsTableReadsItsOwnFleetFileForRetirements() async throws {
+        let folder = RepositoryPaths.temporaryDirectory("publish-retired")
+        let data = try RepositoryPaths.copyOfData().path
+        let site = folder.appendingPathComponent("site").path
+        func nextwave(_ arguments: [String]) async throws -> CLI.Result {
+            try await CLI.runOffPool(arguments + ["--data", data])
+        }
+        let before = folder.appendingPathComponent("before").path
+        let after = folder.appendingPathComponent("after").path
+        let rated = try await nextwave(["ratings", "--operator", "sgv", "--out", before, "--no-progress"])
+        #expect(rated.status == 0, "\(rated.stderr)")
+        let first = try await nextwave([
+            "ratings", "publish", before + "/ship-ratings.json", "--to", site, "--operator", "sgv",
+        ])
+        #expect(first.status == 0, "\(first.stderr)")
+        let retired = try await nextwave(["fleet", "retire", "Uri", "--since", "2026-11-01", "--operator", "sgv"])
+        #expect(retired.status == 0, "\(retired.stderr)")
+        let again = try await nextwave(["ratings", "--operator", "sgv", "--out", after, "--no-progress"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let publish = ["ratings", "publish", after + "/ship-ratings.json", "--to", site, "--operator", "sgv"]
+        let review = try await nextwave(publish + ["--dry-run"])
+        #expect(
+            review.status == 0 && review.stdout.contains("Uri") && review.stdout.contains("retired"), "\(review.stdout)"
+        )
+        let second = try await nextwave(publish)
+        #expect(second.status == 0, "\(second.stdout)\n\(second.stderr)")
+    }
+
     @Test func aGTFSImportForALakeTakesItsAgencies() async throws {
         // The mini feed with its ZSG agency renumbered as SGV's (185).
         let fixture = RepositoryPaths.root.appendingPathComponent("Tests/ScheduleArchiveTests/Fixtures/gtfs-mini")

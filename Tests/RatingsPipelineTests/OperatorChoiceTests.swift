@@ -13,13 +13,14 @@ import _TestSupport
 /// here and holds only urh.json (URh shares Lake Constance with SBS).
 @Suite struct OperatorChoiceTests {
     let catalogue: OperatorCatalogue
-    let ratings: URL
+    let data: DataLayout
     let site = URL(fileURLWithPath: "/srv/site", isDirectory: true)
 
     init() throws {
-        catalogue = try OperatorCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("operators.json"))
-        ratings = RepositoryPaths.temporaryDirectory("operator-ratings")
-        try Data("{}".utf8).write(to: ratings.appendingPathComponent("urh.json"))
+        catalogue = try OperatorCatalogue.load(from: RepositoryPaths.layout)
+        data = DataLayout(root: RepositoryPaths.temporaryDirectory("operator-data"))
+        try FileManager.default.createDirectory(at: data.ratingTables, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: data.currentTable(operatorID: "urh"))
     }
 
     func served(_ id: String, publishing: Bool) throws -> RatingsJob.Input {
@@ -29,7 +30,7 @@ import _TestSupport
                 fleetReference: "f"),
             out: RepositoryPaths.temporaryDirectory(), outName: "out", appRatings: RepositoryPaths.appRatings)
         input.publish = publishing ? site : nil
-        input.serve(try catalogue.find(id), catalogue: catalogue, ratingsFolder: ratings)
+        input.serve(try catalogue.find(id), catalogue: catalogue, data: data)
         return input
     }
 

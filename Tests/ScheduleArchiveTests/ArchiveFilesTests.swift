@@ -131,3 +131,34 @@ import _TestSupport
         #expect(periods.period(for: LocalDate(iso: "2026-09-22")!, lake: "Atlantis") == nil)
     }
 }
+
+/// `ScheduleArchive.copyRecord`: the raw files copied, the store not, and the copy opens to the
+/// same days as the bundled archive (ten September days, 22–29 Sep 2026 with stationboards).
+@Suite struct ArchiveRecordCopyTests {
+    @Test func theCopyHoldsTheRecordWithoutTheStoreAndOpensToTheSameDays() throws {
+        let source = try RepositoryPaths.copyOfArchive()
+        // A store with its write-ahead log beside the record, as while another run has it open.
+        _ = try ScheduleArchive.opened(at: source)
+        try Data("not copied".utf8).write(to: source.appendingPathComponent("schedule.sqlite-wal"))
+        let copy = RepositoryPaths.temporaryDirectory("record-copy").appendingPathComponent("archive")
+        try ScheduleArchive.copyRecord(from: source, to: copy)
+        let names = try FileManager.default.contentsOfDirectory(atPath: copy.path).sorted()
+        #expect(names == ["deployments", "stationboards"])
+        let (archive, _) = try ScheduleArchive.opened(at: copy)
+        #expect(try archive.store.dateRange()?.lowerBound == LocalDate(iso: "2026-09-22"))
+        let original = try FileManager.default.subpathsOfDirectory(
+            atPath: source.appendingPathComponent("stationboards").path)
+        let copied = try FileManager.default.subpathsOfDirectory(
+            atPath: copy.appendingPathComponent("stationboards").path)
+        #expect(original.sorted() == copied.sorted() && !copied.isEmpty)
+    }
+
+    @Test func aFolderWithoutARecordIsRefusedByName() throws {
+        let empty = RepositoryPaths.temporaryDirectory("no-record")
+        #expect {
+            try ScheduleArchive.copyRecord(from: empty, to: empty.appendingPathComponent("copy"))
+        } throws: { error in
+            "\(error)".contains(empty.path) && "\(error)".contains("no stationboards or deployments folder")
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import ArchiveFetch
 import CivilTime
+import DataFolderLayout
 import Foundation
 import NextWaveSupport
 import Testing
@@ -14,7 +15,7 @@ import _TestSupport
 @Suite struct OtherOperatorsTests {
     /// Every source the operators' file names is one the fetcher knows, described once.
     @Test func theCataloguesSourcesAreTheFetchersOwn() throws {
-        let catalogue = try OperatorCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("operators.json"))
+        let catalogue = try OperatorCatalogue.load(from: RepositoryPaths.layout)
         let named = catalogue.operators.compactMap(\.assignments)
         #expect(Set(named) == Set(ArchiveFetcher.AssignmentSource.Kind.allCases.map(\.rawValue)))
         #expect(ArchiveFetcher.AssignmentSource(.sgvAllocationPage) == .sgvAllocationPage(SGVAllocationPage.url))

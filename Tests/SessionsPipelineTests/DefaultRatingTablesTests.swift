@@ -13,7 +13,7 @@ import _TestSupport
 /// current tables, the first the main one; a lake with none is unrated, Lake Zurich's table then
 /// the main one for its format; the summary names each table and how it came to be.
 @Suite struct DefaultRatingTablesTests {
-    let data: URL
+    let data: DataLayout
     let operators: OperatorCatalogue
 
     /// A minimal table generated at `stamp`, rating one ship `ship`.
@@ -27,14 +27,14 @@ import _TestSupport
     }
 
     init() throws {
-        data = RepositoryPaths.temporaryDirectory("default-tables")
-        let ratings = data.appendingPathComponent("ratings")
+        data = DataLayout(root: RepositoryPaths.temporaryDirectory("default-tables"))
+        let ratings = data.ratingTables
         try FileManager.default.createDirectory(at: ratings, withIntermediateDirectories: true)
         for id in ["zsg", "sgv", "sbs", "urh"] {
             try Self.table("2026-11-27T00:00:00Z", ship: "MS \(id)").write(
                 to: ratings.appendingPathComponent("\(id).json"))
         }
-        operators = try OperatorCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("operators.json"))
+        operators = try OperatorCatalogue.load(from: RepositoryPaths.layout)
     }
 
     func choice(_ lakes: [String]) throws -> DefaultRatingTables.Choice {
@@ -68,7 +68,7 @@ import _TestSupport
     }
 
     @Test func aReviewedOrPublishedTableIsNamedSoAndATableReplacedByHandIsBundledAgain() throws {
-        let current = CurrentRatingTables(dataFolder: data)
+        let current = CurrentRatingTables(data: data)
         let reviewed = Self.table("2026-12-01T10:00:00Z", ship: "MS zsg")
         #expect(try current.record(reviewed, for: "zsg", origin: .reviewed))
         #expect(try choice(["Zürichsee"]).summary.hasSuffix("Data/ratings/zsg.json (reviewed, generated 2026-12-01)"))
@@ -89,7 +89,7 @@ import _TestSupport
 
     @Test func aGivenTableIsTheOnlyOneAndANewerCurrentTableIsSaid() throws {
         let stations = try StationCatalogue.load(from: RepositoryPaths.stations)
-        let old = data.appendingPathComponent("old.json")
+        let old = data.root.appendingPathComponent("old.json")
         try Self.table("2026-01-01T00:00:00Z", ship: "MS zsg").write(to: old)
         let zurich = stations.stations.filter { $0.lake == "Zürichsee" }
         let chosen = try DefaultRatingTables.choose(
@@ -107,7 +107,7 @@ import _TestSupport
             try DefaultRatingTables.choose(
                 given: old.path, stations: lucerne, catalogue: stations, data: data, operators: operators
             ).warnings.isEmpty)
-        let missing = data.appendingPathComponent("nowhere.json").path
+        let missing = data.root.appendingPathComponent("nowhere.json").path
         #expect {
             try DefaultRatingTables.choose(
                 given: missing, stations: nil, catalogue: stations, data: data, operators: operators)
@@ -118,7 +118,7 @@ import _TestSupport
 
     @Test func aNewerTableBesideTheRunIsSaidWithWhatToDo() throws {
         let stations = try StationCatalogue.load(from: RepositoryPaths.stations)
-        let reviewed = data.appendingPathComponent("ship-ratings.json")
+        let reviewed = data.root.appendingPathComponent("ship-ratings.json")
         try Self.table("2026-12-05T08:00:00Z", ship: "MS zsg").write(to: reviewed)
         let chosen = try DefaultRatingTables.choose(
             given: nil, stations: stations.stations.filter { $0.lake == "Zürichsee" }, catalogue: stations, data: data,

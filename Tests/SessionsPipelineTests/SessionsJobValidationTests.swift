@@ -93,7 +93,7 @@ import _TestSupport
     /// folder: days, first day, entries per board, addresses; a GTFS window beyond three years.
     @Test func theArchiveJobsRefuseTheirInputBeforeTouchingAnything() async throws {
         let stations = try StationCatalogue.load(from: RepositoryPaths.stations)
-        let operators = try OperatorCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("operators.json"))
+        let operators = try OperatorCatalogue.load(from: RepositoryPaths.layout)
         let wadenswil = try stations.resolve("Wädenswil")
         func fetch(_ change: (inout ArchiveFetchJob.Input) -> Void) -> ArchiveFetchJob {
             var input = ArchiveFetchJob.Input(

@@ -110,7 +110,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
         for kept in report.kept { terminal.warn(kept) }
         for line in report.merged + report.notes { terminal.info(line) }
         // A new folder where nothing was written is not left behind (ArchiveFetchJob): say so.
-        let made = FileManager.default.fileExists(atPath: input.archive.path)
+        let made = Paths.exists(input.archive)
         terminal.info(report.summary(archive: input.archive.path + (made ? "" : " not made: nothing was written")))
         // Nothing reached (offline, a wrong address): "unavailable", as every other command says it.
         if report.nothingReached { throw ExitCode(ExitStatus.unavailable.rawValue) }

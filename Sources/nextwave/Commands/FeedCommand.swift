@@ -83,7 +83,7 @@ struct FeedCommand: NextWaveCommand {
         let operators = try OperatorCatalogue.inDataFolder(source.data)
         let given = try ratings.map { try TableFile.open(URL(fileURLWithPath: $0), name: $0) }
         let tables = try FeedJob.operatorTables(
-            data: try source.data.directory, operators: operators, lakeZurich: given?.url)
+            data: try source.data.layout, operators: operators, lakeZurich: given?.url)
         guard let main = tables.first else { throw CLIError("no rating table in Data/ratings/", status: .noInput) }
         let catalogue = try source.data.stationCatalogue()
         let lakes = try FeedJob.lakes(named: lake, in: catalogue)
@@ -91,7 +91,7 @@ struct FeedCommand: NextWaveCommand {
             try DefaultRatingTables.choose(
                 given: try ratings.map(ArchiveOptions.tablePath), homeOnly: true,
                 stations: lakes.isEmpty ? nil : catalogue.stations.filter { lakes.contains($0.lake) },
-                catalogue: catalogue, data: try source.data.directory, operators: operators,
+                catalogue: catalogue, data: try source.data.layout, operators: operators,
                 visible: ArchiveOptions.reviewedTables(operators)
                     + DefaultRatingTables.Candidate.published(
                         in: URL(fileURLWithPath: out).appendingPathComponent("ratings"), name: "\(out)/ratings")),

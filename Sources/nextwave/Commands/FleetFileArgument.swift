@@ -22,8 +22,11 @@ struct FleetFileArgument: ParsableArguments {
     var url: URL {
         get throws {
             if let file { return URL(fileURLWithPath: file) }
-            if let operatorName { return try data.file(OperatorCatalogue.named(operatorName, data: data).fleet) }
-            return try data.file("fleet.json")
+            let layout = try data.layout
+            if let operatorName {
+                return try OperatorCatalogue.named(operatorName, data: data).fleetFile(in: layout).url
+            }
+            return layout.fleet
         }
     }
 

@@ -24,7 +24,7 @@ struct FleetShowCommand: NextWaveCommand {
     /// shown, not "cannot read the fleet file".
     func validate() throws {
         guard let file = target.file, !file.contains("/"), !file.contains("."),
-            !FileManager.default.fileExists(atPath: file)
+            !Paths.exists(file)
         else { return }
         throw ValidationError(
             "no fleet file \"\(file)\": fleet show takes a fleet file (default: the data folder's); for one "

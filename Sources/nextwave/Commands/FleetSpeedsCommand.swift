@@ -54,11 +54,11 @@ struct FleetSpeedsCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let (url, name) = try archive.location()
         let job = CourseSpeedsJob(
-            archive: url, archiveName: name, stations: try archive.data.file("stations.json"), from: from, to: to,
+            archive: url, archiveName: name, stations: try archive.data.layout.stations, from: from, to: to,
             out: out.map { URL(fileURLWithPath: $0) })
         let result = try await job.run()
         if json {
-            try FileHandle.standardOutput.write(contentsOf: try result.table.jsonData())
+            StandardOutput.write(try result.table.jsonData())
         } else {
             print(result.table.text)
         }

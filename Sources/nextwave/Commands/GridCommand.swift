@@ -64,7 +64,7 @@ struct GridCommand: NextWaveCommand {
             source: try fleet.fleetSource(data: data, http: http), speedsKmh: speeds.values,
             trackDepthsM: trackDepths.values,
             output: out.map { .file(URL(fileURLWithPath: $0)) }
-                ?? .stream { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) })
+                ?? .stream { StandardOutput.write($0) })
         job.csvStyle = csv.csvStyle
         let shape = try await job.run { event in
             switch event {

@@ -101,7 +101,7 @@ struct PlanCommand: NextWaveCommand {
                 print(calendar, terminator: "")
                 return
             }
-            try AtomicFileWriter.write(Data(calendar.utf8), to: URL(fileURLWithPath: ics))
+            try Paths.writeText(calendar, to: ics)
             let events = plan.stationDays.reduce(0) { $0 + min(windows, $1.distinctSessions.count) }
             terminal.info("wrote \(counted(events, "session")) to \(ics)")
         }

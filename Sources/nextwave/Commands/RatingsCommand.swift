@@ -135,7 +135,7 @@ struct RatingsCommand: NextWaveCommand {
         // The operator asked for (nil: Lake Zurich's), which chooses the output folder
         // (`reports` or `reports/<id>`), the legacy CSV and per-lake publishing.
         let chosen = try fleet.selectedOperator(data: data)
-        let out = outOption ?? chosen?.reportsFolder ?? "reports"
+        let out = outOption ?? chosen?.reportsFolder ?? ReportsLayout.folder
         let job = RatingsJob(try input(chosen: chosen, out: out, appRatingsFile: appRatingsFile))
         let result = try await job.run { event in
             switch event {
@@ -158,11 +158,11 @@ struct RatingsCommand: NextWaveCommand {
             source: try fleet.fleetSource(data: data, http: http), point: point.point,
             out: URL(fileURLWithPath: out, isDirectory: true), outName: out,
             previous: previous.map { URL(fileURLWithPath: $0) }, previousName: previous,
-            appRatings: try appRatingsFile ?? data.file("app-ratings.json"),
+            appRatings: try appRatingsFile ?? data.layout.appRatings,
             acceptRegression: review.acceptRegression, model: model, wakeReference: point.wakeReference,
             heightThresholds: try thresholds())
         (input.courseSpeeds, input.courseSpeedsReference) = CourseSpeedTable.choose(
-            given: operatingSpeeds, data: try data.directory)
+            given: operatingSpeeds, data: try data.layout)
         input.dryRun = review.dryRun
         input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
         input.allowLocalSources = review.allowLocalSources
@@ -171,13 +171,11 @@ struct RatingsCommand: NextWaveCommand {
         input.fleetArgument = fleet.fleetArgument(data: data)
         // A run into the operator's own reports folder, or one that publishes, makes its table
         // the one every other command rates with; a what-if into a folder of its own does not.
-        if out == (chosen?.reportsFolder ?? "reports") || publish != nil {
-            input.current = .init(
-                dataFolder: try data.directory, operatorID: chosen?.id ?? OperatorCatalogue.homeID)
+        if out == (chosen?.reportsFolder ?? ReportsLayout.folder) || publish != nil {
+            input.current = .init(data: try data.layout, operatorID: chosen?.id ?? OperatorCatalogue.homeID)
         }
         if let chosen {
-            input.serve(
-                chosen, catalogue: try OperatorCatalogue.inDataFolder(data), ratingsFolder: try data.file("ratings"))
+            input.serve(chosen, catalogue: try OperatorCatalogue.inDataFolder(data), data: try data.layout)
         }
         return input
     }
@@ -188,10 +186,10 @@ struct RatingsCommand: NextWaveCommand {
     private func namedAppRatingsFile() throws -> URL? {
         guard let appRatings else { return nil }
         let file = try data.input(appRatings)
-        guard FileManager.default.fileExists(atPath: file.path) else {
+        guard Paths.exists(file) else {
             throw CLIError(
                 "\(appRatings): no such file (--app-ratings); leave the option out for the data folder's "
-                    + "app-ratings.json", status: .noInput)
+                    + DataLayout.Name.appRatings, status: .noInput)
         }
         return file
     }

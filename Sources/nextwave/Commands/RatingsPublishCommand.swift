@@ -35,7 +35,7 @@ struct RatingsPublishCommand: NextWaveCommand {
             """)
 
     @Argument(help: ArgumentHelp("The reviewed table (file or folder).", valueName: "TABLE"))
-    var table: String = "reports/ship-ratings.json"
+    var table: String = ReportsLayout.table(in: ReportsLayout.folder)
 
     @Option(help: ArgumentHelp("The publishing folder the apps read.", valueName: "DIR"))
     var to: String
@@ -60,17 +60,18 @@ struct RatingsPublishCommand: NextWaveCommand {
     func validate() throws { try checkPaths([("TABLE", table), ("--to", to), ("--schema", schema)]) }
 
     func execute(_ terminal: Terminal) async throws {
-        let folder = try data.directory
+        let folder = try data.layout
+        let chosen = try operatorName.map { try OperatorCatalogue.named($0, data: data) }
         var input = PublishJob.Input(
             table: URL(fileURLWithPath: table), tableName: table,
             destination: URL(fileURLWithPath: to, isDirectory: true),
             schema: schema.map { URL(fileURLWithPath: $0) } ?? PublishJob.bundledSchema(besideData: folder),
-            fleet: folder.appendingPathComponent("fleet.json"))
+            fleet: chosen?.fleetFile(in: folder).url ?? folder.fleet)
         input.acceptRegression = review.acceptRegression
         input.allowLocalSources = review.allowLocalSources
         input.dryRun = review.dryRun
         input.currentTables = folder
-        input.operatorID = try operatorName.map { try OperatorCatalogue.named($0, data: data).id }
+        input.operatorID = chosen?.id
         let result = try await PublishJob(input).run { event in
             if case .warning(let message) = event { terminal.warn(message) }
         }

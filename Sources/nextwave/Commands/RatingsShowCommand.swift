@@ -55,7 +55,7 @@ struct RatingsShowCommand: NextWaveCommand {
             file = try TableFile.open(URL(fileURLWithPath: table), name: table)
         } else {
             let id = try operatorName.map { try OperatorCatalogue.named($0, data: data).id } ?? OperatorCatalogue.homeID
-            let current = CurrentRatingTables(dataFolder: try data.directory)
+            let current = CurrentRatingTables(data: try data.layout)
             file = try TableFile.open(current.file(for: id), name: CurrentRatingTables.reference(for: id))
             if !data.quietData { terminal.info("ratings: the current table, \(try current.describe(id))") }
         }

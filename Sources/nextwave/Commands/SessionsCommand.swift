@@ -58,7 +58,7 @@ struct SessionsCommand: NextWaveCommand {
     var top = SessionRules.defaultTop
 
     @Option(help: ArgumentHelp("Output folder.", valueName: "DIR"))
-    var out = "reports"
+    var out = ReportsLayout.folder
 
     @OptionGroup var csv: CSVStyleOption
     @OptionGroup var progress: ProgressOptions

@@ -85,7 +85,7 @@ struct SiteUpdateCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let catalogue = try data.stationCatalogue()
         let operators = try OperatorCatalogue.inDataFolder(data)
-        let folder = try data.directory
+        let folder = try data.layout
         let tables = try FeedJob.operatorTables(data: folder, operators: operators, lakeZurich: nil)
         terminal.announce(
             try DefaultRatingTables.choose(
@@ -122,8 +122,7 @@ struct SiteUpdateCommand: NextWaveCommand {
     {
         var input = SiteUpdateJob.Input(
             archive: target.url(), archiveName: target.archive, out: URL(fileURLWithPath: out, isDirectory: true),
-            catalogue: catalogue, stationsFile: try data.file("stations.json"),
-            periodsFile: try data.file("schedule_periods.json"), operators: operators, tables: tables,
+            catalogue: catalogue, data: try data.layout, operators: operators, tables: tables,
             from: from ?? ZoneClock.zurich.today())
         input.lakes = lake
         input.days = days

@@ -142,14 +142,13 @@ struct WakeCommand: NextWaveCommand {
             distancesM: distances.values,
             calibration: calibration.map { URL(fileURLWithPath: $0) })
         if case .service = speeds {
-            let speeds = CourseSpeedTable.choose(given: operatingSpeeds, data: try data.directory)
+            let speeds = CourseSpeedTable.choose(given: operatingSpeeds, data: try data.layout)
             job.operatingSpeeds = .init(courseSpeeds: speeds.url, reference: speeds.reference)
         }
         let table = try await job.run { terminal.show($0) }
         terminal.endProgress()
         if json {
-            let stdout = FileHandle.standardOutput
-            try WakeJSON.write(table) { try stdout.write(contentsOf: Data($0.utf8)) }
+            try WakeJSON.write(table) { StandardOutput.write($0) }
             return
         }
         try WakeJob.write(

@@ -10,14 +10,13 @@ struct ArchiveOptions: ParsableArguments {
 
     @OptionGroup var data: DataOptions
 
-    static let bundledArchive = "archive/zsg-2026-09"
-
     func validate() throws { try checkPaths([("--archive", archive)]) }
 
     /// The archive directory and its name for reports.
     func location() throws -> (url: URL, name: String) {
         if let archive { return (URL(fileURLWithPath: archive, isDirectory: true), archive) }
-        return (try data.file(Self.bundledArchive), "Data/\(Self.bundledArchive)")
+        let layout = try data.layout
+        return (layout.archive(), layout.reference(for: layout.archive()))
     }
 
     /// What a sessions, plan or feed job reads: this archive, the data folder's station list
@@ -27,8 +26,8 @@ struct ArchiveOptions: ParsableArguments {
     ) throws -> ScheduleSource {
         let archive = try location()
         var source = ScheduleSource(
-            archive: archive.url, archiveName: archive.name, stations: try data.file("stations.json"),
-            periods: try data.file("schedule_periods.json"), ratings: ratings, ratingsName: ratingsName)
+            archive: archive.url, archiveName: archive.name, layout: try data.layout, ratings: ratings,
+            ratingsName: ratingsName)
         source.catalogue = catalogue
         source.moreRatings = moreRatings
         return source
@@ -39,7 +38,7 @@ struct ArchiveOptions: ParsableArguments {
     /// older table says so.
     static func reviewedTables(_ operators: OperatorCatalogue) -> [DefaultRatingTables.Candidate] {
         operators.operators.compactMap { chosen in
-            let path = "\(chosen.reportsFolder)/ship-ratings.json"
+            let path = ReportsLayout.table(in: chosen.reportsFolder)
             guard FileManager.default.fileExists(atPath: path) else { return nil }
             return .passable(URL(fileURLWithPath: path), as: path)
         }
@@ -64,7 +63,7 @@ struct ArchiveOptions: ParsableArguments {
     ) throws -> (source: ScheduleSource, tables: DefaultRatingTables.Choice) {
         let operators = try OperatorCatalogue.inDataFolder(data)
         let tables = try DefaultRatingTables.choose(
-            given: try ratings.map(Self.tablePath), stations: stations, catalogue: catalogue, data: try data.directory,
+            given: try ratings.map(Self.tablePath), stations: stations, catalogue: catalogue, data: try data.layout,
             operators: operators, visible: Self.reviewedTables(operators))
         var source = try scheduleSource(
             catalogue: catalogue, ratings: tables.main.url, ratingsName: tables.main.name,

@@ -14,23 +14,22 @@ struct DataOptions: ParsableArguments {
     @Flag(name: .customLong("quiet"), help: "Do not say on stderr which data folder and rating tables the run uses.")
     var quietData = false
 
-    var directory: URL { get throws { try DataLocator.dataDirectory(explicit: data, quiet: quietData) } }
+    /// The data folder and what it holds where (``DataLayout``).
+    var layout: DataLayout { get throws { try DataLocator.dataFolder(explicit: data, quiet: quietData) } }
 
     func validate() throws { try checkPaths([("--data", data)]) }
 
-    /// A file of the data folder.
-    func file(_ name: String) throws -> URL { try directory.appendingPathComponent(name) }
-
-    /// The data folder's station list (`stations.json`).
-    func stationCatalogue() throws -> StationCatalogue { try StationCatalogue.load(from: try file("stations.json")) }
+    /// The data folder's station list.
+    func stationCatalogue() throws -> StationCatalogue { try StationCatalogue.load(from: try layout.stations) }
 
     /// An input file the user named: the path as given when it exists; else, for a path under
     /// `Data/` (as the README's examples write the bundled files), the same file of the data
     /// folder, so that the examples run from any folder with the installed tool.
     func input(_ path: String) throws -> URL {
         let given = URL(fileURLWithPath: path)
-        guard !FileManager.default.fileExists(atPath: given.path), path.hasPrefix("Data/") else { return given }
-        let bundled = try file(String(path.dropFirst("Data/".count)))
+        guard !FileManager.default.fileExists(atPath: given.path), let bundled = try layout.file(cited: path) else {
+            return given
+        }
         return FileManager.default.fileExists(atPath: bundled.path) ? bundled : given
     }
 }

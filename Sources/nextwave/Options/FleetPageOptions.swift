@@ -95,9 +95,9 @@ struct FleetPageOptions: ParsableArguments {
     /// The curated fleet file and how tables cite it: `Data/…` inside the data folder, else its
     /// file name (a table never carries a machine path).
     func fleetFile(data: DataOptions) throws -> (url: URL, reference: String) {
-        let url =
-            try fleet.map { URL(fileURLWithPath: $0) } ?? data.file(selectedOperator(data: data)?.fleet ?? "fleet.json")
-        return (url, try DataLocator.reference(for: url, dataDirectory: data.directory))
+        let layout = try data.layout
+        let url = try fleet.map { URL(fileURLWithPath: $0) } ?? selectedOperator(data: data)?.fleetFile(in: layout).url
+        return url.map { ($0, layout.reference(for: $0)) } ?? (layout.fleet, layout.reference(for: layout.fleet))
     }
 
     /// The pages and the fleet file a ratings, grid or wake run reads.
@@ -120,7 +120,7 @@ struct FleetPageOptions: ParsableArguments {
         choice.replaceSnapshot = force
         choice.http = http.configuration
         choice.chosenOperator = try selectedOperator(data: data)
-        return try choice.pages(data: data.directory)
+        return try choice.pages(data: data.layout)
     }
 }
 
@@ -144,7 +144,7 @@ extension OperatorCatalogue {
 
     /// The data folder's catalogue (`Data/operators.json`), read once per run.
     static func inDataFolder(_ data: DataOptions) throws -> OperatorCatalogue {
-        let url = try data.file(fileName)
+        let url = try data.layout.operators
         return try read.withLock { read in
             if let catalogue = read[url.path] { return catalogue }
             let catalogue = try load(from: url)

@@ -7,7 +7,7 @@ enum DataLocator {
     /// Whether this run has said which folder it uses.
     private static let announced = Locked(false)
 
-    static func dataDirectory(explicit: String?, quiet: Bool = false) throws -> URL {
+    static func dataFolder(explicit: String?, quiet: Bool = false) throws -> DataLayout {
         let folder: DataFolder
         do {
             folder = try DataFolder.resolve(
@@ -26,7 +26,7 @@ enum DataLocator {
             let line = "data: \(folder.url.standardizedFileURL.path) (\(folder.origin.words))\n"
             try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
         }
-        return folder.url
+        return folder.layout
     }
 
     /// A data folder found, not named, that belongs to another user (not root, who owns an
@@ -61,10 +61,5 @@ enum DataLocator {
         #endif
         if let url = Bundle.main.executableURL { return url.resolvingSymlinksInPath() }
         return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    }
-
-    /// How a table or report cites a data file (``NextWaveSupport/DataFolder/reference(for:dataDirectory:)``).
-    static func reference(for file: URL, dataDirectory: URL) -> String {
-        DataFolder.reference(for: file, dataDirectory: dataDirectory)
     }
 }

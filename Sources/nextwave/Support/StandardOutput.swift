@@ -9,9 +9,12 @@ enum StandardOutput {
     private static let state = Locked((buffer: Data(), failure: String?.none))
     private static let flushAt = 64 << 10
 
-    static func write(_ text: String) {
+    static func write(_ text: String) { write(Data(text.utf8)) }
+
+    /// Bytes for stdout (a JSON document), in order with what `print` wrote before them.
+    static func write(_ bytes: Data) {
         let pending: Data? = state.withLock { s in
-            s.buffer.append(contentsOf: text.utf8)
+            s.buffer.append(bytes)
             guard s.buffer.count >= flushAt else { return nil }
             defer { s.buffer.removeAll(keepingCapacity: true) }
             return s.buffer

@@ -9,20 +9,20 @@ import SessionsPipeline
 // 2. Plans three days at Wädenswil on a copy of the bundled archive of assigned courses.
 
 let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-let data =
-    CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0, isDirectory: true) }
-    ?? here.appendingPathComponent("../../../../Data", isDirectory: true).standardizedFileURL
+// What the data folder holds and where: the library's one layout, as the command line uses it.
+let data = DataLayout(
+    root: CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        ?? here.appendingPathComponent("../../../../Data", isDirectory: true).standardizedFileURL)
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-client-\(getpid())")
 defer { try? FileManager.default.removeItem(at: scratch) }
 
 do {
     // Ratings: a library caller builds the job's input and runs it; `run` validates first.
     let source = FleetSource(
-        pages: .snapshot(directory: data.appendingPathComponent("snapshots/zsg-2025-01-14"), name: "zsg-2025-01-14"),
-        fleet: data.appendingPathComponent("fleet.json"), fleetReference: "Data/fleet.json")
+        pages: .snapshot(directory: data.snapshot(), name: DataLayout.Name.bundledSnapshot),
+        fleet: data.fleet, fleetReference: data.reference(for: data.fleet))
     var input = RatingsJob.Input(
-        source: source, out: scratch.appendingPathComponent("ratings"), outName: "ratings",
-        appRatings: data.appendingPathComponent("app-ratings.json"))
+        source: source, out: scratch.appendingPathComponent("ratings"), outName: "ratings", appRatings: data.appRatings)
     input.dryRun = true
     let ratings = try await RatingsJob(input).run { event in
         if case .warning(let text) = event { FileHandle.standardError.write(Data("warning: \(text)\n".utf8)) }
@@ -45,14 +45,14 @@ do {
         }
     }
 
-    // A plan: the archive is copied, since opening it may refresh its store.
+    // A plan on a copy of the archive's record: opening an archive may refresh its store, and
+    // the copy's store is its own.
     let archive = scratch.appendingPathComponent("archive")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(at: data.appendingPathComponent("archive/zsg-2026-09"), to: archive)
+    try ScheduleArchive.copyRecord(from: data.archive(), to: archive)
+    let zurich = data.currentTable(operatorID: "zsg")
     let schedule = ScheduleSource(
-        archive: archive, archiveName: "zsg-2026-09", stations: data.appendingPathComponent("stations.json"),
-        periods: data.appendingPathComponent("schedule_periods.json"),
-        ratings: data.appendingPathComponent("ratings/zsg.json"), ratingsName: "Data/ratings/zsg.json")
+        archive: archive, archiveName: DataLayout.Name.bundledArchive, layout: data, ratings: zurich,
+        ratingsName: data.reference(for: zurich))
     let catalogue = try StationCatalogue.load(from: schedule.stations)
     let wadenswil = try catalogue.resolve("Wädenswil").uic
     let plan = try await PlanJob(.init(source: schedule, from: nil, days: 3, selection: .stations([wadenswil]))).run()

@@ -1,5 +1,6 @@
 package import Foundation
 package import JobContract
+import NextWaveSupport
 
 /// The lake operators the toolkit knows (`Data/operators.json`): each one's curated fleet file,
 /// whether its ship pages are scraped, who publishes its ship assignments, and its lakes with
@@ -29,7 +30,13 @@ package struct OperatorCatalogue: Sendable, Decodable {
 
         /// Its reports' folder, relative to the working folder: `reports` for the default
         /// operator, `reports/<id>` for the others.
-        package var reportsFolder: String { isHome ? "reports" : "reports/\(id)" }
+        package var reportsFolder: String { ReportsLayout.folder(operatorID: id, isHome: isHome) }
+
+        /// Its curated fleet file in the data folder `data`, and how reports cite it
+        /// (`Data/fleets/sgv.json`).
+        package func fleetFile(in data: DataLayout) -> (url: URL, reference: String) {
+            (data.file(fleet), DataLayout.reference(fleet))
+        }
     }
 
     /// The default operator's id: Lake Zurich's ZSG, whose table is the toolkit's own (the
@@ -40,8 +47,9 @@ package struct OperatorCatalogue: Sendable, Decodable {
 
     package var operators: [Operator]
 
-    /// The file's name in the data folder.
-    package static let fileName = "operators.json"
+    /// The catalogue of the data folder `data`.
+    /// - Throws: ``FileProblem`` naming the file and what is wrong.
+    package static func load(from data: DataLayout) throws -> OperatorCatalogue { try load(from: data.operators) }
 
     /// Reads the catalogue.
     /// - Throws: ``FileProblem`` naming the file and what is wrong.

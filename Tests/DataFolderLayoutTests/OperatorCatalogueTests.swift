@@ -1,3 +1,4 @@
+import DataFolderLayout
 import Foundation
 import NextWaveSupport
 import Testing
@@ -8,7 +9,7 @@ import _TestSupport
 /// operator's `reports/<id>`).
 @Suite struct OperatorCatalogueTests {
     @Test func lakeZurichIsTheDefaultAndTheOthersReportUnderTheirId() throws {
-        let catalogue = try OperatorCatalogue.load(from: RepositoryPaths.data.appendingPathComponent("operators.json"))
+        let catalogue = try OperatorCatalogue.load(from: RepositoryPaths.layout)
         let home = catalogue.operators.filter(\.isHome)
         #expect(home.map(\.code) == ["ZSG"])
         #expect(home.first?.reportsFolder == "reports")

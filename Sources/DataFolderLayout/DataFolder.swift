@@ -1,5 +1,6 @@
 package import Foundation
 package import JobContract
+import NextWaveSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -35,6 +36,9 @@ package struct DataFolder: Sendable, Equatable {
     package var url: URL
     /// Why it was chosen.
     package var origin: Origin
+
+    /// What the folder holds, and where.
+    package var layout: DataLayout { DataLayout(root: url) }
 
     /// The id of the user who owns the folder; nil when it cannot be examined.
     package var ownerID: UInt32? {
@@ -112,21 +116,12 @@ package struct DataFolder: Sendable, Equatable {
     }
 
     static func hasFleet(_ folder: URL) -> Bool {
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent("fleet.json").path)
+        FileManager.default.fileExists(atPath: DataLayout(root: folder).fleet.path)
     }
 
     /// Whether a `Package.swift` is this repository's: it names the package "NextWave".
     static func isThisPackage(_ manifest: URL) -> Bool {
         guard let data = try? BoundedFile.read(manifest, limit: 1 << 20, what: "package manifest") else { return false }
         return String(decoding: data, as: UTF8.self).contains("name: \"NextWave\"")
-    }
-
-    /// How a table or report cites a data file: `Data/<path>` inside the data folder, else the
-    /// file's name alone (outputs carry no machine paths).
-    package static func reference(for file: URL, dataDirectory: URL) -> String {
-        let path = file.standardizedFileURL.resolvingSymlinksInPath().path
-        let folder = dataDirectory.standardizedFileURL.resolvingSymlinksInPath().path
-        if path.hasPrefix(folder + "/") { return "Data/" + path.dropFirst(folder.count + 1) }
-        return file.lastPathComponent
     }
 }

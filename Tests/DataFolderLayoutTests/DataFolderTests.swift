@@ -1,3 +1,4 @@
+import DataFolderLayout
 import Foundation
 import NextWaveSupport
 import Testing
