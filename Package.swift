@@ -246,8 +246,8 @@ let package = Package(
         .testTarget(
             name: "ScheduleArchiveTests",
             dependencies: [
-                "ScheduleArchive", "ArchiveFetch", civilTime, "NextWaveSupport", "DataFolderLayout", "WebFetch",
-                "WebPages", "_TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "ScheduleArchive", "ArchiveFetch", civilTime, "NextWaveSupport", "DataFolderLayout", "JobContract",
+                "WebFetch", "WebPages", "_TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ], exclude: ["Fixtures"]),
         .testTarget(
             name: "ArchiveFetchTests",

@@ -55,7 +55,7 @@ package actor RecordingPageSource: PageSource {
     @discardableResult
     package func save(
         to directory: URL, siteRoot: URL, indexURL: URL?, shipPages: [String]? = nil, layout: PageLayout = .auto,
-        sourceBase: URL? = nil, replacing: Bool = false, capturedAt: Date = Date()
+        sourceBase: URL? = nil, replacing: Bool = false, capturedAt: Date
     ) throws -> Int {
         try Self.checkTarget(directory, replacing: replacing)
         var entries: [SnapshotManifest.Entry] = []

@@ -42,8 +42,20 @@ extension Job {
     /// - Throws: ``JobFailure`` with the kind of problem, or `CancellationError`.
     @discardableResult
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Result {
+        try await run(onAccepted: {}, onEvent: onEvent)
+    }
+
+    /// Runs the job as ``run(onEvent:)`` does, calling `onAccepted` once the input has passed
+    /// ``validate()`` and before any work: what a front end says about the run (which tables
+    /// it rates with) follows a refusal, never precedes it, with the input checked once.
+    /// - Throws: ``JobFailure`` with the kind of problem, or `CancellationError`.
+    @discardableResult
+    public func run(
+        onAccepted: () -> Void, onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+    ) async throws -> Result {
         do {
             try validate()
+            onAccepted()
             return try await work(Validated(), onEvent: onEvent)
         } catch let cancelled as CancellationError {
             throw cancelled

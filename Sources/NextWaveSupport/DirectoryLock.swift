@@ -1,5 +1,5 @@
 package import Foundation
-import JobContract
+package import JobContract
 
 #if canImport(Glibc)
     import Glibc
@@ -34,7 +34,7 @@ package final class DirectoryLock {
     package static let maximumWait: Duration = .seconds(600)
     /// The clock of the wait for a busy lock within one task's scope (default: the system's):
     /// tests check the give-up decision without waiting ten minutes.
-    @TaskLocal package static var scopedClock: (any PolicyClock)?
+    @TaskLocal package static var scopedClock: (any JobClock)?
 
     /// Held folders of this process: real path → the folder's entry.
     private static let held = Locked<[String: Entry]>([:])

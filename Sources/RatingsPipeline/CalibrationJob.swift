@@ -7,23 +7,32 @@ import NextWaveSupport
 /// One run of `nextwave calibrate`: observations in, the fitted power law and the models'
 /// comparison out (`calibration.json`).
 public struct CalibrationJob: Job {
-    /// The observations CSV (measured waves).
-    public var observations: URL
-    /// Where to write `calibration.json` (nil: not written).
-    public var out: URL?
-    /// Where to write the predicted-against-measured chart (SVG; nil: not drawn), and how it names
-    /// the observations.
-    public var chart: URL?
-    /// The observations file as the user named it (for the chart).
-    public var observationsName: String
+    /// What a calibration reads and writes.
+    public struct Input: Sendable {
+        /// The observations CSV (measured waves).
+        public var observations: URL
+        /// Where to write `calibration.json` (nil: not written).
+        public var out: URL?
+        /// Where to write the predicted-against-measured chart (SVG; nil: not drawn), and how it
+        /// names the observations.
+        public var chart: URL?
+        /// The observations file as the user named it (for the chart).
+        public var observationsName: String
 
-    /// A job; `out` and `chart` nil write nothing.
-    public init(observations: URL, out: URL?, chart: URL? = nil, observationsName: String? = nil) {
-        self.observations = observations
-        self.out = out
-        self.chart = chart
-        self.observationsName = observationsName ?? observations.lastPathComponent
+        /// An input; `out` and `chart` nil write nothing.
+        public init(observations: URL, out: URL?, chart: URL? = nil, observationsName: String? = nil) {
+            self.observations = observations
+            self.out = out
+            self.chart = chart
+            self.observationsName = observationsName ?? observations.lastPathComponent
+        }
     }
+
+    /// The job's input.
+    public let input: Input
+
+    /// A calibration job for `input`.
+    public init(_ input: Input) { self.input = input }
 
     /// What a calibration reports while it runs.
     public enum Event: Sendable {
@@ -44,14 +53,15 @@ public struct CalibrationJob: Job {
 
     /// Refuses an output that is the observations file or the other output (`InvalidInput`).
     public func validate() throws {
-        let input = observations.standardizedFileURL.path
-        for (field, url) in [("out", out), ("chart", chart)] {
+        let observations = input.observations.standardizedFileURL.path
+        for (field, url) in [("out", input.out), ("chart", input.chart)] {
             guard let path = url?.standardizedFileURL.path else { continue }
-            if path == input {
+            if path == observations {
                 throw InvalidInput(field: field, value: path, accepted: "a file other than the observations")
             }
         }
-        if let out, let chart, out.standardizedFileURL.path == chart.standardizedFileURL.path {
+        if let out = input.out, let chart = input.chart, out.standardizedFileURL.path == chart.standardizedFileURL.path
+        {
             throw InvalidInput(field: "chart", value: chart.path, accepted: "a file other than `out`")
         }
     }
@@ -64,7 +74,7 @@ public struct CalibrationJob: Job {
     public func work(_ proof: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let threads = ProcessInfo.processInfo.activeProcessorCount
         // Read twice in blocks: memory does not grow with the number of rows.
-        let streamed = try PowerLawCalibration.fit(file: observations, threads: threads) { file in
+        let streamed = try PowerLawCalibration.fit(file: input.observations, threads: threads) { file in
             for line in file.skipped { onEvent(.skipped(line)) }
             if file.skippedCount > file.skipped.count {
                 onEvent(.skipped("… and \(file.skippedCount - file.skipped.count) more rows"))
@@ -76,9 +86,9 @@ public struct CalibrationJob: Job {
         let file = streamed.file
         let calibration = streamed.calibration
         var files: [(URL, Data)] = []
-        if let out { files.append((out, try Self.json(calibration))) }
-        if let chart {
-            let svg = CalibrationChartSVG.render(calibration, samples: streamed.samples, source: observationsName)
+        if let out = input.out { files.append((out, try Self.json(calibration))) }
+        if let chart = input.chart {
+            let svg = CalibrationChartSVG.render(calibration, samples: streamed.samples, source: input.observationsName)
             files.append((chart, Data(svg.utf8)))
         }
         if !files.isEmpty { try AtomicFileWriter.writeAll(files) }

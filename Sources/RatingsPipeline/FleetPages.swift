@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 public import Foundation
+import JobContract
 import NextWaveSupport
 public import WebFetch
 import WebPages
@@ -21,6 +22,14 @@ public enum FleetPages: Sendable {
         case progress(done: Int, total: Int)
         /// Pages saved as a snapshot.
         case saved(pages: Int, directory: URL)
+    }
+
+    /// The same pages, fetched (when live) on `clock`: its waits between requests, the run's
+    /// fetching budget and the date a saved snapshot is stamped with.
+    package func on(_ clock: any JobClock) -> FleetPages {
+        guard case .live(var live) = self else { return self }
+        live.http.runBudget = RunBudget(clock: clock)
+        return .live(live)
     }
 
     /// The scraped pages and a description of where they came from, for reports.

@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 public import Foundation
+package import JobContract
 import RatingsReports
 @_spi(Benchmarks) import ShipRatings
 
@@ -18,6 +19,13 @@ public struct FleetSource: Sendable {
         self.pages = pages
         self.fleet = fleet
         self.fleetReference = fleetReference
+    }
+
+    /// The same source with its live pages fetched on `clock` (``FleetPages/on(_:)``).
+    package func on(_ clock: any JobClock) -> FleetSource {
+        var source = self
+        source.pages = pages.on(clock)
+        return source
     }
 
     /// The curated fleet joined with the scraped pages: every ship with its sourced dimensions.

@@ -72,7 +72,7 @@ public struct LiveFleet: Sendable {
             result.pendingSnapshot = PendingSnapshot(directory: saveSnapshot) {
                 try await recorder.save(
                     to: saveSnapshot, siteRoot: base, indexURL: indexURL, shipPages: listed, layout: layout,
-                    sourceBase: sourceBase, replacing: replacing)
+                    sourceBase: sourceBase, replacing: replacing, capturedAt: http.clock.date)
             }
         }
         if let sourceBase { result = result.citing(mirror: base, as: sourceBase) }

@@ -57,10 +57,10 @@ public struct RatingsJob: Job {
         public var lakePackages: [LakePackage] = []
         /// How `ship-ratings.csv` is written.
         package var csvStyle: CSVStyle = .standard
-        /// The time the table is made at (`generatedAt`), when it changed; default: now. (The CLI
-        /// passes `SOURCE_DATE_EPOCH` here for reproducible tables; the library reads no
-        /// environment.)
-        public var now: Date?
+        /// The run's clock: the table is stamped with its date (`generatedAt`) when it changed,
+        /// and live pages are fetched on it. (The CLI gives a ``JobContract/FixedDateClock`` at
+        /// `SOURCE_DATE_EPOCH` for reproducible tables; the library reads no environment.)
+        public var clock: any JobClock = SystemClock()
         /// The data folder and operator whose current table (`ShipRatingTable/CurrentRatingTables`)
         /// this run's table becomes once written: set for a run into the operator's default
         /// reports folder (reviewed) or one that publishes (published); nil for a what-if run
@@ -245,7 +245,7 @@ public struct RatingsJob: Job {
             onEvent(.warning("\(error); the report skips the comparison with the app's ratings"))
         }
         let courses = try input.courseSpeeds.map(CourseSpeedTable.load(from:))
-        let (scrape, sourceDescription) = try await input.source.pages.scrape { onEvent(.pages($0)) }
+        let (scrape, sourceDescription) = try await input.source.pages.on(input.clock).scrape { onEvent(.pages($0)) }
         var builder = RatingTableBuilder(fleet: fleet, fleetReference: input.source.fleetReference, point: input.point)
         builder.courseSpeeds = courses
         builder.courseSpeedsReference = input.courseSpeedsReference
@@ -253,7 +253,7 @@ public struct RatingsJob: Job {
         builder.wakeReference = input.wakeReference
         builder.heightThresholds = input.heightThresholds
         builder.appRatings = app
-        let run = try builder.build(from: scrape.pages, generatedAt: input.now ?? Date())
+        let run = try builder.build(from: scrape.pages, generatedAt: input.clock.date)
         for warning in scrape.allWarnings + run.warnings { onEvent(.warning(warning)) }
         return Built(run: run, app: app, scrape: scrape, sourceDescription: sourceDescription)
     }

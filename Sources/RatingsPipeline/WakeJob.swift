@@ -22,22 +22,47 @@ public struct WakeJob: Job {
         case explicit(name: String, hull: WakeHull)
     }
 
-    /// The hulls computed.
-    public var ships: Ships
-    /// Ship speeds, km/h.
-    public var speedsKmh: [Double]
-    /// Where the ships sail, m.
-    public var trackDepthsM: [Double]
-    /// At the rider's spot, m.
-    public var riderDepthsM: [Double]
-    /// Distances from the sailing line to the rider, m.
-    public var distancesM: [Double]
-    /// A `calibration.json` whose power law joins the models as `calibrated`.
-    public var calibration: URL?
-    /// Each ship at its operating speed instead of ``speedsKmh`` (`--speeds service`): published,
-    /// from the archived courses in this file (nil: none), a sister's, or the Admiralty relation,
-    /// each with its standard error, whose share of the height's uncertainty the band includes.
-    public var operatingSpeeds: OperatingSpeedSource?
+    /// What a wake run computes: which hulls, over which axes, with which weights.
+    public struct Input: Sendable {
+        /// The hulls computed.
+        public var ships: Ships
+        /// Ship speeds, km/h.
+        public var speedsKmh: [Double]
+        /// Where the ships sail, m.
+        public var trackDepthsM: [Double]
+        /// At the rider's spot, m.
+        public var riderDepthsM: [Double]
+        /// Distances from the sailing line to the rider, m.
+        public var distancesM: [Double]
+        /// A `calibration.json` whose power law joins the models as `calibrated`.
+        public var calibration: URL?
+        /// Each ship at its operating speed instead of ``speedsKmh`` (`--speeds service`):
+        /// published, from the archived courses in this file (nil: none), a sister's, or the
+        /// Admiralty relation, each with its standard error, whose share of the height's
+        /// uncertainty the band includes.
+        public var operatingSpeeds: OperatingSpeedSource?
+        /// The run's clock: live pages are fetched on it.
+        public var clock: any JobClock = SystemClock()
+
+        /// A run over ships × speeds × track depths × rider depths × distances.
+        public init(
+            ships: Ships, speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
+            calibration: URL? = nil
+        ) {
+            self.ships = ships
+            self.speedsKmh = speedsKmh
+            self.trackDepthsM = trackDepthsM
+            self.riderDepthsM = riderDepthsM
+            self.distancesM = distancesM
+            self.calibration = calibration
+        }
+    }
+
+    /// The job's input.
+    public let input: Input
+
+    /// A wake job for `input`.
+    public init(_ input: Input) { self.input = input }
 
     /// Where operating speeds come from.
     public struct OperatingSpeedSource: Sendable {
@@ -53,33 +78,23 @@ public struct WakeJob: Job {
     /// The most points one run computes and reports (each one a line of JSON and of CSV).
     public static let maximumPoints = 2_000_000
 
-    /// A wake job over ships × speeds × track depths × rider depths × distances.
-    public init(
-        ships: Ships, speedsKmh: [Double], trackDepthsM: [Double], riderDepthsM: [Double], distancesM: [Double],
-        calibration: URL? = nil
-    ) {
-        self.ships = ships
-        self.speedsKmh = speedsKmh
-        self.trackDepthsM = trackDepthsM
-        self.riderDepthsM = riderDepthsM
-        self.distancesM = distancesM
-        self.calibration = calibration
-    }
-
     /// Refuses any speed, depth or distance outside ``OperatingRanges`` (`InvalidInput`, naming
     /// the field) and an empty axis; the batch's size is checked once the ships are known.
     public func validate() throws {
-        if !speedsKmh.isEmpty || operatingSpeeds == nil {
-            try OperatingRanges.check(speedsKmh, field: "speedsKmh", in: OperatingRanges.speedKmh, unit: "km/h")
+        if !input.speedsKmh.isEmpty || input.operatingSpeeds == nil {
+            try OperatingRanges.check(
+                input.speedsKmh, field: "speedsKmh", in: OperatingRanges.speedKmh, unit: "km/h")
         }
-        try OperatingRanges.check(trackDepthsM, field: "trackDepthsM", in: OperatingRanges.depthM, unit: "m")
-        try OperatingRanges.check(riderDepthsM, field: "riderDepthsM", in: OperatingRanges.depthM, unit: "m")
-        try OperatingRanges.check(distancesM, field: "distancesM", in: OperatingRanges.distanceM, unit: "m")
+        try OperatingRanges.check(
+            input.trackDepthsM, field: "trackDepthsM", in: OperatingRanges.depthM, unit: "m")
+        try OperatingRanges.check(
+            input.riderDepthsM, field: "riderDepthsM", in: OperatingRanges.depthM, unit: "m")
+        try OperatingRanges.check(input.distancesM, field: "distancesM", in: OperatingRanges.distanceM, unit: "m")
     }
 
     /// Computes the ensemble at every point (after ``validate()``): the hulls, then the kernel.
     public func work(_: Validated, onEvent: @escaping @Sendable (FleetPages.Event) -> Void) async throws -> WakeTable {
-        let calibration = try self.calibration.map { url in
+        let calibration = try input.calibration.map { url in
             let calibration = try JSONFile.decode(
                 PowerLawCalibration.self, at: url, what: "calibration file", limit: BoundedFile.tableLimit)
             if !calibration.problems.isEmpty {
@@ -95,26 +110,27 @@ public struct WakeJob: Job {
         let (names, hulls) = (batch.names, batch.hulls)
         guard
             let points = WakeEnsemble.cellCount(
-                ships: hulls.count, speeds: speedsKmh.count, trackDepths: trackDepthsM.count,
-                riderDepths: riderDepthsM.count, distances: distancesM.count),
+                ships: hulls.count, speeds: speedsKmh.count, trackDepths: input.trackDepthsM.count,
+                riderDepths: input.riderDepthsM.count, distances: input.distancesM.count),
             points <= Self.maximumPoints
         else {
             throw WakeJobError.tooManyPoints(
-                ships: hulls.count, speeds: speedsKmh.count, depths: trackDepthsM.count * riderDepthsM.count,
-                distances: distancesM.count, limit: Self.maximumPoints)
+                ships: hulls.count, speeds: speedsKmh.count,
+                depths: input.trackDepthsM.count * input.riderDepthsM.count,
+                distances: input.distancesM.count, limit: Self.maximumPoints)
         }
         let aground = AgroundShip.among(
-            zip(names, hulls).map { (name: $0, hull: $1) }, trackDepthsM: trackDepthsM)
+            zip(names, hulls).map { (name: $0, hull: $1) }, trackDepthsM: input.trackDepthsM)
         if !aground.isEmpty { throw WakeJobError.aground(aground) }
-        if let nearest = distancesM.min(),
+        if let nearest = input.distancesM.min(),
             let (name, hull) = zip(names, hulls).max(by: { $0.1.beamM < $1.1.beamM }), nearest <= hull.beamM / 2
         {
             throw WakeJobError.insideHull(ship: name, distanceM: nearest, halfBeamM: hull.beamM / 2)
         }
         let weights = calibration.map(Self.weights) ?? .equal
         let ensemble = try WakeEnsemble(
-            hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: trackDepthsM, riderDepthsM: riderDepthsM,
-            distancesM: distancesM, weights: weights)
+            hulls: hulls, speedsKmh: speedsKmh, trackDepthsM: input.trackDepthsM, riderDepthsM: input.riderDepthsM,
+            distancesM: input.distancesM, weights: weights)
         var table = try WakeTable(names: names, ensemble: ensemble, calibration: calibration, operating: operating)
         table.leftOut = batch.leftOut
         return table
@@ -125,7 +141,7 @@ public struct WakeJob: Job {
     /// fleet, a ship without an operating speed is left out of `batch` (unless every one lacks
     /// one); a named ship without one is an error.
     func speedColumns(_ batch: inout Batch) throws -> ([Double], [WakeTable.OperatingColumn]?) {
-        guard let source = operatingSpeeds else { return (speedsKmh, nil) }
+        guard let source = input.operatingSpeeds else { return (input.speedsKmh, nil) }
         guard let fleet = batch.fleet else { throw WakeJobError.noOperatingSpeed([WakeJobError.hullWithoutSpeed]) }
         let courses = try source.courseSpeeds.map(CourseSpeedTable.load(from:))
         let known = OperatingSpeeds(ships: fleet, courses: courses, coursesReference: source.reference)
@@ -190,11 +206,11 @@ public struct WakeJob: Job {
     }
 
     func resolve(onEvent: (@Sendable (FleetPages.Event) -> Void)?) async throws -> Batch {
-        switch ships {
+        switch input.ships {
         case .explicit(let name, let hull):
             return Batch(names: [name], hulls: [hull], fleet: nil, wholeFleet: false)
         case .fleet(let wanted, let source):
-            let resolved = try await source.resolved(onEvent: onEvent)
+            let resolved = try await source.on(input.clock).resolved(onEvent: onEvent)
             var chosen =
                 try wanted.isEmpty ? resolved.ships : wanted.map { try Self.ship(named: $0, in: resolved.ships) }
             // A ship named twice (by name and by alias) is computed and ranked once.

@@ -1,5 +1,6 @@
 package import CivilTime
 package import Foundation
+package import JobContract
 import NextWaveSupport
 
 /// Reads which boat sails which course on Lake Geneva from CGN's pier departure board
@@ -64,7 +65,7 @@ package enum CGNDepartureBoard {
     /// The assignments on one pier's board, and how many charters (no service number) it held.
     /// - Throws: ``ArchiveError/badResponse(url:reason:)`` for a body that is not a board, or
     ///   a departure without a boat (the layout has changed).
-    package static func assignments(from data: Data, url: String, deadline: Date? = nil) throws -> (
+    package static func assignments(from data: Data, url: String, deadline: Deadline? = nil) throws -> (
         assignments: [ShipAssignment], charters: Int
     ) {
         let board: Board

@@ -1,4 +1,5 @@
-package import Foundation
+import Foundation
+package import JobContract
 
 /// How much of a remote answer the archive's readers take, and how they keep to the run's time:
 /// every reader of fetched content refuses an answer past its budget (a layout change or a
@@ -20,9 +21,10 @@ package enum ReadLimits {
     package static let cgnDepartures = 1_000
     package static let cgnStops = 500
 
-    /// Throws when `deadline` has passed: `what` was being read when the run's time ran out.
-    package static func check(_ deadline: Date?, url: String) throws {
-        if let deadline, Date() > deadline {
+    /// Throws when `deadline` has passed (on the run's clock): `url` was being read when the
+    /// run's time ran out.
+    package static func check(_ deadline: Deadline?, url: String) throws {
+        if let deadline, deadline.hasPassed {
             throw ArchiveError.badResponse(url: url, reason: "the run's time (--max-run-time) ran out while reading it")
         }
     }

@@ -1,5 +1,6 @@
 import CivilTime
 package import Foundation
+package import JobContract
 import WebPages
 
 /// Reads the steamer deployments SGV publishes on Lake Lucerne ("Aktuelle Fahrpläne &
@@ -33,7 +34,7 @@ package enum SGVAllocationPage {
     ///   block's courses are missing: the layout has probably changed, and nothing must replace
     ///   archived days.
     /// - Parameter deadline: the run's end; reading past it throws.
-    package static func read(html: Data, url: String, deadline: Date? = nil) throws -> Reading {
+    package static func read(html: Data, url: String, deadline: Deadline? = nil) throws -> Reading {
         let document: HTMLDocument
         do { document = try HTMLDocument(data: html, url: url) } catch {
             throw ArchiveError.badResponse(url: url, reason: "unreadable HTML (\(error))")

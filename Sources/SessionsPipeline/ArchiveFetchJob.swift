@@ -2,7 +2,7 @@ package import ArchiveFetch
 package import CivilTime
 package import DataFolderLayout
 package import Foundation
-import JobContract
+package import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) package import ScheduleArchive
 package import WebFetch
@@ -42,6 +42,12 @@ package struct ArchiveFetchJob: Job {
         package var deploymentURL: URL?
         package var assignments: Assignments = .automatic
         package var http: HTTPClient.Configuration = .init()
+        /// The run's clock, which is its HTTP configuration's: the waits between requests, the
+        /// fetching budget and the readers' deadline run on it.
+        package var clock: any JobClock {
+            get { http.clock }
+            set { http.runBudget = RunBudget(clock: newValue) }
+        }
 
         package init(
             archive: URL, stations: [Station], catalogue: StationCatalogue, operators: OperatorCatalogue,

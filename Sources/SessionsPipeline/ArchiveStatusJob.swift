@@ -11,16 +11,24 @@ package struct ArchiveStatusJob: Job {
     package typealias Event = NoEvent
 
     /// The archive folder and the data folder's station list and timetable periods.
-    package var archive: URL
-    package var stations: URL
-    package var periods: URL
+    package struct Input: Sendable {
+        package var archive: URL
+        package var stations: URL
+        package var periods: URL
 
-    /// The archive `archive`, with the station list and periods of the data folder `data`.
-    package init(archive: URL, data: DataLayout) {
-        self.archive = archive
-        stations = data.stations
-        periods = data.schedulePeriods
+        /// The archive `archive`, with the station list and periods of the data folder `data`.
+        package init(archive: URL, data: DataLayout) {
+            self.archive = archive
+            stations = data.stations
+            periods = data.schedulePeriods
+        }
     }
+
+    /// The job's input.
+    package let input: Input
+
+    /// A job for `input`.
+    package init(_ input: Input) { self.input = input }
 
     /// What the status says: the malformed raw files the index skipped, and the report's lines.
     package struct Status: Sendable {
@@ -29,7 +37,7 @@ package struct ArchiveStatusJob: Job {
     }
 
     package func work(_: Validated, onEvent: @escaping @Sendable (NoEvent) -> Void) async throws -> Status {
-        let (archive, refresh) = try ScheduleArchive.opened(at: archive)
+        let (archive, refresh) = try ScheduleArchive.opened(at: input.archive)
         let status = try archive.status()
         let store =
             archive.storeIsTemporary
@@ -45,7 +53,8 @@ package struct ArchiveStatusJob: Job {
         }
         lines.append("skipped      \(counted(refresh.skipped.count, "malformed file"))")
         let coverage = try archive.assignmentCoverage(
-            catalogue: try StationCatalogue.load(from: stations), periods: try SchedulePeriods.load(from: periods))
+            catalogue: try StationCatalogue.load(from: input.stations),
+            periods: try SchedulePeriods.load(from: input.periods))
         guard !coverage.isEmpty else { return Status(skipped: refresh.skipped, lines: lines) }
         lines += ["", "Ship assignments by lake and timetable period (sessions predict the rest):"]
         lines.append(

@@ -45,8 +45,9 @@ public struct FeedJob: Job {
         public var out: URL
         /// Departures without an assigned ship take the ships predicted from archived days.
         public var predict = true
-        /// `generatedAt` when the index changes (default: now; `SOURCE_DATE_EPOCH` in the CLI).
-        public var now: Date = Date()
+        /// The run's clock: the index's `generatedAt` when it changes is its date (the CLI gives
+        /// a ``JobContract/FixedDateClock`` at `SOURCE_DATE_EPOCH` when that is set).
+        public var clock: any JobClock = SystemClock()
         /// How each lake's days were fetched just before (`site update`), by lake name; a lake
         /// not named keeps what the previous index said, or says nothing (a feed from an archive).
         public var fetch: [String: FeedIndex.Fetch] = [:]
@@ -320,7 +321,7 @@ public struct FeedJob: Job {
             throw FeedJobError.tooLarge(what: "the index", bytes: indexBytes, limit: FeedReader.maximumIndexBytes)
         }
         let lakeNames = Dictionary(uniqueKeysWithValues: catalogue.lakes.map { ($0, LakeNames.names(of: $0)) })
-        let published = try site.publish(&index, previous: previous, now: input.now) { [site] index in
+        let published = try site.publish(&index, previous: previous, now: input.clock.date) { [site] index in
             var days: [String: FeedDay] = [:]
             for file in index.lakes.flatMap(\.days).map(\.file) {
                 guard let data = site.contents(of: file) else { continue }

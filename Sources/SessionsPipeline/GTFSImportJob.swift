@@ -30,6 +30,8 @@ package struct GTFSImportJob: Job {
         /// The station list and the operator catalogue (for ``Agencies/lake(_:)``).
         package var stations: StationCatalogue?
         package var operators: OperatorCatalogue?
+        /// The run's clock: the store records the import at its date.
+        package var clock: any JobClock = SystemClock()
 
         package init(feed: URL, archive: URL) {
             self.feed = feed
@@ -67,6 +69,7 @@ package struct GTFSImportJob: Job {
         _: Validated, onEvent: @escaping @Sendable (Event) -> Void
     ) async throws -> (report: GTFSImportReport, store: String) {
         var importer = GTFSImporter(agencies: Set(try agencyIDs(onEvent: onEvent)), window: input.window)
+        importer.importedAt = input.clock.date
         importer.progress = { onEvent(.stopTimeLines($0)) }
         let feed = try GTFSFeed(url: input.feed)
         try GTFSImporter.checkTables(of: feed)

@@ -17,11 +17,12 @@ public struct PlanJob: Job {
     public struct Input: Sendable {
         /// The archive, the station list and periods, and the rating tables.
         public var source: ScheduleSource
-        /// The first day (default: ``today`` when the archive holds it, else the archive's first
+        /// The first day (default: today when the archive holds it, else the archive's first
         /// day, and the plan says so in `SessionAnalytics/RiderPlan/todayNotInArchive`).
         public var from: LocalDate?
-        /// Today in Europe/Zurich (the default first day; given for tests).
-        public var today: LocalDate = ZoneClock.zurich.today()
+        /// The run's clock: today in Europe/Zurich, the default first day, is its date's day
+        /// there.
+        public var clock: any JobClock = SystemClock()
         /// How many days, 1…``maximumDays``.
         public var days: Int
         /// The stations planned for.
@@ -74,7 +75,8 @@ public struct PlanJob: Job {
         let (catalogue, periods, table, archive, range) = (
             opened.catalogue, opened.periods, opened.table, opened.archive, opened.range
         )
-        let from = input.from ?? (range.contains(input.today) ? input.today : range.lowerBound)
+        let today = ZoneClock.zurich.today(at: input.clock.date)
+        let from = input.from ?? (range.contains(today) ? today : range.lowerBound)
         try Self.checkSupported(from: from, days: input.days)
         let chosen = try SessionsJob.stations(for: input.selection, in: catalogue)
         let wanted = chosen.map { ids in catalogue.stations.filter { ids.contains($0.uic) } } ?? catalogue.stations
@@ -129,7 +131,7 @@ public struct PlanJob: Job {
         plan.askedLakes = asked
         plan.daysBeforeArchive = before
         if case .lake(let name) = input.selection { plan.lake = catalogue.lake(named: name) ?? name }
-        if input.from == nil, !range.contains(input.today) { plan.todayNotInArchive = input.today }
+        if input.from == nil, !range.contains(today) { plan.todayNotInArchive = today }
         // Files the index could not read are named, and their days marked, never dropped silently.
         plan.skippedFiles = opened.refresh.skipped
         plan.incompleteDays = Set(

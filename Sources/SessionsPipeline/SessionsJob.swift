@@ -32,9 +32,9 @@ public struct SessionsJob: Job {
         /// Waves without an assigned ship take the ships predicted from archived days
         /// (`SessionAnalytics/ShipPredictions`); false scores them as unknown, as the app does.
         public var predict = true
-        /// Today in Europe/Zurich (given for tests): a run without ``from`` whose days do not
-        /// include it says so in ``Result/todayNotInArchive``.
-        public var today: LocalDate = ZoneClock.zurich.today()
+        /// The run's clock: today in Europe/Zurich is its date's day there (a run without
+        /// ``from`` whose days do not include it says so in ``Result/todayNotInArchive``).
+        public var clock: any JobClock = SystemClock()
 
         /// An input; `predict` and the CSV style keep their defaults.
         public init(
@@ -202,12 +202,13 @@ public struct SessionsJob: Job {
             onEvent(.warning("stations without coordinates in stations.json, scored with the app's sun point: \(ids)"))
         }
         let names = Self.outputs
+        let today = ZoneClock.zurich.today(at: input.clock.date)
         let asked = chosen.map { ids in catalogue.stations.filter { ids.contains($0.uic) } } ?? []
         let scored = Set(writer.summary.rankedStations.map(\.station))
         return Result(
             summary: writer.summary, survey: report, refresh: refresh, settings: settings,
             written: [names.json, names.csv, names.waves, names.markdown, names.heatmap],
-            todayNotInArchive: input.from == nil && !(from...to).contains(input.today) ? input.today : nil,
+            todayNotInArchive: input.from == nil && !(from...to).contains(today) ? today : nil,
             quietStations: asked.filter { !scored.contains($0.uic) }.map(\.name).sorted(),
             askedLakes: askedLakes)
     }

@@ -2,7 +2,7 @@ package import ArchiveFetch
 package import CivilTime
 package import DataFolderLayout
 package import Foundation
-import JobContract
+package import JobContract
 import NextWaveSupport
 @_spi(Benchmarks) package import ScheduleArchive
 import ShipRatingTable
@@ -49,8 +49,9 @@ package struct SiteUpdateJob: Job {
         package var http = HTTPClient.Configuration()
         package var predict = true
         package var categories: WaveCategories = .ships
-        /// The time the index is stamped with when it changes, and a failing lake's first failure.
-        package var now = Date()
+        /// The run's clock: the index is stamped with its date when it changes, as is a failing
+        /// lake's first failure, and the fetching waits and budget run on it.
+        package var clock: any JobClock = SystemClock()
 
         package init(
             archive: URL, archiveName: String, out: URL, catalogue: StationCatalogue, data: DataLayout,
@@ -119,10 +120,13 @@ package struct SiteUpdateJob: Job {
         let lakes = try chosenLakes()
         let previous = try FeedSite(folder: input.out).previousIndex()
         var outcomes: [(name: String, fetch: FeedIndex.Fetch, report: ArchiveFetcher.Report)] = []
+        var http = input.http
+        http.runBudget = RunBudget(clock: input.clock)
         for (done, lake) in lakes.enumerated() {
             onEvent(.lake(name: lake, done: done, total: lakes.count))
-            let report = try await fetch(lake, onEvent: onEvent)
-            let fetch = Self.outcome(of: report, earlier: previous?.lake(named: lake)?.fetch, now: input.now)
+            let report = try await fetch(lake, http: http, onEvent: onEvent)
+            let fetch = Self.outcome(
+                of: report, earlier: previous?.lake(named: lake)?.fetch, now: input.clock.date)
             if let problem = fetch.problem { onEvent(.warning("\(lake): \(problem)")) }
             outcomes.append((lake, fetch, report))
         }
@@ -140,7 +144,7 @@ package struct SiteUpdateJob: Job {
         var feed = FeedJob.Input(
             source: source, tables: input.tables, from: input.from, days: input.days, lakes: lakes, out: input.out)
         feed.predict = input.predict
-        feed.now = input.now
+        feed.clock = input.clock
         feed.keepOtherLakes = true
         feed.fetch = Dictionary(outcomes.map { ($0.name, $0.fetch) }, uniquingKeysWith: { a, _ in a })
         let result = try await FeedJob(feed).run { onEvent(.feed($0)) }
@@ -160,15 +164,16 @@ package struct SiteUpdateJob: Job {
     }
 
     /// Fetches the days of one lake's stations and its operator's assignments.
-    private func fetch(_ lake: String, onEvent: @escaping @Sendable (Event) -> Void) async throws
-        -> ArchiveFetcher.Report
-    {
+    /// `http` carries the run's one fetching budget, on the run's clock, across the lakes.
+    private func fetch(
+        _ lake: String, http: HTTPClient.Configuration, onEvent: @escaping @Sendable (Event) -> Void
+    ) async throws -> ArchiveFetcher.Report {
         var fetch = ArchiveFetchJob.Input(
             archive: input.archive, stations: input.catalogue.stations.filter { $0.lake == lake },
             catalogue: input.catalogue, operators: input.operators, from: input.from, apiRoot: input.apiRoot)
         fetch.days = input.days
         fetch.deploymentURL = input.deploymentURL
-        fetch.http = input.http
+        fetch.http = http
         return try await ArchiveFetchJob(fetch).run { onEvent(.fetch($0)) }
     }
 }

@@ -40,7 +40,7 @@ public import WaveRating
 
     /// - Throws: ``ShipRatingTable/RatingsError/wakeThresholds(_:)`` when thresholds are to be
     ///   fitted but no ship has both a wake height and an app rating.
-    @_spi(Benchmarks) public func build(from pages: [ShipPage], generatedAt: Date = Date()) throws -> RatingRun {
+    @_spi(Benchmarks) public func build(from pages: [ShipPage], generatedAt: Date) throws -> RatingRun {
         let resolved = ResolvedFleet(pages: pages, fleet: fleet, fleetReference: fleetReference)
         var warnings = resolved.warnings
         let wake = try wakeRatings(resolved)

@@ -1,5 +1,6 @@
 public import Foundation
-package import NextWaveSupport
+package import JobContract
+import NextWaveSupport
 public import WebPages
 
 /// Fetches pages of one site over HTTP(S), politely and robustly: the one HTTP client of the
@@ -63,11 +64,11 @@ public actor HTTPClient: PageSource {
         /// `Retry-After` dates): a test gives `RunBudget(clock:)` a clock it owns.
         package var runBudget = RunBudget()
         /// The clock of the client's decisions (``runBudget``'s).
-        package var clock: any PolicyClock { runBudget.clock }
+        package var clock: any JobClock { runBudget.clock }
 
         /// When the run's fetching time ends (now + what is left of ``maxRunTime``): the readers
         /// of what was fetched check it while they parse.
-        package var runDeadline: Date { clock.date.addingTimeInterval(max(0, runBudget.remaining(of: maxRunTime))) }
+        package var runDeadline: Deadline { Deadline(clock: clock, in: max(0, runBudget.remaining(of: maxRunTime))) }
         package var userAgent = "NextWaveToolkit/1.0 (+https://github.com/pfederi/Next-Wave)"
         /// Further request headers (a `User-Agent` here replaces ``userAgent``).
         package var headers: [String: String] = [:]

@@ -1,5 +1,6 @@
 import Foundation
-package import NextWaveSupport
+package import JobContract
+import NextWaveSupport
 
 /// The clock of one run's fetching time (``HTTPClient/Configuration/maxRunTime``), shared by
 /// every client made from one configuration, so that a run fetching from several hosts has one
@@ -7,9 +8,9 @@ package import NextWaveSupport
 package final class RunBudget: Sendable {
     private let started = Locked<Double?>(nil)
     /// The clock the budget is measured on (the configuration's).
-    let clock: any PolicyClock
+    let clock: any JobClock
 
-    package init(clock: any PolicyClock = SystemClock()) { self.clock = clock }
+    package init(clock: any JobClock = SystemClock()) { self.clock = clock }
 
     /// Starts the clock, if it has not started.
     func start() {

@@ -1,10 +1,11 @@
 package import Foundation
+import JobContract
 import NextWaveSupport
 
 /// A clock a test owns: it stands still until something sleeps on it, and a sleep moves it
 /// forward at once by the time asked for, and is recorded. A policy's waits are then checked as
 /// numbers (`sleeps`), in milliseconds of real time.
-package final class ManualClock: PolicyClock {
+package final class ManualClock: JobClock {
     private let state: Locked<(now: Double, date: Date, sleeps: [Double])>
     private let onSleep: (@Sendable (Int) -> Void)?
 

@@ -47,6 +47,23 @@ import Testing
         }
     }
 
+    /// `run(onAccepted:)` calls its hook once, after the checks and before the first event; a
+    /// refused input never reaches it.
+    @Test func theAcceptedHookComesAfterTheChecksAndBeforeTheWork() async throws {
+        final class Order: @unchecked Sendable {
+            var lines: [String] = []
+        }
+        let order = Order()
+        let result = try await Counting(steps: 2).run(
+            onAccepted: { order.lines.append("accepted") }, onEvent: { order.lines.append("\($0)") })
+        #expect(result == 2 && order.lines == ["accepted", "step(0)", "step(1)"])
+        var called = false
+        await #expect(throws: JobFailure.self) {
+            try await Counting(steps: -1).run(onAccepted: { called = true })
+        }
+        #expect(!called)
+    }
+
     /// Every error `run` throws is one type whose kind a client can switch on: a kinded error
     /// keeps its kind and place; a failure is not wrapped twice; cancellation stays itself.
     @Test func runThrowsOneErrorTypeWithTheKindOfTheProblem() async throws {

@@ -185,9 +185,10 @@ enum JobEntries {
             return (try? await job.run()) != nil
         case 1:
             let job = GridJob(
-                source: fleet, speedsKmh: r.doubles(maximum: 6, typical: 8...30),
-                trackDepthsM: r.doubles(maximum: 6, typical: 3...50),
-                output: .stream { _ in })
+                .init(
+                    source: fleet, speedsKmh: r.doubles(maximum: 6, typical: 8...30),
+                    trackDepthsM: r.doubles(maximum: 6, typical: 3...50),
+                    output: .stream { _ in }))
             return (try? await job.run()) != nil
         case 2:
             var input = RatingsJob.Input(
@@ -212,8 +213,10 @@ enum JobEntries {
             return (try? await job.run()) != nil
         case 5:
             let job = CourseSpeedsJob(
-                archive: scratch.appendingPathComponent("archive"), archiveName: "zsg-2026-09",
-                stations: Self.data.appendingPathComponent("stations.json"), from: r.date(), to: r.date(), out: nil)
+                .init(
+                    archive: scratch.appendingPathComponent("archive"), archiveName: "zsg-2026-09",
+                    stations: Self.data.appendingPathComponent("stations.json"), from: r.date(), to: r.date(), out: nil)
+            )
             return (try? await job.run()) != nil
         case 6:
             let table = FeedJob.OperatorTable(
@@ -240,7 +243,7 @@ enum JobEntries {
             let csv = (["lengthM,beamM,displacementT,speedKmh,trackDepthM,distanceM,heightM"] + rows).joined(
                 separator: "\n")
             guard (try? Data(csv.utf8).write(to: file)) != nil else { return false }
-            let job = CalibrationJob(observations: file, out: nil)
+            let job = CalibrationJob(.init(observations: file, out: nil))
             return (try? await job.run()) != nil
         default:
             let job = PublishJob(
@@ -263,9 +266,11 @@ enum JobEntries {
             ships = .fleet(names: [r.plain || r.byte() % 2 == 0 ? "Panta Rhei" : r.name()], source: fleet)
         }
         return WakeJob(
-            ships: ships, speedsKmh: r.doubles(maximum: 4, typical: 8...30),
-            trackDepthsM: r.doubles(maximum: 4, typical: 3...50), riderDepthsM: r.doubles(maximum: 3, typical: 1...5),
-            distancesM: r.doubles(maximum: 4, typical: 20...300))
+            .init(
+                ships: ships, speedsKmh: r.doubles(maximum: 4, typical: 8...30),
+                trackDepthsM: r.doubles(maximum: 4, typical: 3...50),
+                riderDepthsM: r.doubles(maximum: 3, typical: 1...5),
+                distancesM: r.doubles(maximum: 4, typical: 20...300)))
     }
 
     static func selection(_ r: inout FuzzReader) -> SessionsJob.StationSelection {

@@ -16,8 +16,10 @@ import _TestSupport
         -> WakeJob
     {
         WakeJob(
-            ships: .fleet(names: [], source: nowhere), speedsKmh: speeds, trackDepthsM: tracks, riderDepthsM: riders,
-            distancesM: distances)
+            .init(
+                ships: .fleet(names: [], source: nowhere), speedsKmh: speeds, trackDepthsM: tracks,
+                riderDepthsM: riders,
+                distancesM: distances))
     }
 
     func ratings(point: OperatingPoint = .legacy, reference: WakeReference = .standard) -> RatingsJob {
@@ -46,7 +48,7 @@ import _TestSupport
 
     @Test func theGridJobNamesEachAxisOutOfRange() async {
         let grid = { (speeds: [Double], tracks: [Double]) in
-            GridJob(source: nowhere, speedsKmh: speeds, trackDepthsM: tracks, output: .stream { _ in })
+            GridJob(.init(source: nowhere, speedsKmh: speeds, trackDepthsM: tracks, output: .stream { _ in }))
         }
         await expectRefused(grid([0.5], [10]), .init(field: "speedsKmh", value: "0.5", accepted: "1…100 km/h"))
         await expectRefused(grid([18], [-1]), .init(field: "trackDepthsM", value: "-1", accepted: "0.1…1000 m"))
@@ -86,7 +88,7 @@ import _TestSupport
     @Test func theCalibrationJobRefusesToWriteOverItsObservations() async {
         let file = URL(fileURLWithPath: "/nonexistent/observations.csv")
         await expectRefused(
-            CalibrationJob(observations: file, out: file),
+            CalibrationJob(.init(observations: file, out: file)),
             .init(field: "out", value: file.path, accepted: "a file other than the observations"))
     }
 

@@ -87,8 +87,9 @@ import _TestSupport
     @Test func theGridStreamsTheLegacyFiguresOfEveryCell() async throws {
         let chunks = Locked<[String]>([])
         let job = GridJob(
-            source: bundled, speedsKmh: [18, 25], trackDepthsM: [3, 10],
-            output: .stream { chunk in chunks.withLock { $0.append(chunk) } })
+            .init(
+                source: bundled, speedsKmh: [18, 25], trackDepthsM: [3, 10],
+                output: .stream { chunk in chunks.withLock { $0.append(chunk) } }))
         let shape = try await job.run()
         let lines = chunks.withLock { $0.joined() }.split(separator: "\n").map(String.init)
         #expect(lines.count == shape.rows + 1 && shape.speeds == 2 && shape.depths == 2)
@@ -106,10 +107,11 @@ import _TestSupport
     @Test func aJobRefusesItsInputBeforeReadingAnything() async throws {
         let nowhere = URL(fileURLWithPath: "/nonexistent/fleet.json")
         let job = GridJob(
-            source: FleetSource(
-                pages: .snapshot(directory: URL(fileURLWithPath: "/nonexistent"), name: "none"), fleet: nowhere,
-                fleetReference: "none"),
-            speedsKmh: [0], trackDepthsM: [10], output: .stream { _ in })
+            .init(
+                source: FleetSource(
+                    pages: .snapshot(directory: URL(fileURLWithPath: "/nonexistent"), name: "none"), fleet: nowhere,
+                    fleetReference: "none"),
+                speedsKmh: [0], trackDepthsM: [10], output: .stream { _ in }))
         #expect(throws: InvalidInput(field: "speedsKmh", value: "0", accepted: "1…100 km/h")) { try job.validate() }
         await expectJobFailure(InvalidInput(field: "speedsKmh", value: "0", accepted: "1…100 km/h"), kind: .usage) {
             try await job.run()

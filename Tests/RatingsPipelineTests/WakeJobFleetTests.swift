@@ -22,11 +22,11 @@ import _TestSupport
     }
 
     func job(_ source: FleetSource, names: [String] = [], service: Bool) -> WakeJob {
-        var job = WakeJob(
+        var input = WakeJob.Input(
             ships: .fleet(names: names, source: source), speedsKmh: service ? [] : [18], trackDepthsM: [10],
             riderDepthsM: [3], distancesM: [50])
-        if service { job.operatingSpeeds = .init(courseSpeeds: nil, reference: "none") }
-        return job
+        if service { input.operatingSpeeds = .init(courseSpeeds: nil, reference: "none") }
+        return WakeJob(input)
     }
 
     @Test func shipsWithoutDimensionsAreLeftOutAndNamed() async throws {

@@ -17,7 +17,7 @@ import _TestSupport
         return try RatingTableBuilder(
             fleet: fleet, fleetReference: "Data/fleet.json", point: .init(speedKmh: speed, trackDepthM: depth)
         )
-        .build(from: scrape.pages)
+        .build(from: scrape.pages, generatedAt: Date())
     }
 
     @Test func everyCellOfTheLegacyCSVIsReproduced() async throws {
@@ -61,9 +61,10 @@ import _TestSupport
 
     @Test func missingDimensionGivesEmptyWaveCellsAndAWarning() throws {
         let fleet = CuratedFleet(description: "", ships: [])
-        let run = try RatingTableBuilder(fleet: fleet, fleetReference: "f").build(from: [
-            page("Ohnebreite", [("Länge", "40 Meter"), ("Verdrängung leer", "100 Tonnen"), ("Farbe", "weiss")])
-        ])
+        let run = try RatingTableBuilder(fleet: fleet, fleetReference: "f").build(
+            from: [
+                page("Ohnebreite", [("Länge", "40 Meter"), ("Verdrängung leer", "100 Tonnen"), ("Farbe", "weiss")])
+            ], generatedAt: Date())
         let rows = CSVText.parse(LegacyShipDataCSV.render(run.scraped))
         #expect(rows[0].last == "Farbe")  // other keys follow, sorted
         let waveStart = 2 + LegacyShipDataCSV.specColumns.count
@@ -74,19 +75,22 @@ import _TestSupport
     }
 
     @Test func approximateValuesAreReadCorrectlyUnlikeTheLegacyScript() throws {
-        let run = try RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(from: [
-            page("Ungefähr", [("Länge", "56,6 m"), ("Breite", "10,7 m"), ("Verdrängung leer", "ca. 382 Tonnen")])
-        ])
+        let run = try RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(
+            from: [
+                page("Ungefähr", [("Länge", "56,6 m"), ("Breite", "10,7 m"), ("Verdrängung leer", "ca. 382 Tonnen")])
+            ], generatedAt: Date())
         // Legacy: 0.382 t → H 0.0006 m. Correct: as Panta Rhei, 0.63 m, rating 3.
         #expect(String(format: "%.2f", run.scraped[0].figures!.waveHeightM) == "0.63")
         #expect(run.table.ships[0].rating == .three)
     }
 
     @Test func unreadableValueIsAWarningNamingShipFieldAndText() throws {
-        let run = try RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(from: [
-            page(
-                "Rätsel", [("Länge", "vierzig"), ("Breite", "8 m"), ("Verdrängung leer", "90 t"), ("KW / PS", "viel")])
-        ])
+        let run = try RatingTableBuilder(fleet: .init(description: "", ships: []), fleetReference: "f").build(
+            from: [
+                page(
+                    "Rätsel",
+                    [("Länge", "vierzig"), ("Breite", "8 m"), ("Verdrängung leer", "90 t"), ("KW / PS", "viel")])
+            ], generatedAt: Date())
         #expect(
             run.warnings.contains {
                 $0.contains("Motorschiff Rätsel") && $0.contains("'Länge'") && $0.contains("'vierzig'")

@@ -60,8 +60,9 @@ import _TestSupport
 
     @Test func theCourseSpeedsJobRefusesReversedDates() async {
         let job = CourseSpeedsJob(
-            archive: nowhere.archive, archiveName: "none", stations: nowhere.stations, from: day,
-            to: day.adding(days: -2), out: nil)
+            .init(
+                archive: nowhere.archive, archiveName: "none", stations: nowhere.stations, from: day,
+                to: day.adding(days: -2), out: nil))
         await expectJobFailure(SessionsJobError.reversedDates(from: day, to: day.adding(days: -2)), kind: .usage) {
             try await job.run()
         }
@@ -83,8 +84,9 @@ import _TestSupport
             (nil, early, PlanJobError.beforeArchive(to: early, archive: "a", range: range, asked: ["Zürichsee"])),
         ] as [(LocalDate?, LocalDate?, PlanJobError)] {
             let job = CourseSpeedsJob(
-                archive: RepositoryPaths.archive, archiveName: "a", stations: RepositoryPaths.stations, from: from,
-                to: to, out: nil)
+                .init(
+                    archive: RepositoryPaths.archive, archiveName: "a", stations: RepositoryPaths.stations, from: from,
+                    to: to, out: nil))
             await expectJobFailure(expected, kind: .failed) { try await job.run() }
         }
     }

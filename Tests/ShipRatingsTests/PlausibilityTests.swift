@@ -30,7 +30,7 @@ import _TestSupport
         #expect(warning.hasSuffix("gives inf m, outside the plausible 5…400 m; not used"), "\(warning)")
         // The whole builder runs: the ship is unrated, with its reason, and nothing traps.
         let run = try RatingTableBuilder(fleet: CuratedFleet(description: "", ships: []), fleetReference: "f")
-            .build(from: [page(length: digits)])
+            .build(from: [page(length: digits)], generatedAt: Date())
         #expect(run.table.ships.first?.rating == nil)
         #expect(run.warnings.contains { $0.contains("not used") })
     }

@@ -13,7 +13,9 @@ import _TestSupport
         let source = try SnapshotPageSource(directory: RepositoryPaths.snapshot)
         let scrape = try await LegacyFleetScraper(siteRoot: URL(string: source.manifest.siteRoot)!).scrape(from: source)
         let fleet = try CuratedFleet.load(from: RepositoryPaths.fleet)
-        return try RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json").build(from: scrape.pages).table
+        return try RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json").build(
+            from: scrape.pages, generatedAt: Date()
+        ).table
     }
 
     @Test func everyUnitOfTheCuratedFleetHasOneEntry() async throws {
@@ -73,7 +75,8 @@ import _TestSupport
         // Without the riders' rating it is unrated, and says why.
         var fleet = try CuratedFleet.load(from: RepositoryPaths.fleet)
         for index in fleet.ships.indices { fleet.ships[index].riderRating = nil }
-        let bare = try RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json").build(from: [])
+        let bare = try RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json").build(
+            from: [], generatedAt: Date())
         let unrated = try #require(RatingLookup(bare.table).ship(named: "MS Forch"))
         #expect(unrated.rating == nil && unrated.unratedReason?.contains("length") == true)
         #expect(

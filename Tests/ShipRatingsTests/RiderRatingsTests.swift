@@ -185,7 +185,7 @@ import _TestSupport
                 point: OperatingPoint(speedKmh: uniform(8...30), trackDepthM: uniform(3...40)))
             builder.model = round % 2 == 0 ? .legacy : .wake
             builder.heightThresholds = .fixed(try HeightThresholds(0.05, 0.15))
-            let run = try builder.build(from: [])
+            let run = try builder.build(from: [], generatedAt: Date())
             for ship in run.table.ships {
                 let byModel = builder.model == .legacy ? ship.ratingsByModel?.legacy : ship.ratingsByModel?.wake
                 if let rider = riders[ship.name] {

@@ -310,7 +310,7 @@ import _TestSupport
         builder.model = .wake
         builder.wakeReference = WakeReference(distanceM: 40, trackDepthM: 12, riderDepthM: 2, speed: .fixed(20))
         builder.heightThresholds = .fixed(try HeightThresholds(0.1, 0.2))
-        let run = try builder.build(from: scrape.pages)
+        let run = try builder.build(from: scrape.pages, generatedAt: Date())
         #expect(run.table.schemaVersion == 4)
         #expect(run.table.model.name == .wakeEnsemble)
         let settings = try #require(run.table.model.wake)
@@ -350,12 +350,12 @@ import _TestSupport
         builder.courseSpeeds = try CourseSpeedTable.load(
             from: RepositoryPaths.data.appendingPathComponent("operating-speeds.json"))
         builder.wakeReference = WakeReference(distanceM: 50, trackDepthM: 10, riderDepthM: 3, speed: .operating)
-        let run = try builder.build(from: scrape.pages)
+        let run = try builder.build(from: scrape.pages, generatedAt: Date())
         let heights = run.table.ships.compactMap { $0.wake?.waveHeightM?.median }
         #expect(heights.count >= 12 && Set(heights).count >= 8, "\(heights)")
         #expect(run.table.ships.compactMap(\.wake).allSatisfy { $0.speedBasis != .top && $0.speedBasis != .fixed })
         builder.wakeReference = WakeReference(distanceM: 50, trackDepthM: 1.2, riderDepthM: 1, speed: .fixed(8))
-        let shallow = try builder.build(from: scrape.pages)
+        let shallow = try builder.build(from: scrape.pages, generatedAt: Date())
         let panta = try #require(shallow.wake.unrated["MS Panta Rhei"])
         #expect(panta.hasPrefix("aground"))
     }

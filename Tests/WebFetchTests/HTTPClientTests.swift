@@ -204,7 +204,8 @@ import _TestSupport
         let scraper = LegacyFleetScraper(siteRoot: server.baseURL)
         let live = try await scraper.scrape(from: recorder)
         let directory = RepositoryPaths.temporaryDirectory()
-        try await recorder.save(to: directory, siteRoot: scraper.siteRoot, indexURL: scraper.indexURL)
+        try await recorder.save(
+            to: directory, siteRoot: scraper.siteRoot, indexURL: scraper.indexURL, capturedAt: Date())
         server.stop()
         let replayed = try await scraper.scrape(from: SnapshotPageSource(directory: directory))
         #expect(replayed.pages == live.pages)

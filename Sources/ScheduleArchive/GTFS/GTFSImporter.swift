@@ -1,5 +1,5 @@
 public import CivilTime
-import Foundation
+public import Foundation
 import NextWaveSupport
 
 /// Imports the ship departures of a GTFS feed into a schedule store, for every service day.
@@ -40,6 +40,8 @@ import NextWaveSupport
     public var clock: ZoneClock = .zurich
     /// Called now and then with the number of `stop_times` lines read.
     public var progress: ((Int) -> Void)?
+    /// When the import happens: the store records it as the feed source's time.
+    public var importedAt: Date = Date(timeIntervalSince1970: 0)
 
     @_spi(Benchmarks) public init(agencies: Set<String>, window: ClosedRange<LocalDate>? = nil) {
         self.agencies = agencies
@@ -129,7 +131,7 @@ import NextWaveSupport
                 try store.transaction {
                     let source = try store.beginSource(
                         kind: .gtfs, path: feedPath, size: Self.size(of: feed.url),
-                        modified: Date().timeIntervalSince1970)
+                        modified: importedAt.timeIntervalSince1970)
                     let writer = try store.departureWriter(source: source)
                     // The rows are made a day at a time on a second thread while SQLite stores the
                     // days made before (the two took about as long as each other).

@@ -16,7 +16,7 @@ struct ArchiveStatusCommand: NextWaveCommand {
     var showsProgress: Bool { false }
 
     func execute(_ terminal: Terminal) async throws {
-        let job = ArchiveStatusJob(archive: try source.location().url, data: try source.data.layout)
+        let job = ArchiveStatusJob(.init(archive: try source.location().url, data: try source.data.layout))
         let status = try await job.run()
         for message in status.skipped { terminal.warn("skipped \(message)") }
         print(status.lines.joined(separator: "\n"))

@@ -49,8 +49,9 @@ struct CalibrateCommand: NextWaveCommand {
 
     func execute(_ terminal: Terminal) async throws {
         let job = CalibrationJob(
-            observations: try data.input(observations), out: out.map { URL(fileURLWithPath: $0) },
-            chart: chart.map { URL(fileURLWithPath: $0) }, observationsName: observations)
+            .init(
+                observations: try data.input(observations), out: out.map { URL(fileURLWithPath: $0) },
+                chart: chart.map { URL(fileURLWithPath: $0) }, observationsName: observations))
         let result = try await job.run { event in
             switch event {
             case .skipped(let row): terminal.warn("skipped \(row)")

@@ -54,8 +54,9 @@ struct FleetSpeedsCommand: NextWaveCommand {
     func execute(_ terminal: Terminal) async throws {
         let (url, name) = try archive.location()
         let job = CourseSpeedsJob(
-            archive: url, archiveName: name, stations: try archive.data.layout.stations, from: from, to: to,
-            out: out.map { URL(fileURLWithPath: $0) })
+            .init(
+                archive: url, archiveName: name, stations: try archive.data.layout.stations, from: from, to: to,
+                out: out.map { URL(fileURLWithPath: $0) }))
         let result = try await job.run()
         if json {
             StandardOutput.write(try result.table.jsonData())

@@ -60,13 +60,13 @@ struct GridCommand: NextWaveCommand {
     static let inputFlags = ["speedsKmh": "--speeds", "trackDepthsM": "--track-depths"]
 
     func execute(_ terminal: Terminal) async throws {
-        var job = GridJob(
+        var input = GridJob.Input(
             source: try fleet.fleetSource(data: data, http: http), speedsKmh: speeds.values,
             trackDepthsM: trackDepths.values,
             output: out.map { .file(URL(fileURLWithPath: $0)) }
                 ?? .stream { StandardOutput.write($0) })
-        job.csvStyle = csv.csvStyle
-        let shape = try await job.run { event in
+        input.csvStyle = csv.csvStyle
+        let shape = try await GridJob(input).run { event in
             switch event {
             case .pages(let pages): terminal.show(pages)
             }

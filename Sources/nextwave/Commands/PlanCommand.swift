@@ -96,7 +96,8 @@ struct PlanCommand: NextWaveCommand {
         if let ics {
             let options = PlanCalendar.Options(
                 windows: windows, alarmMinutes: alarm.minutes, waveEvents: icsWaves, words: words)
-            let calendar = PlanCalendar.render(plan, replacing: ics, options: options)
+            let calendar = PlanCalendar.render(
+                plan, replacing: ics, options: options, fixed: SourceDateEpoch.date(), now: Date())
             if ics == "-" {
                 print(calendar, terminator: "")
                 return
@@ -122,10 +123,7 @@ struct PlanCommand: NextWaveCommand {
         var input = PlanJob.Input(source: schedule, from: from, days: days, selection: selection)
         input.sun = scoring.sun
         input.predict = predict
-        let job = PlanJob(input)
-        try job.validate()  // a refused input is said before anything else
-        terminal.announce(tables, quiet: source.data.quietData)
-        let plan = try await job.run()
+        let plan = try await PlanJob(input).run(onAccepted: { terminal.announce(tables, quiet: source.data.quietData) })
         for file in plan.skippedFiles { terminal.warn("skipped \(file)") }
         if let today = plan.todayNotInArchive {
             terminal.warn(

@@ -87,10 +87,8 @@ struct SessionsCommand: NextWaveCommand {
             out: URL(fileURLWithPath: out, isDirectory: true))
         input.csvStyle = csv.csvStyle
         input.predict = predict.isOn
-        let job = SessionsJob(input)
-        try job.validate()  // a refused input is said before anything else
-        terminal.announce(tables, quiet: source.data.quietData)
-        let result = try await job.run { event in
+        let announce = { terminal.announce(tables, quiet: source.data.quietData) }
+        let result = try await SessionsJob(input).run(onAccepted: announce) { event in
             switch event {
             case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")
             case .scored(let days, let date): terminal.progress("scored \(days) station-days (\(date))")

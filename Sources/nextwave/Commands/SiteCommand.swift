@@ -131,7 +131,7 @@ struct SiteUpdateCommand: NextWaveCommand {
         input.http = http.configuration
         input.predict = predict.isOn
         input.categories = categories.rule
-        input.now = SourceDateEpoch.date() ?? Date()
+        if let fixed = SourceDateEpoch.date() { input.clock = FixedDateClock(fixed) }
         return input
     }
 

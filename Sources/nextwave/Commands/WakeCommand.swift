@@ -136,16 +136,16 @@ struct WakeCommand: NextWaveCommand {
         } else {
             ships = .fleet(names: ship, source: try fleet.fleetSource(data: data, http: http))
         }
-        var job = WakeJob(
+        var input = WakeJob.Input(
             ships: ships, speedsKmh: speeds.values, trackDepthsM: trackDepths.values,
             riderDepthsM: riderDepths.values,
             distancesM: distances.values,
             calibration: calibration.map { URL(fileURLWithPath: $0) })
         if case .service = speeds {
             let speeds = CourseSpeedTable.choose(given: operatingSpeeds, data: try data.layout)
-            job.operatingSpeeds = .init(courseSpeeds: speeds.url, reference: speeds.reference)
+            input.operatingSpeeds = .init(courseSpeeds: speeds.url, reference: speeds.reference)
         }
-        let table = try await job.run { terminal.show($0) }
+        let table = try await WakeJob(input).run { terminal.show($0) }
         terminal.endProgress()
         if json {
             try WakeJSON.write(table) { StandardOutput.write($0) }
