@@ -212,6 +212,12 @@ let package = Package(
             ],
             path: "Sources/_FuzzTargets"),
         .executableTarget(name: "nextwave-fuzz", dependencies: ["_FuzzTargets", "CFuzzerDriver"]),
+        // The public job entries as a fuzz target of their own binary (the jobs link the HTTP
+        // stack, which the readers' fuzz binary must not): scripts/fuzz runs it as `job-entries`.
+        .target(
+            name: "_JobEntries",
+            dependencies: ["RatingsPipeline", "SessionsPipeline", "WakeModels", civilTime, "_TestSupport"]),
+        .executableTarget(name: "nextwave-fuzz-jobs", dependencies: ["_JobEntries", "CFuzzerDriver"]),
 
         .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "_TestSupport"]),
         .testTarget(
@@ -283,8 +289,7 @@ let package = Package(
         .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
         .testTarget(name: "JobContractTests", dependencies: ["JobContract"]),
         .testTarget(
-            name: "JobEntryTests",
-            dependencies: ["RatingsPipeline", "SessionsPipeline", "ShipRatings", "WakeModels", civilTime]),
+            name: "JobEntryTests", dependencies: ["_JobEntries", civilTime]),
         .testTarget(
             name: "RatingsPipelineTests",
             dependencies: [

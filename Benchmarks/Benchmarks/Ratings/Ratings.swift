@@ -20,7 +20,8 @@ let benchmarks: @Sendable () -> Void = {
             let root = URL(string: source.manifest.siteRoot)!
             let index = URL(string: source.manifest.indexURL)!
             let scrape = try await LegacyFleetScraper(siteRoot: root, indexPath: index.path).scrape(from: source)
-            let run = try RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json").build(from: scrape.pages, generatedAt: Date())
+            let run = try RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json").build(
+                from: scrape.pages, generatedAt: Date())
             blackHole(LegacyShipDataCSV.render(run.scraped))
             blackHole(try run.table.jsonData())
             blackHole(RatingsChartSVG.render(run.table))
