@@ -24,15 +24,16 @@ let package = Package(
         .target(name: "Solar", dependencies: ["CivilTime"]),
         .target(name: "SessionCore", dependencies: ["CivilTime", "Solar", "WaveRating"]),
         .target(name: "ShipRatingReader", dependencies: ["WaveRating"]),
-        .target(name: "WaveFeed", dependencies: ["CivilTime"]),
+        .target(name: "WaveFeed", dependencies: ["CivilTime", "WaveRating"]),
         .executableTarget(
-            name: "FeedClientExample", dependencies: ["WaveFeed", "CivilTime"], path: "Examples/FeedClient"),
+            name: "FeedClientExample", dependencies: ["WaveFeed", "CivilTime", "WaveRating"],
+            path: "Examples/FeedClient"),
         // The package's own tests: `swift test --package-path Packages/SessionKit` (scripts/test
         // runs it), Foundation and swift-testing only, as an app would build them.
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "SolarTests", dependencies: ["Solar", "CivilTime"]),
         .testTarget(name: "WaveRatingTests", dependencies: ["WaveRating"]),
-        .testTarget(name: "WaveFeedTests", dependencies: ["WaveFeed", "CivilTime"]),
+        .testTarget(name: "WaveFeedTests", dependencies: ["WaveFeed", "CivilTime", "WaveRating"]),
         .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "CivilTime", "Solar", "WaveRating"]),
         // The published table's reader against every schema version, the app's own table and
         // the lookup rule's cross-language vectors (read from the repository SessionKit sits in).

@@ -17,9 +17,8 @@ package struct OperatorCatalogue: Sendable, Decodable {
         /// Whether a page layout is known for its ship pages (only ZSG's); the others' tables
         /// rest on the curated fleet file alone.
         package var pages: Bool?
-        /// Who publishes which ship runs which course: `zsg-deployment-page`,
-        /// `sgv-allocation-page`, `cgn-departure-board`; nil: nobody.
-        package var assignments: String?
+        /// Who publishes which ship runs which course; nil: nobody.
+        package var assignments: AssignmentPublisher?
         /// Lake (as `stations.json` names it) → GTFS agency ids of the operator there.
         package var lakes: [String: [String]]
 
@@ -36,6 +35,30 @@ package struct OperatorCatalogue: Sendable, Decodable {
         /// (`Data/fleets/sgv.json`).
         package func fleetFile(in data: DataLayout) -> (url: URL, reference: String) {
             (data.file(fleet), DataLayout.reference(fleet))
+        }
+    }
+
+    /// Where an operator publishes which ship runs which course, as `operators.json` names it: a
+    /// closed set (a name not listed makes the file unreadable, naming the value).
+    package enum AssignmentPublisher: String, Decodable, CaseIterable, Sendable {
+        /// ZSG's deployment page (einsatzderschiffe.zsg.ch).
+        case zsgDeploymentPage = "zsg-deployment-page"
+        /// SGV's steamer allocation page.
+        case sgvAllocationPage = "sgv-allocation-page"
+        /// CGN's departure boards per pier.
+        case cgnDepartureBoard = "cgn-departure-board"
+
+        /// Decodes a name, refusing one not listed with the names there are.
+        package init(from decoder: any Decoder) throws {
+            let name = try decoder.singleValueContainer().decode(String.self)
+            guard let publisher = Self(rawValue: name) else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "\"\(name)\" is none of "
+                            + Self.allCases.map(\.rawValue).joined(separator: ", ")))
+            }
+            self = publisher
         }
     }
 

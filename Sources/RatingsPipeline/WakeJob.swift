@@ -172,7 +172,7 @@ public struct WakeJob: Job {
             return WakeTable.OperatingColumn(
                 speed: list.firstIndex(of: speed.kmh)!,
                 minus: spread > 0 ? list.firstIndex(of: speed.kmh - spread) : nil,
-                plus: spread > 0 ? list.firstIndex(of: speed.kmh + spread) : nil, basis: speed.basis.rawValue,
+                plus: spread > 0 ? list.firstIndex(of: speed.kmh + spread) : nil, basis: speed.basis,
                 spreadKmh: speed.spreadKmh)
         }
         return (list, columns)

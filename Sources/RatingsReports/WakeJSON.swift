@@ -1,3 +1,4 @@
+import ShipRatingTable
 import WakeCalibration
 import WakeModels
 
@@ -50,7 +51,8 @@ package enum WakeJSON {
                 chunk += "\"defaults\": [\(h.defaults.map(JSONNumber.string).joined(separator: ", "))]},\n"
                 if let column = table.operating?[ship] {
                     chunk += "      \"operatingSpeed\": {\"kmh\": \(n(table.ensemble.speedsKmh[column.speed])), "
-                    chunk += "\"spreadKmh\": \(n(column.spreadKmh)), \"basis\": \(JSONNumber.string(column.basis))},\n"
+                    chunk +=
+                        "\"spreadKmh\": \(n(column.spreadKmh)), \"basis\": \(JSONNumber.string(column.basis.rawValue))},\n"
                 }
                 chunk += "      \"points\": ["
             }

@@ -1,6 +1,7 @@
 import Foundation
 public import JobContract
 import NextWaveSupport
+public import ShipRatingTable
 public import WakeCalibration
 public import WakeModels
 
@@ -28,11 +29,11 @@ public struct WakeTable: Sendable {
         /// The indices of V − σ and V + σ (nil without a spread).
         public var minus: Int?
         public var plus: Int?
-        /// Where the speed comes from ("courses", "sisterShip", …) and its standard error, km/h.
-        public var basis: String
+        /// Where the speed comes from (courses, a sister ship, …) and its standard error, km/h.
+        public var basis: SpeedBasis
         public var spreadKmh: Double?
 
-        public init(speed: Int, minus: Int?, plus: Int?, basis: String, spreadKmh: Double?) {
+        public init(speed: Int, minus: Int?, plus: Int?, basis: SpeedBasis, spreadKmh: Double?) {
             self.speed = speed
             self.minus = minus
             self.plus = plus

@@ -37,7 +37,7 @@ package enum FeedStationDays {
     /// A feed's wave as a wave of the lists (nil for one whose time cannot be read).
     static func detail(_ wave: FeedWave) -> WaveDetail? {
         guard let time = ZoneClock.parseISO8601(wave.timeUTC)?.unix else { return nil }
-        let rating = wave.rating.flatMap(Rating.init(rawValue:))
+        let rating = wave.rating
         var ship = WaveShip.none
         var points = 1.0
         switch wave.shipSource {
@@ -48,7 +48,7 @@ package enum FeedStationDays {
             }
         case .predicted:
             let shares = (wave.predictedShips ?? []).map {
-                ShipShare(ship: $0.ship, share: $0.share, rating: $0.rating.flatMap(Rating.init(rawValue:)))
+                ShipShare(ship: $0.ship, share: $0.share, rating: $0.rating)
             }
             if !shares.isEmpty {
                 ship = .predicted(shares)

@@ -31,7 +31,7 @@ package enum FeedWaves {
             share = shares.first?.share
             predicted = shares.map {
                 FeedWave.PredictedShip(
-                    ship: tableName($0.ship), share: $0.share, rating: ratings.ship(named: $0.ship)?.rating?.rawValue)
+                    ship: tableName($0.ship), share: $0.share, rating: ratings.ship(named: $0.ship)?.rating)
             }
         case .none: break
         }
@@ -41,7 +41,7 @@ package enum FeedWaves {
             stationId: String(day.station), stationName: day.stationName, time: clock.iso8601(w.time),
             timeUTC: ZoneClock.utcISO8601(w.time), course: WaveID.withoutLeadingZeros(w.course), category: w.category,
             nextStopId: w.nextStop.map(String.init), nextStopName: w.nextStopName, ship: ship, shipSource: source,
-            shipShare: share, predictedShips: predicted, rating: w.rating?.rawValue, ratingBasis: basis,
+            shipShare: share, predictedShips: predicted, rating: w.rating, ratingBasis: basis,
             waveHeightM: w.waveHeightM, destination: w.destination, arrival: w.arrival.map(clock.iso8601),
             daylight: PlanWords.phase(w.time, sun: day.sun))
     }

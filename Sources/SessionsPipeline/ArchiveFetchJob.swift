@@ -150,12 +150,12 @@ package struct ArchiveFetchJob: Job {
             onEvent(.note("\(chosen.code) publishes no ship assignments; sessions predict ships"))
             return nil
         }
-        guard let source = ArchiveFetcher.AssignmentSource.Kind(rawValue: kind) else {
-            let known = ArchiveFetcher.AssignmentSource.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw FileProblem(
-                path: DataLayout.reference(DataLayout.Name.operators),
-                reason: "\(chosen.id) has an unknown assignments source \"\(kind)\" (known: \(known))")
-        }
+        let source: ArchiveFetcher.AssignmentSource.Kind =
+            switch kind {
+            case .zsgDeploymentPage: .zsgDeploymentPage
+            case .sgvAllocationPage: .sgvAllocationPage
+            case .cgnDepartureBoard: .cgnDepartureBoard
+            }
         return ArchiveFetcher.AssignmentSource(source, url: input.deploymentURL)
     }
 }

@@ -1,5 +1,6 @@
 import JobContract
 import RatingsReports
+import ShipRatingTable
 import Testing
 import WakeModels
 
@@ -17,7 +18,7 @@ import WakeModels
     }
 
     static func column(_ speed: Int, minus: Int? = nil, plus: Int? = nil) -> WakeTable.OperatingColumn {
-        WakeTable.OperatingColumn(speed: speed, minus: minus, plus: plus, basis: "published", spreadKmh: nil)
+        WakeTable.OperatingColumn(speed: speed, minus: minus, plus: plus, basis: .published, spreadKmh: nil)
     }
 
     @Test func fittingPartsMakeATable() throws {

@@ -17,7 +17,10 @@ import _TestSupport
     @Test func theCataloguesSourcesAreTheFetchersOwn() throws {
         let catalogue = try OperatorCatalogue.load(from: RepositoryPaths.layout)
         let named = catalogue.operators.compactMap(\.assignments)
-        #expect(Set(named) == Set(ArchiveFetcher.AssignmentSource.Kind.allCases.map(\.rawValue)))
+        #expect(Set(named.map(\.rawValue)) == Set(ArchiveFetcher.AssignmentSource.Kind.allCases.map(\.rawValue)))
+        #expect(
+            Set(OperatorCatalogue.AssignmentPublisher.allCases.map(\.rawValue))
+                == Set(ArchiveFetcher.AssignmentSource.Kind.allCases.map(\.rawValue)))
         #expect(ArchiveFetcher.AssignmentSource(.sgvAllocationPage) == .sgvAllocationPage(SGVAllocationPage.url))
         let mirror = URL(string: "http://127.0.0.1:1/cgn")!
         #expect(ArchiveFetcher.AssignmentSource(.cgnDepartureBoard, url: mirror) == .cgnDepartureBoard(mirror))

@@ -9,6 +9,7 @@
 import CivilTime
 import Foundation
 import WaveFeed
+import WaveRating
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("feed-client: \(message)\n".utf8))
@@ -51,7 +52,7 @@ for wave in waves {
             .joined(separator: " or ") + " (predicted)"
     case .none: ship = "ship not known"
     }
-    let stars = wave.rating.map { String(repeating: "★", count: $0) } ?? "–"
+    let stars = wave.rating.map { String(repeating: "★", count: $0.rawValue) } ?? "–"
     let height = wave.waveHeightM.map { String(format: "%.2f m", $0) } ?? ""
     // Where the course goes, and whether it is dark then (the feed's daylight phase).
     let toward = wave.destination.map { "→ \($0)" } ?? ""

@@ -1,3 +1,5 @@
+public import WaveRating
+
 /// One lake's waves on one day (`<lake>/<date>.<hash>.json`; schemas/feed-day.schema.json):
 /// every departure at every station of the lake, in time order. A day that was fetched and has
 /// no departure has a file with no waves; a day that was not fetched has none (the index does
@@ -105,8 +107,9 @@ public struct FeedWave: Codable, Sendable, Equatable {
     public var shipShare: Double?
     /// A prediction's ships with their shares (summing to 1) and ratings.
     public var predictedShips: [PredictedShip]?
-    /// The published ship's rating (1–3); nil for a prediction, an unknown or an unrated ship.
-    public var rating: Int?
+    /// The published ship's rating (1–3, a closed set: a feed naming another is refused); nil
+    /// for a prediction, an unknown or an unrated ship.
+    public var rating: Rating?
     /// What decided that rating, as the table says.
     public var ratingBasis: RatingBasis?
     /// The height at the rider the table gives the ship at its reference point (the day's
@@ -143,9 +146,9 @@ public struct FeedWave: Codable, Sendable, Equatable {
     public struct PredictedShip: Codable, Sendable, Equatable {
         public var ship: String
         public var share: Double
-        public var rating: Int?
+        public var rating: Rating?
 
-        public init(ship: String, share: Double, rating: Int?) {
+        public init(ship: String, share: Double, rating: Rating?) {
             self.ship = ship
             self.share = share
             self.rating = rating
@@ -155,7 +158,7 @@ public struct FeedWave: Codable, Sendable, Equatable {
     public init(
         waveId: String, stationId: String, stationName: String, time: String, timeUTC: String, course: String,
         category: String, nextStopId: String?, nextStopName: String?, ship: String?, shipSource: ShipSource,
-        shipShare: Double?, predictedShips: [PredictedShip]?, rating: Int?, ratingBasis: RatingBasis?,
+        shipShare: Double?, predictedShips: [PredictedShip]?, rating: Rating?, ratingBasis: RatingBasis?,
         waveHeightM: Double?, destination: String? = nil, arrival: String? = nil, daylight: Daylight? = nil
     ) {
         self.waveId = waveId

@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import Testing
 import WaveFeed
+import WaveRating
 
 /// The wave feed's portable half: the app's wave id, and the reader's bounds.
 @Suite struct WaveFeedTests {
@@ -71,5 +72,20 @@ import WaveFeed
         } throws: { error in
             "\(error)".hasPrefix("d.json: not a day of waves: missing field ") && !"\(error)".contains("CodingKeys")
         }
+    }
+
+    /// A wave's rating is the closed set 1–3 (`Rating`), written as the schema's integer: 2 is
+    /// written `"rating":2` and read back as `.two`; a 4 is refused, not carried as a number.
+    @Test func aWavesRatingIsOneToThreeWrittenAsTheInteger() throws {
+        let wave = FeedWave(
+            waveId: "w", stationId: "8503651", stationName: "Thalwil (See)", time: "2026-09-22T10:00:00+02:00",
+            timeUTC: "2026-09-22T08:00:00Z", course: "2501", category: "BAT", nextStopId: nil, nextStopName: nil,
+            ship: "MS Panta Rhei", shipSource: .published, shipShare: 1, predictedShips: nil, rating: .two,
+            ratingBasis: .energy, waveHeightM: nil)
+        let text = String(decoding: try JSONEncoder().encode(wave), as: UTF8.self)
+        #expect(text.contains(#""rating":2"#), "\(text)")
+        #expect(try JSONDecoder().decode(FeedWave.self, from: Data(text.utf8)).rating == .two)
+        let four = text.replacingOccurrences(of: #""rating":2"#, with: #""rating":4"#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(FeedWave.self, from: Data(four.utf8)) }
     }
 }
