@@ -92,7 +92,7 @@ public struct GridJob: Job {
             input.trackDepthsM, field: "trackDepthsM", in: OperatingRanges.depthM, unit: "m")
     }
 
-    /// Computes the grid and writes its CSV to ``input.output``.
+    /// Computes the grid and writes its CSV to ``Input/output``.
     public func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Shape {
         let resolved = try await input.source.on(input.clock).resolved(onEvent: { onEvent(.pages($0)) })
         let (names, hulls) = resolved.measured

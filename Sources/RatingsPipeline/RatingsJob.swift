@@ -58,7 +58,7 @@ public struct RatingsJob: Job {
         /// How `ship-ratings.csv` is written.
         package var csvStyle: CSVStyle = .standard
         /// The run's clock: the table is stamped with its date (`generatedAt`) when it changed,
-        /// and live pages are fetched on it. (The CLI gives a ``JobContract/FixedDateClock`` at
+        /// and live pages are fetched on it. (The CLI gives a `FixedDateClock` at
         /// `SOURCE_DATE_EPOCH` for reproducible tables; the library reads no environment.)
         public var clock: any JobClock = SystemClock()
         /// The data folder and operator whose current table (`ShipRatingTable/CurrentRatingTables`)

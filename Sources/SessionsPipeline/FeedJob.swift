@@ -46,7 +46,7 @@ public struct FeedJob: Job {
         /// Departures without an assigned ship take the ships predicted from archived days.
         public var predict = true
         /// The run's clock: the index's `generatedAt` when it changes is its date (the CLI gives
-        /// a ``JobContract/FixedDateClock`` at `SOURCE_DATE_EPOCH` when that is set).
+        /// a `FixedDateClock` at `SOURCE_DATE_EPOCH` when that is set).
         public var clock: any JobClock = SystemClock()
         /// How each lake's days were fetched just before (`site update`), by lake name; a lake
         /// not named keeps what the previous index said, or says nothing (a feed from an archive).
