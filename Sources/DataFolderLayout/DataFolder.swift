@@ -18,18 +18,11 @@ import NextWaveSupport
 package struct DataFolder: Sendable, Equatable {
     /// Why a folder was chosen.
     package enum Origin: Sendable, Equatable {
-        case option, environment, checkout, installed, besideBuild
-
-        /// Words for the line a run prints ("data: … (the checkout's Data/)").
-        package var words: String {
-            switch self {
-            case .option: "--data"
-            case .environment: "NEXTWAVE_DATA"
-            case .checkout: "the checkout this folder is in"
-            case .installed: "installed beside the binary"
-            case .besideBuild: "the checkout the binary was built in"
-            }
-        }
+        /// Named by the caller (the CLI's `--data`).
+        case option
+        /// Named by `$NEXTWAVE_DATA`.
+        case environment
+        case checkout, installed, besideBuild
     }
 
     /// The folder.
@@ -49,15 +42,18 @@ package struct DataFolder: Sendable, Equatable {
     /// The effective user id of this process.
     package static var currentUserID: UInt32 { UInt32(geteuid()) }
 
-    /// No data folder was found: where the search looked, and what to do.
+    /// No data folder was found: where the search looked, and the installation beside the
+    /// binary that has no data, if there is one.
     package struct NotFound: KindedError {
         /// The data folder is an input that is not there.
         package var kind: ProblemKind { .missingInput }
         package var searched: [String]
-        package var advice: String
+        /// `<prefix>/share/nextwave` when it exists but holds no `Data/fleet.json`: an
+        /// installation without its data is broken.
+        package var brokenInstallation: String?
         package var description: String {
-            "cannot find the data folder (Data/ with fleet.json); looked in \(searched.joined(separator: ", ")). "
-                + advice
+            "cannot find the data folder (Data/ with fleet.json); looked in \(searched.joined(separator: ", "))"
+                + (brokenInstallation.map { ". The installation at \($0) has no Data/fleet.json" } ?? "")
         }
     }
 
@@ -92,13 +88,9 @@ package struct DataFolder: Sendable, Equatable {
             searched.append(candidate.path)
             dir = dir.deletingLastPathComponent()
         }
-        // The advice must not be the step just taken: an installation without its data is broken.
-        let advice =
-            FileManager.default.fileExists(atPath: share.path)
-            ? "The installation at \(share.path) has no Data/fleet.json: run scripts/install again with the same "
-                + "prefix, or pass --data DIR"
-            : "Pass --data DIR or set NEXTWAVE_DATA=DIR (the folder with fleet.json: Data/ of the repository)"
-        throw NotFound(searched: searched, advice: advice)
+        throw NotFound(
+            searched: searched,
+            brokenInstallation: FileManager.default.fileExists(atPath: share.path) ? share.path : nil)
     }
 
     /// The checkout of this repository that `directory` is in: the nearest folder at or above it

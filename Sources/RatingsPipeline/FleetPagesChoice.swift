@@ -54,11 +54,10 @@ package struct FleetPagesChoice: Sendable {
         package var description: String {
             switch self {
             case .noPageLayout(let id, let code, let fleet):
-                "--operator \(id): no page layout is known for \(code)'s site, so its table rests on "
-                    + "\(DataLayout.reference(fleet)) "
-                    + "alone; leave out --live, --base-url, --pages, --index-url and --snapshot"
+                "\(id): no page layout is known for \(code)'s site, so its table rests on "
+                    + "\(DataLayout.reference(fleet)) alone and no page of it is read"
             case .noSnapshot(let name, let available):
-                "--snapshot \(name): no snapshot there (no manifest.json). \(available)"
+                "\(name): no snapshot there (no manifest.json). \(available)"
             }
         }
     }

@@ -55,11 +55,10 @@ public enum WakeJobError: KindedError, Equatable {
                 + "; the track must be deeper than \(plain(((ships.map(\.draftM).max() ?? 0) * 100).rounded(.up) / 100)) m (the rider's spot may be "
                 + "shallower)"
         case .noOperatingSpeed(let reasons):
-            "no operating speed for " + reasons.joined(separator: "; ") + "; give --speeds KMH"
+            "no operating speed for " + reasons.joined(separator: "; ")
         case .insideHull(let ship, let distance, let halfBeam):
             "a distance of \(plain(distance)) m from the sailing line is inside \(ship)'s hull (half its beam is "
-                + "\(plain((halfBeam * 100).rounded() / 100)) m); give --distances beyond the hull, such as 50 (the "
-                + "app's advice to riders)"
+                + "\(plain((halfBeam * 100).rounded() / 100)) m)"
         case .tooManyPoints(let ships, let speeds, let depths, let distances, let limit):
             "\(ships) ships × \(speeds) speeds × \(depths) depths × \(distances) distances is more than \(limit) points; "
                 + "use coarser ranges or fewer ships"

@@ -274,7 +274,8 @@ import _TestSupport
         ])
         #expect(r.status == 66)
         #expect(
-            r.stderr.contains("no snapshot there") && r.stderr.contains("zsg-2025-01-14")
+            r.stderr.contains("--snapshot /tmp/no-such-snapshot: no snapshot there")
+                && r.stderr.contains("zsg-2025-01-14")
                 && r.stderr.contains("zsg-2026-labels-example"), "\(r.stderr)")
     }
 

@@ -116,6 +116,11 @@ import _TestSupport
         // --operator with a live scrape is refused: no layout is known for SGV's pages.
         let live = try await CLI.runOffPool(["ratings", "--operator", "sgv", "--live", "--dry-run", "--out", out.path])
         #expect(live.status == 64 && live.stderr.contains("no page layout is known"), "\(live.stderr)")
+        // The library states it; the command line's advice names the options.
+        #expect(
+            live.stderr.contains("error: --operator sgv: no page layout is known for SGV's site")
+                && live.stderr.contains("; leave out --live, --base-url, --pages, --index-url and --snapshot"),
+            "\(live.stderr)")
         let unknown = try await CLI.runOffPool(["fleet", "check", "--operator", "xyz"])
         #expect(
             unknown.status == 64

@@ -179,6 +179,7 @@ import _TestSupport
             lucerne.stderr.contains("no operating speed for DS Uri, DS Unterwalden, DS Schiller"), "\(lucerne.stderr)")
         #expect(lucerne.stderr.split(separator: "(no published service speed").count == 3, "two reasons, once each")
         #expect(lucerne.stderr.contains("`nextwave fleet set NAME --service-speed KMH --source URL --operator sgv`"))
+        #expect(lucerne.stderr.contains("; give --speeds KMH, or record"), "\(lucerne.stderr)")
         let walensee = try await CLI.runOffPool(["wake", "--operator", "walensee", "--quiet"])
         #expect(walensee.status == 65 && walensee.stderr.contains("MS Alvier (no published displacement)"))
     }

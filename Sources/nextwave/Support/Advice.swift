@@ -30,6 +30,12 @@ enum Advice {
                 stated
             }
         case is OperatorCatalogue.Unknown: "--operator: " + stated
+        case let error as FleetPagesChoice.Problem:
+            switch error {
+            case .noPageLayout:
+                "--operator " + stated + "; leave out --live, --base-url, --pages, --index-url and --snapshot"
+            case .noSnapshot: "--snapshot " + stated
+            }
         case is GTFSImportJob.NoAgency: stated + "; give them with --agency"
         case let error as StationQueryError:
             if case .unknown = error { stated + " (nextwave stations --search TEXT lists them)" } else { stated }
@@ -105,8 +111,10 @@ enum Advice {
             stated + "; give the hull with --length, --beam and --displacement"
         case .unknownShip: stated + " (nextwave fleet show lists the fleet)"
         case .noOperatingSpeed(let reasons) where reasons != [WakeJobError.hullWithoutSpeed]:
-            stated + ", or record a ship's published service speed: "
+            stated + "; give --speeds KMH, or record a ship's published service speed: "
                 + "`nextwave fleet set NAME --service-speed KMH --source URL`"
+        case .noOperatingSpeed: stated + "; give --speeds KMH"
+        case .insideHull: stated + "; give --distances beyond the hull, such as 50 (the app's advice to riders)"
         default: stated
         }
     }

@@ -15,7 +15,12 @@ enum DataLocator {
                 currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
                 executable: executableURL())
         } catch let notFound as DataFolder.NotFound {
-            throw CLIError("\(notFound) (for \(executableURL().path))", status: .noInput)
+            // The advice must not be the step just taken: an installation without its data is broken.
+            let advice =
+                notFound.brokenInstallation != nil
+                ? "run scripts/install again with the same prefix, or pass --data DIR"
+                : "Pass --data DIR or set NEXTWAVE_DATA=DIR (the folder with fleet.json: Data/ of the repository)"
+            throw CLIError("\(notFound) (for \(executableURL().path)). \(advice)", status: .noInput)
         }
         try checkOwner(folder)
         let first = announced.withLock { done in
@@ -23,7 +28,7 @@ enum DataLocator {
             return !done
         }
         if first && !quiet {
-            let line = "data: \(folder.url.standardizedFileURL.path) (\(folder.origin.words))\n"
+            let line = "data: \(folder.url.standardizedFileURL.path) (\(words(folder.origin)))\n"
             try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
         }
         return folder.layout
@@ -44,9 +49,20 @@ enum DataLocator {
                     "warning: the data folder \(folder.url.path) \(owner); its files decide the ratings\n".utf8))
         case .checkout, .installed, .besideBuild:
             throw CLIError(
-                "the data folder \(folder.url.path) (\(folder.origin.words)) \(owner): a folder another user controls "
+                "the data folder \(folder.url.path) (\(words(folder.origin))) \(owner): a folder another user controls "
                     + "would decide the ratings; to use it anyway, name it with --data or NEXTWAVE_DATA",
                 status: .noPermission)
+        }
+    }
+
+    /// Words for the line a run prints ("data: … (the checkout this folder is in)").
+    static func words(_ origin: DataFolder.Origin) -> String {
+        switch origin {
+        case .option: "--data"
+        case .environment: "NEXTWAVE_DATA"
+        case .checkout: "the checkout this folder is in"
+        case .installed: "installed beside the binary"
+        case .besideBuild: "the checkout the binary was built in"
         }
     }
 
