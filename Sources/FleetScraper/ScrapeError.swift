@@ -30,7 +30,7 @@ package enum ScrapeError: KindedError, Equatable {
             "\(url): no ship links found (\(expected)); the site's layout has probably changed"
         case .tooManyShipLinks(let url, let count, let limit):
             "\(url) links \(count) vessel pages, more than the \(limit) a run reads (a fleet has dozens); refused "
-                + "before fetching them: give the fleet's own index page, or a --pages list"
+                + "before fetching them"
         case .layoutChanged(let url, let missing):
             "\(url): \(missing) not found; the ship page layout has probably changed"
         case .snapshot(let path, let reason, _): "snapshot \(path): \(reason)"

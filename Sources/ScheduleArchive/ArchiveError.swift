@@ -39,8 +39,8 @@ package enum ArchiveError: KindedError, Equatable {
                     : "it holds departures imported from GTFS (\(feeds.joined(separator: ", "))), which only a new "
                         + "import restores: ")
                 + "move it away (mv \(path) \(path).damaged); the next run rebuilds the stationboards' index from the "
-                + "archive's files; then run `nextwave archive import-gtfs FEED --archive "
-                + "\((path as NSString).deletingLastPathComponent)` again for each feed it held"
+                + "archive's files"
+                + (feeds.isEmpty ? "" : ", and each feed it held is to be imported again")
         }
     }
 }

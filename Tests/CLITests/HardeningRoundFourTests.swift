@@ -312,6 +312,7 @@ import _TestSupport
         ])
         #expect(r.status != 0)
         #expect(r.stderr.contains("links 20000 vessel pages, more than the 500 a run reads"), "\(r.stderr.suffix(800))")
+        #expect(r.stderr.contains("before fetching them: give the fleet's own index page, or a --pages list"))
         #expect(server.requestLog.count < 5, "\(server.requestLog.count) requests")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("ship-ratings.json").path))
     }
@@ -536,6 +537,10 @@ import _TestSupport
             let r = try await runBounded(command)
             #expect(r.status == 65, "\(command): \(r.status) \(r.stderr)")
             #expect(r.stderr.contains("is damaged") && r.stderr.contains("archive import-gtfs"), "\(r.stderr)")
+            #expect(
+                r.stderr.contains(
+                    "each feed it held is to be imported again: `nextwave archive import-gtfs FEED --archive "
+                        + "\(gtfsArchive.path)` for each"), "\(r.stderr)")
         }
     }
 

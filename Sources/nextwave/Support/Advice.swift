@@ -1,3 +1,4 @@
+import Foundation
 import RatingsPipeline
 import SessionsPipeline
 import ShipRatingTable
@@ -40,10 +41,12 @@ enum Advice {
         case let error as StationQueryError:
             if case .unknown = error { stated + " (nextwave stations --search TEXT lists them)" } else { stated }
         case let error as ArchiveError:
-            if case .gtfsNeedsWindow = error {
-                stated + ". Choose part of the feed with --from and --to."
-            } else {
-                stated
+            switch error {
+            case .gtfsNeedsWindow: stated + ". Choose part of the feed with --from and --to."
+            case .damagedStore(let path, _, let feeds) where !feeds.isEmpty:
+                stated + ": `nextwave archive import-gtfs FEED --archive "
+                    + "\(URL(fileURLWithPath: path).deletingLastPathComponent().path)` for each"
+            default: stated
             }
         default: stated
         }
@@ -84,6 +87,7 @@ enum Advice {
         case .pageOffSite: stated + " (give --base-url for its site)"
         case .snapshotNotEmpty: stated + "; choose a new folder or add --force to replace it whole"
         case .snapshotTargetRefused: stated + "; choose a new folder"
+        case .tooManyShipLinks: stated + ": give the fleet's own index page, or a --pages list"
         default: stated
         }
     }
