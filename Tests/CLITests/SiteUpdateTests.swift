@@ -209,13 +209,18 @@ import _TestSupport
         let s = try Site()
         defer { s.server.stop() }
         var random = SplitMix64(seed: 47)
-        // How long a whole run takes here, to spread the kills over it: a second run, as the
-        // trials are (the first also makes the archive's store).
+        // How long a whole run takes here, to spread the kills over it: the shorter of two later
+        // runs, as the trials are (the first also makes the archive's store). A machine busy
+        // during one of them would otherwise stretch the spread until most trials end first.
         #expect(try await s.update(["--from", "2026-09-22", "--days", "1"]).status == 0)
         let clock = ContinuousClock()
-        let started = clock.now
-        #expect(try await s.update(["--from", "2026-09-23", "--days", "1"]).status == 0)
-        let whole = started.duration(to: clock.now)
+        var runs: [Duration] = []
+        for day in ["2026-09-23", "2026-09-24"] {
+            let started = clock.now
+            #expect(try await s.update(["--from", day, "--days", "1"]).status == 0)
+            runs.append(started.duration(to: clock.now))
+        }
+        let whole = runs.min()!
         let milliseconds = max(
             50, Int(whole.components.seconds * 1000 + whole.components.attoseconds / 1_000_000_000_000_000))
         var killed = 0
