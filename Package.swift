@@ -135,7 +135,10 @@ let package = Package(
         // Fetching the archive over HTTP: stationboards, ship assignments, allocation pages.
         .target(
             name: "ArchiveFetch",
-            dependencies: ["ScheduleArchive", "WebFetch", "WebPages", civilTime, "NextWaveSupport", "JobContract"]),
+            dependencies: [
+                "ScheduleArchive", "WebFetch", "WebPages", civilTime, "NextWaveSupport", "DataFolderLayout",
+                "JobContract",
+            ]),
         .target(
             name: "SessionAnalytics",
             dependencies: [
@@ -217,9 +220,9 @@ let package = Package(
         .target(
             name: "_JobEntries",
             dependencies: ["RatingsPipeline", "SessionsPipeline", "WakeModels", civilTime, "_TestSupport"]),
-        .executableTarget(name: "nextwave-fuzz-jobs", dependencies: ["_JobEntries", "CFuzzerDriver"]),
+        .executableTarget(name: "nextwave-fuzz-jobs", dependencies: ["_JobEntries", "_FuzzTargets", "CFuzzerDriver"]),
 
-        .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "_TestSupport"]),
+        .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "JobContract", "_TestSupport"]),
         .testTarget(
             name: "DataFolderLayoutTests", dependencies: ["DataFolderLayout", "NextWaveSupport", "_TestSupport"]),
         .testTarget(

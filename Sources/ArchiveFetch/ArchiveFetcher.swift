@@ -1,4 +1,5 @@
 package import CivilTime
+package import DataFolderLayout
 package import Foundation
 import JobContract
 import NextWaveSupport
@@ -44,22 +45,9 @@ package struct ArchiveFetcher: Sendable {
         /// CGN's pier departure boards (`qr.cgn.ch`): every pier, every day.
         case cgnDepartureBoard(URL)
 
-        /// Each source described once: its id in `Data/operators.json` (`assignments`) and its
-        /// address on the operator's site.
-        package enum Kind: String, CaseIterable, Sendable {
-            case zsgDeploymentPage = "zsg-deployment-page"
-            case sgvAllocationPage = "sgv-allocation-page"
-            case cgnDepartureBoard = "cgn-departure-board"
-
-            /// Where the operator publishes it.
-            package var defaultURL: URL {
-                switch self {
-                case .zsgDeploymentPage: URL(string: "https://einsatzderschiffe.zsg.ch")!
-                case .sgvAllocationPage: SGVAllocationPage.url
-                case .cgnDepartureBoard: CGNDepartureBoard.root
-                }
-            }
-        }
+        /// Each source as `Data/operators.json` names it (`assignments`): the catalogue's closed
+        /// set, whose address on the operator's site ``defaultURL`` gives.
+        package typealias Kind = OperatorCatalogue.AssignmentPublisher
 
         /// The source of `kind`, at `url` (a mirror) or where the operator publishes it.
         package init(_ kind: Kind, url: URL? = nil) {
@@ -408,6 +396,17 @@ package struct ArchiveFetcher: Sendable {
         case let error as WebFetchError: error.description
         case let error as ArchiveError: error.description
         default: "\(url.absoluteString): \(error.localizedDescription)"
+        }
+    }
+}
+
+extension OperatorCatalogue.AssignmentPublisher {
+    /// Where the operator publishes it.
+    package var defaultURL: URL {
+        switch self {
+        case .zsgDeploymentPage: URL(string: "https://einsatzderschiffe.zsg.ch")!
+        case .sgvAllocationPage: SGVAllocationPage.url
+        case .cgnDepartureBoard: CGNDepartureBoard.root
         }
     }
 }

@@ -73,17 +73,18 @@ package struct DataFolder: Sendable, Equatable {
         }
         var searched: [String] = []
         if let checkout = checkoutRoot(containing: currentDirectory) {
-            return DataFolder(url: checkout.appendingPathComponent("Data", isDirectory: true), origin: .checkout)
+            return DataFolder(
+                url: checkout.appendingPathComponent(DataLayout.folderName, isDirectory: true), origin: .checkout)
         }
         searched.append("the checkouts at or above \(currentDirectory.path)")
         let bin = executable.deletingLastPathComponent()
         let share = bin.deletingLastPathComponent().appendingPathComponent("share/nextwave")
-        let installed = share.appendingPathComponent("Data", isDirectory: true)
+        let installed = share.appendingPathComponent(DataLayout.folderName, isDirectory: true)
         if hasFleet(installed) { return DataFolder(url: installed, origin: .installed) }
         searched.append(installed.path)
         var dir = bin
         for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("Data", isDirectory: true)
+            let candidate = dir.appendingPathComponent(DataLayout.folderName, isDirectory: true)
             if hasFleet(candidate) { return DataFolder(url: candidate, origin: .besideBuild) }
             searched.append(candidate.path)
             dir = dir.deletingLastPathComponent()
@@ -99,7 +100,7 @@ package struct DataFolder: Sendable, Equatable {
         var dir = directory.standardizedFileURL
         for _ in 0..<64 {
             let manifest = dir.appendingPathComponent("Package.swift")
-            if hasFleet(dir.appendingPathComponent("Data")), isThisPackage(manifest) { return dir }
+            if hasFleet(dir.appendingPathComponent(DataLayout.folderName)), isThisPackage(manifest) { return dir }
             let parent = dir.deletingLastPathComponent()
             if parent.path == dir.path { return nil }
             dir = parent

@@ -25,6 +25,9 @@ public struct DataLayout: Sendable, Equatable {
     /// The layout of the data folder at `root`.
     public init(root: URL) { self.root = root }
 
+    /// The folder's name in a checkout and an installation, and in every citation.
+    public static let folderName = "Data"
+
     /// The file names, relative to the folder.
     public enum Name {
         public static let fleet = "fleet.json"
@@ -89,7 +92,7 @@ public struct DataLayout: Sendable, Equatable {
 
     /// How reports, tables and messages cite a file of any data folder: `Data/<relative>` (never
     /// a machine path).
-    public static func reference(_ relative: String) -> String { "Data/\(relative)" }
+    public static func reference(_ relative: String) -> String { "\(folderName)/\(relative)" }
 
     /// How a table or report cites `file`: `Data/<path>` when it is inside this folder, else the
     /// file's name alone (outputs carry no machine paths).

@@ -1,4 +1,5 @@
 package import Foundation
+package import JobContract
 
 /// `SOURCE_DATE_EPOCH` (reproducible-builds.org): the time a run stamps into what it writes
 /// (a table's `generatedAt`, a feed index, a calendar's `DTSTAMP`) instead of now, so that the
@@ -16,5 +17,12 @@ package enum SourceDateEpoch {
     /// ``seconds(in:)`` as a date.
     package static func date(in environment: [String: String] = ProcessInfo.processInfo.environment) -> Date? {
         seconds(in: environment).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    /// The clock a job runs on: one that reads ``date(in:)`` when it is set, else the system's.
+    package static func clock(in environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> any JobClock
+    {
+        date(in: environment).map { FixedDateClock($0) } ?? SystemClock()
     }
 }

@@ -25,7 +25,8 @@ public enum FleetPages: Sendable {
     }
 
     /// The same pages, fetched (when live) on `clock`: its waits between requests, the run's
-    /// fetching budget and the date a saved snapshot is stamped with.
+    /// fetching budget and the date a saved snapshot is stamped with. The job's clock is the
+    /// run's one clock: it replaces the budget the HTTP configuration carried.
     package func on(_ clock: any JobClock) -> FleetPages {
         guard case .live(var live) = self else { return self }
         live.http.runBudget = RunBudget(clock: clock)

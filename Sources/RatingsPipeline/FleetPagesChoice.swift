@@ -103,9 +103,7 @@ package struct FleetPagesChoice: Sendable {
             }
             return .snapshot(directory: directory, name: snapshot)
         }
-        return .snapshot(
-            directory: data.snapshot(),
-            name: DataLayout.reference("\(DataLayout.Name.snapshots)/\(DataLayout.Name.bundledSnapshot)"))
+        return .snapshot(directory: data.snapshot(), name: data.reference(for: data.snapshot()))
     }
 
     /// "Snapshots available: …" from the data folder.

@@ -2,7 +2,9 @@ public import Foundation
 
 extension ScheduleArchive {
     /// The folders that are an archive's record (its raw files); the store is rebuilt from them.
-    static let recordFolders = ["stationboards", "deployments"]
+    static let stationboardsFolder = "stationboards"
+    static let deploymentsFolder = "deployments"
+    static var recordFolders: [String] { [stationboardsFolder, deploymentsFolder] }
 
     /// Copies the record of the archive at `source` (its raw stationboards and ship assignments)
     /// into a new folder `destination`, without the store: opening the copy rebuilds its own.

@@ -23,8 +23,8 @@ public final class ScheduleArchive {
 
     package static let storeFileName = "schedule.sqlite"
 
-    public var stationboardsDirectory: URL { directory.appendingPathComponent(Self.recordFolders[0]) }
-    public var deploymentsDirectory: URL { directory.appendingPathComponent(Self.recordFolders[1]) }
+    public var stationboardsDirectory: URL { directory.appendingPathComponent(Self.stationboardsFolder) }
+    public var deploymentsDirectory: URL { directory.appendingPathComponent(Self.deploymentsFolder) }
 
     /// Opens an archive directory (creating nothing but the store).
     /// - Parameter storeURL: where the store lives; default `<directory>/schedule.sqlite`, or an

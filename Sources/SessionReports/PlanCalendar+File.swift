@@ -10,9 +10,9 @@ extension PlanCalendar {
     ///
     /// A new or changed event is stamped `fixed` when given (the CLI gives `SOURCE_DATE_EPOCH`
     /// when it is set), else `now`; on standard output (no file to carry over) midnight UTC of
-    /// the archive's last day, so that the same inputs give the same bytes. Only a regular file is read back (a FIFO, a device or
-    /// a link is the writer's to refuse or write in place, never opened here); one that cannot
-    /// be read only loses its stamps.
+    /// the archive's last day, so that the same inputs give the same bytes. Only a regular file
+    /// is read back (a FIFO, a device or a link is the writer's to refuse or write in place, never
+    /// opened here); one that cannot be read only loses its stamps.
     package static func render(
         _ plan: RiderPlan, replacing path: String, options: Options,
         fixed: Date?, now: Date

@@ -41,13 +41,9 @@ package struct ArchiveFetchJob: Job {
         /// Where the operator publishes assignments, when not its own address (a mirror).
         package var deploymentURL: URL?
         package var assignments: Assignments = .automatic
+        /// How requests are made. Its budget's clock is the run's one clock: the waits between
+        /// requests, the fetching budget and the readers' deadline run on it.
         package var http: HTTPClient.Configuration = .init()
-        /// The run's clock, which is its HTTP configuration's: the waits between requests, the
-        /// fetching budget and the readers' deadline run on it.
-        package var clock: any JobClock {
-            get { http.clock }
-            set { http.runBudget = RunBudget(clock: newValue) }
-        }
 
         package init(
             archive: URL, stations: [Station], catalogue: StationCatalogue, operators: OperatorCatalogue,
@@ -150,12 +146,6 @@ package struct ArchiveFetchJob: Job {
             onEvent(.note("\(chosen.code) publishes no ship assignments; sessions predict ships"))
             return nil
         }
-        let source: ArchiveFetcher.AssignmentSource.Kind =
-            switch kind {
-            case .zsgDeploymentPage: .zsgDeploymentPage
-            case .sgvAllocationPage: .sgvAllocationPage
-            case .cgnDepartureBoard: .cgnDepartureBoard
-            }
-        return ArchiveFetcher.AssignmentSource(source, url: input.deploymentURL)
+        return ArchiveFetcher.AssignmentSource(kind, url: input.deploymentURL)
     }
 }

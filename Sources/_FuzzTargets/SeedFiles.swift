@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Seed files from the repository.
 enum SeedFiles {
@@ -27,5 +27,20 @@ enum SeedFiles {
     static func file(_ root: URL, _ path: String) -> [(name: String, data: Data)] {
         let url = root.appendingPathComponent(path)
         return (try? Data(contentsOf: url)).map { [(url.lastPathComponent, $0)] } ?? []
+    }
+}
+
+/// The inputs a replay names: a file itself, or the regular files of a folder (not recursive),
+/// sorted by name; nothing for a path that is not there. One rule for both fuzz binaries.
+package enum ReplayFiles {
+    package static func files(at url: URL) -> [URL] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else { return [url] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.sorted().map { url.appendingPathComponent($0) }.filter {
+            var nested: ObjCBool = false
+            return FileManager.default.fileExists(atPath: $0.path, isDirectory: &nested) && !nested.boolValue
+        }
     }
 }

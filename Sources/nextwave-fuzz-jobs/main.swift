@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import _FuzzTargets
 import _JobEntries
 
 #if FUZZING
@@ -36,14 +37,6 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-func files(at url: URL) -> [URL] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
-    guard isDirectory.boolValue else { return [url] }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-    return names.sorted().map { url.appendingPathComponent($0) }
-}
-
 #if FUZZING
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -78,7 +71,7 @@ case "run":
     guard arguments.count >= 2 else { fail(usage) }
     var count = 0
     for path in arguments.dropFirst() {
-        for file in files(at: URL(fileURLWithPath: path)) {
+        for file in ReplayFiles.files(at: URL(fileURLWithPath: path)) {
             guard let data = try? Data(contentsOf: file) else { fail("cannot read \(file.path)") }
             runEntry(data)
             count += 1

@@ -67,7 +67,7 @@ import _FuzzTargets
             guard arguments.count >= 3, let target = FuzzTargets.named(arguments[1]) else { fail(usage) }
             var count = 0
             for path in arguments.dropFirst(2) {
-                for file in files(at: URL(fileURLWithPath: path)) {
+                for file in ReplayFiles.files(at: URL(fileURLWithPath: path)) {
                     guard let data = try? Data(contentsOf: file) else { fail("cannot read \(file.path)") }
                     target.run(data)
                     count += 1
@@ -85,17 +85,6 @@ import _FuzzTargets
                nextwave-fuzz run <TARGET> <FILE|DIR>...
         (scripts/fuzz builds the libFuzzer version of this binary and runs it)
         """
-
-    static func files(at url: URL) -> [URL] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
-        guard isDirectory.boolValue else { return [url] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.sorted().map { url.appendingPathComponent($0) }.filter {
-            var nested: ObjCBool = false
-            return FileManager.default.fileExists(atPath: $0.path, isDirectory: &nested) && !nested.boolValue
-        }
-    }
 
     static func fail(_ message: String) -> Never {
         try? FileHandle.standardError.write(contentsOf: Data((message + "\n").utf8))

@@ -105,7 +105,7 @@ struct FeedCommand: NextWaveCommand {
             source: schedule,
             tables: tables, from: start, days: days, lakes: lake, out: URL(fileURLWithPath: out, isDirectory: true))
         input.predict = predict.isOn
-        if let fixed = SourceDateEpoch.date() { input.clock = FixedDateClock(fixed) }
+        input.clock = SourceDateEpoch.clock()
         let result = try await FeedJob(input).run { Self.show($0, terminal) }
         terminal.endProgress()
         print("\(out)/index.json: \(result.summary)")

@@ -167,7 +167,7 @@ struct RatingsCommand: NextWaveCommand {
         input.publish = publish.map { URL(fileURLWithPath: $0, isDirectory: true) }
         input.allowLocalSources = review.allowLocalSources
         input.csvStyle = csv.csvStyle
-        if let fixed = SourceDateEpoch.date() { input.clock = FixedDateClock(fixed) }
+        input.clock = SourceDateEpoch.clock()
         input.fleetArgument = fleet.fleetArgument(data: data)
         // A run into the operator's own reports folder, or one that publishes, makes its table
         // the one every other command rates with; a what-if into a folder of its own does not.

@@ -131,7 +131,7 @@ struct SiteUpdateCommand: NextWaveCommand {
         input.http = http.configuration
         input.predict = predict.isOn
         input.categories = categories.rule
-        if let fixed = SourceDateEpoch.date() { input.clock = FixedDateClock(fixed) }
+        input.clock = SourceDateEpoch.clock()
         return input
     }
 
