@@ -39,6 +39,12 @@ public struct CuratedFleet: Codable, Sendable {
         package var source: String
         /// Why it is the riders' rating.
         package var reason: String
+
+        package init(value: Rating, source: String, reason: String) {
+            self.value = value
+            self.source = source
+            self.reason = reason
+        }
     }
 
     /// When and why a ship left the fleet.
@@ -47,6 +53,12 @@ public struct CuratedFleet: Codable, Sendable {
         package var since: String
         package var reason: String?
         package var source: String?
+
+        package init(since: String, reason: String? = nil, source: String? = nil) {
+            self.since = since
+            self.reason = reason
+            self.source = source
+        }
     }
 
     public struct Ship: Codable, Sendable {

@@ -16,7 +16,7 @@ package struct FleetEdit: Sendable {
     /// The ship: its name, full name or an alias.
     package var ship: String
     /// New values by fleet-file field (`lengthM`, `displacementT`, …).
-    package var values: [(field: String, value: Double)]
+    package var values: [(field: FleetField, value: Double)]
     /// The riders' rating to set (1–3).
     package var riderRating: Int?
     /// Whether the riders' rating is removed (the selected model rates the ship again).
@@ -29,7 +29,7 @@ package struct FleetEdit: Sendable {
     package var reason: String?
 
     package init(
-        ship: String, values: [(field: String, value: Double)] = [], riderRating: Int? = nil,
+        ship: String, values: [(field: FleetField, value: Double)] = [], riderRating: Int? = nil,
         removesRiderRating: Bool = false, aliases: [String] = [], source: String? = nil, reason: String? = nil
     ) {
         self.ship = ship
@@ -140,7 +140,7 @@ package struct FleetEdit: Sendable {
         var done: [String] = []
         if !values.isEmpty, let source {
             data = try FleetFile.setting(ship, values: values, source: source, reason: reason, in: data, path: path)
-            done.append(values.map(\.field).joined(separator: ", "))
+            done.append(values.map(\.field.rawValue).joined(separator: ", "))
         }
         if let riderRating, let source, let reason {
             data = try FleetFile.settingRiderRating(

@@ -18,14 +18,4 @@ extension FleetFile {
         defer { withExtendedLifetime(lock) {} }
         try AtomicFileWriter.write(try change(try read(url)), to: url, followingLink: true)
     }
-
-    /// A ship's full name split into its type prefix (``prefixes``) and its name:
-    /// "MS Zürichsee" → ("MS", "Zürichsee"); nil for a name without a known prefix or without
-    /// a name after it.
-    package static func split(fullName: String) -> (prefix: String, name: String)? {
-        let words = fullName.split(separator: " ", maxSplits: 1).map(String.init)
-        guard words.count == 2, prefixes.contains(words[0]) else { return nil }
-        let name = words[1].trimmingCharacters(in: .whitespaces)
-        return name.isEmpty ? nil : (words[0], name)
-    }
 }

@@ -19,11 +19,11 @@ import WaveRating
             ),
             (FleetEdit(ship: "Linth", riderRating: 4, source: club, reason: "r"), "riderRating takes 1, 2 or 3; got 4"),
             (
-                FleetEdit(ship: "Linth", values: [("lengthM", 50)], riderRating: 2, source: club, reason: "r"),
+                FleetEdit(ship: "Linth", values: [(.lengthM, 50)], riderRating: 2, source: club, reason: "r"),
                 "set values and the riders' rating in two commands: each has its own source"
             ),
             (
-                FleetEdit(ship: "Linth", values: [("lengthM", 50)], source: "  "),
+                FleetEdit(ship: "Linth", values: [(.lengthM, 50)], source: "  "),
                 "source is required: say where the values are published"
             ),
             (
@@ -33,7 +33,7 @@ import WaveRating
             (FleetEdit(ship: "Linth", aliases: ["Linthli"], source: club), "source goes with values or riderRating"),
             // The apps link to a source: it is a web address, not a title or a file on this machine.
             (
-                FleetEdit(ship: "Linth", values: [("lengthM", 50)], source: "ZSG annual report"),
+                FleetEdit(ship: "Linth", values: [(.lengthM, 50)], source: "ZSG annual report"),
                 "source must be a web address the apps can link to (http or https, e.g. https://www.zsg.ch/…); "
                     + "got \"ZSG annual report\""
             ),
@@ -46,7 +46,7 @@ import WaveRating
                 FleetEdit(ship: "Linth", riderRating: 3, source: club),
                 "reason is required with riderRating: who rated the ship, on what"
             ),
-            (FleetEdit(ship: "Linth", values: [("beamM", 8)], source: club, reason: " "), "reason is empty"),
+            (FleetEdit(ship: "Linth", values: [(.beamM, 8)], source: club, reason: " "), "reason is empty"),
             (FleetEdit(ship: "Linth", aliases: ["Linthli", ""]), "aliases is empty"),
         ]
         for (edit, message) in cases {
@@ -64,13 +64,13 @@ import WaveRating
             FleetEdit(ship: "Linth", riderRating: 2, source: club).problem(naming: flags)
                 == "--reason TEXT is required with --rider-rating: who rated the ship, on what")
         #expect(
-            FleetEdit(ship: "Linth", values: [("lengthM", 50)]).problem(naming: flags)
+            FleetEdit(ship: "Linth", values: [(.lengthM, 50)]).problem(naming: flags)
                 == "--source URL is required: say where the values are published")
     }
 
     @Test func anAcceptedRequestIsAppliedInOnePassAndSaysWhatItDid() throws {
         let values = FleetEdit(
-            ship: "MS Linth", values: [("lengthM", 52.5), ("displacementT", 280)], aliases: ["Linthli"],
+            ship: "MS Linth", values: [(.lengthM, 52.5), (.displacementT, 280)], aliases: ["Linthli"],
             source: club, reason: "a refit")
         #expect(values.problem(naming: .fields) == nil)
         let (data, done) = try values.applied(to: file, path: "fleet.json")

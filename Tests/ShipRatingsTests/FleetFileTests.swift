@@ -148,7 +148,7 @@ import _TestSupport
     @Test func addingAShipAppendsOneValidEntryAndChangesNothingElse() throws {
         let original = try Data(contentsOf: RepositoryPaths.fleet)
         let entry = FleetFile.Entry(
-            name: "Zürichsee", prefix: "MS", values: [("lengthM", 55.8), ("beamM", 11.2), ("displacementT", 290)],
+            name: "Zürichsee", prefix: "MS", values: [(.lengthM, 55.8), (.beamM, 11.2), (.displacementT, 290)],
             source: "https://example.ch/ms-zuerichsee", overridesPage: nil)
         let added = try FleetFile.adding(entry, to: original, path: "fleet.json")
         let (fleet, problems) = FleetFile.check(added)
@@ -171,7 +171,7 @@ import _TestSupport
         // So is an implausible value.
         var bad = entry
         bad.name = "Other"
-        bad.values = [("lengthM", 0.5)]
+        bad.values = [(.lengthM, 0.5)]
         #expect(throws: RatingsError.self) { try FleetFile.adding(bad, to: original, path: "fleet.json") }
     }
 
@@ -181,7 +181,7 @@ import _TestSupport
     @Test func aNameSpelledLikeAShipInTheFileIsAskedAbout() throws {
         let original = try Data(contentsOf: RepositoryPaths.fleet)
         var typo = FleetFile.Entry(
-            name: "Helvetja", prefix: "MS", values: [("lengthM", 56)], source: "https://example.ch/helvetja")
+            name: "Helvetja", prefix: "MS", values: [(.lengthM, 56)], source: "https://example.ch/helvetja")
         #expect(
             throws: RatingsError.similarShip(path: "fleet.json", ship: "MS Helvetja", existing: "MS Helvetia", index: 3)
         ) { try FleetFile.adding(typo, to: original, path: "fleet.json") }
@@ -191,14 +191,14 @@ import _TestSupport
             try FleetFile.check(FleetFile.adding(typo, to: original, path: "fleet.json")).fleet?.ships.last?.name
                 == "Helvetja")
         let second = try FleetFile.adding(
-            .init(name: "Probe 1", prefix: "MS", values: [("lengthM", 40)], source: "https://example.ch/p"),
+            .init(name: "Probe 1", prefix: "MS", values: [(.lengthM, 40)], source: "https://example.ch/p"),
             to: original,
             path: "fleet.json")
         let third = FleetFile.Entry(
-            name: "Probe 2", prefix: "MS", values: [("lengthM", 40)], source: "https://example.ch/p")
+            name: "Probe 2", prefix: "MS", values: [(.lengthM, 40)], source: "https://example.ch/p")
         #expect(try FleetFile.check(FleetFile.adding(third, to: second, path: "fleet.json")).problems.isEmpty)
         let short = FleetFile.Entry(
-            name: "Uri", prefix: "DS", values: [("lengthM", 62)], source: "https://example.ch/uri")
+            name: "Uri", prefix: "DS", values: [(.lengthM, 62)], source: "https://example.ch/uri")
         #expect(try FleetFile.check(FleetFile.adding(short, to: original, path: "fleet.json")).problems.isEmpty)
     }
 }

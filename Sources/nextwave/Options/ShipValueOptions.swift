@@ -1,4 +1,5 @@
 import ArgumentParser
+import RatingsPipeline
 
 /// A hull's figures: what `wake` takes for a hull of its own, and what `fleet add` and
 /// `fleet set` write for a ship.
@@ -25,11 +26,11 @@ struct ShipValueOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Top speed, km/h.", valueName: "KMH")) var topSpeed: Double?
 
     /// The values given, by fleet-file field.
-    var list: [(field: String, value: Double)] {
+    var list: [(field: FleetField, value: Double)] {
         [
-            ("lengthM", hull.length), ("beamM", hull.beam), ("displacementT", hull.displacement),
-            ("draftM", hull.draft), ("powerKW", power), ("serviceSpeedKmh", serviceSpeed), ("topSpeedKmh", topSpeed),
-            ("blockCoefficient", hull.blockCoefficient), ("entranceLengthM", hull.entranceLength),
+            (.lengthM, hull.length), (.beamM, hull.beam), (.displacementT, hull.displacement), (.draftM, hull.draft),
+            (.powerKW, power), (.serviceSpeedKmh, serviceSpeed), (.topSpeedKmh, topSpeed),
+            (.blockCoefficient, hull.blockCoefficient), (.entranceLengthM, hull.entranceLength),
         ].compactMap { field, value in value.map { (field: field, value: $0) } }
     }
 }
