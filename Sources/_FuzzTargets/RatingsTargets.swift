@@ -88,5 +88,16 @@ extension FuzzTargets {
                 _ = try? PowerLawCalibration(table: result.observations, skipped: result.skippedCount)
             },
             seeds: { root in SeedFiles.files(in: root.appendingPathComponent("Data/observations"), suffix: ".csv") }),
+        FuzzTarget(
+            name: "calibration",
+            summary: "calibration.json → PowerLawCalibration; one without problems must predict without trapping",
+            run: { data in
+                guard let calibration = try? JSONDecoder().decode(PowerLawCalibration.self, from: data),
+                    calibration.problems.isEmpty,
+                    let hull = try? WakeHull(lengthM: 56, beamM: 10.6, displacementT: 389)
+                else { return }
+                _ = calibration.predict(hull: hull, speedKmh: 18, trackDepthM: 10, distanceM: 50)
+            },
+            seeds: { root in SeedFiles.file(root, "reports/calibration/calibration.json") }),
     ]
 }

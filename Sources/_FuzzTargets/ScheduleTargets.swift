@@ -76,6 +76,43 @@ extension FuzzTargets {
                 guard parts.count == 3 else { return [] }
                 return [("gtfs-mini", Data(parts.joined(separator: Data("\n--\n".utf8))))]
             }),
+        FuzzTarget(
+            name: "archive-merge",
+            summary: "an archived and a fetched stationboard (split at a line \"--\") → the merge: it never shrinks",
+            run: { data in
+                let parts = data.split(separator: Data("\n--\n".utf8))
+                guard parts.count == 2 else { return }
+                let day = LocalDate(year: 2026, month: 9, day: 22)!
+                let station = 8_503_670
+                func departures(_ body: Data) -> Set<String>? {
+                    (try? StationboardReader.departures(from: body, path: "f", expectedStation: station))
+                        .map { Set($0.departures.filter { $0.date == day }.map { "\($0.time) \($0.course)" }) }
+                }
+                let archived = Data(parts[0])
+                let answer = Data(parts[1])
+                guard let old = departures(archived), let new = departures(answer),
+                    let decision = try? ArchiveMerge.stationboard(
+                        archived: archived, answer: answer, station: station, date: day, path: "f")
+                else { return }
+                switch decision {
+                case .unchanged: precondition(new == old, "unchanged, but the departures differ")
+                case .kept(let reason):
+                    // Kept: nothing new, or a merge that could not hold both (the run says so).
+                    precondition(
+                        new.isSubset(of: old) || reason.contains("could not be merged"),
+                        "kept a file that lacked the answer's departures, silently")
+                case .write(let body, _):
+                    let written = departures(body) ?? []
+                    precondition(old.isSubset(of: written), "the archive shrank")
+                    precondition(new.isSubset(of: written), "the answer's departures were lost")
+                }
+            },
+            seeds: { root in
+                let board = root.appendingPathComponent(
+                    "Data/archive/zsg-2026-09/stationboards/2026-09-22/8503670.json")
+                guard let data = try? Data(contentsOf: board) else { return [] }
+                return [("board-twice", data + Data("\n--\n".utf8) + data)]
+            }),
     ]
 
     /// The record length limit of the fuzzed parser: small, so that inputs reach it.

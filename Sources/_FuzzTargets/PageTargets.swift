@@ -1,14 +1,11 @@
-import CivilTime
 import FleetScraper
 import Foundation
-import ScheduleArchive
-import WakeCalibration
-import WakeModels
 import WebPages
 
-/// Targets for the readers the second hardening round changed (issue: hardening, round 2).
+/// The HTML readers under hostile markup: tag and attribute bounds, the DOM bound, and the
+/// operator's list of fleet pages.
 extension FuzzTargets {
-    static let hardeningTargets: [FuzzTarget] = [
+    static let pageTargets: [FuzzTarget] = [
         FuzzTarget(
             name: "html-tags",
             summary:
@@ -61,17 +58,6 @@ extension FuzzTargets {
                     + SeedFiles.files(in: root.appendingPathComponent("Fuzz/seeds/deployment-page"))
             }),
         FuzzTarget(
-            name: "calibration",
-            summary: "calibration.json → PowerLawCalibration; one without problems must predict without trapping",
-            run: { data in
-                guard let calibration = try? JSONDecoder().decode(PowerLawCalibration.self, from: data),
-                    calibration.problems.isEmpty,
-                    let hull = try? WakeHull(lengthM: 56, beamM: 10.6, displacementT: 389)
-                else { return }
-                _ = calibration.predict(hull: hull, speedKmh: 18, trackDepthM: 10, distanceM: 50)
-            },
-            seeds: { root in SeedFiles.file(root, "reports/calibration/calibration.json") }),
-        FuzzTarget(
             name: "page-list",
             summary: "a --pages file → page URLs (any line ends, comments)",
             run: { data in
@@ -79,42 +65,5 @@ extension FuzzTargets {
                     String(decoding: data, as: UTF8.self), path: "pages.txt", base: URL(string: "https://www.zsg.ch")!)
             },
             seeds: { root in SeedFiles.files(in: root.appendingPathComponent("Data/pages"), suffix: ".txt") }),
-        FuzzTarget(
-            name: "archive-merge",
-            summary: "an archived and a fetched stationboard (split at a line \"--\") → the merge: it never shrinks",
-            run: { data in
-                let parts = data.split(separator: Data("\n--\n".utf8))
-                guard parts.count == 2 else { return }
-                let day = LocalDate(year: 2026, month: 9, day: 22)!
-                let station = 8_503_670
-                func departures(_ body: Data) -> Set<String>? {
-                    (try? StationboardReader.departures(from: body, path: "f", expectedStation: station))
-                        .map { Set($0.departures.filter { $0.date == day }.map { "\($0.time) \($0.course)" }) }
-                }
-                let archived = Data(parts[0])
-                let answer = Data(parts[1])
-                guard let old = departures(archived), let new = departures(answer),
-                    let decision = try? ArchiveMerge.stationboard(
-                        archived: archived, answer: answer, station: station, date: day, path: "f")
-                else { return }
-                switch decision {
-                case .unchanged: precondition(new == old, "unchanged, but the departures differ")
-                case .kept(let reason):
-                    // Kept: nothing new, or a merge that could not hold both (the run says so).
-                    precondition(
-                        new.isSubset(of: old) || reason.contains("could not be merged"),
-                        "kept a file that lacked the answer's departures, silently")
-                case .write(let body, _):
-                    let written = departures(body) ?? []
-                    precondition(old.isSubset(of: written), "the archive shrank")
-                    precondition(new.isSubset(of: written), "the answer's departures were lost")
-                }
-            },
-            seeds: { root in
-                let board = root.appendingPathComponent(
-                    "Data/archive/zsg-2026-09/stationboards/2026-09-22/8503670.json")
-                guard let data = try? Data(contentsOf: board) else { return [] }
-                return [("board-twice", data + Data("\n--\n".utf8) + data)]
-            }),
     ]
 }

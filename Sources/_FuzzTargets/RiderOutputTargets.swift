@@ -8,29 +8,10 @@ import SessionReports
 import Solar
 import WaveFeed
 
-/// Round 3's readers and writers (docs/RELIABILITY.md): the assignment pages of the other lakes,
-/// the wave feed's reader, and the plan's outputs from names and times a hostile source chose.
+/// What riders are shown, from names and times a hostile source chose: the wave feed's reader,
+/// its repair, and the plan's outputs.
 extension FuzzTargets {
-    static let roundThreeTargets: [FuzzTarget] = [
-        FuzzTarget(
-            name: "sgv-allocation",
-            summary: "SGV's allocation page (HTML) → steamer assignments, within their budget",
-            run: { data in
-                guard let reading = try? SGVAllocationPage.read(html: data, url: "https://sgv.test/") else { return }
-                precondition(reading.assignments.count <= ReadLimits.sgvAssignments, "over the assignment budget")
-            },
-            seeds: { root in SeedFiles.file(root, "Tests/ScheduleArchiveTests/Fixtures/sgv/allocation.html") }),
-        FuzzTarget(
-            name: "cgn-board",
-            summary: "CGN's pier list and pier board (JSON) → piers, assignments, within their budgets",
-            run: { data in
-                if let piers = try? CGNDepartureBoard.pierCodes(from: data, url: "https://cgn.test/") {
-                    precondition(piers.count <= ReadLimits.cgnPiers, "over the pier budget")
-                }
-                _ = try? CGNDepartureBoard.assignments(from: data, url: "https://cgn.test/")
-            },
-            seeds: { root in SeedFiles.files(in: root.appendingPathComponent("Fuzz/seeds/cgn-board"), suffix: ".json") }
-        ),
+    static let riderOutputTargets: [FuzzTarget] = [
         FuzzTarget(
             name: "feed",
             summary: "a wave feed's index.json and day file → FeedIndex, FeedDay; every named file confined",

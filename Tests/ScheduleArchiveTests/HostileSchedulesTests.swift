@@ -10,7 +10,7 @@ import _TestSupport
 /// Schedules from hostile or broken sources (issue: hardening): times outside the supported
 /// years, a store written by an earlier version with such rows, absurd GTFS calendars, and a
 /// fetch that answers with less than the archive holds.
-@Suite struct ArchiveHardeningTests {
+@Suite struct HostileSchedulesTests {
     static func board(timestamp: Int64) -> Data {
         Data(
             #"{"station": {"id": "8503670", "name": "Wädenswil (See)"}, "stationboard": [{"stop": {"departureTimestamp": \#(timestamp)}, "name": "002533", "category": "BAT"}]}"#

@@ -5,9 +5,11 @@ import _TestSupport
 
 @testable import WebFetch
 
-/// What the second hardening probe found in the HTTP layer (issue: hardening, round 2), each
-/// against a real server on 127.0.0.1.
-@Suite struct HTTPRoundTwoTests {
+/// Slow and odd answers over HTTP, each against a real server on 127.0.0.1: a too slow attempt
+/// and a slow but steady body, Latin-1 header bytes and declared charsets, a port out of range,
+/// and one run's time shared by its clients (found by the second hardening round,
+/// docs/RELIABILITY.md).
+@Suite struct HTTPSlowAndOddAnswersTests {
     func client(
         _ root: URL, events: EventLog? = nil, configure: (inout HTTPClient.Configuration) -> Void = { _ in }
     ) -> HTTPClient {

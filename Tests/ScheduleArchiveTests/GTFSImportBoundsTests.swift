@@ -6,8 +6,10 @@ import _TestSupport
 @testable import NextWaveSupport
 @_spi(Benchmarks) @testable import ScheduleArchive
 
-/// What the second hardening probe found in the GTFS import (issue: hardening, round 2).
-@Suite struct GTFSRoundTwoTests {
+/// The GTFS import's bounds and line ends: a station number beyond 32 bits, CR-only line ends,
+/// an empty import, a feed expanding past the departure limit, an overlong line (found by the
+/// second hardening round, docs/RELIABILITY.md).
+@Suite struct GTFSImportBoundsTests {
     static let fixture = GTFSImportTests.fixture
 
     /// A copy of the mini feed with `changes` (file name → new content) applied.
