@@ -65,16 +65,20 @@ let package = Package(
         .target(name: "JobContract"),
         // Package-internal helpers (package access, not a product): JSON files, CSV, atomic
         // writes, number formats, name keys.
-        .target(name: "NextWaveSupport", dependencies: ["JobContract"]),
+        .target(name: "TextFormats"),
+        .target(name: "JSONText"),
+        .target(name: "ThreadTools"),
+        .target(name: "CSVText", dependencies: ["JobContract"]),
+        .target(name: "SafeFiles", dependencies: ["TextFormats", "JSONText", "ThreadTools", "JobContract"]),
         // The data folder: where it is (DataFolder), what it holds where (DataLayout, public, the
         // one place that knows its file names) and its operator catalogue.
-        .target(name: "DataFolderLayout", dependencies: ["NextWaveSupport", "JobContract"]),
+        .target(name: "DataFolderLayout", dependencies: ["SafeFiles", "TextFormats", "JobContract"]),
         // What a web page is to this tool: bytes from a PageSource, parsed by libxml2 (HTMLDocument,
         // XPath), the same-site rules and WebFetchError. No HTTP: the readers above it (and their
         // fuzz and benchmark builds) never compile an HTTP stack.
-        .target(name: "WebPages", dependencies: ["CLibXML2", "NextWaveSupport", "JobContract"]),
+        .target(name: "WebPages", dependencies: ["CLibXML2", "TextFormats", "JobContract"]),
         // The HTTP client (host policy, politeness, retries, timeouts) on libcurl.
-        .target(name: "WebFetch", dependencies: ["WebPages", "NextWaveSupport", "JobContract", "CLibCurl"]),
+        .target(name: "WebFetch", dependencies: ["WebPages", "TextFormats", "ThreadTools", "JobContract", "CLibCurl"]),
 
         // Physics: the legacy wake model and its BLAS batch kernel; the distance- and depth-aware
         // models (Kriebel & Seelig, Sorensen & Weggel, PIANC), cusp-wave kinematics and their
@@ -89,16 +93,17 @@ let package = Package(
         .target(
             name: "WakeCalibration",
             dependencies: [
-                "WakeModels", "LegacyWakeModel", "WakeKernelSupport", "CLAPACKE", "CBLAS", "NextWaveSupport",
+                "WakeModels", "LegacyWakeModel", "WakeKernelSupport", "CLAPACKE", "CBLAS", "CSVText", "SafeFiles",
+                "TextFormats",
                 "JobContract",
             ]),
 
         // Ratings domain.
-        .target(name: "FleetScraper", dependencies: ["WebPages", "NextWaveSupport", "JobContract"]),
+        .target(name: "FleetScraper", dependencies: ["WebPages", "SafeFiles", "TextFormats", "JobContract"]),
         .target(
             name: "ShipRatingTable",
             dependencies: [
-                waveRating, "NextWaveSupport", "DataFolderLayout", "JobContract",
+                waveRating, "JSONText", "SafeFiles", "TextFormats", "DataFolderLayout", "JobContract",
                 .product(name: "ShipRatingReader", package: "SessionKit"),
             ]),
         .target(
@@ -106,21 +111,22 @@ let package = Package(
             dependencies: [
                 waveRating,
                 "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeKernelSupport",
-                "NextWaveSupport", "JobContract",
+                "JSONText", "SafeFiles", "TextFormats", "JobContract",
             ]),
         .target(
             name: "RatingsReports",
             dependencies: [
                 waveRating,
                 "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels", "WakeCalibration",
-                "NextWaveSupport", "JobContract",
+                "CSVText", "JSONText", "TextFormats", "JobContract",
             ]),
         .target(
             name: "RatingsPipeline",
             dependencies: [
                 "JobContract",
                 "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels",
-                "WakeKernelSupport", "WakeCalibration", "WebFetch", "WebPages", "NextWaveSupport", "DataFolderLayout",
+                "WakeKernelSupport", "WakeCalibration", "WebFetch", "WebPages", "CSVText", "JSONText", "SafeFiles",
+                "TextFormats", "ThreadTools", "DataFolderLayout",
             ]),
 
         // Time, sun and the portable session core.
@@ -129,25 +135,28 @@ let package = Package(
         .target(
             name: "ScheduleArchive",
             dependencies: [
-                civilTime, "WebPages", "NextWaveSupport", "JobContract", "CSQLite", "CZlibCRC",
+                civilTime, "WebPages", "CSVText", "JSONText", "SafeFiles", "TextFormats", "ThreadTools", "JobContract",
+                "CSQLite", "CZlibCRC",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // Fetching the archive over HTTP: stationboards, ship assignments, allocation pages.
         .target(
             name: "ArchiveFetch",
             dependencies: [
-                "ScheduleArchive", "WebFetch", "WebPages", civilTime, "NextWaveSupport", "DataFolderLayout",
+                "ScheduleArchive", "WebFetch", "WebPages", civilTime, "SafeFiles", "TextFormats", "DataFolderLayout",
                 "JobContract",
             ]),
         .target(
             name: "SessionAnalytics",
             dependencies: [
-                waveRating, sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar, "NextWaveSupport",
+                waveRating, sessionCore, "ScheduleArchive", "ShipRatingTable", civilTime, solar, "SafeFiles",
+                "ThreadTools",
             ]),
         .target(
             name: "SessionReports",
             dependencies: [
-                waveRating, "SessionAnalytics", sessionCore, civilTime, solar, "NextWaveSupport", "ShipRatingTable",
+                waveRating, "SessionAnalytics", sessionCore, civilTime, solar, "CSVText", "JSONText", "SafeFiles",
+                "TextFormats", "ShipRatingTable",
                 waveFeed,
             ]),
         .target(
@@ -155,7 +164,8 @@ let package = Package(
             dependencies: [
                 "JobContract",
                 "SessionReports", "SessionAnalytics", sessionCore, "ScheduleArchive", "ArchiveFetch", "ShipRatingTable",
-                civilTime, "NextWaveSupport", "DataFolderLayout", "WebFetch", waveFeed,
+                civilTime, "CSVText", "JSONText", "SafeFiles", "TextFormats", "ThreadTools", "DataFolderLayout",
+                "WebFetch", waveFeed,
             ]),
 
         // The thin command-line front end.
@@ -173,7 +183,7 @@ let package = Package(
         // them bit for bit on processors without AVX-512.
         .target(name: "_CWakeKernelEmulation", dependencies: ["CWakeKernel"]),
         .target(
-            name: "_TestSupport", dependencies: ["CZlibCRC", "NextWaveSupport", "DataFolderLayout", "JobContract"],
+            name: "_TestSupport", dependencies: ["CZlibCRC", "ThreadTools", "DataFolderLayout", "JobContract"],
             path: "Sources/_TestSupport"),
 
         // Benchmarks (not products; their sources live in Benchmarks/, whose nested package
@@ -211,7 +221,7 @@ let package = Package(
             dependencies: [
                 "FleetScraper", "ShipRatings", "ShipRatingTable", "LegacyWakeModel", "WakeModels", "WakeCalibration",
                 "ScheduleArchive", "WebPages", "SessionAnalytics", "SessionReports", waveFeed,
-                civilTime, solar, sessionCore, "NextWaveSupport",
+                civilTime, solar, sessionCore, "CSVText", "SafeFiles", "TextFormats",
             ],
             path: "Sources/_FuzzTargets"),
         .executableTarget(name: "nextwave-fuzz", dependencies: ["_FuzzTargets", "CFuzzerDriver"]),
@@ -222,9 +232,15 @@ let package = Package(
             dependencies: ["RatingsPipeline", "SessionsPipeline", "WakeModels", civilTime, "_TestSupport"]),
         .executableTarget(name: "nextwave-fuzz-jobs", dependencies: ["_JobEntries", "_FuzzTargets", "CFuzzerDriver"]),
 
-        .testTarget(name: "NextWaveSupportTests", dependencies: ["NextWaveSupport", "JobContract", "_TestSupport"]),
+        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "_TestSupport"]),
         .testTarget(
-            name: "DataFolderLayoutTests", dependencies: ["DataFolderLayout", "NextWaveSupport", "_TestSupport"]),
+            name: "CSVTextTests", dependencies: ["CSVText", "JSONText", "TextFormats", "JobContract", "_TestSupport"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "SafeFiles", "_TestSupport"]),
+        .testTarget(
+            name: "SafeFilesTests",
+            dependencies: ["SafeFiles", "ThreadTools", "JobContract", "TextFormats", "_TestSupport"]),
+        .testTarget(
+            name: "DataFolderLayoutTests", dependencies: ["DataFolderLayout", "_TestSupport"]),
         .testTarget(
             name: "WebFetchTests",
             dependencies: ["WebFetch", "WebPages", "FleetScraper", "JobContract", "_TestSupport", "CLibCurl"]),
@@ -237,7 +253,7 @@ let package = Package(
             dependencies: ["WakeModels", "LegacyWakeModel", "WakeKernelSupport", "JobContract", "_TestSupport"]),
         .testTarget(
             name: "WakeCalibrationTests",
-            dependencies: ["WakeCalibration", "WakeModels", "NextWaveSupport", "_TestSupport"]),
+            dependencies: ["WakeCalibration", "WakeModels", "_TestSupport"]),
         .testTarget(
             name: "CWakeKernelTests",
             dependencies: ["CWakeKernel", "_CWakeKernelEmulation", "WakeKernelSupport", "_TestSupport"]),
@@ -249,13 +265,13 @@ let package = Package(
             dependencies: [
                 waveRating,
                 "ShipRatings", "ShipRatingTable", "RatingsReports", "LegacyWakeModel", "WakeModels", "FleetScraper",
-                "NextWaveSupport", "JobContract",
+                "JSONText", "SafeFiles", "TextFormats", "JobContract",
                 "_TestSupport",
             ]),
         .testTarget(
             name: "ScheduleArchiveTests",
             dependencies: [
-                "ScheduleArchive", "ArchiveFetch", civilTime, "NextWaveSupport", "DataFolderLayout", "JobContract",
+                "ScheduleArchive", "ArchiveFetch", civilTime, "CSVText", "DataFolderLayout", "JobContract",
                 "WebFetch", "WebPages", "_TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ], exclude: ["Fixtures"]),
         .testTarget(
@@ -277,7 +293,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline",
-                "WebFetch", "WebPages", "NextWaveSupport", "JobContract", waveFeed, civilTime,
+                "WebFetch", "WebPages", "JSONText", "SafeFiles", "JobContract", waveFeed, civilTime,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
@@ -287,7 +303,7 @@ let package = Package(
             dependencies: [
                 waveRating,
                 "RatingsReports", "ShipRatings", "ShipRatingTable", "FleetScraper", "LegacyWakeModel", "WakeModels",
-                "JobContract", "NextWaveSupport", "_TestSupport",
+                "JobContract", "CSVText", "JSONText", "SafeFiles", "_TestSupport",
             ], exclude: ["Expected"]),
         .testTarget(name: "WakeKernelSupportTests", dependencies: ["WakeKernelSupport"]),
         .testTarget(name: "JobContractTests", dependencies: ["JobContract"]),
@@ -296,20 +312,20 @@ let package = Package(
         .testTarget(
             name: "RatingsPipelineTests",
             dependencies: [
-                "RatingsPipeline", "JobContract", "FleetScraper", "ShipRatingTable", "NextWaveSupport", "_TestSupport",
+                "RatingsPipeline", "JobContract", "FleetScraper", "ShipRatingTable", "ThreadTools", "_TestSupport",
             ]),
         .testTarget(
             name: "SessionsPipelineTests",
             dependencies: [
                 waveRating,
                 "SessionsPipeline", "JobContract", civilTime, .product(name: "ShipRatingReader", package: "SessionKit"),
-                "ScheduleArchive", "NextWaveSupport", "ShipRatingTable", "_AppAlgorithm", "_TestSupport",
+                "ScheduleArchive", "SafeFiles", "ShipRatingTable", "_AppAlgorithm", "_TestSupport",
             ]),
         .testTarget(
             name: "SessionReportsTests",
             dependencies: [
                 "SessionReports", "SessionAnalytics", sessionCore, civilTime, solar, waveRating, waveFeed,
-                "ShipRatingTable", "NextWaveSupport", "_TestSupport",
+                "ShipRatingTable", "CSVText", "JSONText", "SafeFiles", "TextFormats", "_TestSupport",
             ], exclude: ["Expected"]),
     ]
 )
@@ -334,7 +350,8 @@ for target in package.targets where target.type != .system {
 // Each library module and the CLI have a README.md (concept, entry points, invariants, where to
 // change what): documentation, not a resource.
 let documented: Set<String> = [
-    "NextWaveSupport", "DataFolderLayout", "JobContract", "WebPages", "WebFetch", "ArchiveFetch", "WakeKernelSupport",
+    "TextFormats", "JSONText", "ThreadTools", "CSVText", "SafeFiles", "DataFolderLayout", "JobContract", "WebPages",
+    "WebFetch", "ArchiveFetch", "WakeKernelSupport",
     "LegacyWakeModel",
     "WakeModels",
     "WakeCalibration", "FleetScraper", "ShipRatingTable", "ShipRatings", "RatingsReports", "RatingsPipeline",

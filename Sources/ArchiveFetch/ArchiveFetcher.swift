@@ -2,8 +2,9 @@ package import CivilTime
 package import DataFolderLayout
 package import Foundation
 import JobContract
-import NextWaveSupport
+import SafeFiles
 @_spi(Benchmarks) package import ScheduleArchive
+import TextFormats
 package import WebFetch
 import WebPages
 

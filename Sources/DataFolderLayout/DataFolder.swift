@@ -1,6 +1,6 @@
 package import Foundation
 package import JobContract
-import NextWaveSupport
+import SafeFiles
 
 #if canImport(Glibc)
     import Glibc

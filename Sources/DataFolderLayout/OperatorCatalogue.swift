@@ -1,6 +1,7 @@
 package import Foundation
 package import JobContract
-import NextWaveSupport
+import SafeFiles
+import TextFormats
 
 /// The lake operators the toolkit knows (`Data/operators.json`): each one's curated fleet file,
 /// whether its ship pages are scraped, who publishes its ship assignments, and its lakes with

@@ -1,5 +1,5 @@
 package import Foundation
-import NextWaveSupport
+import SafeFiles
 import WebPages
 
 /// A list of ship page URLs: one a line, absolute or relative to a base URL (with its path),

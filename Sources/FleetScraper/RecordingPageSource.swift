@@ -1,5 +1,4 @@
 package import Foundation
-import NextWaveSupport
 package import WebPages
 
 /// Passes requests to another source and keeps every answer, to save as a snapshot: each page's

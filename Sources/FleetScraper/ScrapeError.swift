@@ -1,6 +1,6 @@
 import Foundation
 package import JobContract
-package import NextWaveSupport
+package import SafeFiles
 
 /// Why a scrape failed for a reason of the fleet pages themselves (fetch failures are
 /// ``WebPages/WebFetchError``). Every case names where: the URL, and the field or element.

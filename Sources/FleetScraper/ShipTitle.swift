@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import TextFormats
 
 /// Ship names in page titles and link texts: the type word that opens them, and the ships a
 /// title names (a class page names several).

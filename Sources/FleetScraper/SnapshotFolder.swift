@@ -1,6 +1,6 @@
 import Foundation
 import JobContract
-import NextWaveSupport
+import SafeFiles
 import WebPages
 
 /// Writes a snapshot folder whole: into a hidden sibling first, then swapped into place.

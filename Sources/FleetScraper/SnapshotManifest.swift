@@ -1,5 +1,5 @@
 package import Foundation
-import NextWaveSupport
+import SafeFiles
 import WebPages
 
 /// A saved set of fleet pages that can be replayed offline.

@@ -1,5 +1,5 @@
 public import Foundation
-import NextWaveSupport
+import SafeFiles
 public import WebPages
 
 /// Serves pages from a snapshot directory.

@@ -1,5 +1,4 @@
 import Foundation
-import NextWaveSupport
 
 /// The figures a ship page may state, whatever its language or layout.
 package enum SpecField: String, Sendable, CaseIterable, Codable {

@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import TextFormats
 
 /// Spec labels as Swiss operator and encyclopaedia pages write them (docs/SCIENCE.md §8), in German,
 /// French, Italian and English, and the field each names.

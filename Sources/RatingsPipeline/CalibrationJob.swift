@@ -1,7 +1,7 @@
 public import Foundation
 public import JobContract
-import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
+import SafeFiles
 @_spi(Benchmarks) public import WakeCalibration
 
 /// One run of `nextwave calibrate`: observations in, the fitted power law and the models'

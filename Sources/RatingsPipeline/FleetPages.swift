@@ -1,7 +1,7 @@
 @_spi(Benchmarks) import FleetScraper
 public import Foundation
 import JobContract
-import NextWaveSupport
+import SafeFiles
 public import WebFetch
 import WebPages
 

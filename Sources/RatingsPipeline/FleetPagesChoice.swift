@@ -2,7 +2,6 @@ package import DataFolderLayout
 @_spi(Benchmarks) import FleetScraper
 package import Foundation
 package import JobContract
-import NextWaveSupport
 package import WebFetch
 import WebPages
 

@@ -1,9 +1,10 @@
+package import CSVText
 @_spi(Benchmarks) import FleetScraper
 public import Foundation
 public import JobContract
 @_spi(Benchmarks) import LegacyWakeModel
-package import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
+import SafeFiles
 @_spi(Benchmarks) import ShipRatings
 import WakeKernelSupport
 import WakeModels

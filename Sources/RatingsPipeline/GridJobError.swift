@@ -2,9 +2,9 @@
 import Foundation
 public import JobContract
 @_spi(Benchmarks) import LegacyWakeModel
-import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 @_spi(Benchmarks) import ShipRatings
+import TextFormats
 import WakeKernelSupport
 import WakeModels
 

@@ -1,5 +1,5 @@
 public import JobContract
-import NextWaveSupport
+import TextFormats
 
 /// The values every ratings-side job accepts, in one table: `RatingsJob`, `WakeJob` and `GridJob`
 /// check their input against it in `validate()`, so a library caller and the command line refuse

@@ -1,7 +1,8 @@
 public import DataFolderLayout
 public import Foundation
+import JSONText
 public import JobContract
-import NextWaveSupport
+import SafeFiles
 public import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
 
@@ -90,7 +91,7 @@ public struct PublishJob: Job {
 
     /// Checks, gates and publishes.
     /// - Throws: `ShipRatingTable/RatingsError` for a table that is not valid, cites local
-    ///   sources, or regresses; `NextWaveSupport/FileProblem` when a file cannot be read or
+    ///   sources, or regresses; `SafeFiles/FileProblem` when a file cannot be read or
     ///   written. Nothing is published then.
     public func work(_: Validated, onEvent: @escaping @Sendable (Event) -> Void) async throws -> Result {
         let file = try TableFile.open(input.table, name: input.tableName)

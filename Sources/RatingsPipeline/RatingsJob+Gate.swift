@@ -1,7 +1,6 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
 import JobContract
-import NextWaveSupport
 import ShipRatingTable
 
 /// Stage 2 of a ratings run: the baseline the new table is compared with (the previous table
@@ -118,7 +117,7 @@ extension RatingsJob {
 
     /// ``Input/previous`` opened: a table, or a publishing folder that does not hold one yet (not
     /// there at all, or empty), which a first publication starts from.
-    /// - Throws: `NextWaveSupport/FileProblem` for a table file that is not there, or a folder
+    /// - Throws: `SafeFiles/FileProblem` for a table file that is not there, or a folder
     ///   with files but no table; `ShipRatingTable/RatingsError` for one that is not a table.
     func openPrevious() throws -> Previous {
         guard let previous = input.previous else { return .notGiven }

@@ -1,6 +1,6 @@
 package import DataFolderLayout
 package import Foundation
-import NextWaveSupport
+import TextFormats
 
 extension RatingsJob.Input {
     /// What the lake operator a run is for decides (``OperatorCatalogue``; a run without one is

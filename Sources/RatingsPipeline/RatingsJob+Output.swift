@@ -1,9 +1,10 @@
 import Foundation
 import JobContract
 @_spi(Benchmarks) import LegacyWakeModel
-import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
+import SafeFiles
 import ShipRatingTable
+import TextFormats
 
 /// Stage 3 of a ratings run: every output written as one atomic set, the reviewed bytes
 /// published, and the table made the current one.

@@ -1,5 +1,4 @@
 import Foundation
-import NextWaveSupport
 @_spi(Benchmarks) import ShipRatings
 
 extension RatingsJob.Result {

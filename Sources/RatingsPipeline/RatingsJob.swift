@@ -1,10 +1,11 @@
+package import CSVText
 public import DataFolderLayout
 @_spi(Benchmarks) public import FleetScraper
 public import Foundation
 public import JobContract
 @_spi(Benchmarks) import LegacyWakeModel
-package import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
+import SafeFiles
 public import ShipRatingTable
 @_spi(Benchmarks) public import ShipRatings
 

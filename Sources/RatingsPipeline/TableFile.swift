@@ -1,5 +1,5 @@
 public import Foundation
-import NextWaveSupport
+import SafeFiles
 public import ShipRatingTable
 
 /// A rating table as a person names it: a `ship-ratings.json` (or any table file), a folder

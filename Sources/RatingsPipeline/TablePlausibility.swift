@@ -1,7 +1,7 @@
 import Foundation
-import NextWaveSupport
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
+import TextFormats
 import WakeKernelSupport
 
 /// What a table must be to be published, beyond its format: every name a ship's name (the fleet

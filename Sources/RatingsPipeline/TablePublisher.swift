@@ -1,5 +1,6 @@
 public import Foundation
-import NextWaveSupport
+import JSONText
+import SafeFiles
 public import ShipRatingTable
 
 /// Publishes a rating table for the apps on any static host: the table under a name that
@@ -60,7 +61,7 @@ public enum TablePublisher {
     /// - Parameters:
     ///   - tables: each table's bytes and the folder it is published into.
     ///   - root: the publishing folder the lakes' folders are in: each must be a real folder of
-    ///     it, not a link (`NextWaveSupport/OutputTree`).
+    ///     it, not a link (`SafeFiles/OutputTree`).
     public static func publishAll(_ tables: [(data: Data, directory: URL)], below root: URL? = nil) throws -> (
         manifests: [Manifest], changed: Bool
     ) {

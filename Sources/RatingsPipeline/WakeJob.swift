@@ -1,10 +1,12 @@
+package import CSVText
 @_spi(Benchmarks) import FleetScraper
 public import Foundation
 public import JobContract
-package import NextWaveSupport
 @_spi(Benchmarks) public import RatingsReports
+import SafeFiles
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
+import TextFormats
 @_spi(Benchmarks) import WakeCalibration
 @_spi(Benchmarks) public import WakeModels
 

@@ -1,10 +1,10 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
 public import JobContract
-import NextWaveSupport
 @_spi(Benchmarks) import RatingsReports
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
+import TextFormats
 @_spi(Benchmarks) import WakeCalibration
 @_spi(Benchmarks) import WakeModels
 

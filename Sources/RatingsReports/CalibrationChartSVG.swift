@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import TextFormats
 package import WakeCalibration
 import WakeModels
 

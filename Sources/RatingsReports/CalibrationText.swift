@@ -1,4 +1,4 @@
-import NextWaveSupport
+import TextFormats
 package import WakeCalibration
 import WakeModels
 

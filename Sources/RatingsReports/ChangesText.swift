@@ -1,5 +1,5 @@
-import NextWaveSupport
 package import ShipRatingTable
+import TextFormats
 import WaveRating
 
 /// What changed between two rating tables, in words: for `ratings.md`, `--dry-run` and `--diff`.

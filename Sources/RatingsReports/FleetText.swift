@@ -1,6 +1,6 @@
 import Foundation
-import NextWaveSupport
 package import ShipRatings
+import TextFormats
 
 /// The curated fleet file as text (what `nextwave fleet show` prints).
 package enum FleetText {

@@ -1,6 +1,6 @@
+package import CSVText
 import Foundation
 @_spi(Benchmarks) package import LegacyWakeModel
-package import NextWaveSupport
 import WakeModels
 
 /// The `nextwave grid` CSV: one row per ship × speed × track depth, every figure at full precision

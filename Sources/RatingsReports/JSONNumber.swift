@@ -1,4 +1,4 @@
-import NextWaveSupport
+import JSONText
 import WakeCalibration
 import WakeModels
 

@@ -1,9 +1,10 @@
+import CSVText
 import FleetScraper
 import Foundation
 import LegacyWakeModel
-import NextWaveSupport
 import ShipRatingTable
 public import ShipRatings
+import TextFormats
 import WaveRating
 
 /// `schiffsdaten.csv` exactly as `vesseldata.py` wrote it.

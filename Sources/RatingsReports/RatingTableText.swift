@@ -1,7 +1,7 @@
 import Foundation
-import NextWaveSupport
 package import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
+import TextFormats
 
 /// The rating table as `nextwave ratings` prints it on stdout.
 package enum RatingTableText {

@@ -1,6 +1,7 @@
+package import CSVText
 import Foundation
-package import NextWaveSupport
 package import ShipRatingTable
+import TextFormats
 import WaveRating
 
 /// `ship-ratings.csv`: the rating table with English headers and units, one row per ship.

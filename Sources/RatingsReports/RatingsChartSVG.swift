@@ -1,6 +1,6 @@
 import Foundation
-import NextWaveSupport
 public import ShipRatingTable
+import TextFormats
 import WaveRating
 
 /// An SVG chart of energy and force per ship against the legacy model's thresholds: two panels

@@ -1,7 +1,7 @@
 import Foundation
-import NextWaveSupport
 import ShipRatingTable
 import ShipRatings
+import TextFormats
 import WakeModels
 import WaveRating
 

@@ -1,8 +1,8 @@
 import Foundation
 import LegacyWakeModel
-import NextWaveSupport
 package import ShipRatingTable
 package import ShipRatings
+import TextFormats
 import WaveRating
 
 /// `ratings.md`: the table, the thresholds, why each ship got its rating, page-vs-curated

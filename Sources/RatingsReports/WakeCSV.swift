@@ -1,4 +1,4 @@
-package import NextWaveSupport
+package import CSVText
 import WakeCalibration
 import WakeModels
 

@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import TextFormats
 import WakeModels
 
 /// `wake-chart.svg`: one panel per ship (small multiples, one y axis for all), the height at the

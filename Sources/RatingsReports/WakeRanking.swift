@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import TextFormats
 import WakeModels
 
 /// "Which ship makes the biggest wave where I stand?": at each spot (track depth, rider depth,

@@ -1,7 +1,7 @@
 import Foundation
 public import JobContract
-import NextWaveSupport
 public import ShipRatingTable
+import TextFormats
 public import WakeCalibration
 public import WakeModels
 

@@ -1,6 +1,6 @@
 import Foundation
 package import JobContract
-package import NextWaveSupport
+package import SafeFiles
 
 /// Why reading, importing or fetching schedule data failed. Every case names where.
 package enum ArchiveError: KindedError, Equatable {

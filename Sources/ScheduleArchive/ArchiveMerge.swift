@@ -1,6 +1,6 @@
 package import CivilTime
 package import Foundation
-import NextWaveSupport
+import TextFormats
 
 /// What a fetched answer may do to an archived file: an archive only grows. An answer replaces
 /// the file when it holds every departure (or course assignment) the file holds for its day;

@@ -1,7 +1,7 @@
 package import CivilTime
 package import Foundation
+import JSONText
 package import JobContract
-import NextWaveSupport
 
 /// Reads which boat sails which course on Lake Geneva from CGN's pier departure board
 /// (`qr.cgn.ch`, the app behind the QR codes at its piers), as chamberneezy/boats'

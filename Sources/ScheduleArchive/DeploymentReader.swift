@@ -1,6 +1,6 @@
 public import CivilTime
 public import Foundation
-import NextWaveSupport
+import SafeFiles
 
 /// Reads `deployments/<date>.json`: either `{"date", "routes": [{"shipName", "courseNumber"}]}`
 /// or a whole ships-API response `{"dailyDeployments": [{"date", "routes"}], "lastUpdated"}`.

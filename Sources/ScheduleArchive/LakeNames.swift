@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import TextFormats
 
 /// The names riders use for the lakes of the station list: German, French, Italian and English,
 /// and common short or older forms. Keys are the lakes as `stations.json` names them.

@@ -1,6 +1,5 @@
 package import CivilTime
 import Foundation
-import NextWaveSupport
 
 /// The timetable periods of one lake.
 package struct LakePeriods: Sendable {

@@ -1,6 +1,6 @@
 import CivilTime
 public import Foundation
-package import NextWaveSupport
+package import SafeFiles
 
 /// A schedule archive: a directory that is the historical record, and its schedule store.
 ///
@@ -117,7 +117,7 @@ public final class ScheduleArchive {
     /// Runs `body` holding the archive's folder lock: exclusive for anything that changes the
     /// store or its files (refresh, GTFS import, fetch), shared for reading it (a survey), so
     /// that two runs never interleave their changes or read half of one. A second run waits
-    /// (``NextWaveSupport/DirectoryLock``).
+    /// (``SafeFiles/DirectoryLock``).
     package func withLock<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
         let lock = try Self.lock(directory, exclusive: exclusive)
         defer { withExtendedLifetime(lock) {} }

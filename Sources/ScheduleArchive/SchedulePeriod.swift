@@ -1,6 +1,5 @@
 public import CivilTime
 import Foundation
-import NextWaveSupport
 
 /// A timetable period of a lake (`schedule_periods.json`): summer, winter, …
 public struct SchedulePeriod: Hashable, Sendable {

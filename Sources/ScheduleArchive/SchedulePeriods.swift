@@ -1,6 +1,7 @@
 package import CivilTime
 package import Foundation
-import NextWaveSupport
+import SafeFiles
+import TextFormats
 
 /// The app's timetable periods per lake.
 ///

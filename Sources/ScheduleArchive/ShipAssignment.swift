@@ -1,6 +1,5 @@
 public import CivilTime
 import Foundation
-import NextWaveSupport
 
 /// Which ship runs which course on a day (the operator's deployment data).
 @_spi(Benchmarks) public struct ShipAssignment: Hashable, Sendable {

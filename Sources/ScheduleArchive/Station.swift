@@ -1,5 +1,4 @@
 import Foundation
-import NextWaveSupport
 
 /// A station of the app's list (`Data/stations.json`).
 public struct Station: Hashable, Sendable {

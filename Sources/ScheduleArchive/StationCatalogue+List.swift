@@ -1,4 +1,5 @@
-import NextWaveSupport
+import JSONText
+import TextFormats
 
 extension StationCatalogue {
     /// The stations of `lake` (any name riders use, or a unique prefix; nil: every lake) whose

@@ -1,9 +1,9 @@
 import Foundation
-import NextWaveSupport
+import TextFormats
 
 extension StationCatalogue {
     /// The station a person means: a UIC id, or a name compared without case, accents and
-    /// spacing, umlauts written or written out (``NextWaveSupport/NameKey``): the whole name, or a
+    /// spacing, umlauts written or written out (``TextFormats/NameKey``): the whole name, or a
     /// prefix only one station's name starts with ("wadenswil" and "Waedenswil" find
     /// "Wädenswil (See)").
     /// - Throws: ``StationQueryError`` naming close matches, or the stations a prefix fits.

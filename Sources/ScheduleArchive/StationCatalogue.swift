@@ -1,5 +1,7 @@
 public import Foundation
-import NextWaveSupport
+import JSONText
+import SafeFiles
+import TextFormats
 
 /// The app's stations on its lakes: names, UIC ids, coordinates (for sun times), lakes, and
 /// each lake's operators as the app lists them.

@@ -1,6 +1,6 @@
 import Foundation
 public import JobContract
-import NextWaveSupport
+import TextFormats
 
 /// Why a station asked for by name or id was not found.
 public enum StationQueryError: KindedError, Equatable {

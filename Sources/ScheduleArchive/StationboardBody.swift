@@ -1,6 +1,5 @@
 import CivilTime
 import Foundation
-import NextWaveSupport
 
 /// A transport.opendata.ch `/v1/stationboard` body, reduced to what waves need.
 ///

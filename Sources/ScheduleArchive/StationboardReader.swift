@@ -1,6 +1,7 @@
 import CivilTime
 package import Foundation
-import NextWaveSupport
+import SafeFiles
+import TextFormats
 
 /// Reads stationboard files of the archive into ship departures.
 package enum StationboardReader {

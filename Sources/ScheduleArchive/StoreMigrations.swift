@@ -1,4 +1,4 @@
-import NextWaveSupport
+import SafeFiles
 
 /// The store's schema as named steps of frozen SQL, applied in order, each once and in its own
 /// transaction (after GRDB's `DatabaseMigrator`). The store records each applied step by name

@@ -1,5 +1,6 @@
-import NextWaveSupport
+import SafeFiles
 import ScheduleArchive
+import ThreadTools
 
 /// The station-days of a survey, pulled one at a time: each call reads the store's departures
 /// until a day is complete, then hands out its stations in order. A report writer takes one

@@ -1,7 +1,8 @@
 import CivilTime
 package import Foundation
-import NextWaveSupport
+import SafeFiles
 package import SessionAnalytics
+import TextFormats
 
 extension PlanCalendar {
     /// The calendar that replaces the file at `path` (`-`: standard output), its events' stamps

@@ -1,8 +1,9 @@
 package import CivilTime
 import Foundation
-import NextWaveSupport
+import SafeFiles
 package import SessionAnalytics
 import SessionCore
+import TextFormats
 
 /// A plan as an iCalendar file (RFC 5545) riders subscribe to: one VEVENT per distinct window
 /// of a station-day (and, with ``Options/waveEvents``, one per wave), times in Europe/Zurich

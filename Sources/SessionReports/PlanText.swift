@@ -1,8 +1,8 @@
 package import CivilTime
 import Foundation
-import NextWaveSupport
 package import SessionAnalytics
 import SessionCore
+import TextFormats
 
 /// `nextwave plan` as text: day by day, the best distinct windows of each station and the waves
 /// in them, lines kept within 80 columns, in the rider's language. A lake plan opens each day

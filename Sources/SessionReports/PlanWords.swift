@@ -1,6 +1,5 @@
 package import CivilTime
 import Foundation
-import NextWaveSupport
 package import SessionAnalytics
 package import SessionCore
 package import WaveFeed

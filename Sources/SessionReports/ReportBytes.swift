@@ -1,6 +1,8 @@
+package import CSVText
 package import CivilTime
 import Foundation
-package import NextWaveSupport
+import JSONText
+import TextFormats
 
 /// The text of the large session reports (`sessions.json`, `waves.csv`, `sessions.csv`), built
 /// as UTF-8 bytes: a year over every station is a million waves and 650 MB of text, and building
@@ -123,11 +125,11 @@ package final class ReportBytes {
         count += zeros
     }
 
-    /// `value` with `decimals` digits after the point, exactly as ``NextWaveSupport/fixed(_:_:)``
+    /// `value` with `decimals` digits after the point, exactly as ``TextFormats/fixed(_:_:)``
     /// writes it (`%.Nf`).
     package func fixed(_ value: Double, _ decimals: Int) {
         guard let (negative, units, unit) = fixedUnits(value, decimals) else {
-            return text(NextWaveSupport.fixed(value, decimals))
+            return text(TextFormats.fixed(value, decimals))
         }
         if negative { byte(0x2D) }
         int(Int(units / unit))

@@ -1,6 +1,6 @@
 import Foundation
-import NextWaveSupport
 package import SessionAnalytics
+import TextFormats
 
 /// An SVG heat map of session quality by station (rows, best first) × local hour (columns):
 /// each cell is ``SessionSummary/StationStats/meanHourQuality(_:)``, the mean over the

@@ -1,5 +1,5 @@
-import NextWaveSupport
 package import SessionAnalytics
+import TextFormats
 
 /// The stations of a sessions run, best first, as a text table (what `nextwave sessions`
 /// prints): days scored, the mean of each day's best score, the usual best window, on how many

@@ -1,8 +1,9 @@
+package import CSVText
 package import CivilTime
-package import NextWaveSupport
 package import SessionAnalytics
 import SessionCore
 import Solar
+import TextFormats
 
 /// `sessions.csv`: one row per distinct session (non-overlapping windows, rank 1 = the day's
 /// best); times ISO-8601 with the Europe/Zurich offset, as in the JSON, and as local HH:MM

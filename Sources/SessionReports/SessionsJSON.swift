@@ -1,6 +1,6 @@
 package import CivilTime
 import Foundation
-import NextWaveSupport
+import JSONText
 package import SessionAnalytics
 package import SessionCore
 import Solar

@@ -1,8 +1,8 @@
 import CivilTime
 import Foundation
-import NextWaveSupport
 package import SessionAnalytics
 import SessionCore
+import TextFormats
 
 /// `sessions.md`: where and when sessions are best over the surveyed period, per timetable
 /// period and weekday, with the heat map and the top sessions.

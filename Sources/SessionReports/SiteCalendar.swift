@@ -1,5 +1,4 @@
 import CivilTime
-import NextWaveSupport
 import SessionAnalytics
 
 /// A station's calendar on the site (`<station>.ics`): its best windows of the feed's days as

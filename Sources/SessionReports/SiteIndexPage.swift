@@ -1,6 +1,6 @@
 import CivilTime
 import Foundation
-import NextWaveSupport
+import TextFormats
 import WaveFeed
 
 /// The site's entrance: the root page (the languages; a script takes the browser's own) and,

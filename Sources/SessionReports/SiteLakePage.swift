@@ -1,6 +1,6 @@
 import CivilTime
-import NextWaveSupport
 import SessionAnalytics
+import TextFormats
 
 /// `SITE/<lang>/<lake>/index.html`: the lake's coming days; for each station with departures its
 /// best window of the day (or why it has none) and every wave; the stations without one named.

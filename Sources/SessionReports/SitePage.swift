@@ -1,9 +1,9 @@
 import CivilTime
 import Foundation
-import NextWaveSupport
 import SessionAnalytics
 import SessionCore
 import ShipRatingTable
+import TextFormats
 import WaveFeed
 import WaveRating
 

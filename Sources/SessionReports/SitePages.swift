@@ -1,8 +1,8 @@
 import CivilTime
 package import Foundation
-import NextWaveSupport
 import SessionAnalytics
 import SessionCore
+import TextFormats
 package import WaveFeed
 
 /// The site's pages for people (docs/guides/riding.md, "The coming waves in any browser"): static HTML written

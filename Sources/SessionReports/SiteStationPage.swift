@@ -1,8 +1,8 @@
 import CivilTime
 import Foundation
-import NextWaveSupport
 import SessionAnalytics
 import SessionCore
+import TextFormats
 import WaveFeed
 import WaveRating
 

@@ -1,6 +1,6 @@
 package import CivilTime
 import Foundation
-import NextWaveSupport
+import JSONText
 package import Solar
 
 /// One place's sun times on one day, as `nextwave sun` prints them: local clock times in

@@ -1,5 +1,5 @@
+package import CSVText
 package import CivilTime
-package import NextWaveSupport
 package import SessionAnalytics
 import SessionCore
 import Solar

@@ -3,8 +3,9 @@ package import CivilTime
 package import DataFolderLayout
 package import Foundation
 package import JobContract
-import NextWaveSupport
+import SafeFiles
 @_spi(Benchmarks) package import ScheduleArchive
+import TextFormats
 package import WebFetch
 
 /// Adds the stationboards of some stations and the ship assignments of their lake's operator,

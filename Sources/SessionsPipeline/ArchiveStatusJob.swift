@@ -1,8 +1,8 @@
 package import DataFolderLayout
 package import Foundation
 import JobContract
-import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
+import TextFormats
 
 /// Indexes an archive's raw files and says what it holds (`nextwave archive status`): its
 /// store, dates, departures and sources, and how many days and departures of each lake and

@@ -1,7 +1,7 @@
 public import CivilTime
 public import Foundation
 public import JobContract
-import NextWaveSupport
+import SafeFiles
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
 public import ShipRatingTable

@@ -1,6 +1,6 @@
 package import DataFolderLayout
 package import Foundation
-import NextWaveSupport
+import SafeFiles
 package import ScheduleArchive
 import ShipRatingTable
 
@@ -41,7 +41,7 @@ package enum DefaultRatingTables {
     /// operator catalogue. Lakes whose operators have no table are rated by none (their waves
     /// are unrated), and the summary says so; the home operator's table is then the main one all
     /// the same, for its format.
-    /// - Throws: ``NextWaveSupport/FileProblem`` when no table is there at all, or the register
+    /// - Throws: ``SafeFiles/FileProblem`` when no table is there at all, or the register
     ///   of current tables cannot be read.
     /// - Parameter replacing: a table given for one operator (its id), rating that operator's
     ///   lakes instead of its current table (`feed --ratings` for Lake Zurich's).
@@ -111,7 +111,7 @@ package enum DefaultRatingTables {
     /// - Parameter visible: tables the run can see beside its data folder (the working folder's
     ///   `reports/ship-ratings.json`, a site's published table), as (file, how to name it); one
     ///   newer than the table the run rates the same ships with is a warning.
-    /// - Throws: ``NextWaveSupport/FileProblem`` (a missing input) when the named table is not there.
+    /// - Throws: ``SafeFiles/FileProblem`` (a missing input) when the named table is not there.
     package static func choose(
         given: String?, homeOnly: Bool = false, stations: [Station]?, catalogue: StationCatalogue, data: DataLayout,
         operators: OperatorCatalogue, visible: [Candidate] = []

@@ -1,13 +1,15 @@
 public import CivilTime
 package import DataFolderLayout
 public import Foundation
+import JSONText
 public import JobContract
-import NextWaveSupport
+import SafeFiles
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
 import SessionCore
 import SessionReports
 import ShipRatingTable
+import TextFormats
 public import WaveFeed
 
 /// One run of `nextwave feed`: a schedule archive and the operators' rating tables in, a static
@@ -120,7 +122,7 @@ public struct FeedJob: Job {
     /// `Data/ratings/<id>.json`, the one last reviewed or published, else bundled), Lake
     /// Zurich's from `lakeZurich` when given; an operator without one is left out (its lakes'
     /// waves are unrated, and the index says why).
-    /// - Throws: ``NextWaveSupport/FileProblem`` (missing input) when Lake Zurich has no table.
+    /// - Throws: ``SafeFiles/FileProblem`` (missing input) when Lake Zurich has no table.
     package static func operatorTables(
         data: DataLayout, operators: OperatorCatalogue, lakeZurich: URL?
     ) throws -> [OperatorTable] {

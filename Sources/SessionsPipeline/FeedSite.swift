@@ -1,7 +1,9 @@
 import CivilTime
 import Foundation
-import NextWaveSupport
+import JSONText
+import SafeFiles
 import SessionReports
+import TextFormats
 import WaveFeed
 
 /// The folder a feed is published into: content-addressed files staged during a run, then

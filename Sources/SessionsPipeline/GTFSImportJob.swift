@@ -2,7 +2,7 @@ package import CivilTime
 package import DataFolderLayout
 package import Foundation
 import JobContract
-import NextWaveSupport
+import SafeFiles
 @_spi(Benchmarks) package import ScheduleArchive
 
 /// Imports the ship departures of a GTFS feed (ZIP or folder) into an archive's store

@@ -1,9 +1,11 @@
+import CSVText
 import CivilTime
 import Foundation
-import NextWaveSupport
+import SafeFiles
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
 import SessionReports
+import ThreadTools
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
+package import CSVText
 public import CivilTime
 public import Foundation
 public import JobContract
-package import NextWaveSupport
 @_spi(Benchmarks) public import ScheduleArchive
 @_spi(Benchmarks) public import SessionAnalytics
 public import SessionCore

@@ -1,7 +1,6 @@
 public import CivilTime
 import Foundation
 public import JobContract
-import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
 import SessionCore

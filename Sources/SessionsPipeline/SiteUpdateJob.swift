@@ -3,7 +3,7 @@ package import CivilTime
 package import DataFolderLayout
 package import Foundation
 package import JobContract
-import NextWaveSupport
+import SafeFiles
 @_spi(Benchmarks) package import ScheduleArchive
 import ShipRatingTable
 package import WaveFeed

@@ -1,6 +1,6 @@
 public import DataFolderLayout
 public import Foundation
-import NextWaveSupport
+import TextFormats
 
 extension CourseSpeedTable {
     /// The file `nextwave fleet speeds --out` writes into the data folder, which `ratings` and

@@ -1,5 +1,6 @@
 public import Foundation
-import NextWaveSupport
+import JSONText
+import SafeFiles
 
 /// `operating-speeds.json`: the cruising speed each ship shows on the courses it ran, as an
 /// archive of schedules and ship assignments gives them. Written by `nextwave fleet speeds`

@@ -1,6 +1,7 @@
 public import DataFolderLayout
 public import Foundation
-import NextWaveSupport
+import JSONText
+import SafeFiles
 
 /// The rating table each operator's waves are rated with: `ratings/<id>.json` in the data folder
 /// (`zsg.json` for Lake Zurich). It is the table the maintainer last reviewed (a `nextwave
@@ -68,7 +69,7 @@ public struct CurrentRatingTables: Sendable {
 
     /// How the current table of `id` came to be: reviewed or published; nil for one that is
     /// bundled (no record, or a record of other bytes) or not there.
-    /// - Throws: `NextWaveSupport/FileProblem` when the register or the table cannot be read.
+    /// - Throws: `SafeFiles/FileProblem` when the register or the table cannot be read.
     public func origin(of id: String) throws -> Origin? {
         guard let record = try register().tables[id], exists(id) else { return nil }
         let data = try BoundedFile.read(file(for: id), limit: BoundedFile.tableLimit, what: "rating table")
@@ -91,7 +92,7 @@ public struct CurrentRatingTables: Sendable {
     /// atomically together. A table already current is not rewritten, and its record goes only
     /// from reviewed to published, never back (publishing what was reviewed is the later step).
     /// Returns whether anything was written.
-    /// - Throws: `NextWaveSupport/FileProblem` when a file cannot be read or written.
+    /// - Throws: `SafeFiles/FileProblem` when a file cannot be read or written.
     @discardableResult
     public func record(_ data: Data, for id: String, origin: Origin) throws -> Bool {
         var register = try self.register()
@@ -112,7 +113,7 @@ public struct CurrentRatingTables: Sendable {
 
     /// The current table of `id` in words: `Data/ratings/zsg.json (published, generated
     /// 2026-11-27)`, `Data/ratings/sgz.json (bundled, generated 2026-11-27)`.
-    /// - Throws: `NextWaveSupport/FileProblem` when the register or the table cannot be read.
+    /// - Throws: `SafeFiles/FileProblem` when the register or the table cannot be read.
     public func describe(_ id: String) throws -> String {
         let origin = try origin(of: id)
         let stamp = try Self.generatedAt(of: file(for: id)).map { ", generated \($0.prefix(10))" } ?? ""
@@ -120,7 +121,7 @@ public struct CurrentRatingTables: Sendable {
     }
 
     /// A table file's `generatedAt` (ISO-8601), nil when it has none.
-    /// - Throws: `NextWaveSupport/FileProblem` when the file cannot be read or is not JSON.
+    /// - Throws: `SafeFiles/FileProblem` when the file cannot be read or is not JSON.
     public static func generatedAt(of url: URL) throws -> String? {
         struct Stamp: Decodable { var generatedAt: String? }
         return try JSONFile.decode(Stamp.self, at: url, what: "rating table", limit: BoundedFile.tableLimit)

@@ -1,6 +1,6 @@
 import Foundation
-import NextWaveSupport
 import ShipRatingReader
+import TextFormats
 
 /// Finds a ship's rating by any of its names (case, diacritics and spacing ignored).
 public struct RatingLookup: Sendable {

@@ -1,5 +1,6 @@
 public import Foundation
-import NextWaveSupport
+import JSONText
+import SafeFiles
 import WaveRating
 
 extension ShipRating {
@@ -10,7 +11,7 @@ extension ShipRating {
 extension RatingTable {
     /// Pretty-printed JSON with sorted keys (stable diffs), newline-terminated.
     /// - Throws: `RatingsError/invalidFile(path:reason:)` when the JSON is larger than every
-    ///   reader of a table accepts (`NextWaveSupport/BoundedFile/tableLimit`): a writer never
+    ///   reader of a table accepts (`SafeFiles/BoundedFile/tableLimit`): a writer never
     ///   makes a file its own readers refuse.
     public func jsonData() throws -> Data {
         let data = try StableJSON.encode(self)

@@ -1,5 +1,6 @@
 public import JobContract
-package import NextWaveSupport
+package import SafeFiles
+import TextFormats
 
 /// Why a rating table could not be built or written.
 public enum RatingsError: KindedError, Equatable {

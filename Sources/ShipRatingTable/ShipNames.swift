@@ -1,5 +1,4 @@
 import Foundation
-import NextWaveSupport
 import ShipRatingReader
 
 /// Ship-name rules shared by the rating table and the schedule side (page titles are the

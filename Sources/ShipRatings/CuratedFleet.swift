@@ -1,6 +1,6 @@
 public import Foundation
 import LegacyWakeModel
-import NextWaveSupport
+import SafeFiles
 import ShipRatingTable
 package import WaveRating
 

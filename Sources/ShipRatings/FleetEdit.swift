@@ -1,6 +1,6 @@
 package import Foundation
 package import JobContract
-import NextWaveSupport
+import TextFormats
 
 /// One change to a ship's entry in a curated fleet file, as `nextwave fleet set` asks for it: new
 /// sourced values, the riders' rating or its removal, and more names. The request is checked as a

@@ -1,7 +1,8 @@
 package import Foundation
+import JSONText
 import LegacyWakeModel
-import NextWaveSupport
 import ShipRatingTable
+import TextFormats
 import WakeKernelSupport
 
 extension FleetFile {

@@ -1,9 +1,9 @@
 package import Foundation
-import NextWaveSupport
+import SafeFiles
 
 extension FleetFile {
-    /// The fleet file's bytes (at most ``NextWaveSupport/BoundedFile/tableLimit``).
-    /// - Throws: ``NextWaveSupport/FileProblem`` naming the file.
+    /// The fleet file's bytes (at most ``SafeFiles/BoundedFile/tableLimit``).
+    /// - Throws: ``SafeFiles/FileProblem`` naming the file.
     package static func read(_ url: URL) throws -> Data {
         try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "fleet file")
     }

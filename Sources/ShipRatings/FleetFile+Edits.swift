@@ -1,7 +1,7 @@
 package import Foundation
 import JobContract
-import NextWaveSupport
 import ShipRatingTable
+import TextFormats
 import WaveRating
 
 extension FleetFile {

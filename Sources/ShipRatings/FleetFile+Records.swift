@@ -1,5 +1,4 @@
 package import Foundation
-import NextWaveSupport
 import ShipRatingTable
 import WaveRating
 

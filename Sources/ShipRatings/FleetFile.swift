@@ -1,4 +1,4 @@
-import NextWaveSupport
+import JSONText
 import ShipRatingTable
 
 /// The curated fleet file as people edit it (`Data/fleet.json`, schema

@@ -1,7 +1,7 @@
 import Foundation
 import LegacyWakeModel
-import NextWaveSupport
 public import ShipRatingTable
+import TextFormats
 import WakeKernelSupport
 
 /// Every ship's operating speed from the evidence there is (docs/SCIENCE.md §7): a published

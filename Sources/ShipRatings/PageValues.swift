@@ -1,6 +1,6 @@
 public import FleetScraper
 public import LegacyWakeModel
-import NextWaveSupport
+import TextFormats
 import WakeKernelSupport
 
 /// The physics inputs of one scraped page (length, beam, displacement, found by their labels in

@@ -1,8 +1,8 @@
 @_spi(Benchmarks) public import FleetScraper
 public import Foundation
 @_spi(Benchmarks) import LegacyWakeModel
-import NextWaveSupport
 package import ShipRatingTable
+import TextFormats
 @_spi(Benchmarks) import WakeModels
 public import WaveRating
 

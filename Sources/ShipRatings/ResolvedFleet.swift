@@ -1,7 +1,7 @@
 public import FleetScraper
 public import LegacyWakeModel
-import NextWaveSupport
 package import ShipRatingTable
+import TextFormats
 package import WakeModels
 
 /// The fleet as the table lists it: every ship of the scraped pages (a page naming several

@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import TextFormats
 
 /// What a ship's name (or alias) in a fleet file may be: at most ``maximumLength`` characters,
 /// no control or invisible character (a zero-width space makes a second "MS Panta Rhei" that

@@ -1,5 +1,6 @@
 package import JobContract
-package import NextWaveSupport
+package import SafeFiles
+import TextFormats
 import WakeModels
 
 /// What a calibration is wrong about, named.

@@ -1,6 +1,7 @@
+import CSVText
 package import Foundation
 import JobContract
-import NextWaveSupport
+import SafeFiles
 
 extension ObservationsFile {
     /// What a streamed read saw besides its rows.

@@ -1,6 +1,8 @@
+import CSVText
 public import Foundation
 import JobContract
-import NextWaveSupport
+import SafeFiles
+import TextFormats
 import WakeKernelSupport
 import WakeModels
 

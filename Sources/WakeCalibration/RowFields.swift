@@ -1,5 +1,4 @@
 import Foundation
-import NextWaveSupport
 
 /// The fields of one row, however they were split.
 protocol RowFields {

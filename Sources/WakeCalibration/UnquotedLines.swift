@@ -1,5 +1,5 @@
+import CSVText
 import Foundation
-import NextWaveSupport
 
 extension CSVRecord: RowFields {}
 

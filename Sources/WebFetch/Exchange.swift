@@ -1,6 +1,6 @@
 import CLibCurl
 import Foundation
-import NextWaveSupport
+import ThreadTools
 
 /// One HTTP exchange with hard bounds, over the system's libcurl (its easy interface, on a
 /// thread of its own): a compressed body is inflated by libcurl chunk by chunk into a write

@@ -1,6 +1,5 @@
 public import Foundation
 package import JobContract
-import NextWaveSupport
 public import WebPages
 
 /// Fetches pages of one site over HTTP(S), politely and robustly: the one HTTP client of the

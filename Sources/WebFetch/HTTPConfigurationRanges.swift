@@ -1,5 +1,5 @@
 package import JobContract
-import NextWaveSupport
+import TextFormats
 
 extension HTTPClient.Configuration {
     /// The settings a front end may change, each with the values it accepts (seconds, bytes per

@@ -1,6 +1,6 @@
 import Foundation
 package import JobContract
-import NextWaveSupport
+import ThreadTools
 
 /// The clock of one run's fetching time (``HTTPClient/Configuration/maxRunTime``), shared by
 /// every client made from one configuration, so that a run fetching from several hosts has one

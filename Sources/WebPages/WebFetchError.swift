@@ -1,5 +1,5 @@
 package import JobContract
-import NextWaveSupport
+import TextFormats
 
 /// Why a fetch failed. Every case names the URL.
 package enum WebFetchError: KindedError, Equatable {

@@ -1,5 +1,4 @@
 import Foundation
-import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 
 /// The other lakes' assignment pages: SGV's allocation page and CGN's pier boards, each read

@@ -1,11 +1,12 @@
 import CivilTime
 import Foundation
-import NextWaveSupport
+import SafeFiles
 @_spi(Benchmarks) import ScheduleArchive
 @_spi(Benchmarks) import SessionAnalytics
 import SessionCore
 import SessionReports
 import Solar
+import TextFormats
 import WaveFeed
 
 /// What riders are shown, from names and times a hostile source chose: the wave feed's reader,

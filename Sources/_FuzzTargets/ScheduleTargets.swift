@@ -1,6 +1,6 @@
+import CSVText
 import CivilTime
 import Foundation
-import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 import SessionCore
 import Solar

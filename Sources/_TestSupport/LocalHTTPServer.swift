@@ -1,5 +1,5 @@
 package import Foundation
-import NextWaveSupport
+import ThreadTools
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 package import Foundation
 import JobContract
-import NextWaveSupport
+import ThreadTools
 
 /// A clock a test owns: it stands still until something sleeps on it, and a sleep moves it
 /// forward at once by the time asked for, and is recorded. A policy's waits are then checked as

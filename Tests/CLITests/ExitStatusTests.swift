@@ -2,7 +2,7 @@ import ArgumentParser
 import FleetScraper
 import Foundation
 import JobContract
-import NextWaveSupport
+import SafeFiles
 import ScheduleArchive
 import ShipRatingTable
 import Testing

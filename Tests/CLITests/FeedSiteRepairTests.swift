@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import JSONText
 import Testing
 import _TestSupport
 

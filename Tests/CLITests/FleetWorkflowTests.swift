@@ -1,5 +1,6 @@
 import Foundation
-import NextWaveSupport
+import JSONText
+import SafeFiles
 import Testing
 import _TestSupport
 

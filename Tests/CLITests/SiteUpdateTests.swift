@@ -1,6 +1,6 @@
 import CivilTime
 import Foundation
-import NextWaveSupport
+import SafeFiles
 import Testing
 import _TestSupport
 

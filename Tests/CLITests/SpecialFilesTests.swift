@@ -1,5 +1,4 @@
 import Foundation
-import NextWaveSupport
 import Testing
 import _TestSupport
 

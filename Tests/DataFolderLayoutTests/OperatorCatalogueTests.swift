@@ -1,6 +1,5 @@
 import DataFolderLayout
 import Foundation
-import NextWaveSupport
 import Testing
 import _TestSupport
 

@@ -1,6 +1,5 @@
 import FleetScraper
 import Foundation
-import NextWaveSupport
 import RatingsPipeline
 import Testing
 import _TestSupport

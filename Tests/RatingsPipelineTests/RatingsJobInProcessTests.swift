@@ -1,10 +1,10 @@
 import FleetScraper
 import Foundation
 import JobContract
-import NextWaveSupport
 import RatingsPipeline
 import ShipRatingTable
 import Testing
+import ThreadTools
 import _TestSupport
 
 #if canImport(Glibc)

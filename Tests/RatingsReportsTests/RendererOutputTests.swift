@@ -1,6 +1,8 @@
+import CSVText
 import Foundation
-import NextWaveSupport
+import JSONText
 import RatingsReports
+import SafeFiles
 import ShipRatingTable
 import ShipRatings
 import Testing

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import _TestSupport
 
-@testable import NextWaveSupport
+@testable import CSVText
 @_spi(Benchmarks) @testable import ScheduleArchive
 
 /// The GTFS import's bounds and line ends: a station number beyond 32 bits, CR-only line ends,

@@ -2,7 +2,6 @@ import ArchiveFetch
 import CivilTime
 import DataFolderLayout
 import Foundation
-import NextWaveSupport
 import Testing
 import WebFetch
 import _TestSupport

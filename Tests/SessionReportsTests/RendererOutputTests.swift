@@ -1,6 +1,8 @@
+import CSVText
 import CivilTime
 import Foundation
-import NextWaveSupport
+import JSONText
+import SafeFiles
 import SessionAnalytics
 import SessionCore
 import SessionReports

@@ -1,8 +1,10 @@
+import CSVText
 import CivilTime
 import Foundation
-import NextWaveSupport
+import JSONText
 import SessionReports
 import Testing
+import TextFormats
 
 /// The byte writers of the large session reports write exactly what their `String`
 /// counterparts write, over random values: times across DST changes and far outside the

@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import SafeFiles
 import ScheduleArchive
 import SessionsPipeline
 import ShipRatingTable

@@ -1,6 +1,5 @@
 import CivilTime
 import Foundation
-import NextWaveSupport
 @_spi(Benchmarks) import ScheduleArchive
 import SessionsPipeline
 import Testing

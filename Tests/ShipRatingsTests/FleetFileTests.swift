@@ -1,7 +1,8 @@
 import FleetScraper
 import Foundation
+import JSONText
 import JobContract
-import NextWaveSupport
+import SafeFiles
 import ShipRatingTable
 import ShipRatings
 import Testing

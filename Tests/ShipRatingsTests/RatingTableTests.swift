@@ -1,7 +1,8 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
-import NextWaveSupport
+import JSONText
 @_spi(Benchmarks) import RatingsReports
+import SafeFiles
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
 import Testing

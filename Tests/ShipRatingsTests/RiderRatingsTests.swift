@@ -1,9 +1,9 @@
 @_spi(Benchmarks) import FleetScraper
 import Foundation
-import NextWaveSupport
 import ShipRatingTable
 @_spi(Benchmarks) import ShipRatings
 import Testing
+import TextFormats
 import WaveRating
 import _TestSupport
 

@@ -1,6 +1,6 @@
+import CSVText
 internal import CZlibCRC
 import Foundation
-import NextWaveSupport
 import ZIPFoundation
 
 /// Column positions of a GTFS table, from its header, by name.

@@ -1,7 +1,9 @@
+import CSVText
 internal import CZlibCRC
 public import Foundation
 import JobContract
-import NextWaveSupport
+import SafeFiles
+import ThreadTools
 import ZIPFoundation
 
 /// A GTFS feed: a ZIP file or a directory of `.txt` tables. Tables are read as streams of

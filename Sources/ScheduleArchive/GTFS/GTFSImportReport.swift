@@ -1,5 +1,5 @@
 public import CivilTime
-import NextWaveSupport
+import TextFormats
 
 /// What one GTFS import (`GTFSImportJob`, `nextwave archive import-gtfs`) kept and left out,
 /// counted over the chosen agencies' ship routes.

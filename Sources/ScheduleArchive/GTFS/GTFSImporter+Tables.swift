@@ -1,6 +1,6 @@
+import CSVText
 import CivilTime
 import Foundation
-import NextWaveSupport
 
 /// The stages of ``GTFSImporter/run(feed:into:)``, one table each.
 extension GTFSImporter {

@@ -1,6 +1,6 @@
 public import CivilTime
 public import Foundation
-import NextWaveSupport
+import SafeFiles
 
 /// Imports the ship departures of a GTFS feed into a schedule store, for every service day.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import RatingsPipeline
 
-/// Finds the data folder by ``NextWaveSupport/DataFolder``'s rule and says once per run, on
+/// Finds the data folder by ``DataFolderLayout/DataFolder``'s rule and says once per run, on
 /// stderr, which folder that is (unless `--quiet`).
 enum DataLocator {
     /// Whether this run has said which folder it uses.

@@ -1,5 +1,4 @@
 package import Foundation
-package import JobContract
 
 /// `SOURCE_DATE_EPOCH` (reproducible-builds.org): the time a run stamps into what it writes
 /// (a table's `generatedAt`, a feed index, a calendar's `DTSTAMP`) instead of now, so that the

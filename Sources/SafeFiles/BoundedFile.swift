@@ -1,5 +1,6 @@
 package import Foundation
 import JobContract
+import TextFormats
 
 /// Reads whole files with a size limit, so that no input file (a snapshot page, an archive
 /// body, a rating table) can exhaust memory or overflow a 32-bit length further on.

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import _TestSupport
 
-@testable import NextWaveSupport
+@testable import CSVText
+@testable import JSONText
+@testable import TextFormats
 
 @Suite struct CSVFormatTests {
     @Test func fieldsWithSeparatorsQuotesAndLineBreaksAreQuoted() {

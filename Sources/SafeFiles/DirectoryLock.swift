@@ -1,5 +1,6 @@
 package import Foundation
 package import JobContract
+import ThreadTools
 
 #if canImport(Glibc)
     import Glibc

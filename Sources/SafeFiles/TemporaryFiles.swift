@@ -1,4 +1,5 @@
 package import Foundation
+import ThreadTools
 
 #if canImport(Glibc)
     import Glibc

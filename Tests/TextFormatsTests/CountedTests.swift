@@ -1,5 +1,5 @@
-import NextWaveSupport
 import Testing
+import TextFormats
 
 /// Counts in messages: one thing is singular, every other count plural (English).
 @Suite struct CountedTests {

@@ -16,15 +16,8 @@ package struct JSONSchema {
         "minLength", "examples", "$defs", "$ref", "propertyNames",
     ]
 
-    /// Reads a schema file.
-    /// - Throws: ``FileProblem`` when it cannot be read or is not a JSON object.
-    package init(contentsOf url: URL) throws {
-        let data = try BoundedFile.read(url, limit: BoundedFile.tableLimit, what: "JSON schema")
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw FileProblem(path: url.path, reason: "not a JSON schema (a JSON object)")
-        }
-        schema = object
-    }
+    /// A schema from its parsed JSON object (``init(contentsOf:)`` in SafeFiles reads a file).
+    package init(object: [String: Any]) { schema = object }
 
     /// Every violation of `document` (parsed JSON), each as "path: why", sorted; empty when valid.
     package func violations(of document: Any) -> [String] {

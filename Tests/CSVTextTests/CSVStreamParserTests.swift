@@ -1,6 +1,7 @@
 import Testing
 
-@testable import NextWaveSupport
+@testable import CSVText
+@testable import TextFormats
 
 /// The streaming CSV parser against a plain whole-text parser, over random chunkings.
 @Suite struct CSVStreamParserTests {

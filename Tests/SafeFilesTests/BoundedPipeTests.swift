@@ -1,6 +1,7 @@
 import Foundation
-import NextWaveSupport
+import SafeFiles
 import Testing
+import ThreadTools
 
 /// The pipe between two threads and its `overlap` helper: every element arrives once and in
 /// order, the producer's result and errors reach the consumer, and a consumer's error stops the

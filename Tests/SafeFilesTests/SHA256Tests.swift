@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NextWaveSupport
+@testable import SafeFiles
 
 /// SHA-256 against the FIPS 180-4 examples and a million-byte input (NIST test vectors).
 @Suite struct SHA256Tests {

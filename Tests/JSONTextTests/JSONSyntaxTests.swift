@@ -1,5 +1,6 @@
 import Foundation
-import NextWaveSupport
+import JSONText
+import SafeFiles
 import Testing
 
 /// Invalid JSON placed by line and column, as an editor counts them. Positions worked by hand

@@ -1,6 +1,5 @@
 import Foundation
 import JobContract
-import NextWaveSupport
 import Testing
 
 /// `SOURCE_DATE_EPOCH`'s one rule (whole seconds in 1970-01-01 … 2100-01-01, else ignored) and

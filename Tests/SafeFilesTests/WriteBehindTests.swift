@@ -1,5 +1,5 @@
 import Foundation
-import NextWaveSupport
+import SafeFiles
 import Testing
 
 /// Starting write-back while writing changes nothing in the file: every byte is there, in

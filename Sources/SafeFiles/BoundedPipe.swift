@@ -1,4 +1,5 @@
 import Foundation
+import ThreadTools
 
 /// A bounded queue from one producing thread to one consuming thread: the producer waits while
 /// `depth` elements are queued, so memory stays at a few elements however far ahead it could

@@ -1,6 +1,7 @@
 import Foundation
-import NextWaveSupport
+import SafeFiles
 import Testing
+import ThreadTools
 import _TestSupport
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import NextWaveSupport
 import Testing
+import TextFormats
 
 /// The `nextwave fleet` commands messages suggest, pointed at the run's fleet file.
 @Suite struct FleetCommandTextTests {

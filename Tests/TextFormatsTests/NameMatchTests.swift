@@ -1,6 +1,6 @@
 import Foundation
-import NextWaveSupport
 import Testing
+import TextFormats
 
 /// The close matches "no such ship or station" messages offer.
 @Suite struct NameMatchTests {

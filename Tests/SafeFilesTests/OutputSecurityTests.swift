@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import _TestSupport
 
-@testable import NextWaveSupport
+@testable import SafeFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 package import Foundation
+import JSONText
 
 /// The one way the toolkit reads its JSON data files: a bounded read, then a decode whose error
 /// names the file and the field (`ships[3].lengthM: Expected to decode Double …`).
