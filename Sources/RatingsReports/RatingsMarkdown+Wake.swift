@@ -24,7 +24,7 @@ extension RatingsMarkdown {
         md += "shown beside them, not in it); the wave then shoals and refracts toward the rider and breaks at "
         md += "0.78 × depth (docs/SCIENCE.md §5). The rated wave is the diverging wave a rider meets at a safe "
         md += "distance: never in front of a ship, never the stern wave.\n\n"
-        if let t = settings.waveHeightM,
+        if let t = settings.thresholdHeightsM,
             let thresholds = try? HeightThresholds(t.two, t.three)
         {
             md += "Heights at the rider a rider can check: rating \(thresholds.words)"

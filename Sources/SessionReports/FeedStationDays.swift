@@ -41,7 +41,7 @@ package enum FeedStationDays {
         var ship = WaveShip.none
         var points = 1.0
         switch wave.shipSource {
-        case .published:
+        case .known:
             if let name = wave.ship {
                 ship = .known(name)
                 points = Double(SessionRules.quality(rating: rating, named: true))

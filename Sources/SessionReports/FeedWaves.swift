@@ -22,7 +22,7 @@ package enum FeedWaves {
         switch w.ship {
         case .known(let name):
             ship = tableName(name)
-            source = .published
+            source = .known
             share = 1
             basis = w.ratingBasis.flatMap { FeedWave.RatingBasis(rawValue: $0.rawValue) }
         case .predicted(let shares):

@@ -31,7 +31,7 @@ extension RatingTable {
     public func withPublishedPrecision() -> RatingTable {
         var table = self
         if var wake = table.model.wake {
-            wake.waveHeightM = wake.waveHeightM.map {
+            wake.thresholdHeightsM = wake.thresholdHeightsM.map {
                 ThresholdPair($0.two.map(PublishedPrecision.rounded), $0.three.map(PublishedPrecision.rounded))
             }
             let tau = PublishedPrecision.rounded(wake.agreementWithApp?.kendallTau)

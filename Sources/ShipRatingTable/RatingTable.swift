@@ -7,10 +7,14 @@ public struct RatingTable: Codable, Sendable, Equatable {
     /// (`model.wake`, per ship `wake` and `ratingsByModel`); version 3 the two depths (track and
     /// rider), operating speeds with their basis, the generated height, breaking, and the
     /// leave-one-out agreement; version 4 the riders' ratings (`riderRating`, `ratingBasis`
-    /// "riders") and each ship's lookup keys (`lookupKeys`).
-    public static let currentSchemaVersion = 4
+    /// "riders") and each ship's lookup keys (`lookupKeys`); version 5 names `model.wake`'s two
+    /// fields after what they hold: `riderDepthM` (the depth at the rider's spot; `depthM` before,
+    /// which one level up, `model.depthM`, is the depth where the ships sail) and
+    /// `thresholdHeightsM` (the heights the rating changes at; `waveHeightM` before, the name of
+    /// a ship's wave heights).
+    public static let currentSchemaVersion = 5
     /// The versions it reads.
-    public static let readableSchemaVersions = 1...4
+    public static let readableSchemaVersions = 1...5
 
     public var schemaVersion: Int
     /// ISO-8601 time of generation.
@@ -24,6 +28,19 @@ public struct RatingTable: Codable, Sendable, Equatable {
         self.model = model
         self.ships = ships
     }
+
+    /// Writes the table as ``currentSchemaVersion``, whatever version it was read as: the
+    /// encoders write only the current names (a version 4 table read and merged comes out as
+    /// version 5, never as a version 4 number over version 5 names).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Self.currentSchemaVersion, forKey: .schemaVersion)
+        try c.encode(generatedAt, forKey: .generatedAt)
+        try c.encode(model, forKey: .model)
+        try c.encode(ships, forKey: .ships)
+    }
+
+    enum CodingKeys: String, CodingKey { case schemaVersion, generatedAt, model, ships }
 
     public struct Model: Codable, Sendable, Equatable {
         /// The model whose rating is `rating` (``ModelName``).
@@ -70,8 +87,9 @@ public struct RatingTable: Codable, Sendable, Equatable {
         /// Heights at the rider above which the rating is 2 and 3, m (strict); nil when there are
         /// none (nothing to fit to, or the physics separates no ships). A fit that finds one
         /// boundary the physics supports gives only that one, the other null (schema 4).
-        public var waveHeightM: ThresholdPair<Double?>?
-        /// Whether `waveHeightM` was fitted to the app's ratings (else given by the user).
+        /// `thresholdHeightsM` from schema 5, `waveHeightM` before.
+        public var thresholdHeightsM: ThresholdPair<Double?>?
+        /// Whether `thresholdHeightsM` was fitted to the app's ratings (else given by the user).
         public var thresholdsFitted: Bool
         /// How the wake ratings agree with the app's.
         public var agreementWithApp: Agreement?
@@ -82,6 +100,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
             [distanceM, trackDepthM, riderDepthM, speedKmh, speedMode == .fixed ? 0 : 1]
         }
 
+        /// Writes version 5's names (``CodingKeys``).
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(distanceM, forKey: .distanceM)
@@ -89,27 +108,37 @@ public struct RatingTable: Codable, Sendable, Equatable {
             try c.encode(riderDepthM, forKey: .riderDepthM)
             try c.encode(speedMode, forKey: .speedMode)
             try c.encode(speedKmh, forKey: .speedKmh)
-            try c.encode(waveHeightM, forKey: .waveHeightM)
+            try c.encode(thresholdHeightsM, forKey: .thresholdHeightsM)
             try c.encode(thresholdsFitted, forKey: .thresholdsFitted)
             try c.encode(agreementWithApp, forKey: .agreementWithApp)
         }
 
+        /// Reads version 5's names, else the names of versions 2–4 (``OldKeys``).
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
+            let old = try decoder.container(keyedBy: OldKeys.self)
             distanceM = try c.decode(Double.self, forKey: .distanceM)
-            riderDepthM = try c.decode(Double.self, forKey: .riderDepthM)
+            riderDepthM =
+                try c.decodeIfPresent(Double.self, forKey: .riderDepthM)
+                ?? old.decode(Double.self, forKey: .depthM)
             trackDepthM = try c.decodeIfPresent(Double.self, forKey: .trackDepthM) ?? riderDepthM
             speedMode = try c.decode(SpeedMode.self, forKey: .speedMode)
             speedKmh = try c.decodeIfPresent(Double.self, forKey: .speedKmh)
-            waveHeightM = try c.decodeIfPresent(ThresholdPair<Double?>.self, forKey: .waveHeightM)
+            thresholdHeightsM =
+                c.contains(.thresholdHeightsM)
+                ? try c.decodeIfPresent(ThresholdPair<Double?>.self, forKey: .thresholdHeightsM)
+                : try old.decodeIfPresent(ThresholdPair<Double?>.self, forKey: .waveHeightM)
             thresholdsFitted = try c.decode(Bool.self, forKey: .thresholdsFitted)
             agreementWithApp = try c.decodeIfPresent(Agreement.self, forKey: .agreementWithApp)
         }
 
         enum CodingKeys: String, CodingKey {
-            case distanceM, trackDepthM, speedMode, speedKmh, waveHeightM, thresholdsFitted, agreementWithApp
-            case riderDepthM = "depthM"
+            case distanceM, trackDepthM, riderDepthM, speedMode, speedKmh, thresholdHeightsM, thresholdsFitted
+            case agreementWithApp
         }
+
+        /// Version 2–4's names of the rider's depth and the thresholds.
+        enum OldKeys: String, CodingKey { case depthM, waveHeightM }
 
         /// The wake ratings against the app's labels.
         public struct Agreement: Codable, Sendable, Equatable {
@@ -141,14 +170,14 @@ public struct RatingTable: Codable, Sendable, Equatable {
 
         public init(
             distanceM: Double, trackDepthM: Double, riderDepthM: Double, speedMode: SpeedMode, speedKmh: Double?,
-            waveHeightM: ThresholdPair<Double?>?, thresholdsFitted: Bool, agreementWithApp: Agreement?
+            thresholdHeightsM: ThresholdPair<Double?>?, thresholdsFitted: Bool, agreementWithApp: Agreement?
         ) {
             self.distanceM = distanceM
             self.trackDepthM = trackDepthM
             self.riderDepthM = riderDepthM
             self.speedMode = speedMode
             self.speedKmh = speedKmh
-            self.waveHeightM = waveHeightM
+            self.thresholdHeightsM = thresholdHeightsM
             self.thresholdsFitted = thresholdsFitted
             self.agreementWithApp = agreementWithApp
         }

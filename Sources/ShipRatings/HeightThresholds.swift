@@ -37,8 +37,9 @@ public struct HeightThresholds: Sendable, Equatable {
         self.three = three
     }
 
-    /// The pair the table publishes (`model.wake.waveHeightM`, `[two, three]`; null for an absent one).
-    public var waveHeightM: ThresholdPair<Double?> { ThresholdPair(two, three) }
+    /// The pair the table publishes (`model.wake.thresholdHeightsM`, `[two, three]`; null for an
+    /// absent one).
+    public var pair: ThresholdPair<Double?> { ThresholdPair(two, three) }
 
     /// The thresholds that exist.
     package var present: [Double] { [two, three].compactMap { $0 } }

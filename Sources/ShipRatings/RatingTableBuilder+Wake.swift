@@ -85,7 +85,7 @@ extension RatingTableBuilder {
         let settings = RatingTable.WakeSettings(
             distanceM: wakeReference.distanceM, trackDepthM: wakeReference.trackDepthM,
             riderDepthM: wakeReference.riderDepthM, speedMode: mode, speedKmh: speed,
-            waveHeightM: thresholds?.waveHeightM,
+            thresholdHeightsM: thresholds?.pair,
             thresholdsFitted: heightThresholds == .fittedToApp, agreementWithApp: agreement)
         var modelHeights: [String: [Double]] = [:]
         var unrated: [String: String] = [:]

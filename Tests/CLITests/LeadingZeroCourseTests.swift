@@ -38,7 +38,7 @@ import _TestSupport
         let waves = (day as! [String: Any])["waves"] as! [[String: Any]]
         let wave = try #require(waves.first { $0["waveId"] as? String == Self.waveId }, "no wave \(Self.waveId)")
         #expect(wave["course"] as? String == "117")
-        #expect(wave["ship"] as? String == "MS Linth" && wave["shipSource"] as? String == "published", "\(wave)")
+        #expect(wave["ship"] as? String == "MS Linth" && wave["shipSource"] as? String == "known", "\(wave)")
         #expect(wave["timeUTC"] as? String == "2026-09-22T16:48:00Z")
         #expect(
             !waves.contains { ($0["waveId"] as! String).hasSuffix("_000117") || $0["course"] as? String == "000117" })

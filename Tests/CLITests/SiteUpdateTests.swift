@@ -120,7 +120,7 @@ import _TestSupport
         let wadenswil = waves.filter { $0["stationId"] as? String == "8503670" }
         #expect(
             wadenswil.contains {
-                $0["ship"] as? String == "MS Panta Rhei" && $0["shipSource"] as? String == "published"
+                $0["ship"] as? String == "MS Panta Rhei" && $0["shipSource"] as? String == "known"
             })
         #expect(waves.allSatisfy { ["day", "twilight", "night"].contains($0["daylight"] as? String ?? "") })
 

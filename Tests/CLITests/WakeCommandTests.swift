@@ -403,12 +403,12 @@ import _TestSupport
         let table =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json"))) as! [String: Any]
-        #expect(table["schemaVersion"] as? Int == 4)
+        #expect(table["schemaVersion"] as? Int == 5)
         let model = table["model"] as! [String: Any]
         #expect(model["name"] as? String == "wake-ensemble")
         let wake = model["wake"] as! [String: Any]
         #expect(wake["distanceM"] as? Double == 30 && wake["speedMode"] as? String == "operating")
-        #expect(wake["trackDepthM"] as? Double == 10 && wake["depthM"] as? Double == 2)
+        #expect(wake["trackDepthM"] as? Double == 10 && wake["riderDepthM"] as? Double == 2 && wake["depthM"] == nil)
         // The riders' rating is published where there is one; elsewhere the wake model's.
         for ship in table["ships"] as! [[String: Any]] {
             let byModel = ship["ratingsByModel"] as! [String: Any]
@@ -448,7 +448,7 @@ import _TestSupport
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ship-ratings.json")))
             as! [String: Any]
         let ships = table["ships"] as! [[String: Any]]
-        let thresholds = ((table["model"] as! [String: Any])["wake"] as! [String: Any])["waveHeightM"] as! [Any]
+        let thresholds = ((table["model"] as! [String: Any])["wake"] as! [String: Any])["thresholdHeightsM"] as! [Any]
         let present = thresholds.compactMap { $0 as? Double }
         var ratings = Set<Int>()
         for ship in ships {

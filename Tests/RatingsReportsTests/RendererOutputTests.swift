@@ -72,7 +72,7 @@ import _TestSupport
                 name: .legacy, speedKmh: 18, trackDepthM: 10, thresholds: .legacy,
                 wake: .init(
                     distanceM: 50, trackDepthM: 10, riderDepthM: 3, speedMode: .operating, speedKmh: nil,
-                    waveHeightM: ThresholdPair(0.0812, nil), thresholdsFitted: true,
+                    thresholdHeightsM: ThresholdPair(0.0812, nil), thresholdsFitted: true,
                     agreementWithApp: .init(matches: 2, of: 2, leaveOneOutMatches: 1, kendallTau: 1))),
             ships: [pantaRhei, bachtel, santis])
     }

@@ -23,7 +23,7 @@ import _TestSupport
         let table = try await Self.snapshotTable()
         #expect(table.ships.count == 17)
         #expect(Set(table.ships.map(\.name)).count == 17)
-        #expect(table.schemaVersion == 4 && table.model.speedKmh == 18 && table.model.trackDepthM == 10)
+        #expect(table.schemaVersion == 5 && table.model.speedKmh == 18 && table.model.trackDepthM == 10)
     }
 
     @Test func sisterShipPageBecomesThreeEntries() async throws {

@@ -45,7 +45,7 @@ for wave in waves {
     let time = String(wave.time.dropFirst(11).prefix(5))
     let ship: String
     switch wave.shipSource {
-    case .published: ship = wave.ship ?? "?"
+    case .known: ship = wave.ship ?? "?"
     case .predicted:
         ship =
             (wave.predictedShips ?? []).prefix(2).map { "\($0.ship) \(Int(($0.share * 100).rounded())) %" }

@@ -99,15 +99,15 @@ public struct FeedWave: Codable, Sendable, Equatable {
     public var daylight: Daylight?
     /// The ship as the rating table names it; nil when not known.
     public var ship: String?
-    /// `published`: the operator's own assignment names the ship; `predicted`: the ships that
-    /// ran this course on archived days of the same timetable period (``predictedShips``, most
-    /// likely first); `none`: neither.
+    /// `known`: the operator's own assignment names the ship (`published` in version 2, the
+    /// word no session report used); `predicted`: the ships that ran this course on archived days
+    /// of the same timetable period (``predictedShips``, most likely first); `none`: neither.
     public var shipSource: ShipSource
-    /// 1 for a published ship; the most likely ship's share for a prediction; nil for none.
+    /// 1 for a known ship; the most likely ship's share for a prediction; nil for none.
     public var shipShare: Double?
     /// A prediction's ships with their shares (summing to 1) and ratings.
     public var predictedShips: [PredictedShip]?
-    /// The published ship's rating (1–3, a closed set: a feed naming another is refused); nil
+    /// The known ship's rating (1–3, a closed set: a feed naming another is refused); nil
     /// for a prediction, an unknown or an unrated ship.
     public var rating: Rating?
     /// What decided that rating, as the table says.
@@ -116,9 +116,21 @@ public struct FeedWave: Codable, Sendable, Equatable {
     /// ``FeedDay/waveHeightReference``; for a prediction, share-weighted), m.
     public var waveHeightM: Double?
 
-    /// How the ship is known.
+    /// How the ship is known: the words of every session report (`sessions.json`, `waves.csv`,
+    /// `plan --json`). A version 2 feed's `published` reads as ``known``.
     public enum ShipSource: String, Codable, Sendable, CaseIterable {
-        case published, predicted, none
+        case known, predicted, none
+
+        public init(from decoder: any Decoder) throws {
+            let word = try decoder.singleValueContainer().decode(String.self)
+            guard let source = ShipSource(rawValue: word == "published" ? "known" : word) else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "shipSource \"\(word)\" is not known, predicted or none"))
+            }
+            self = source
+        }
     }
 
     /// The daylight phase of a wave, from the toolkit's sun times at the station (NOAA's method).

@@ -17,7 +17,9 @@ public struct FeedIndex: Codable, Sendable, Equatable {
     /// The format version this reader writes (it reads every version up to it). Version 2 added
     /// each station's coordinates, a lake's last fetch (`fetch`), days fetched without waves, and
     /// per wave its destination, arrival and daylight phase, with the heights' reference point.
-    public static let currentVersion = 2
+    /// Version 3 says a wave's ship is `known` (`shipSource`), as the session reports do, where
+    /// version 2 said `published`.
+    public static let currentVersion = 3
 
     /// One lake.
     public struct Lake: Codable, Sendable, Equatable {

@@ -80,12 +80,30 @@ import WaveRating
         let wave = FeedWave(
             waveId: "w", stationId: "8503651", stationName: "Thalwil (See)", time: "2026-09-22T10:00:00+02:00",
             timeUTC: "2026-09-22T08:00:00Z", course: "2501", category: "BAT", nextStopId: nil, nextStopName: nil,
-            ship: "MS Panta Rhei", shipSource: .published, shipShare: 1, predictedShips: nil, rating: .two,
+            ship: "MS Panta Rhei", shipSource: .known, shipShare: 1, predictedShips: nil, rating: .two,
             ratingBasis: .energy, waveHeightM: nil)
         let text = String(decoding: try JSONEncoder().encode(wave), as: UTF8.self)
         #expect(text.contains(#""rating":2"#), "\(text)")
         #expect(try JSONDecoder().decode(FeedWave.self, from: Data(text.utf8)).rating == .two)
         let four = text.replacingOccurrences(of: #""rating":2"#, with: #""rating":4"#)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FeedWave.self, from: Data(four.utf8)) }
+    }
+
+    /// Version 3 says a wave's ship is `known`, as the session reports do; a version 2 feed's
+    /// `published` is read as that, and a word that is neither is refused.
+    @Test func aKnownShipIsWrittenKnownAndAVersionTwoPublishedOneReadsAsKnown() throws {
+        let wave = FeedWave(
+            waveId: "w", stationId: "8503651", stationName: "Thalwil (See)", time: "2026-09-22T10:00:00+02:00",
+            timeUTC: "2026-09-22T08:00:00Z", course: "2501", category: "BAT", nextStopId: nil, nextStopName: nil,
+            ship: "MS Panta Rhei", shipSource: .known, shipShare: 1, predictedShips: nil, rating: .two,
+            ratingBasis: .energy, waveHeightM: nil)
+        let text = String(decoding: try JSONEncoder().encode(wave), as: UTF8.self)
+        #expect(text.contains(#""shipSource":"known""#), "\(text)")
+        let old = text.replacingOccurrences(of: #""shipSource":"known""#, with: #""shipSource":"published""#)
+        #expect(old != text)
+        #expect(try JSONDecoder().decode(FeedWave.self, from: Data(old.utf8)).shipSource == .known)
+        let other = text.replacingOccurrences(of: #""shipSource":"known""#, with: #""shipSource":"assigned""#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(FeedWave.self, from: Data(other.utf8)) }
+        #expect(FeedIndex.currentVersion == 3)
     }
 }
