@@ -293,7 +293,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline",
-                "WebFetch", "WebPages", "JSONText", "SafeFiles", "JobContract", waveFeed, civilTime,
+                "WebFetch", "WebPages", "JSONText", "SafeFiles", "JobContract", "SessionsPipeline", waveFeed, civilTime,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),

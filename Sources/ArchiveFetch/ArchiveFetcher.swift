@@ -114,6 +114,10 @@ package struct ArchiveFetcher: Sendable {
         /// unreachable host, timeouts, 5xx or 429 after the retries, the run's time up.
         package var unreachable = 0
 
+        /// Failures (of ``failed``) because the run's time ran out before or while a request was
+        /// read: a longer run would have made them.
+        package var outOfTime = 0
+
         /// Every request that failed or was not tried.
         package var failures: Int { failed.count + notTried.values.reduce(0, +) }
 
@@ -135,6 +139,10 @@ package struct ArchiveFetcher: Sendable {
                 notTried[host] = 0
             }
             if (error as? any KindedError)?.kind == .unreachable { unreachable += 1 }
+            switch error {
+            case WebFetchError.runTimeExceeded, ArchiveError.runTimeExceeded: outOfTime += 1
+            default: break
+            }
             failed.append(ArchiveFetcher.describe(error, url: url))
         }
 

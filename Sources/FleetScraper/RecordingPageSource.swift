@@ -78,7 +78,7 @@ package actor RecordingPageSource: PageSource {
         }
         let manifest = SnapshotManifest(
             siteRoot: siteRoot.absoluteString, indexURL: indexURL?.absoluteString ?? "",
-            description: "Pages fetched by nextwave ratings --save-snapshot",
+            description: "Pages a ratings run fetched and saved as a snapshot",
             capturedAt: ISO8601DateFormatter().string(from: capturedAt), pages: entries, shipPages: shipPages,
             layout: layout == .auto ? nil : layout.rawValue, sourceBase: sourceBase?.absoluteString)
         let encoder = JSONEncoder()

@@ -16,6 +16,9 @@ package enum ArchiveError: KindedError, Equatable {
     case unreadable(path: String, reason: String, kind: ProblemKind = .missingInput)
     /// A fetched body that is not what the endpoint promises.
     case badResponse(url: String, reason: String)
+    /// The run's time ran out while `url` was being read (its pages, its board): not a fault of
+    /// the site; a longer run reads it.
+    case runTimeExceeded(url: String)
     /// The store's file is damaged and holds what only a new GTFS import restores.
     case damagedStore(path: String, problem: String, feeds: [String])
     /// The store records a schema version this build does not know (a newer tool wrote it): not
@@ -32,6 +35,7 @@ package enum ArchiveError: KindedError, Equatable {
             "schedule store \(path): schema version \(found), expected \(expected); delete the file to rebuild"
         case .unreadable(let path, let reason, _): "\(path): \(reason)"
         case .badResponse(let url, let reason): "\(url): \(reason)"
+        case .runTimeExceeded(let url): "\(url): the run's time ran out while reading it"
         case .damagedStore(let path, let problem, let feeds):
             "\(path) is damaged (\(problem)); "
                 + (feeds.isEmpty
@@ -62,7 +66,7 @@ extension ArchiveError {
         case .malformed, .gtfs, .gtfsNeedsWindow, .damagedStore: .badData
         case .unreadable(_, _, let kind): kind
         case .store, .otherSchema: .failed
-        case .badResponse: .unreachable
+        case .badResponse, .runTimeExceeded: .unreachable
         }
     }
 
@@ -72,7 +76,7 @@ extension ArchiveError {
             .otherSchema(let path, _, _):
             path
         case .gtfs(let file, _, _), .gtfsNeedsWindow(let file, _, _): file
-        case .badResponse(let url, _): url
+        case .badResponse(let url, _), .runTimeExceeded(let url): url
         }
     }
 }

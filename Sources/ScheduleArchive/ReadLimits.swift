@@ -25,7 +25,7 @@ package enum ReadLimits {
     /// run's time ran out.
     package static func check(_ deadline: Deadline?, url: String) throws {
         if let deadline, deadline.hasPassed {
-            throw ArchiveError.badResponse(url: url, reason: "the run's time (--max-run-time) ran out while reading it")
+            throw ArchiveError.runTimeExceeded(url: url)
         }
     }
 }

@@ -134,7 +134,10 @@ package struct ArchiveFetchJob: Job {
                 lakes.flatMap { input.operators.operators(onLake: $0) }.filter { $0.assignments != nil }.map(\.id))
             chosen = input.operators.operators.first { publishing.contains($0.id) }
             if let chosen, publishing.count > 1 {
-                onEvent(.warning("several operators publish assignments here; fetching \(chosen.code)'s (--operator)"))
+                onEvent(
+                    .warning(
+                        "several operators publish assignments here; fetching \(chosen.code)'s (name the operator "
+                            + "to fetch another's)"))
             } else if chosen == nil {
                 onEvent(
                     .note(

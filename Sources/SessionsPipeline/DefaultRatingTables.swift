@@ -23,7 +23,7 @@ package enum DefaultRatingTables {
         package var summary: String
         /// Tables the run can see that are newer than the one it rates with (a table written
         /// into another data folder, a what-if left in reports/): said, never silent.
-        package var warnings: [String] = []
+        package var newer: [NewerTable] = []
 
         /// The operators whose tables ``more`` are, by id.
         package var moreOperators: [String] { Array(operators.dropFirst()) }
@@ -41,8 +41,8 @@ package enum DefaultRatingTables {
     /// operator catalogue. Lakes whose operators have no table are rated by none (their waves
     /// are unrated), and the summary says so; the home operator's table is then the main one all
     /// the same, for its format.
-    /// - Throws: ``SafeFiles/FileProblem`` when no table is there at all, or the register
-    ///   of current tables cannot be read.
+    /// - Throws: ``NoTable`` when no table is there at all; ``SafeFiles/FileProblem`` when the
+    ///   register of current tables cannot be read.
     /// - Parameter replacing: a table given for one operator (its id), rating that operator's
     ///   lakes instead of its current table (`feed --ratings` for Lake Zurich's).
     package static func choose(
@@ -63,10 +63,7 @@ package enum DefaultRatingTables {
         var tables = ids
         if tables.isEmpty {
             guard current.exists(OperatorCatalogue.homeID) else {
-                throw FileProblem(
-                    path: CurrentRatingTables.reference(for: OperatorCatalogue.homeID),
-                    reason: "no rating table in the data folder; run `nextwave ratings` first or pass --ratings",
-                    kind: .missingInput)
+                throw NoTable(path: CurrentRatingTables.reference(for: OperatorCatalogue.homeID), scope: .dataFolder)
             }
             tables = [OperatorCatalogue.homeID]
         }
@@ -111,7 +108,7 @@ package enum DefaultRatingTables {
     /// - Parameter visible: tables the run can see beside its data folder (the working folder's
     ///   `reports/ship-ratings.json`, a site's published table), as (file, how to name it); one
     ///   newer than the table the run rates the same ships with is a warning.
-    /// - Throws: ``SafeFiles/FileProblem`` (a missing input) when the named table is not there.
+    /// - Throws: ``NoTable`` (a missing input) when the named table is not there.
     package static func choose(
         given: String?, homeOnly: Bool = false, stations: [Station]?, catalogue: StationCatalogue, data: DataLayout,
         operators: OperatorCatalogue, visible: [Candidate] = []
@@ -124,9 +121,7 @@ package enum DefaultRatingTables {
         if let given {
             let url = URL(fileURLWithPath: given)
             guard FileManager.default.fileExists(atPath: url.path) else {
-                throw FileProblem(
-                    path: given, reason: "no rating table; run `nextwave ratings` first or pass another --ratings",
-                    kind: .missingInput)
+                throw NoTable(path: given, scope: .given)
             }
             if homeOnly {
                 choice = try choose(
@@ -138,9 +133,9 @@ package enum DefaultRatingTables {
                         Candidate(
                             url: current.file(for: OperatorCatalogue.homeID),
                             name: CurrentRatingTables.reference(for: OperatorCatalogue.homeID),
-                            advice: "leave out --ratings to rate with it"))
+                            use: .leaveOutGiven))
                 }
-                choice.warnings = newer(than: [choice.main] + choice.more, among: candidates)
+                choice.newer = newer(than: [choice.main] + choice.more, among: candidates)
                 return choice
             }
             choice = Choice(
@@ -153,13 +148,13 @@ package enum DefaultRatingTables {
                     candidates.append(
                         Candidate(
                             url: current.file(for: chosen.id), name: CurrentRatingTables.reference(for: chosen.id),
-                            advice: "leave out --ratings to rate with it"))
+                            use: .leaveOutGiven))
                 }
             }
         } else {
             choice = try choose(lakes: lakes, data: data, catalogue: operators)
         }
-        choice.warnings = newer(than: [choice.main] + choice.more, among: candidates)
+        choice.newer = newer(than: [choice.main] + choice.more, among: candidates)
         return choice
     }
 
@@ -168,12 +163,12 @@ package enum DefaultRatingTables {
         try CurrentRatingTables.generatedAt(of: url).map { " (generated \($0.prefix(10)))" } ?? ""
     }
 
-    /// A line for each table of `candidates` that rates a ship one of `used` rates too, and was
-    /// generated after it. Unreadable candidates are passed over: they are not the run's inputs.
-    static func newer(than used: [(url: URL, name: String)], among candidates: [Candidate]) -> [String] {
+    /// Each table of `candidates` that rates a ship one of `used` rates too, and was generated
+    /// after it. Unreadable candidates are passed over: they are not the run's inputs.
+    static func newer(than used: [(url: URL, name: String)], among candidates: [Candidate]) -> [NewerTable] {
         let tables = used.compactMap { entry in (try? RatingTable.load(from: entry.url)).map { (entry, $0) } }
         let usedPaths = Set(used.map { $0.url.standardizedFileURL.resolvingSymlinksInPath().path })
-        var lines: [String] = []
+        var lines: [NewerTable] = []
         var seen = Set<String>()
         for candidate in candidates {
             let path = candidate.url.standardizedFileURL.resolvingSymlinksInPath().path
@@ -184,8 +179,9 @@ package enum DefaultRatingTables {
                 let lookup = RatingLookup(table)
                 guard other.ships.contains(where: { lookup.ship(matching: $0) != nil }) else { continue }
                 lines.append(
-                    "\(candidate.name) (generated \(other.generatedAt.prefix(16))) is newer than \(entry.name) "
-                        + "(generated \(table.generatedAt.prefix(16))), which this run rates with; \(candidate.advice)")
+                    NewerTable(
+                        name: candidate.name, generatedAt: other.generatedAt, used: entry.name,
+                        usedGeneratedAt: table.generatedAt, use: candidate.use))
                 break
             }
         }
@@ -198,12 +194,12 @@ package enum DefaultRatingTables {
         /// How messages name it (`reports/ship-ratings.json`, `site/ratings/manifest.json`'s table).
         package var name: String
         /// What to do to rate with it.
-        package var advice: String
+        package var use: Use
 
-        package init(url: URL, name: String, advice: String) {
+        package init(url: URL, name: String, use: Use) {
             self.url = url
             self.name = name
-            self.advice = advice
+            self.use = use
         }
 
         /// The table a publishing folder's `manifest.json` names (`ratings publish --to`), when
@@ -222,10 +218,7 @@ package enum DefaultRatingTables {
 
         /// A table a person may pass as `--ratings argument`, or publish to make it current.
         package static func passable(_ url: URL, as argument: String) -> Candidate {
-            Candidate(
-                url: url, name: argument,
-                advice: "to rate with it, pass --ratings \(argument), or make it the current table with "
-                    + "`nextwave ratings publish \(argument) --to DIR`")
+            Candidate(url: url, name: argument, use: .pass(argument: argument))
         }
     }
 }

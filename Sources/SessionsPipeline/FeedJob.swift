@@ -122,7 +122,7 @@ public struct FeedJob: Job {
     /// `Data/ratings/<id>.json`, the one last reviewed or published, else bundled), Lake
     /// Zurich's from `lakeZurich` when given; an operator without one is left out (its lakes'
     /// waves are unrated, and the index says why).
-    /// - Throws: ``SafeFiles/FileProblem`` (missing input) when Lake Zurich has no table.
+    /// - Throws: ``DefaultRatingTables/NoTable`` (missing input) when Lake Zurich has no table.
     package static func operatorTables(
         data: DataLayout, operators: OperatorCatalogue, lakeZurich: URL?
     ) throws -> [OperatorTable] {
@@ -133,11 +133,8 @@ public struct FeedJob: Job {
             if op.isHome, let lakeZurich { url = lakeZurich }
             guard FileManager.default.fileExists(atPath: url.path) else {
                 guard !op.isHome else {
-                    throw FileProblem(
-                        path: url.path,
-                        reason: "no rating table for Lake Zurich; run `nextwave ratings` (it makes "
-                            + "\(CurrentRatingTables.reference(for: op.id)) the current table) or pass --ratings",
-                        kind: .missingInput)
+                    throw DefaultRatingTables.NoTable(
+                        path: url.path, scope: .lakeZurich(current: CurrentRatingTables.reference(for: op.id)))
                 }
                 continue
             }

@@ -25,7 +25,8 @@ struct FeedSite {
         do { return try FeedReader.decodeIndex(data, from: url.path) } catch let problem as FeedReader.Problem {
             throw FileProblem(
                 path: url.path,
-                reason: "\(problem.reason), so this version cannot read it; move it away or publish into another --out")
+                reason: "\(problem.reason), so this version cannot read it; move it away or publish into another folder"
+            )
         }
     }
 

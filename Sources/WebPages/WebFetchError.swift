@@ -44,7 +44,7 @@ package enum WebFetchError: KindedError, Equatable {
         case .tooLarge(let url, let limit):
             "\(url): the body is larger than \(Self.bytes(limit)); refused (a page of this site should be far smaller)"
         case .runTimeExceeded(let url, let seconds):
-            "\(url): not fetched; the run's \(Int(seconds)) s of fetching (--max-run-time) end before its turn"
+            "\(url): not fetched; the run's \(Int(seconds)) s of fetching end before its turn"
         case .invalidURL(let url, let reason): "\(url): \(reason); check the address"
         case .malformedHTML(let url, let reason): "\(url): \(reason); not a page this tool reads"
         case .unreachable(let url, let host, let reason):

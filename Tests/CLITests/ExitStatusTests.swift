@@ -4,6 +4,7 @@ import Foundation
 import JobContract
 import SafeFiles
 import ScheduleArchive
+import SessionsPipeline
 import ShipRatingTable
 import Testing
 import WebFetch
@@ -69,5 +70,32 @@ struct ExitStatusTests {
                 "https://www.zsg.ch/de/linth answered HTTP 404: if the ship left the fleet, "
                     + "`nextwave fleet retire \"MS Linth\" --since YYYY-MM-DD`")
                 && message.hasSuffix("--accept-regression."), "\(message)")
+    }
+
+    /// No rating table: the library names the file and the fact; the CLI adds the command that
+    /// makes one and the option that names another, for each place a run looks.
+    @Test func aMissingRatingTableGetsTheCommandLinesNextStep() {
+        typealias NoTable = DefaultRatingTables.NoTable
+        let cases: [(NoTable, String)] = [
+            (
+                NoTable(path: "Data/ratings/zsg.json", scope: .dataFolder),
+                "Data/ratings/zsg.json: no rating table in the data folder; run `nextwave ratings` first or pass "
+                    + "--ratings"
+            ),
+            (
+                NoTable(path: "/t/r.json", scope: .given),
+                "/t/r.json: no rating table; run `nextwave ratings` first or pass another --ratings"
+            ),
+            (
+                NoTable(path: "/d/ratings/zsg.json", scope: .lakeZurich(current: "Data/ratings/zsg.json")),
+                "/d/ratings/zsg.json: no rating table for Lake Zurich; run `nextwave ratings` (it makes "
+                    + "Data/ratings/zsg.json the current table) or pass --ratings"
+            ),
+        ]
+        for (error, expected) in cases {
+            #expect(!error.description.contains("--") && !error.description.contains("nextwave"))
+            #expect(ErrorPresenter.message(for: JobFailure(error)) == expected)
+            #expect(ExitStatus.of(error) == .noInput)
+        }
     }
 }

@@ -97,22 +97,30 @@ import _TestSupport
         #expect(chosen.main.name == old.path && chosen.more.isEmpty && chosen.origin == .given)
         #expect(chosen.summary == "ratings: the table given, \(old.path) (generated 2026-01-01)")
         #expect(
-            chosen.warnings == [
+            chosen.newer == [
+                DefaultRatingTables.NewerTable(
+                    name: "Data/ratings/zsg.json", generatedAt: "2026-11-27T00:00:00Z", used: old.path,
+                    usedGeneratedAt: "2026-01-01T00:00:00Z", use: .leaveOutGiven)
+            ])
+        #expect(
+            chosen.newer.map(\.description) == [
                 "Data/ratings/zsg.json (generated 2026-11-27T00:00) is newer than \(old.path) (generated "
-                    + "2026-01-01T00:00), which this run rates with; leave out --ratings to rate with it"
+                    + "2026-01-01T00:00), which this run rates with"
             ])
         // A table of other ships, however new, is no warning: it is another operator's.
         let lucerne = stations.stations.filter { $0.lake == "Vierwaldstättersee" }
         #expect(
             try DefaultRatingTables.choose(
                 given: old.path, stations: lucerne, catalogue: stations, data: data, operators: operators
-            ).warnings.isEmpty)
+            ).newer.isEmpty)
         let missing = data.root.appendingPathComponent("nowhere.json").path
         #expect {
             try DefaultRatingTables.choose(
                 given: missing, stations: nil, catalogue: stations, data: data, operators: operators)
         } throws: { error in
-            (error as? FileProblem)?.path == missing && (error as? FileProblem)?.kind == .missingInput
+            (error as? DefaultRatingTables.NoTable) == DefaultRatingTables.NoTable(path: missing, scope: .given)
+                && (error as? DefaultRatingTables.NoTable)?.kind == .missingInput
+                && "\(error)" == "\(missing): no rating table"
         }
     }
 
@@ -124,11 +132,10 @@ import _TestSupport
             given: nil, stations: stations.stations.filter { $0.lake == "Zürichsee" }, catalogue: stations, data: data,
             operators: operators, visible: [.passable(reviewed, as: "reports/ship-ratings.json")])
         #expect(
-            chosen.warnings == [
+            chosen.newer.map(\.description) == [
                 "reports/ship-ratings.json (generated 2026-12-05T08:00) is newer than Data/ratings/zsg.json "
-                    + "(generated 2026-11-27T00:00), which this run rates with; to rate with it, pass --ratings "
-                    + "reports/ship-ratings.json, or make it the current table with `nextwave ratings publish "
-                    + "reports/ship-ratings.json --to DIR`"
+                    + "(generated 2026-11-27T00:00), which this run rates with"
             ])
+        #expect(chosen.newer.map(\.use) == [.pass(argument: "reports/ship-ratings.json")])
     }
 }

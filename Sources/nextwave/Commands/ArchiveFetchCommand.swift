@@ -107,6 +107,7 @@ struct ArchiveFetchCommand: NextWaveCommand {
         }
         terminal.endProgress()
         for failure in report.failed { terminal.error(failure) }
+        if report.outOfTime > 0 { terminal.info(Advice.outOfTime(report.outOfTime)) }
         for kept in report.kept { terminal.warn(kept) }
         for line in report.merged + report.notes { terminal.info(line) }
         // A new folder where nothing was written is not left behind (ArchiveFetchJob): say so.

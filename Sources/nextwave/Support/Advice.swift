@@ -38,6 +38,13 @@ enum Advice {
             case .noSnapshot: "--snapshot " + stated
             }
         case is GTFSImportJob.NoAgency: stated + "; give them with --agency"
+        case let error as DefaultRatingTables.NoTable:
+            switch error.scope {
+            case .dataFolder: stated + "; run `nextwave ratings` first or pass --ratings"
+            case .given: stated + "; run `nextwave ratings` first or pass another --ratings"
+            case .lakeZurich(let current):
+                stated + "; run `nextwave ratings` (it makes \(current) the current table) or pass --ratings"
+            }
         case let error as StationQueryError:
             if case .unknown = error { stated + " (nextwave stations --search TEXT lists them)" } else { stated }
         case let error as ArchiveError:
@@ -149,5 +156,20 @@ enum Advice {
         case .reversedDates(let from, let to): "--from \(from) is after --to \(to)"
         default: stated
         }
+    }
+
+    /// What to do to rate with a newer table the run can see.
+    static func words(for use: DefaultRatingTables.Use) -> String {
+        switch use {
+        case .leaveOutGiven: "leave out --ratings to rate with it"
+        case .pass(let argument):
+            "to rate with it, pass --ratings \(argument), or make it the current table with "
+                + "`nextwave ratings publish \(argument) --to DIR`"
+        }
+    }
+
+    /// After a fetch whose run's time ran out for `count` requests.
+    static func outOfTime(_ count: Int) -> String {
+        "\(counted(count, "request")) ran out of the run's time: give a longer --max-run-time, or fetch fewer days a run"
     }
 }
