@@ -38,6 +38,9 @@ public struct PublishJob: Job {
         /// bytes (a table published as it was reviewed is that operator's); default the home
         /// operator's (Lake Zurich).
         public var operatorID: String?
+        /// How the findings word their remedies: plain words by default; the command line gives
+        /// its commands (``ShipRatingTable/FleetRemedy``).
+        public var wording: any RemedyWording = PlainRemedyWording()
 
         /// An input publishing `table` into `destination`.
         public init(table: URL, tableName: String, destination: URL, schema: URL?, fleet: URL? = nil) {
@@ -135,7 +138,8 @@ public struct PublishJob: Job {
         }
         let regressions =
             published.map {
-                RatingDiff.regressions(previous: $0.table, current: file.table, retired: retired.map(\.name))
+                RatingDiff.regressions(
+                    previous: $0.table, current: file.table, retired: retired.map(\.name), wording: input.wording)
             } ?? []
         if !regressions.isEmpty && !input.acceptRegression && !input.dryRun {
             throw RatingsError.regression(previous: published?.name ?? "the published table", problems: regressions)

@@ -39,6 +39,7 @@ extension RatingsJob {
         builder.model = input.model
         builder.wakeReference = input.wakeReference
         builder.heightThresholds = input.heightThresholds
+        builder.wording = input.wording
         builder.appRatings = app
         let run = try builder.build(from: scrape.pages, generatedAt: input.clock.date)
         for warning in scrape.allWarnings + run.warnings { onEvent(.warning(warning)) }

@@ -28,10 +28,14 @@ extension RatingsJob {
             scrape.vanished, previous: baseline?.table, in: run.table, retired: run.retired.map(\.name))
         run.table = RatingDiff.carryingPageMissing(
             previous: baseline?.table, into: run.table, date: String(run.table.generatedAt.prefix(10)))
-        let renames = baseline.map { Self.renamedPages(previous: $0.table, current: run.table, held: run.held) } ?? []
+        let renames =
+            baseline.map {
+                Self.renamedPages(previous: $0.table, current: run.table, held: run.held, wording: input.wording)
+            } ?? []
         let regressions =
             (baseline.map {
-                RatingDiff.regressions(previous: $0.table, current: run.table, retired: run.retired.map(\.name))
+                RatingDiff.regressions(
+                    previous: $0.table, current: run.table, retired: run.retired.map(\.name), wording: input.wording)
             } ?? [])
             + run.held + renames
         if !regressions.isEmpty && !input.acceptRegression && !input.dryRun {
@@ -131,7 +135,9 @@ extension RatingsJob {
     /// Pages that described a ship of `previous` and now name a ship that table did not have: the
     /// ship was probably renamed. One finding each, with the command (unless the fleet file's
     /// own sources found it already, in `held`).
-    static func renamedPages(previous: RatingTable, current: RatingTable, held: [String]) -> [String] {
+    static func renamedPages(
+        previous: RatingTable, current: RatingTable, held: [String], wording: any RemedyWording
+    ) -> [String] {
         let before = RatingLookup(previous)
         var findings: [String] = []
         for ship in current.ships {
@@ -142,8 +148,9 @@ extension RatingsJob {
             else { continue }
             findings.append(
                 "\(page) described \(old.name) in the previous table and now names \(ship.name). If the ship was "
-                    + "renamed: `nextwave fleet rename \"\(old.name)\" \"\(ship.name)\"`; if the page now describes "
-                    + "another ship: `nextwave fleet add --name \"\(ship.name)\" …` with its figures and a source")
+                    + "renamed: \(wording.words(for: .rename(ship: old.name, to: ship.name))); if the page now "
+                    + "describes another ship: \(wording.words(for: .add(ship: ship.name, differentShip: false))) "
+                    + "with its figures and a source")
         }
         return findings
     }

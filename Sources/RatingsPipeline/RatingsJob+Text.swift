@@ -4,7 +4,7 @@ import Foundation
 extension RatingsJob.Result {
     /// What a dry run prints: every change against the baseline, every page that is gone, and
     /// whether a real run would write or stop.
-    public func dryRunReport(changes: [String]?) -> String {
+    public func dryRunReport(changes: [String]?, wording: any RemedyWording = PlainRemedyWording()) -> String {
         let result = self
         var lines = ["Dry run: nothing written. Against \(result.baselineName ?? "no previous table"):"]
         lines += (changes ?? ["every ship is new"]).map { "  \($0)" }
@@ -18,7 +18,8 @@ extension RatingsJob.Result {
         if result.regressions.isEmpty {
             lines.append("A real run would write this table.")
         } else {
-            lines.append("A real run would stop here and write nothing without --accept-regression:")
+            lines.append(
+                "A real run would stop here and write nothing without \(wording.words(for: .acceptRegression)):")
             lines += result.regressions.map { "  - \($0)" }
         }
         return lines.joined(separator: "\n")
@@ -28,7 +29,9 @@ extension RatingsJob.Result {
 extension RatingsJob.Result {
     /// What a run did, one line each: what it wrote to `out` (or that the table is unchanged),
     /// and what it published to `publish` (a package per lake, or the table and its manifest).
-    public func outcome(out: String, publish: String?) -> [String] {
+    public func outcome(
+        out: String, publish: String?, wording: any RemedyWording = PlainRemedyWording()
+    ) -> [String] {
         var lines = [
             written.isEmpty
                 ? "\(out)/ship-ratings.json is unchanged; nothing written"
@@ -45,7 +48,8 @@ extension RatingsJob.Result {
         } else {
             lines.append(
                 "a table of its own in \(out)/: the other commands keep rating with the current table "
-                    + "(Data/ratings/); give them --ratings \(out), or publish it to make it current")
+                    + "(Data/ratings/); give them \(wording.words(for: .rateWith(table: out))), or publish it to make "
+                    + "it current")
         }
         guard let publish else { return lines }
         if !lakesPublished.isEmpty {
@@ -65,14 +69,14 @@ extension RatingsJob.Result {
 extension PublishJob.Result {
     /// What a dry run of `ratings publish` prints: every change against what `destination`
     /// publishes, and whether publishing would go ahead or stop.
-    public func dryRunReport(destination: String) -> String {
+    public func dryRunReport(destination: String, wording: any RemedyWording = PlainRemedyWording()) -> String {
         let changes = diff.map { ChangesText.lines($0, table: table, retired: retired) }
         var lines = ["Dry run: nothing published. Against \(baselineName ?? "nothing published in \(destination)"):"]
         lines += (changes ?? ["every ship is new to the apps"]).map { "  \($0)" }
         if regressions.isEmpty {
             lines.append("Publishing would go ahead.")
         } else {
-            lines.append("Publishing would stop without --accept-regression:")
+            lines.append("Publishing would stop without \(wording.words(for: .acceptRegression)):")
             lines += regressions.map { "  - \($0)" }
         }
         return lines.joined(separator: "\n")

@@ -62,6 +62,9 @@ public struct RatingsJob: Job {
         /// and live pages are fetched on it. (The CLI gives a `FixedDateClock` at
         /// `SOURCE_DATE_EPOCH` for reproducible tables; the library reads no environment.)
         public var clock: any JobClock = SystemClock()
+        /// How the run's findings word their remedies: plain words by default; the command line
+        /// gives its commands (``ShipRatingTable/FleetRemedy``).
+        public var wording: any RemedyWording = PlainRemedyWording()
         /// The data folder and operator whose current table (`ShipRatingTable/CurrentRatingTables`)
         /// this run's table becomes once written: set for a run into the operator's default
         /// reports folder (reviewed) or one that publishes (published); nil for a what-if run

@@ -129,7 +129,12 @@ public struct RatingDiff: Sendable, Equatable {
     ///   - current: the table that would replace it.
     ///   - retired: names of ships retired on purpose (`fleet retire`): their leaving is not a
     ///     loss.
-    public static func regressions(previous: RatingTable, current: RatingTable, retired: [String] = []) -> [String] {
+    ///   - wording: how the findings word their remedies (``FleetRemedy``).
+    public static func regressions(
+        previous: RatingTable, current: RatingTable, retired: [String] = [],
+        wording: any RemedyWording = PlainRemedyWording()
+    ) -> [String] {
+        func words(_ remedy: FleetRemedy) -> String { wording.words(for: remedy) }
         let lookup = RatingLookup(current)
         let retiredKeys = Set(retired.map(ShipNames.key))
         var problems: [String] = []
@@ -141,16 +146,15 @@ public struct RatingDiff: Sendable, Equatable {
                 if ([old.name] + old.aliases).contains(where: { retiredKeys.contains(ShipNames.key($0)) }) { continue }
                 problems.append(
                     "\(old.name) is in the previous table but missing now: if it left the fleet, "
-                        + "`nextwave fleet retire \"\(old.name)\" --since YYYY-MM-DD`; if it still sails, add it "
-                        + "back (`nextwave fleet add --name \"\(old.name)\" …` with its figures and a source)")
+                        + "\(words(.retire(ship: old.name))); if it still sails, add it back "
+                        + "(\(words(.add(ship: old.name, differentShip: false))) with its figures and a source)")
                 continue
             }
             if old.rating != nil && new.rating == nil {
                 problems.append(
                     "\(old.name) was rated \(old.rating!) and is unrated now (\(new.unratedReason ?? "no reason")): "
-                        + "give the models its figures (`nextwave fleet set \"\(old.name)\" --length M --beam M "
-                        + "--displacement T --source URL`) or the riders' rating (`nextwave fleet set "
-                        + "\"\(old.name)\" --rider-rating N --source URL --reason TEXT`)")
+                        + "give the models its figures (\(words(.setFigures(ship: old.name, missing: [])))) or the "
+                        + "riders' rating (\(words(.setRiderRating(ship: old.name)))))")
             }
             // A ship the riders rate keeps its rating; losing the legacy model's is still a loss.
             if new.rating != nil, let was = old.ratingsByModel?.legacy, new.ratingsByModel?.legacy == nil {
@@ -159,23 +163,24 @@ public struct RatingDiff: Sendable, Equatable {
                 problems.append(
                     "\(old.name) was rated \(was) by the legacy model and the model cannot rate it now"
                         + (missing.isEmpty ? "" : " (no \(missing.joined(separator: ", ")))")
-                        + ": give it its figures (`nextwave fleet set \"\(old.name)\" --length M --beam M "
-                        + "--displacement T --source URL`)")
+                        + ": give it its figures (\(words(.setFigures(ship: old.name, missing: []))))")
             }
             if let page = old.source.page, new.source.page == nil {
                 problems.append(
                     "\(old.name) was scraped from \(page); no page describes it now: if it left the fleet, "
-                        + "`nextwave fleet retire \"\(old.name)\" --since YYYY-MM-DD`; if it was renamed, "
-                        + "`nextwave fleet rename \"\(old.name)\" \"NEW NAME\"`; if its page moved, list the new "
+                        + "\(words(.retire(ship: old.name))); if it was renamed, "
+                        + "\(words(.rename(ship: old.name, to: nil))); if its page moved, list the new "
                         + "address in the page list")
             }
-            if sameLegacyPoint, let problem = moved("wave height", old.waveHeightM, new.waveHeightM, of: old.name) {
+            if sameLegacyPoint,
+                let problem = moved("wave height", old.waveHeightM, new.waveHeightM, of: old.name, wording: wording)
+            {
                 problems.append(problem)
             }
             if sameWakePoint,
                 let problem = moved(
                     "wake height (ensemble median)", old.wake?.waveHeightM?.median, new.wake?.waveHeightM?.median,
-                    of: old.name)
+                    of: old.name, wording: wording)
             {
                 problems.append(problem)
             }
@@ -183,13 +188,15 @@ public struct RatingDiff: Sendable, Equatable {
         return problems
     }
 
-    static func moved(_ figure: String, _ old: Double?, _ new: Double?, of ship: String) -> String? {
+    static func moved(
+        _ figure: String, _ old: Double?, _ new: Double?, of ship: String, wording: any RemedyWording
+    ) -> String? {
         guard let old, let new, old > 0, old.isFinite else { return nil }
         guard new.isFinite, new > 0, max(new / old, old / new) <= figureFactor else {
             return "\(ship): \(figure) moved from \(roundedText(old)) m to \(roundedText(new)) m "
                 + "(more than ×\(roundedText(figureFactor)) at the same operating point): check its figures "
-                + "(`nextwave ratings show --ship \"\(ship)\"`, `nextwave fleet show --sources`), then confirm with "
-                + "--accept-regression"
+                + "(\(wording.words(for: .review(ship: ship)))), then confirm with "
+                + wording.words(for: .acceptRegression)
         }
         return nil
     }

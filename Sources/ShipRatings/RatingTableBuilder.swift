@@ -22,6 +22,8 @@ public import WaveRating
     package var model: RatingModel = .legacy
     package var wakeReference: WakeReference = .standard
     package var heightThresholds: HeightThresholdChoice = .fittedToApp
+    /// How the run's findings word their remedies (``ShipRatingTable/FleetRemedy``).
+    package var wording: any RemedyWording = PlainRemedyWording()
     /// The app's ratings: the labels height thresholds are fitted to.
     package var appRatings: RatingTable?
     /// Cruising speeds from archived courses (``OperatingSpeeds``), and how reports cite them.
@@ -41,7 +43,7 @@ public import WaveRating
     /// - Throws: ``ShipRatingTable/RatingsError/wakeThresholds(_:)`` when thresholds are to be
     ///   fitted but no ship has both a wake height and an app rating.
     @_spi(Benchmarks) public func build(from pages: [ShipPage], generatedAt: Date) throws -> RatingRun {
-        let resolved = ResolvedFleet(pages: pages, fleet: fleet, fleetReference: fleetReference)
+        let resolved = ResolvedFleet(pages: pages, fleet: fleet, fleetReference: fleetReference, wording: wording)
         var warnings = resolved.warnings
         let wake = try wakeRatings(resolved)
 
@@ -89,7 +91,7 @@ public import WaveRating
                         ?? "the wake model gives no height at the reference point"
                 }
             }
-            let fix = Self.commandToRate(ship)
+            let fix = Self.commandToRate(ship, wording: wording)
             if let rider = ship.riderRating {
                 rating.riderRating = RiderRating(rating: rider.value, source: rider.source, reason: rider.reason)
                 rating.rating = rider.value
@@ -99,7 +101,7 @@ public import WaveRating
                         "\(ship.name): rated \(rider.value.rawValue) by the riders; "
                             + (ship.hull == nil ? "the models cannot" : "the wake model cannot")
                             + " rate it (\(reason))"
-                            + (fix.map { ". To let them: `\($0)`" } ?? ""))
+                            + (fix.map { ". To let them: \($0)" } ?? ""))
                 }
                 rating.unratedReason = nil
                 if let legacyRating, legacyRating != rider.value, let legacyFigures {
@@ -118,7 +120,7 @@ public import WaveRating
                 }
             } else if let reason = rating.unratedReason {
                 warnings.append(
-                    "\(rating.name): unrated, \(reason)" + (fix.map { ". To rate it: `\($0)`" } ?? ""))
+                    "\(rating.name): unrated, \(reason)" + (fix.map { ". To rate it: \($0)" } ?? ""))
             }
             ships.append(rating)
         }
@@ -139,12 +141,12 @@ public import WaveRating
             held: resolved.probableDuplicates, disagreements: disagreements, notes: notes)
     }
 
-    /// The command that gives a ship what the models need: its missing dimensions with a source.
-    static func commandToRate(_ ship: ResolvedFleet.Ship) -> String? {
-        let flags = [("--length M", ship.length), ("--beam M", ship.beam), ("--displacement T", ship.displacement)]
+    /// The step that gives a ship what the models need: its missing dimensions with a source.
+    static func commandToRate(_ ship: ResolvedFleet.Ship, wording: any RemedyWording) -> String? {
+        let missing = [("length", ship.length), ("beam", ship.beam), ("displacement", ship.displacement)]
             .filter { $0.1 == nil }.map(\.0)
-        guard !flags.isEmpty else { return nil }
-        return "nextwave fleet set \"\(ship.name)\" \(flags.joined(separator: " ")) --source URL"
+        guard !missing.isEmpty else { return nil }
+        return wording.words(for: .setFigures(ship: ship.name, missing: missing))
     }
 
     /// The legacy figures against the thresholds, in words.

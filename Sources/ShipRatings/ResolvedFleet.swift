@@ -1,6 +1,6 @@
 public import FleetScraper
 public import LegacyWakeModel
-package import ShipRatingTable
+public import ShipRatingTable
 import TextFormats
 package import WakeModels
 
@@ -76,7 +76,12 @@ public struct ResolvedFleet: Sendable {
 
     /// - Parameters:
     ///   - fleetReference: how entries cite the curated file, e.g. "Data/fleet.json".
-    public init(pages scraped: [ShipPage], fleet: CuratedFleet, fleetReference: String) {
+    /// - Parameter wording: how the findings word their remedies (``ShipRatingTable/FleetRemedy``).
+    public init(
+        pages scraped: [ShipPage], fleet: CuratedFleet, fleetReference: String,
+        wording: any RemedyWording = PlainRemedyWording()
+    ) {
+        func words(_ remedy: FleetRemedy) -> String { wording.words(for: remedy) }
         var warnings: [String] = []
         let parsed = scraped.map { PageValues(page: $0, warnings: &warnings) }
         var entries: [Entry] = []
@@ -149,19 +154,19 @@ public struct ResolvedFleet: Sendable {
             if let like = Self.probableSpelling(of: name, in: fleet) {
                 held.append(
                     "\(url) names '\(name)', not in the fleet file and probably \(like.fullName) under another "
-                        + "spelling. If it is: `nextwave fleet set \"\(like.fullName)\" --alias \"\(name)\"`; if it "
-                        + "is another ship: `nextwave fleet add --name \"\(full)\" --different-ship …` with its figures and a "
+                        + "spelling. If it is: \(words(.alias(ship: like.fullName, alias: name))); if it "
+                        + "is another ship: \(words(.add(ship: full, differentShip: true))) with its figures and a "
                         + "source")
             } else if let renamed = Self.shipCiting(url, in: fleet, matched: matched) {
                 held.append(
                     "\(url), a page the fleet file cites for \(renamed.fullName), now names '\(name)'. If the ship "
-                        + "was renamed: `nextwave fleet rename \"\(renamed.fullName)\" \"\(full)\"`; if the page "
-                        + "now describes another ship: `nextwave fleet add --name \"\(full)\" …` with its figures "
+                        + "was renamed: \(words(.rename(ship: renamed.fullName, to: full))); if the page "
+                        + "now describes another ship: \(words(.add(ship: full, differentShip: false))) with its figures "
                         + "and a source")
             } else {
                 warnings.append(
                     "\(url): \(full) is new (not in the curated fleet file), rated from its page alone; to curate "
-                        + "it: `nextwave fleet add --name \"\(full)\" …` with its figures and a source")
+                        + "it: \(words(.add(ship: full, differentShip: false))) with its figures and a source")
             }
         }
         for ship in fleet.ships where !matched.contains(ShipNames.key(ship.name)) && ship.retired == nil {

@@ -20,19 +20,8 @@ package enum FleetCommandText {
         }
     }
 
-    /// How a command line names a fleet file: a path given, or the operator's (`--operator ID`)
-    /// in the data folder given (`--data DIR`); nil for the data folder's own `fleet.json` found
-    /// the usual way. Paths are single-quoted when they hold anything but letters, digits and
-    /// `/._-`.
-    package static func argument(file: String?, operatorID: String?, dataFolder: String? = nil) -> String? {
-        if let file { return shellWord(file) }
-        let words =
-            (operatorID.map { ["--operator", shellWord($0)] } ?? [])
-            + (dataFolder.map { ["--data", shellWord($0)] } ?? [])
-        return words.isEmpty ? nil : words.joined(separator: " ")
-    }
-
-    /// `argument` as a published report may show it: every absolute path (a fleet file or a data
+    /// A fleet argument (the front end's: a file, or an operator and a data folder) as a
+    /// published report may show it: every absolute path (a fleet file or a data
     /// folder outside the working folder) cut to its last component, so that a report names no
     /// folder of the machine it was made on (`/home/me/fleets/zsg.json` → `zsg.json`).
     package static func forReport(_ argument: String?) -> String? {
@@ -61,8 +50,9 @@ package enum FleetCommandText {
         }.joined(separator: " ")
     }
 
-    /// `text` as one shell word.
-    static func shellWord(_ text: String) -> String {
+    /// `text` as one shell word: single-quoted when it holds anything but ASCII letters, digits
+    /// and `/._-`.
+    package static func shellWord(_ text: String) -> String {
         let plain =
             !text.isEmpty
             && text.unicodeScalars.allSatisfy { scalar in

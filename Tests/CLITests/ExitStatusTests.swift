@@ -98,4 +98,40 @@ struct ExitStatusTests {
             #expect(ExitStatus.of(error) == .noInput)
         }
     }
+
+    /// The findings' remedies as the commands to type (the libraries name none).
+    @Test func everyRemedyIsTheCommandToType() {
+        let words = CommandLineRemedies()
+        let cases: [(FleetRemedy, String)] = [
+            (.retire(ship: "MS Linth"), "`nextwave fleet retire \"MS Linth\" --since YYYY-MM-DD`"),
+            (.add(ship: "MS Tödi", differentShip: false), "`nextwave fleet add --name \"MS Tödi\" …`"),
+            (.add(ship: "MS Tödi", differentShip: true), "`nextwave fleet add --name \"MS Tödi\" --different-ship …`"),
+            (
+                .setFigures(ship: "MS Forch", missing: []),
+                "`nextwave fleet set \"MS Forch\" --length M --beam M --displacement T --source URL`"
+            ),
+            (
+                .setFigures(ship: "MS Forch", missing: ["beam", "displacement"]),
+                "`nextwave fleet set \"MS Forch\" --beam M --displacement T --source URL`"
+            ),
+            (
+                .setRiderRating(ship: "MS Forch"),
+                "`nextwave fleet set \"MS Forch\" --rider-rating N --source URL --reason TEXT`"
+            ),
+            (.rename(ship: "MS Linth", to: "MS Tödi"), "`nextwave fleet rename \"MS Linth\" \"MS Tödi\"`"),
+            (.rename(ship: "MS Linth", to: nil), "`nextwave fleet rename \"MS Linth\" \"NEW NAME\"`"),
+            (
+                .alias(ship: "MS Helvetia", alias: "Helvetla"),
+                "`nextwave fleet set \"MS Helvetia\" --alias \"Helvetla\"`"
+            ),
+            (.review(ship: "MS X"), "`nextwave ratings show --ship \"MS X\"`, `nextwave fleet show --sources`"),
+            (.acceptRegression, "--accept-regression"),
+            (.rateWith(table: "reports"), "--ratings reports"),
+        ]
+        for (remedy, expected) in cases { #expect(words.words(for: remedy) == expected, "\(remedy)") }
+        for (remedy, _) in cases {
+            let plain = PlainRemedyWording().words(for: remedy)
+            #expect(!plain.contains("--") && !plain.contains("nextwave"), "\(plain)")
+        }
+    }
 }

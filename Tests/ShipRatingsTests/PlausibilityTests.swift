@@ -81,12 +81,19 @@ import _TestSupport
     }
 
     @Test func aHeightTenTimesLargerIsARegression() {
-        let problems = RatingDiff.regressions(previous: table(height: 0.63), current: table(height: 6.3))
+        let problems = RatingDiff.regressions(
+            previous: table(height: 0.63), current: table(height: 6.3), wording: TaggedRemedies())
         #expect(
             problems == [
                 "MS X: wave height moved from 0.63 m to 6.3 m (more than ×2 at the same operating point): check its "
-                    + "figures (`nextwave ratings show --ship \"MS X\"`, `nextwave fleet show --sources`), then confirm "
-                    + "with --accept-regression"
+                    + "figures (<review(ship: \"MS X\")>), then confirm with <acceptRegression>"
+            ])
+        // A library client reads the steps in plain words; no command line is named.
+        let plain = RatingDiff.regressions(previous: table(height: 0.63), current: table(height: 6.3))
+        #expect(
+            plain == [
+                "MS X: wave height moved from 0.63 m to 6.3 m (more than ×2 at the same operating point): check its "
+                    + "figures (review the figures of MS X and their sources), then confirm with `acceptRegression`"
             ])
     }
 

@@ -76,15 +76,16 @@ import _TestSupport
         // Without the riders' rating it is unrated, and says why.
         var fleet = try CuratedFleet.load(from: RepositoryPaths.fleet)
         for index in fleet.ships.indices { fleet.ships[index].riderRating = nil }
-        let bare = try RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json").build(
-            from: [], generatedAt: Date())
+        var builder = RatingTableBuilder(fleet: fleet, fleetReference: "Data/fleet.json")
+        builder.wording = TaggedRemedies()
+        let bare = try builder.build(from: [], generatedAt: Date())
         let unrated = try #require(RatingLookup(bare.table).ship(named: "MS Forch"))
         #expect(unrated.rating == nil && unrated.unratedReason?.contains("length") == true)
         #expect(
             bare.warnings.contains {
                 $0.hasPrefix("MS Forch: unrated")
                     && $0.contains(
-                        "`nextwave fleet set \"MS Forch\" --length M --beam M --displacement T --source URL`")
+                        #". To rate it: <setFigures(ship: "MS Forch", missing: ["length", "beam", "displacement"])>"#)
             }, "\(bare.warnings)")
         let fluvius = try #require(lookup.ship(named: "EMS Fluvius"))
         #expect(fluvius.source.page == nil)

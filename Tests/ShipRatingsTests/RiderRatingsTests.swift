@@ -95,28 +95,36 @@ import _TestSupport
         let curated = try CuratedFleet.load(from: RepositoryPaths.fleet)
         for name in ["Rigi", "Zürichsee", "Glärnisch", "Stadt Luzern", "Limmatnixe"] {
             let page = ShipPage(url: "https://x/\(name.count)", name: "Motorschiff \(name)", specs: Self.spec)
-            let resolved = ResolvedFleet(pages: [page], fleet: curated, fleetReference: "f")
+            let resolved = ResolvedFleet(pages: [page], fleet: curated, fleetReference: "f", wording: TaggedRemedies())
             #expect(resolved.probableDuplicates.isEmpty, "\(name): \(resolved.probableDuplicates)")
             #expect(
-                resolved.warnings.contains { $0.contains("MS \(name) is new") && $0.contains("nextwave fleet add") })
+                resolved.warnings.contains {
+                    $0.contains("MS \(name) is new")
+                        && $0.contains(
+                            "to curate it: <add(ship: \"MS \(name)\", differentShip: false)> with its figures")
+                })
             #expect(resolved.ships.contains { $0.name == "MS \(name)" })
         }
         for (typo, ship) in [
             ("Pantha Rhei", "MS Panta Rhei"), ("Helvetla", "MS Helvetia"), ("Waedenswill", "MS Wädenswil"),
         ] {
             let page = ShipPage(url: "https://x/typo", name: "Motorschiff \(typo)", specs: Self.spec)
-            let held = ResolvedFleet(pages: [page], fleet: curated, fleetReference: "f").probableDuplicates
+            let held = ResolvedFleet(pages: [page], fleet: curated, fleetReference: "f", wording: TaggedRemedies())
+                .probableDuplicates
             #expect(held.count == 1 && held[0].contains("probably \(ship)"), "\(typo): \(held)")
-            #expect(held.first?.contains("`nextwave fleet set \"\(ship)\" --alias \"\(typo)\"`") == true)
+            #expect(held.first?.contains("If it is: <alias(ship: \"\(ship)\", alias: \"\(typo)\")>;") == true)
+            #expect(held.first?.contains("another ship: <add(ship: \"MS \(typo)\", differentShip: true)>") == true)
         }
         // The fleet file cites the legacy Linth page for Linth's figures; that page now names
         // another ship, and no page describes Linth.
         let linthPage = "https://www.zsg.ch/de/gruppen-firmen/eventlocation-mieten/schiff-mieten/ms-linth"
         let renamed = ResolvedFleet(
             pages: [ShipPage(url: linthPage, name: "Motorschiff Tödi", specs: Self.spec)], fleet: curated,
-            fleetReference: "f")
+            fleetReference: "f", wording: TaggedRemedies())
         #expect(renamed.probableDuplicates.count == 1)
-        #expect(renamed.probableDuplicates.first?.contains("`nextwave fleet rename \"MS Linth\" \"MS Tödi\"`") == true)
+        #expect(
+            renamed.probableDuplicates.first?.contains(#"renamed: <rename(ship: "MS Linth", to: Optional("MS Tödi"))>"#)
+                == true)
         // While a page still describes Linth, another ship on a page it cites is not a rename.
         let both = ResolvedFleet(
             pages: [

@@ -24,18 +24,11 @@ import TextFormats
         }
     }
 
-    @Test func aFileIsNamedAsAShellReadsIt() {
-        #expect(FleetCommandText.argument(file: nil, operatorID: nil) == nil)
-        #expect(FleetCommandText.argument(file: nil, operatorID: "sgv") == "--operator sgv")
-        #expect(FleetCommandText.argument(file: "Data/fleets/sgv.json", operatorID: nil) == "Data/fleets/sgv.json")
-        #expect(FleetCommandText.argument(file: "my fleet.json", operatorID: nil) == "'my fleet.json'")
-        #expect(FleetCommandText.argument(file: "it's.json", operatorID: nil) == #"'it'\''s.json'"#)
-        #expect(FleetCommandText.argument(file: "flotte-zürich.json", operatorID: nil) == "'flotte-zürich.json'")
-        // The data folder given travels with the operator; a file needs none.
-        #expect(
-            FleetCommandText.argument(file: nil, operatorID: "sgv", dataFolder: "/srv/next wave/Data")
-                == "--operator sgv --data '/srv/next wave/Data'")
-        #expect(FleetCommandText.argument(file: nil, operatorID: nil, dataFolder: "../Data") == "--data ../Data")
-        #expect(FleetCommandText.argument(file: "f.json", operatorID: nil, dataFolder: "/x") == "f.json")
+    @Test func aWordIsQuotedAsAShellReadsIt() {
+        #expect(FleetCommandText.shellWord("Data/fleets/sgv.json") == "Data/fleets/sgv.json")
+        #expect(FleetCommandText.shellWord("my fleet.json") == "'my fleet.json'")
+        #expect(FleetCommandText.shellWord("it's.json") == #"'it'\''s.json'"#)
+        #expect(FleetCommandText.shellWord("flotte-zürich.json") == "'flotte-zürich.json'")
+        #expect(FleetCommandText.shellWord("") == "''")
     }
 }

@@ -169,6 +169,7 @@ struct RatingsCommand: NextWaveCommand {
         input.csvStyle = csv.csvStyle
         input.clock = SourceDateEpoch.clock()
         input.fleetArgument = fleet.fleetArgument(data: data)
+        input.wording = CommandLineRemedies()
         // A run into the operator's own reports folder, or one that publishes, makes its table
         // the one every other command rates with; a what-if into a folder of its own does not.
         if out == (chosen?.reportsFolder ?? ReportsLayout.folder) || publish != nil {
@@ -199,7 +200,7 @@ struct RatingsCommand: NextWaveCommand {
     private func report(_ result: RatingsJob.Result, out: String, _ terminal: Terminal) {
         let changes = result.diff.map { ChangesText.lines($0, table: result.run.table, retired: result.run.retired) }
         if review.dryRun {
-            print(messageRewrite(result.dryRunReport(changes: changes)))
+            print(messageRewrite(result.dryRunReport(changes: changes, wording: CommandLineRemedies())))
             return
         }
         print(RatingTableText.summary(result.run.table))
@@ -207,6 +208,6 @@ struct RatingsCommand: NextWaveCommand {
             let lines = (changes ?? ["no previous table"]).map { "  \($0)" }
             print(messageRewrite("\nChanges:\n" + lines.joined(separator: "\n")))
         }
-        for line in result.outcome(out: out, publish: publish) { terminal.info(line) }
+        for line in result.outcome(out: out, publish: publish, wording: CommandLineRemedies()) { terminal.info(line) }
     }
 }

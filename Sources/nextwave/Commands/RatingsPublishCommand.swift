@@ -72,11 +72,12 @@ struct RatingsPublishCommand: NextWaveCommand {
         input.dryRun = review.dryRun
         input.currentTables = folder
         input.operatorID = chosen?.id
+        input.wording = CommandLineRemedies()
         let result = try await PublishJob(input).run { event in
             if case .warning(let message) = event { terminal.warn(message) }
         }
         if review.dryRun {
-            print(result.dryRunReport(destination: to))
+            print(result.dryRunReport(destination: to, wording: CommandLineRemedies()))
             return
         }
         guard let manifest = result.manifest else { return }

@@ -57,7 +57,7 @@ struct FleetPageOptions: ParsableArguments {
     /// How `nextwave fleet` commands name this run's fleet file: the file given, or
     /// `--operator ID` and `--data DIR` as given; nil for the data folder's `fleet.json`.
     func fleetArgument(data: DataOptions) -> String? {
-        FleetCommandText.argument(file: fleet, operatorID: operatorName, dataFolder: data.data)
+        FleetArgument.words(file: fleet, operatorID: operatorName, dataFolder: data.data)
     }
 
     /// Points the `nextwave fleet` commands of a message at ``fleetArgument(data:)``.
