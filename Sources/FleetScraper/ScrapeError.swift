@@ -23,6 +23,9 @@ package enum ScrapeError: KindedError, Equatable {
     case snapshotNotEmpty(path: String, entries: Int)
     /// A folder a snapshot may not be written to (a file, the home folder, a repository).
     case snapshotTargetRefused(path: String, reason: String)
+    /// A page the run asked for that the snapshot does not hold: it holds only what the run that
+    /// saved it read.
+    case pageNotInSnapshot(path: String, url: String)
 
     package var description: String {
         switch self {
@@ -41,6 +44,8 @@ package enum ScrapeError: KindedError, Equatable {
         case .pageOffSite(let path, let line, let url, let site): "\(path), line \(line): \(url) is not on \(site)"
         case .snapshotNotEmpty(let path, let entries): "snapshot \(path): the folder is not empty (\(entries) entries)"
         case .snapshotTargetRefused(let path, let reason): "snapshot \(path): \(reason)"
+        case .pageNotInSnapshot(let path, let url):
+            "snapshot \(path): no page for \(url); the snapshot holds only what its run read"
         }
     }
 }
@@ -53,7 +58,7 @@ extension ScrapeError {
 
     package var kind: ProblemKind {
         switch self {
-        case .noShipLinks, .tooManyShipLinks, .layoutChanged, .pageList, .pageOffSite: .badData
+        case .noShipLinks, .tooManyShipLinks, .layoutChanged, .pageList, .pageOffSite, .pageNotInSnapshot: .badData
         case .snapshot(_, _, let kind): kind
         case .snapshotNotEmpty, .snapshotTargetRefused: .cannotWrite
         case .allPagesGone: .unreachable
@@ -64,7 +69,7 @@ extension ScrapeError {
         switch self {
         case .noShipLinks(let url, _), .layoutChanged(let url, _), .tooManyShipLinks(let url, _, _): url
         case .snapshot(let path, _, _), .pageList(let path, _, _), .pageOffSite(let path, _, _, _),
-            .snapshotNotEmpty(let path, _), .snapshotTargetRefused(let path, _):
+            .snapshotNotEmpty(let path, _), .snapshotTargetRefused(let path, _), .pageNotInSnapshot(let path, _):
             path
         case .allPagesGone(let first, _): first
         }

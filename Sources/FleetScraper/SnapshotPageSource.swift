@@ -47,10 +47,7 @@ public import WebPages
     /// it was redirected to, if it was), or the 404 or 410 it answered, thrown as the site threw it.
     @_spi(Benchmarks) public func resolvedPage(at url: URL) async throws -> ResolvedPage {
         guard let entry = entries[SiteURL.canonical(url)] else {
-            throw ScrapeError.snapshot(
-                path: directory.path,
-                reason: "no page for \(url.absoluteString); the snapshot holds only what its run read: take a new "
-                    + "one with --save-snapshot")
+            throw ScrapeError.pageNotInSnapshot(path: directory.path, url: url.absoluteString)
         }
         guard let file = entry.file else {
             throw WebFetchError.httpStatus(url: url.absoluteString, status: entry.status ?? 404, attempts: 1)

@@ -137,7 +137,9 @@ public enum TablePublisher {
     }
 
     /// Refuses a published table whose bytes are not the ones its manifest names.
-    /// - Throws: `RatingsError/invalidFile(path:reason:)` naming both sizes and digests.
+    /// - Throws: `RatingsError/publishedTableChanged(path:folder:bytes:sha256:expectedBytes:expectedSHA256:)`
+    ///   naming both sizes and digests; `RatingsError/invalidFile(path:reason:)` for a table that is
+    ///   not there.
     static func verify(_ file: URL, against manifest: Manifest) throws {
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw RatingsError.invalidFile(
@@ -146,12 +148,9 @@ public enum TablePublisher {
         let data = try BoundedFile.read(file, limit: BoundedFile.tableLimit, what: "published table")
         let digest = SHA256.hex(data)
         guard data.count == manifest.bytes, digest == manifest.sha256 else {
-            throw RatingsError.invalidFile(
-                path: file.path,
-                reason: "holds \(data.count) bytes with SHA-256 \(digest.prefix(16))…, but manifest.json names "
-                    + "\(manifest.bytes) bytes with \(manifest.sha256.prefix(16))…: the published table was changed "
-                    + "or damaged after publication; publish the reviewed table again (`nextwave ratings publish "
-                    + "TABLE --to \(file.deletingLastPathComponent().path)`)")
+            throw RatingsError.publishedTableChanged(
+                path: file.path, folder: file.deletingLastPathComponent().path, bytes: data.count, sha256: digest,
+                expectedBytes: manifest.bytes, expectedSHA256: manifest.sha256)
         }
     }
 

@@ -25,6 +25,11 @@ public enum RatingsError: KindedError, Equatable {
     /// The table at `table` has no ship by the name a person gave: the `closest` of its names
     /// (best first; none when nothing is close), and all it has (`known`).
     case unknownShip(table: String, name: String, closest: [String], known: [String])
+    /// A published table whose bytes are not the ones its manifest names (`bytes` and `sha256`
+    /// found, `expected` named): changed or damaged after publication; `folder` is the
+    /// publishing folder, where the reviewed table is published again.
+    case publishedTableChanged(
+        path: String, folder: String, bytes: Int, sha256: String, expectedBytes: Int, expectedSHA256: String)
 
     public var description: String {
         switch self {
@@ -34,6 +39,10 @@ public enum RatingsError: KindedError, Equatable {
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
                 + "\nNothing was written."
         case .wakeThresholds(let reason): reason
+        case .publishedTableChanged(let path, _, let bytes, let sha256, let expectedBytes, let expectedSHA256):
+            "\(path): holds \(bytes) bytes with SHA-256 \(sha256.prefix(16))…, but manifest.json names "
+                + "\(expectedBytes) bytes with \(expectedSHA256.prefix(16))…: the published table was changed or "
+                + "damaged after publication"
         case .shipExists(let path, let ship, let index): "\(path): \(ship) is already in the file (ships[\(index)])"
         case .similarShip(let path, let ship, let existing, let index):
             "\(path): \(ship) is spelled like \(existing), already in the file (ships[\(index)])"
@@ -63,6 +72,7 @@ extension RatingsError {
     public var kind: ProblemKind {
         switch self {
         case .invalidFile(_, _, let kind): kind
+        case .publishedTableChanged: .badData
         case .shipExists, .similarShip, .unknownShip: .usage
         case .regression, .localSources, .unreadableExisting, .wakeThresholds: .refused
         }
@@ -71,7 +81,8 @@ extension RatingsError {
     public var location: String? {
         switch self {
         case .invalidFile(let path, _, _), .unreadableExisting(let path, _), .shipExists(let path, _, _),
-            .similarShip(let path, _, _, _), .unknownShip(let path, _, _, _):
+            .similarShip(let path, _, _, _), .unknownShip(let path, _, _, _),
+            .publishedTableChanged(let path, _, _, _, _, _):
             path
         case .regression(let previous, _, _): previous
         case .localSources, .wakeThresholds: nil

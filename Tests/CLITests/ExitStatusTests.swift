@@ -134,4 +134,26 @@ struct ExitStatusTests {
             #expect(!plain.contains("--") && !plain.contains("nextwave"), "\(plain)")
         }
     }
+
+    /// A snapshot without the page asked for, and a published table changed after publication:
+    /// the library states the fact; the CLI says how to make it right.
+    @Test func aSnapshotsMissingPageAndAChangedTableGetTheirCommands() {
+        let missing = ScrapeError.pageNotInSnapshot(path: "snap", url: "https://www.zsg.ch/de/x")
+        #expect(!missing.description.contains("--"))
+        #expect(
+            ErrorPresenter.message(for: missing)
+                == "snapshot snap: no page for https://www.zsg.ch/de/x; the snapshot holds only what its run read: "
+                + "take a new one with --save-snapshot")
+        #expect(ExitStatus.of(missing) == .dataError)
+        let changed = RatingsError.publishedTableChanged(
+            path: "site/ratings/t.json", folder: "site/ratings", bytes: 10, sha256: String(repeating: "a", count: 64),
+            expectedBytes: 12, expectedSHA256: String(repeating: "b", count: 64))
+        #expect(!changed.description.contains("--") && !changed.description.contains("nextwave"))
+        #expect(
+            ErrorPresenter.message(for: JobFailure(changed))
+                == "site/ratings/t.json: holds 10 bytes with SHA-256 aaaaaaaaaaaaaaaa…, but manifest.json names 12 "
+                + "bytes with bbbbbbbbbbbbbbbb…: the published table was changed or damaged after publication; "
+                + "publish the reviewed table again (`nextwave ratings publish TABLE --to site/ratings`)")
+        #expect(ExitStatus.of(changed) == .dataError)
+    }
 }

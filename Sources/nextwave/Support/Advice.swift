@@ -83,6 +83,9 @@ enum Advice {
             return stated + "; to change its values use `nextwave fleet set \"\(ship)\" --length … --source URL`"
         case .unknownShip(let table, _, let closest, _) where !closest.isEmpty:
             return stated + " (nextwave ratings show \(table) lists them all)"
+        case .publishedTableChanged(_, let folder, _, _, _, _):
+            return stated
+                + "; publish the reviewed table again (`nextwave ratings publish TABLE --to \(folder)`)"
         case .invalidFile, .wakeThresholds, .unknownShip:
             return stated
         }
@@ -94,6 +97,7 @@ enum Advice {
         case .pageOffSite: stated + " (give --base-url for its site)"
         case .snapshotNotEmpty: stated + "; choose a new folder or add --force to replace it whole"
         case .snapshotTargetRefused: stated + "; choose a new folder"
+        case .pageNotInSnapshot: stated + ": take a new one with --save-snapshot"
         case .tooManyShipLinks: stated + ": give the fleet's own index page, or a --pages list"
         default: stated
         }
