@@ -39,7 +39,7 @@ public struct PublishJob: Job {
         /// operator's (Lake Zurich).
         public var operatorID: String?
         /// How the findings word their remedies: plain words by default; the command line gives
-        /// its commands (``ShipRatingTable/FleetRemedy``).
+        /// its commands (`FleetRemedy` (ShipRatingTable)).
         public var wording: any RemedyWording = PlainRemedyWording()
 
         /// An input publishing `table` into `destination`.

@@ -63,7 +63,7 @@ public struct RatingsJob: Job {
         /// `SOURCE_DATE_EPOCH` for reproducible tables; the library reads no environment.)
         public var clock: any JobClock = SystemClock()
         /// How the run's findings word their remedies: plain words by default; the command line
-        /// gives its commands (``ShipRatingTable/FleetRemedy``).
+        /// gives its commands (`FleetRemedy` (ShipRatingTable)).
         public var wording: any RemedyWording = PlainRemedyWording()
         /// The data folder and operator whose current table (`ShipRatingTable/CurrentRatingTables`)
         /// this run's table becomes once written: set for a run into the operator's default

@@ -100,7 +100,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
             [distanceM, trackDepthM, riderDepthM, speedKmh, speedMode == .fixed ? 0 : 1]
         }
 
-        /// Writes version 5's names (``CodingKeys``).
+        /// Writes version 5's names (`CodingKeys`).
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(distanceM, forKey: .distanceM)
@@ -113,7 +113,7 @@ public struct RatingTable: Codable, Sendable, Equatable {
             try c.encode(agreementWithApp, forKey: .agreementWithApp)
         }
 
-        /// Reads version 5's names, else the names of versions 2–4 (``OldKeys``).
+        /// Reads version 5's names, else the names of versions 2–4 (`OldKeys`).
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let old = try decoder.container(keyedBy: OldKeys.self)

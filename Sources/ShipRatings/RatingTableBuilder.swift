@@ -22,7 +22,7 @@ public import WaveRating
     package var model: RatingModel = .legacy
     package var wakeReference: WakeReference = .standard
     package var heightThresholds: HeightThresholdChoice = .fittedToApp
-    /// How the run's findings word their remedies (``ShipRatingTable/FleetRemedy``).
+    /// How the run's findings word their remedies (`FleetRemedy` (ShipRatingTable)).
     package var wording: any RemedyWording = PlainRemedyWording()
     /// The app's ratings: the labels height thresholds are fitted to.
     package var appRatings: RatingTable?

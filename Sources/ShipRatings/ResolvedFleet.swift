@@ -76,7 +76,7 @@ public struct ResolvedFleet: Sendable {
 
     /// - Parameters:
     ///   - fleetReference: how entries cite the curated file, e.g. "Data/fleet.json".
-    /// - Parameter wording: how the findings word their remedies (``ShipRatingTable/FleetRemedy``).
+    /// - Parameter wording: how the findings word their remedies (`FleetRemedy` (ShipRatingTable)).
     public init(
         pages scraped: [ShipPage], fleet: CuratedFleet, fleetReference: String,
         wording: any RemedyWording = PlainRemedyWording()

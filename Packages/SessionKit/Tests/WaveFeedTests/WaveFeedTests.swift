@@ -77,11 +77,7 @@ import WaveRating
     /// A wave's rating is the closed set 1–3 (`Rating`), written as the schema's integer: 2 is
     /// written `"rating":2` and read back as `.two`; a 4 is refused, not carried as a number.
     @Test func aWavesRatingIsOneToThreeWrittenAsTheInteger() throws {
-        let wave = FeedWave(
-            waveId: "w", stationId: "8503651", stationName: "Thalwil (See)", time: "2026-09-22T10:00:00+02:00",
-            timeUTC: "2026-09-22T08:00:00Z", course: "2501", category: "BAT", nextStopId: nil, nextStopName: nil,
-            ship: "MS Panta Rhei", shipSource: .known, shipShare: 1, predictedShips: nil, rating: .two,
-            ratingBasis: .energy, waveHeightM: nil)
+        let wave = Self.knownWave
         let text = String(decoding: try JSONEncoder().encode(wave), as: UTF8.self)
         #expect(text.contains(#""rating":2"#), "\(text)")
         #expect(try JSONDecoder().decode(FeedWave.self, from: Data(text.utf8)).rating == .two)
@@ -92,11 +88,7 @@ import WaveRating
     /// Version 3 says a wave's ship is `known`, as the session reports do; a version 2 feed's
     /// `published` is read as that, and a word that is neither is refused.
     @Test func aKnownShipIsWrittenKnownAndAVersionTwoPublishedOneReadsAsKnown() throws {
-        let wave = FeedWave(
-            waveId: "w", stationId: "8503651", stationName: "Thalwil (See)", time: "2026-09-22T10:00:00+02:00",
-            timeUTC: "2026-09-22T08:00:00Z", course: "2501", category: "BAT", nextStopId: nil, nextStopName: nil,
-            ship: "MS Panta Rhei", shipSource: .known, shipShare: 1, predictedShips: nil, rating: .two,
-            ratingBasis: .energy, waveHeightM: nil)
+        let wave = Self.knownWave
         let text = String(decoding: try JSONEncoder().encode(wave), as: UTF8.self)
         #expect(text.contains(#""shipSource":"known""#), "\(text)")
         let old = text.replacingOccurrences(of: #""shipSource":"known""#, with: #""shipSource":"published""#)
@@ -106,4 +98,11 @@ import WaveRating
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FeedWave.self, from: Data(other.utf8)) }
         #expect(FeedIndex.currentVersion == 3)
     }
+
+    /// A wave of MS Panta Rhei at Thalwil, its ship assigned, rated 2.
+    static let knownWave = FeedWave(
+        waveId: "w", stationId: "8503651", stationName: "Thalwil (See)", time: "2026-09-22T10:00:00+02:00",
+        timeUTC: "2026-09-22T08:00:00Z", course: "2501", category: "BAT", nextStopId: nil, nextStopName: nil,
+        ship: "MS Panta Rhei", shipSource: .known, shipShare: 1, predictedShips: nil, rating: .two,
+        ratingBasis: .energy, waveHeightM: nil)
 }
