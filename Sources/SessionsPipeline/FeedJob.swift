@@ -116,6 +116,15 @@ public struct FeedJob: Job {
                 + (days.isEmpty ? "no lake" : days.joined(separator: ", "))
                 + (quiet == 0 ? "" : "; \(counted(quiet, "lake")) with days but no departure")
         }
+
+        /// What the run did to the site `out` (as the person named it): the files it wrote and
+        /// removed, or that nothing changed.
+        public func outcome(out: String) -> String {
+            written.isEmpty
+                ? "nothing changed; nothing written"
+                : "wrote \(counted(written.count, "file")) to \(out)"
+                    + (removed.isEmpty ? "" : "; removed \(removed.count) no index names")
+        }
     }
 
     /// Each operator's table: its current one (``ShipRatingTable/CurrentRatingTables``:

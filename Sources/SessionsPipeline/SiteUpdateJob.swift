@@ -87,6 +87,25 @@ package struct SiteUpdateJob: Job {
 
         /// The lakes whose fetch failed (their earlier days stay).
         package var failedLakes: [String] { lakes.filter { $0.fetch.status == .failed }.map(\.name) }
+
+        /// One line on what the update did to the site `out` (as the person named it): how many
+        /// lakes were fetched, and what was written and removed, or that nothing changed.
+        package func summary(out: String) -> String {
+            let fetched = lakes.filter { $0.fetch.status == .fetched }.count
+            return "fetched \(counted(fetched, "lake")) of \(lakes.count)"
+                + (feed.written.isEmpty
+                    ? "; nothing changed, nothing written"
+                    : "; wrote \(counted(feed.written.count, "file")) to \(out)"
+                        + (feed.removed.isEmpty ? "" : ", removed \(feed.removed.count) of older generations"))
+        }
+
+        /// The failed lakes in one line, nil when none failed.
+        package var failure: String? {
+            failedLakes.isEmpty
+                ? nil
+                : "\(failedLakes.joined(separator: ", ")): sources failed; their earlier days stay, and the index "
+                    + "says so (fetch.status \"failed\")"
+        }
     }
 
     package let input: Input

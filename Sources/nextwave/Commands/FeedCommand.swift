@@ -109,13 +109,7 @@ struct FeedCommand: NextWaveCommand {
         let result = try await FeedJob(input).run { Self.show($0, terminal) }
         terminal.endProgress()
         print("\(out)/index.json: \(result.summary)")
-        if result.written.isEmpty {
-            terminal.info("nothing changed; nothing written")
-        } else {
-            terminal.info(
-                "wrote \(counted(result.written.count, "file")) to \(out)"
-                    + (result.removed.isEmpty ? "" : "; removed \(result.removed.count) no index names"))
-        }
+        terminal.info(result.outcome(out: out))
     }
 
     /// The job's progress and warnings on the terminal.

@@ -98,19 +98,9 @@ struct SiteUpdateCommand: NextWaveCommand {
         let result = try await SiteUpdateJob(input).run { Self.show($0, clock, terminal) }
         terminal.endProgress()
         print("\(out)/index.json: \(result.feed.summary)")
-        let fetched = result.lakes.filter { $0.fetch.status == .fetched }.count
-        terminal.info(
-            "fetched \(counted(fetched, "lake")) of \(result.lakes.count)"
-                + (result.feed.written.isEmpty
-                    ? "; nothing changed, nothing written"
-                    : "; wrote \(counted(result.feed.written.count, "file")) to \(out)"
-                        + (result.feed.removed.isEmpty
-                            ? "" : ", removed \(result.feed.removed.count) of older generations"))
-        )
-        if !result.failedLakes.isEmpty {
-            terminal.error(
-                "\(result.failedLakes.joined(separator: ", ")): sources failed; their earlier days stay, and the index "
-                    + "says so (fetch.status \"failed\")")
+        terminal.info(result.summary(out: out))
+        if let failure = result.failure {
+            terminal.error(failure)
             throw ExitCode.failure
         }
     }
