@@ -40,8 +40,8 @@ extension FleetFile {
         }
         // Names told apart by a number ("Probe 1", "Probe 2") are two ships, not a typo.
         func number(_ name: String) -> String { name.filter(\.isNumber) }
-        if !entry.allowsSimilarName, let fleet = check(data).fleet,
-            let similar = ResolvedFleet.probableSpelling(of: entry.name, in: fleet),
+        let fleet = document.fleet
+        if !entry.allowsSimilarName, let similar = ResolvedFleet.probableSpelling(of: entry.name, in: fleet),
             number(entry.name) == number(similar.name),
             let index = fleet.ships.firstIndex(where: { $0.fullName == similar.fullName })
         {

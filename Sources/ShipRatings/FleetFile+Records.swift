@@ -15,16 +15,19 @@ extension FleetFile {
         private var root: [String: Any]
         /// The ship entries, in the file's order.
         package var records: [Record]
+        /// The file as the ratings read it, from the same check (before any edit).
+        package let fleet: CuratedFleet
 
         /// The records of a file the check accepts.
         /// - Throws: ``RatingsError/invalidFile(path:reason:)`` naming every problem
         ///   (``FleetFile/check(_:)``).
         package init(checked data: Data, path: String) throws {
-            let problems = FleetFile.check(data).problems
-            guard problems.isEmpty, let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw FleetFile.invalid(path, problems)
-            }
+            let (fleet, problems) = FleetFile.check(data)
+            guard let fleet, problems.isEmpty,
+                let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { throw FleetFile.invalid(path, problems) }
             self.root = root
+            self.fleet = fleet
             records = (root["ships"] as? [Any] ?? []).compactMap { ($0 as? [String: Any]).map(Record.init) }
         }
 

@@ -34,30 +34,40 @@ import _TestSupport
         let file = archive.appendingPathComponent("stationboards/2026-09-22/8503670.json")
         let whole = try Data(contentsOf: file)
         try whole.prefix(500).write(to: file)
-        let plan = try await runBounded([
-            "plan", "--archive", archive.path, "--station", "thalwil", "--from", "2026-09-22", "--days", "2", "--quiet",
-        ])
+        let plan = try await runBounded(
+            within: 60,
+            [
+                "plan", "--archive", archive.path, "--station", "thalwil", "--from", "2026-09-22", "--days", "2",
+                "--quiet",
+            ])
         #expect(plan.status == 0, "\(plan.stderr)")
         #expect(plan.stderr.contains("warning: skipped \(file.path)"), "\(plan.stderr)")
         let days = plan.stdout.components(separatedBy: "\n\n")
         #expect(days.first { $0.contains("22 Sep") }?.contains("incomplete") == true, "\(plan.stdout)")
         #expect(days.first { $0.contains("23 Sep") }?.contains("incomplete") == false, "\(plan.stdout)")
-        let json = try await runBounded([
-            "plan", "--archive", archive.path, "--station", "thalwil", "--from", "2026-09-22", "--days", "2", "--json",
-            "--quiet",
-        ])
+        let json = try await runBounded(
+            within: 60,
+            [
+                "plan", "--archive", archive.path, "--station", "thalwil", "--from", "2026-09-22", "--days", "2",
+                "--json",
+                "--quiet",
+            ])
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let flags = try #require(parsed["days"] as? [[String: Any]]).map { $0["incomplete"] as? Bool }
         #expect(flags == [true, false])
-        let today = try await runBounded([
-            "today", "--archive", archive.path, "--station", "thalwil", "--date", "2026-09-22", "--quiet",
-        ])
+        let today = try await runBounded(
+            within: 60,
+            [
+                "today", "--archive", archive.path, "--station", "thalwil", "--date", "2026-09-22", "--quiet",
+            ])
         #expect(today.status == 0 && today.stdout.contains("incomplete"), "\(today.stdout)")
         // At the station whose only board is the damaged one: not "no departures" but which
         // file could not be read, and what to do.
-        let lost = try await runBounded([
-            "today", "--archive", archive.path, "--station", "wadenswil", "--date", "2026-09-22", "--quiet",
-        ])
+        let lost = try await runBounded(
+            within: 60,
+            [
+                "today", "--archive", archive.path, "--station", "wadenswil", "--date", "2026-09-22", "--quiet",
+            ])
         #expect(lost.status != 0)
         #expect(lost.stderr.contains("cannot be read (\(file.path)"), "\(lost.stderr)")
         #expect(lost.stderr.contains("archive fetch"), "\(lost.stderr)")

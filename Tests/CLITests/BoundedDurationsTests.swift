@@ -43,11 +43,14 @@ import _TestSupport
         // 4 stations × 5 days at a 5 s delay would take 100 s; the run has 2. The decision is
         // checked by what reached the server, not by a wall clock (a loaded machine stretches
         // every wait): the first page only; every later one ends before its turn.
-        let result = try await runBounded([
-            "archive", "fetch", "--archive", archive.path, "--stations", "8503670,8503665,8503651,8503660", "--from",
-            "2026-09-22", "--days", "5", "--api-url", server.baseURL.absoluteString, "--no-deployments", "--delay",
-            "5", "--max-run-time", "2", "--no-progress",
-        ])
+        let result = try await runBounded(
+            within: 60,
+            [
+                "archive", "fetch", "--archive", archive.path, "--stations", "8503670,8503665,8503651,8503660",
+                "--from",
+                "2026-09-22", "--days", "5", "--api-url", server.baseURL.absoluteString, "--no-deployments", "--delay",
+                "5", "--max-run-time", "2", "--no-progress",
+            ])
         #expect(server.requestLog.count == 1, "the budget ends the run, not one delay per page: \(server.requestLog)")
         // Exit 1: pages failed (the README's table), each named with its reason.
         #expect(result.status == 1, "\(result.status): \(result.stderr)")

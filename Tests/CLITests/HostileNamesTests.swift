@@ -82,7 +82,7 @@ import _TestSupport
             ["plan", "--days", "\u{1B}[2J5"],
             ["fleet", "show", "\u{1B}[2J.json"],
         ] {
-            let result = try await runBounded(arguments)
+            let result = try await runBounded(within: 60, arguments)
             #expect(result.status != 0)
             #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(arguments)")
             #expect(result.stderr.contains("\\e["), "\(result.stderr)")
@@ -103,9 +103,12 @@ import _TestSupport
             .replacingOccurrences(of: "\"Wädenswil (See)\"", with: "\"Wädens\\u001b[2Jwil (See)\"")
         #expect(list.contains("\\u001b"))
         try Data(list.utf8).write(to: stations)
-        let result = try await runBounded([
-            "plan", "--data", data.path, "--station", "8503670", "--from", "2026-09-22", "--days", "1", "--ics", "-",
-        ])
+        let result = try await runBounded(
+            within: 60,
+            [
+                "plan", "--data", data.path, "--station", "8503670", "--from", "2026-09-22", "--days", "1", "--ics",
+                "-",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("BEGIN:VEVENT"))
         #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B }, "the calendar holds an escape")
@@ -124,7 +127,7 @@ import _TestSupport
             ("MS P\u{0430}nta Rhei", "U+0430 CYRILLIC SMALL LETTER A"),
             ("MS " + String(repeating: "A", count: 20_000), "has 20003 characters; at most 80"),
         ] {
-            let result = try await runBounded(["fleet", "add", "--name", name] + values)
+            let result = try await runBounded(within: 60, ["fleet", "add", "--name", name] + values)
             #expect(result.status == 64, "\(result.status): \(result.stderr.prefix(300))")
             #expect(result.stderr.contains(words), "\(result.stderr.prefix(300))")
             #expect(result.stderr.count < 1_000, "the message quotes an excerpt, not the name")
@@ -138,10 +141,12 @@ import _TestSupport
         let folder = RepositoryPaths.temporaryDirectory("fleet")
         let fleet = folder.appendingPathComponent("fleet.json")
         try FileManager.default.copyItem(at: RepositoryPaths.fleet, to: fleet)
-        let result = try await runBounded([
-            "fleet", "set", "MS " + String(repeating: "B", count: 20_000), "--length", "50", "--source",
-            "https://example.org/f", "--reason", "probe", fleet.path,
-        ])
+        let result = try await runBounded(
+            within: 60,
+            [
+                "fleet", "set", "MS " + String(repeating: "B", count: 20_000), "--length", "50", "--source",
+                "https://example.org/f", "--reason", "probe", fleet.path,
+            ])
         #expect(result.status == 65, "\(result.status): \(result.stderr.prefix(300))")
         #expect(
             result.stderr.contains("no ship \"MS BBB") && result.stderr.contains("…\""), "\(result.stderr.prefix(300))")
@@ -156,7 +161,7 @@ import _TestSupport
         fleet["ships"] = ships
         let file = folder.appendingPathComponent("fleet.json")
         try JSONSerialization.data(withJSONObject: fleet).write(to: file)
-        let result = try await runBounded(["fleet", "show", "--sources", file.path])
+        let result = try await runBounded(within: 60, ["fleet", "show", "--sources", file.path])
         #expect(result.status == 65, "\(result.status): \(result.stderr.prefix(300))")
         #expect(result.stderr.contains("has 3000003 characters; at most 80"), "\(result.stderr.prefix(300))")
         #expect(result.stderr.count < 1_000)

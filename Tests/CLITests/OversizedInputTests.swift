@@ -74,10 +74,12 @@ import _TestSupport
         let list = folder.appendingPathComponent("pages.txt")
         try Data("/de/ms-crowded.html\n".utf8).write(to: list)
         let started = ContinuousClock.now
-        let result = try await runBounded([
-            "ratings", "--pages", list.path, "--base-url", server.baseURL.absoluteString, "--dry-run", "--out",
-            folder.path, "--delay", "0",
-        ])
+        let result = try await runBounded(
+            within: 30,
+            [
+                "ratings", "--pages", list.path, "--base-url", server.baseURL.absoluteString, "--dry-run", "--out",
+                folder.path, "--delay", "0",
+            ])
         // Linear: 0.4 s on a quiet machine; quadratic took over 200 s. (Loose: a busy CI machine.)
         #expect(ContinuousClock.now - started < .seconds(100), "linear, not 200 s")
         #expect(result.status == 65, "\(result.status): \(result.stderr)")
@@ -100,7 +102,8 @@ import _TestSupport
         let list = (0..<50_000).map { ships[$0 % ships.count] }.joined(separator: ",")
         let file = folder.appendingPathComponent("ship-ratings.json")
         try Data(head.replacingOccurrences(of: "\"ships\":[]", with: "\"ships\":[\(list)]").utf8).write(to: file)
-        let result = try await runBounded(["sessions", "--ratings", file.path, "--out", folder.path, "--no-progress"])
+        let result = try await runBounded(
+            within: 30, ["sessions", "--ratings", file.path, "--out", folder.path, "--no-progress"])
         #expect(result.status == 65, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("larger than 4 MiB"), "\(result.stderr)")
     }
@@ -137,7 +140,8 @@ import _TestSupport
             calibration["powerLaw"] = law
             let file = folder.appendingPathComponent("c\(cut).json")
             try JSONSerialization.data(withJSONObject: calibration).write(to: file)
-            let result = try await runBounded(["wake", "--ship", "MS Panta Rhei", "--calibration", file.path])
+            let result = try await runBounded(
+                within: 30, ["wake", "--ship", "MS Panta Rhei", "--calibration", file.path])
             #expect(result.status == 65, "\(result.status): \(result.stderr)")
             #expect(result.stderr.contains("covariance is \(cut)×"), "\(result.stderr)")
         }

@@ -96,10 +96,12 @@ import _TestSupport
         try Data("someone else's file".utf8).write(to: victim)
         try FileManager.default.removeItem(at: table)
         try FileManager.default.createSymbolicLink(at: table, withDestinationURL: victim)
-        let second = try await runBounded([
-            "ratings", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path, "--out", out.path,
-            "--quiet",
-        ])
+        let second = try await runBounded(
+            within: 60,
+            [
+                "ratings", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path, "--out", out.path,
+                "--quiet",
+            ])
         #expect(second.status == 73, "\(second.status): \(second.stderr)")
         #expect(second.stderr.contains("is a symbolic link"), "\(second.stderr)")
         #expect(text(victim) == "someone else's file")
@@ -113,7 +115,7 @@ import _TestSupport
         try Data("my notes".utf8).write(to: victim)
         try FileManager.default.createSymbolicLink(
             at: out.appendingPathComponent("ratings.md"), withDestinationURL: victim)
-        let result = try await runBounded(["ratings", "--out", out.path, "--quiet"])
+        let result = try await runBounded(within: 60, ["ratings", "--out", out.path, "--quiet"])
         #expect(result.status == 73, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("ratings.md: is a symbolic link"), "\(result.stderr)")
         #expect(text(victim) == "my notes")
@@ -125,9 +127,11 @@ import _TestSupport
         try Data("keep".utf8).write(to: victim)
         let link = folder.appendingPathComponent("plan.ics")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: victim)
-        let result = try await runBounded([
-            "plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--ics", link.path,
-        ])
+        let result = try await runBounded(
+            within: 60,
+            [
+                "plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--ics", link.path,
+            ])
         #expect(result.status == 73, "\(result.status): \(result.stderr)")
         #expect(text(victim) == "keep")
     }

@@ -94,18 +94,21 @@ import _TestSupport
             #"{"manifestVersion":1,"current":"../outside.json","sha256":"0","bytes":1,"#
             + #""generatedAt":"2026-01-01T00:00:00Z","schemaVersion":4,"ships":17}"#
         try Data(manifest.utf8).write(to: site.appendingPathComponent("manifest.json"))
-        let shown = try await runBounded(["ratings", "show", site.path])
+        let shown = try await runBounded(within: 60, ["ratings", "show", site.path])
         #expect(shown.status == 65, "\(shown.status): \(shown.stderr)")
         #expect(shown.stderr.contains("may name only a file in its own folder"), "\(shown.stderr)")
-        let published = try await runBounded([
-            "ratings", "publish", "--data", try RepositoryPaths.copyOfData().path, CLIFixtures.ratingTable.path, "--to",
-            site.path,
-        ])
+        let published = try await runBounded(
+            within: 60,
+            [
+                "ratings", "publish", "--data", try RepositoryPaths.copyOfData().path, CLIFixtures.ratingTable.path,
+                "--to",
+                site.path,
+            ])
         #expect(published.status == 65, "\(published.status): \(published.stderr)")
         #expect(published.stderr.contains("may name only a file in its own folder"), "\(published.stderr)")
         // A manifest of another shape names the field it lacks, not JSONDecoder's dump of it.
         try Data(#"{"current":"x.json"}"#.utf8).write(to: site.appendingPathComponent("manifest.json"))
-        let other = try await runBounded(["ratings", "show", site.path])
+        let other = try await runBounded(within: 60, ["ratings", "show", site.path])
         #expect(other.status == 65, "\(other.status): \(other.stderr)")
         #expect(
             other.stderr.contains("manifest.json: not a publishing manifest: missing field manifestVersion")
@@ -118,11 +121,13 @@ import _TestSupport
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
         // Brienzersee's folder is blocked by a file of that name.
         try Data("not a folder".utf8).write(to: site.appendingPathComponent("brienzersee"))
-        let result = try await runBounded([
-            "ratings", "--operator", "bls", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path,
-            "--out", folder.appendingPathComponent("out").path,
-            "--quiet",
-        ])
+        let result = try await runBounded(
+            within: 60,
+            [
+                "ratings", "--operator", "bls", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path,
+                "--out", folder.appendingPathComponent("out").path,
+                "--quiet",
+            ])
         #expect(result.status == 73, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("brienzersee"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("thunersee/manifest.json").path))
@@ -132,10 +137,12 @@ import _TestSupport
         let (_, site, out, table) = try await publishedOnce("site")
         let good = try Data(contentsOf: table)
         try good.prefix(100).write(to: table)
-        let second = try await runBounded([
-            "ratings", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path, "--out", out.path,
-            "--quiet",
-        ])
+        let second = try await runBounded(
+            within: 60,
+            [
+                "ratings", "--data", try RepositoryPaths.copyOfData().path, "--publish", site.path, "--out", out.path,
+                "--quiet",
+            ])
         #expect(second.status == 0, "\(second.status): \(second.stderr)")
         #expect(try Data(contentsOf: table) == good)
         #expect(!second.stdout.contains("nothing published"), "\(second.stdout)")

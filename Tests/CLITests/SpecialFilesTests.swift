@@ -16,7 +16,8 @@ import _TestSupport
         let folder = RepositoryPaths.temporaryDirectory("fifo")
         let pipe = folder.appendingPathComponent("ratings.json")
         try fifo(pipe)
-        let result = try await runBounded(["sessions", "--ratings", pipe.path, "--out", folder.path, "--no-progress"])
+        let result = try await runBounded(
+            within: 30, ["sessions", "--ratings", pipe.path, "--out", folder.path, "--no-progress"])
         #expect(result.status == 66, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("\(pipe.path)") && result.stderr.contains("FIFO"), "\(result.stderr)")
     }
@@ -27,7 +28,8 @@ import _TestSupport
         let pipe = day.appendingPathComponent("8503999.json")
         try fifo(pipe)
         let out = RepositoryPaths.temporaryDirectory("fifo")
-        let result = try await runBounded(["sessions", "--archive", archive.path, "--out", out.path, "--no-progress"])
+        let result = try await runBounded(
+            within: 30, ["sessions", "--archive", archive.path, "--out", out.path, "--no-progress"])
         #expect(result.status != 124, "it must not block")
         #expect(result.stderr.contains(pipe.path), "\(result.stderr)")
     }
@@ -36,9 +38,11 @@ import _TestSupport
         let source = RepositoryPaths.data.appendingPathComponent("snapshots/zsg-2025-01-14")
         let snapshot = try RepositoryPaths.copy(of: source, except: "ms-albis.html", label: "snapshot")
         try fifo(snapshot.appendingPathComponent("ms-albis.html"))
-        let result = try await runBounded([
-            "ratings", "--snapshot", snapshot.path, "--dry-run", "--out", RepositoryPaths.temporaryDirectory().path,
-        ])
+        let result = try await runBounded(
+            within: 30,
+            [
+                "ratings", "--snapshot", snapshot.path, "--dry-run", "--out", RepositoryPaths.temporaryDirectory().path,
+            ])
         #expect(result.status == 66, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("ms-albis.html") && result.stderr.contains("FIFO"), "\(result.stderr)")
     }
@@ -53,9 +57,11 @@ import _TestSupport
         try FileManager.default.createSymbolicLink(
             atPath: feed.appendingPathComponent("stop_times.txt").path, withDestinationPath: "/dev/zero")
         let archive = RepositoryPaths.temporaryDirectory("archive")
-        let result = try await runBounded([
-            "archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress",
-        ])
+        let result = try await runBounded(
+            within: 30,
+            [
+                "archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress",
+            ])
         #expect(result.status == 65, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("stop_times.txt") && result.stderr.contains("a device"), "\(result.stderr)")
     }
@@ -104,9 +110,11 @@ import _TestSupport
         try FileManager.default.createDirectory(
             at: feed.appendingPathComponent("stop_times.txt"), withIntermediateDirectories: true)
         let archive = RepositoryPaths.temporaryDirectory("archive")
-        let result = try await runBounded([
-            "archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress",
-        ])
+        let result = try await runBounded(
+            within: 60,
+            [
+                "archive", "import-gtfs", feed.path, "--archive", archive.path, "--no-progress",
+            ])
         #expect(result.status == 65, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains("stop_times.txt") && result.stderr.contains("folder"), "\(result.stderr)")
     }

@@ -105,7 +105,7 @@ enum Advice {
 
     private static func fetch(_ error: WebFetchError, stated: String) -> String {
         switch error {
-        case .runTimeExceeded: stated + "; give a longer --max-run-time, or fetch fewer days a run"
+        case .runTimeExceeded: stated + "; " + moreRunTime
         case .tooSlow:
             stated + "; a slow site may need a lower --low-speed-limit or a longer --low-speed-time"
         default: stated
@@ -174,6 +174,9 @@ enum Advice {
 
     /// After a fetch whose run's time ran out for `count` requests.
     static func outOfTime(_ count: Int) -> String {
-        "\(counted(count, "request")) ran out of the run's time: give a longer --max-run-time, or fetch fewer days a run"
+        "\(counted(count, "request")) ran out of the run's time: " + moreRunTime
     }
+
+    /// What to do when the run's time runs out before its requests.
+    private static let moreRunTime = "give a longer --max-run-time, or fetch fewer days a run"
 }
