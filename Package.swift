@@ -312,7 +312,8 @@ let package = Package(
         .testTarget(
             name: "RatingsPipelineTests",
             dependencies: [
-                "RatingsPipeline", "JobContract", "FleetScraper", "ShipRatingTable", "ThreadTools", "_TestSupport",
+                "RatingsPipeline", "JobContract", "FleetScraper", "RatingsReports", "ShipRatingTable", "ThreadTools",
+                "_TestSupport",
             ]),
         .testTarget(
             name: "SessionsPipelineTests",

@@ -32,7 +32,7 @@ extension RatingsJob {
             .init(
                 run: run, appRatings: checked.built.app, diff: checked.result.diff,
                 previousName: checked.result.baselineName.map(portable), pageSource: checked.built.sourceDescription,
-                chartFile: names.chart))
+                chartFile: names.chart, wording: input.wording))
         let markdownText = FleetCommandText.naming(
             markdown, fleetArgument: FleetCommandText.forReport(input.fleetArgument))
         let all =

@@ -253,7 +253,10 @@ extension WakeJob {
     /// and the chart into `folder`. Every file is produced first and only then are they all
     /// renamed into place, so that a failure (a folder that cannot be made, a full disk) leaves
     /// every target as it was. Neither asked for: nothing is written.
-    package static func write(_ table: WakeTable, csv: URL?, folder: URL?, style: CSVStyle = .standard) throws {
+    package static func write(
+        _ table: WakeTable, csv: URL?, folder: URL?, style: CSVStyle = .standard,
+        wording: any RemedyWording = PlainRemedyWording()
+    ) throws {
         let rows = AtomicFileWriter.Content.stream { handle in
             try WakeCSV.write(table, style: style) { try handle.write(contentsOf: Data($0.utf8)) }
         }
@@ -264,7 +267,7 @@ extension WakeJob {
                 (folder.appendingPathComponent(names.csv), rows),
                 (
                     folder.appendingPathComponent(names.markdown),
-                    .data(Data(WakeMarkdown.render(table, chartFile: names.chart).utf8))
+                    .data(Data(WakeMarkdown.render(table, chartFile: names.chart, wording: wording).utf8))
                 ),
                 (folder.appendingPathComponent(names.chart), .data(Data(WakeChartSVG.render(table).utf8))),
             ]

@@ -121,7 +121,7 @@ extension RatingsMarkdown {
 
     /// 3 × 3 tables of the legacy and the wake ratings against the app's; the wake rating's
     /// leave-one-out agreement, Kendall's τ, and what the physics can and cannot separate.
-    static func agreement(_ run: RatingRun, app: RatingLookup?) -> String {
+    static func agreement(_ run: RatingRun, app: RatingLookup?, wording: any RemedyWording) -> String {
         guard let app else { return "" }
         let table = run.table
         var md = "\n## Agreement with the app's ratings\n\nRows: the app's rating; columns: the model's.\n\n"
@@ -180,9 +180,7 @@ extension RatingsMarkdown {
                 md +=
                     "\(fixed(exp(WakeRatingFit.ratableLogSpread), 2)) either way: \(fit.setAside.joined(separator: ", ")). "
                 md += "They place no threshold, and are rated only where their whole speed range lies on one side "
-                md += "of every threshold. Archive the courses they run (`nextwave archive fetch` daily), then "
-                md += "`nextwave fleet speeds --archive DIR --out Data/operating-speeds.json`, and their speeds "
-                md += "become measured ones.\n"
+                md += "of every threshold. To measure their speeds, \(wording.words(for: .measureSpeeds)).\n"
             }
         }
         return md

@@ -19,11 +19,14 @@ package enum RatingsMarkdown {
         /// Where the pages came from (snapshot path or live URL).
         package var pageSource: String
         package var chartFile: String
+        /// How the report words the next steps it names (``FleetRemedy``).
+        package var wording: any RemedyWording
 
         package init(
             run: RatingRun, appRatings: RatingTable?, diff: RatingDiff?, previousName: String?, pageSource: String,
-            chartFile: String
+            chartFile: String, wording: any RemedyWording
         ) {
+            self.wording = wording
             self.run = run
             self.appRatings = appRatings
             self.diff = diff
@@ -35,10 +38,12 @@ package enum RatingsMarkdown {
 
     package static func render(_ c: Context) -> String {
         let app = c.appRatings.map(RatingLookup.init)
-        var md = header(c) + disagreements(c.run) + ratings(c.run.table, app: app, chartFile: c.chartFile)
+        var md =
+            header(c) + disagreements(c.run, wording: c.wording)
+            + ratings(c.run.table, app: app, chartFile: c.chartFile)
         md += reasons(c.run.table)
         md += wakeModel(c.run, app: app)
-        md += agreement(c.run, app: app)
+        md += agreement(c.run, app: app, wording: c.wording)
         md += sideBySide(c.run, app: app)
         md += conflicts(c.run.table) + filledFromCurated(c.run.table)
         md += appComparison(c.run.table, app: app)
@@ -53,7 +58,7 @@ package enum RatingsMarkdown {
             # Ship wave ratings
 
             Generated \(c.run.table.generatedAt) by `nextwave ratings` from \(c.pageSource).
-            Rating: the \(model.name == RatingModel.wake.tableName ? "distance-aware wake model's (`--model wake`)" : "legacy model's (`--model legacy`)"); both are in the table (`ratingsByModel`).
+            Rating: the \(model.name == RatingModel.wake.tableName ? "distance-aware wake model's" : "legacy model's") (\(c.wording.words(for: .rateWithModel(model.name)))); both are in the table (`ratingsByModel`).
             Legacy model: `vesseldata.py` formulas at v = \(fixed(model.speedKmh ?? 0, 1)) km/h, h = \(fixed(model.trackDepthM ?? 0, 1)) m.
 
             ## Legacy thresholds
@@ -109,7 +114,7 @@ package enum RatingsMarkdown {
 
     /// The ships whose riders' rating a model disagrees with, first in the report: the riders'
     /// rating is published; each line says what the model computed and against which thresholds.
-    static func disagreements(_ run: RatingRun) -> String {
+    static func disagreements(_ run: RatingRun, wording: any RemedyWording) -> String {
         let riders = run.table.ships.filter { $0.riderRating != nil }.count
         var md = "## Where a model disagrees with the riders\n\n"
         guard riders > 0 else {
@@ -122,8 +127,7 @@ package enum RatingsMarkdown {
             return md + "Both models agree with every one of them.\n\n"
         }
         md += "The models disagree on these; review them (a model's figures, or the riders' rating, may be wrong), "
-        md +=
-            "and change a riders' rating with `nextwave fleet set NAME --rider-rating N --source URL --reason TEXT`:\n\n"
+        md += "and change a riders' rating: \(wording.words(for: .setRiderRating(ship: "NAME"))).\n\n"
         md += "| Ship | Riders | Model | Its rating | Why |\n|---|---|---|---|---|\n"
         for d in run.disagreements {
             md += "| \(d.ship) | \(d.riders.rawValue) | \(d.model.rawValue)\(d.selected ? " (selected)" : "") | "

@@ -1,4 +1,5 @@
 import Foundation
+package import ShipRatingTable
 import TextFormats
 import WakeCalibration
 import WakeModels
@@ -7,7 +8,9 @@ import WakeModels
 /// point: the height at the rider (ensemble and band), the height as generated at the track and
 /// the factor K = K_s K_r between them, the period and wavelength at the rider, its energy.
 package enum WakeText {
-    package static func render(_ table: WakeTable) -> String {
+    /// `wording` words where every spot is (``FleetRemedy/everySpot``) when the ranking shows
+    /// only the first ``rankedSpots``.
+    package static func render(_ table: WakeTable, wording: any RemedyWording) -> String {
         var out = ""
         var current = -1
         var extrapolated = false
@@ -45,7 +48,7 @@ package enum WakeText {
                 "\n* calibrated: extrapolated (a speed, distance, depth or hull value lies outside\n"
                 + "  the observations the law was fitted to).\n"
         }
-        return out + ranking(table) + leftOut(table)
+        return out + ranking(table, wording: wording) + leftOut(table)
     }
 
     /// The fleet's ships the run could not compute, with why.
@@ -53,12 +56,12 @@ package enum WakeText {
         LeftOutShip.notComputed(table.leftOut).map { "\n\($0)\n" } ?? ""
     }
 
-    /// The most spots ranked in the text (every spot: --json, --out).
+    /// The most spots ranked in the text (every spot: ``FleetRemedy/everySpot``).
     static let rankedSpots = 8
 
     /// With several ships: at each spot, which makes the largest wave (ties where the heights lie
     /// within each other's speed uncertainty).
-    static func ranking(_ table: WakeTable) -> String {
+    static func ranking(_ table: WakeTable, wording: any RemedyWording) -> String {
         guard table.names.count > 1 else { return "" }
         let spotCount = WakeRanking.spotCount(table)
         var out = "\nLargest wave first; a rank counts the ships whose wave is surely larger (beyond\n"
@@ -76,7 +79,7 @@ package enum WakeText {
             }
         }
         if spotCount > rankedSpots {
-            out += "  … and \(spotCount - rankedSpots) more spots: --json or --out for every one\n"
+            out += "  … and \(spotCount - rankedSpots) more spots: \(wording.words(for: .everySpot)) for every one\n"
         }
         return out
     }

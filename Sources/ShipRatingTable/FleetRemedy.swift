@@ -1,6 +1,6 @@
-/// A next step on the fleet file or a ratings run, named by what it does. The libraries'
-/// findings (a ship gone from the table, a page that names another ship, a ship the models cannot
-/// rate) say which step fits; a front end words it (``RemedyWording``): the command line as the
+/// A next step on the fleet file, a ratings run or a wake run, named by what it does. The
+/// libraries' findings and reports (a ship gone from the table, a page that names another ship, a
+/// ship the models cannot rate, more spots than a summary shows) say which step fits; a front end words it (``RemedyWording``): the command line as the
 /// command to type, a library client in plain words (``PlainRemedyWording``).
 public enum FleetRemedy: Sendable, Hashable {
     /// The ship left the fleet: retire its entry, from the day it left.
@@ -23,6 +23,14 @@ public enum FleetRemedy: Sendable, Hashable {
     case acceptRegression
     /// Rate with a table other than the current one (`table`: how the person named it).
     case rateWith(table: String)
+    /// Rate with this model (``ModelName/legacy`` or ``ModelName/wakeEnsemble``); the words fit
+    /// in brackets after the model's name.
+    case rateWithModel(ModelName)
+    /// Measure the ships' cruising speeds: archive the courses they run and fit the speeds from
+    /// the archive, into the data folder's speeds file.
+    case measureSpeeds
+    /// See every spot of a wake run, not only the ones its summary ranks.
+    case everySpot
 }
 
 /// How a front end words a ``FleetRemedy``: the words fit where a finding's sentence names the
@@ -51,6 +59,11 @@ public struct PlainRemedyWording: RemedyWording {
         case .review(let ship): "review the figures of \(ship) and their sources"
         case .acceptRegression: "`acceptRegression`"
         case .rateWith(let table): "\(table) as their rating table"
+        case .rateWithModel(let model): "the ratings job's `model`: `.\(model == .wakeEnsemble ? "wake" : "legacy")`"
+        case .measureSpeeds:
+            "archive the courses they run, then fit their speeds from the archive into the data folder's "
+                + "`operating-speeds.json` (`CourseSpeedsJob`)"
+        case .everySpot: "the whole wake table (`WakeJob`'s result, or its CSV)"
         }
     }
 }

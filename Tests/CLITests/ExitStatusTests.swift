@@ -127,6 +127,14 @@ struct ExitStatusTests {
             (.review(ship: "MS X"), "`nextwave ratings show --ship \"MS X\"`, `nextwave fleet show --sources`"),
             (.acceptRegression, "--accept-regression"),
             (.rateWith(table: "reports"), "--ratings reports"),
+            (.rateWithModel(.wakeEnsemble), "`--model wake`"),
+            (.rateWithModel(.legacy), "`--model legacy`"),
+            (
+                .measureSpeeds,
+                "archive the courses they run (`nextwave archive fetch` daily), then run "
+                    + "`nextwave fleet speeds --archive DIR --out Data/operating-speeds.json`"
+            ),
+            (.everySpot, "`nextwave wake --json` or `--out DIR`"),
         ]
         for (remedy, expected) in cases { #expect(words.words(for: remedy) == expected, "\(remedy)") }
         for (remedy, _) in cases {

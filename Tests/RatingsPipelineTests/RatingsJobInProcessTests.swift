@@ -104,6 +104,39 @@ import _TestSupport
         #expect(abs(cell - height) <= 1e-9 * height, "\(row)")
     }
 
+    /// A library client's `ratings.md` names no command-line option: its pointers to other runs
+    /// (the other model, the riders' rating, measured speeds) are the plain wording's, and the
+    /// run's own wording reaches every one of them.
+    @Test func aLibraryClientsReportNamesNoOption() async throws {
+        func wake(out: URL) -> RatingsJob.Input {
+            var input = input(out: out)
+            input.model = .wake
+            input.courseSpeeds = RepositoryPaths.layout.courseSpeeds
+            return input
+        }
+        let out = RepositoryPaths.temporaryDirectory()
+        let plain = wake(out: out)
+        _ = try await RatingsJob(plain).run()
+        let report = try String(contentsOf: out.appendingPathComponent(RatingsJob.outputs.markdown), encoding: .utf8)
+        let flag = try Regex(#"(^|[\s`(\[])--[a-z]"#)
+        #expect(!report.contains(flag), "a flag in the plain report")
+        #expect(report.contains("Rating: the distance-aware wake model's (the ratings job's `model`: `.wake`)"))
+        #expect(report.contains("and change a riders' rating: give NAME the riders' rating in the fleet file"))
+        #expect(report.contains("To measure their speeds, archive the courses they run, then fit their speeds"))
+
+        struct Marked: RemedyWording {
+            func words(for remedy: FleetRemedy) -> String { "<\(remedy)>" }
+        }
+        let other = RepositoryPaths.temporaryDirectory()
+        var marked = wake(out: other)
+        marked.wording = Marked()
+        _ = try await RatingsJob(marked).run()
+        let text = try String(contentsOf: other.appendingPathComponent(RatingsJob.outputs.markdown), encoding: .utf8)
+        #expect(text.contains("wake model's (<rateWithModel(wake-ensemble)>)"))
+        #expect(text.contains("change a riders' rating: <setRiderRating(ship: \"NAME\")>."))
+        #expect(text.contains("To measure their speeds, <measureSpeeds>."))
+    }
+
     @Test func aJobRefusesItsInputBeforeReadingAnything() async throws {
         let nowhere = URL(fileURLWithPath: "/nonexistent/fleet.json")
         let job = GridJob(

@@ -1,5 +1,7 @@
 import Foundation
 import RatingsPipeline
+import RatingsReports
+import ShipRatingTable
 import Testing
 import _TestSupport
 
@@ -27,6 +29,27 @@ import _TestSupport
             riderDepthsM: [3], distancesM: [50])
         if service { input.operatingSpeeds = .init(courseSpeeds: nil, reference: "none") }
         return WakeJob(input)
+    }
+
+    /// More spots than a summary ranks (8 in the text, 20 in `wake.md`): the summary says where
+    /// every one is in the caller's words; a library client's name no option.
+    @Test func theSummariesPointToEverySpotInTheCallersWords() async throws {
+        let source = try fleet([("Eins", 40, 7, 120, nil), ("Zwei", 30, 6, 80, nil)])
+        let table = try await WakeJob(
+            .init(
+                ships: .fleet(names: [], source: source), speedsKmh: [14, 16, 18], trackDepthsM: [10, 20],
+                riderDepthsM: [3], distancesM: [30, 50, 80, 120])
+        ).run()
+        #expect(WakeRanking.spotCount(table) == 3 * 2 * 1 * 4)
+        let everySpot = "the whole wake table (`WakeJob`'s result, or its CSV)"
+        let text = WakeText.render(table, wording: PlainRemedyWording())
+        #expect(text.contains("  … and 16 more spots: \(everySpot) for every one\n"))
+        let folder = RepositoryPaths.temporaryDirectory("wake-every-spot")
+        try WakeJob.write(table, csv: nil, folder: folder)
+        let markdown = try String(contentsOf: folder.appendingPathComponent(WakeJob.outputs.markdown), encoding: .utf8)
+        #expect(markdown.contains("\n4 more spots: \(everySpot) ranks every one.\n"))
+        let flag = try Regex(#"(^|[\s`(\[])--[a-z]"#)
+        #expect(!text.contains(flag) && !markdown.contains(flag))
     }
 
     @Test func shipsWithoutDimensionsAreLeftOutAndNamed() async throws {

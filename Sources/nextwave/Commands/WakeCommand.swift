@@ -154,9 +154,9 @@ struct WakeCommand: NextWaveCommand {
         try WakeJob.write(
             table, csv: csv.map { URL(fileURLWithPath: $0) },
             folder: out.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            style: csvStyle.csvStyle)
+            style: csvStyle.csvStyle, wording: CommandLineRemedies())
         if csv == nil && out == nil {
-            print(WakeText.render(table), terminator: "")
+            print(WakeText.render(table, wording: CommandLineRemedies()), terminator: "")
         } else {
             let written = (csv.map { [$0] } ?? []) + (out.map { ["\($0)/wake.csv, wake.md, wake-chart.svg"] } ?? [])
             terminal.info("wrote \(counted(table.pointCount, "point")) to \(written.joined(separator: " and "))")

@@ -16,6 +16,11 @@ struct CommandLineRemedies: RemedyWording {
         case .review(let ship): "`nextwave ratings show --ship \"\(ship)\"`, `nextwave fleet show --sources`"
         case .acceptRegression: "--accept-regression"
         case .rateWith(let table): "--ratings \(table)"
+        case .rateWithModel(let model): "`--model \(model == .wakeEnsemble ? "wake" : "legacy")`"
+        case .measureSpeeds:
+            "archive the courses they run (`nextwave archive fetch` daily), then run "
+                + "`nextwave fleet speeds --archive DIR --out Data/operating-speeds.json`"
+        case .everySpot: "`nextwave wake --json` or `--out DIR`"
         }
     }
 
