@@ -111,10 +111,13 @@ extension RatingsMarkdown {
                 md += "| \(ship.name) | – | – | none | \(markdownCell(why)) |\n"
             }
         }
-        if let a = speeds.admiralty {
+        if let a = speeds.admiralty, a.hulls >= 2 {
             md += "\nAdmiralty coefficient C = Δ^(2/3) V³ / P = \(fixed(a.coefficient, 1)) t^(2/3) kn³/kW "
-            md += "(geometric mean over \(a.ships.count) ships; ln C spread \(fixed(a.logSpread, 2)), so ±"
-            md += "\(fixed(100 * a.logSpread / 3, 0)) % in speed).\n"
+            md += "(geometric mean over \(a.hulls) hulls, \(a.ships.count) ships, sisters as one; ln C spread "
+            md += "\(fixed(a.logSpread, 2)), so ±\(fixed(100 * a.logSpread / 3, 0)) % in speed).\n"
+        } else if let a = speeds.admiralty {
+            md += "\nNo Admiralty estimate: the ships with a known speed, power and displacement "
+            md += "(\(a.ships.joined(separator: ", "))) are of one hull, and its spread over hulls is unknown.\n"
         }
         return md
     }
@@ -147,7 +150,9 @@ extension RatingsMarkdown {
             if let h = s.waveHeightM { legacyHeights.append((h, Double(a))) }
         }
         md += grid("Legacy model", legacy, matches: legacyMatches, of: legacyCompared)
-        if let fit = run.wake.fit {
+        if let fit = run.wake.fit, fit.thresholds == nil {
+            md += "Wake model: no thresholds could be fitted (see above), so no ship has a wake rating to compare.\n\n"
+        } else if let fit = run.wake.fit {
             md += grid(
                 "Wake model, each ship rated by thresholds fitted without it (leave-one-out)", fit.confusion,
                 matches: fit.leaveOneOutMatches, of: fit.compared)

@@ -84,14 +84,26 @@ public struct OperatingSpeeds: Sendable {
                     + "and beam): \(evidence.map { $0.1.basis.rawValue }.joined(separator: ", "))",
                 spreadKmh: pooled.spreadKmh)
         }
-        // The Admiralty relation, fitted on the ships with a published or measured speed.
-        let fitted = ships.compactMap { ship -> (String, Double, Double, Double)? in
-            guard let speed = speeds[ship.name], speed.basis == .published || speed.basis == .courses,
-                let d = ship.displacement, let p = ship.power
-            else { return nil }
-            return (ship.name, d.value, p.value, speed.kmh)
+        // The Admiralty relation, fitted on the ships with a published or measured speed, sisters
+        // as one hull.
+        let fitted = ships.filter { ship in
+            guard let speed = speeds[ship.name], ship.displacement != nil, ship.power != nil else { return false }
+            return speed.basis == .published || speed.basis == .courses
         }
-        let fit = AdmiraltyFit(fitted.map { (name: $0.0, displacementT: $0.1, powerKW: $0.2, speedKmh: $0.3) })
+        var hulls: [[ResolvedFleet.Ship]] = []
+        for ship in fitted {
+            if let i = hulls.firstIndex(where: { $0.contains { Self.sisters($0, ship) } }) {
+                hulls[i].append(ship)
+            } else {
+                hulls.append([ship])
+            }
+        }
+        let fit = AdmiraltyFit(
+            hulls: hulls.map { members in
+                members.map { ship -> AdmiraltyFit.Known in
+                    (ship.name, ship.displacement!.value, ship.power!.value, speeds[ship.name]!.kmh)
+                }
+            })
         // Only for a ship with neither its own evidence nor a sister's: each estimated; a class of
         // sisters without any evidence sails at the fastest member's estimate (the class keeps one
         // timetable; a sister refitted with less power was specified to keep it).
@@ -105,10 +117,10 @@ public struct OperatingSpeeds: Sendable {
                     + "\(lacking.joined(separator: " or ")) to estimate one"
                 continue
             }
-            guard let fit, fit.ships.count >= 2 else {
+            guard let fit, fit.hulls >= 2 else {
                 missing[ship.name] =
-                    "no published service speed and no archived courses; the Admiralty relation needs two ships "
-                    + "with a known speed, power and displacement"
+                    "no published service speed and no archived courses; the Admiralty relation needs ships of "
+                    + "two hulls (not sisters) with a known speed, power and displacement"
                 continue
             }
             let estimate = fit.speedKmh(displacementT: d.value, powerKW: p.value)
@@ -120,7 +132,7 @@ public struct OperatingSpeeds: Sendable {
                 kmh: estimate.kmh, basis: .admiralty,
                 source:
                     "Admiralty relation from \(p.value) kW and \(d.value) t, C fitted on \(fit.ships.count) ships "
-                    + "(\(fit.ships.joined(separator: ", ")))",
+                    + "of \(fit.hulls) hulls (\(fit.ships.joined(separator: ", ")))",
                 spreadKmh: estimate.spreadKmh)
         }
         for ship in ships where speeds[ship.name] == nil {

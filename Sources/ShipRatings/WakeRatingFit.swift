@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 public import WaveRating
 
 /// Height thresholds fitted to labels (the riders' ratings) that the physics can stand behind,
@@ -122,11 +123,18 @@ public struct WakeRatingFit: Sendable {
                 + aside
         }
         guard ships.count > 1 else { return "one ship alone cannot be separated from others" + aside }
+        let same = gaps.filter { $0.reason == "the same height" }.count
         let speed = gaps.filter { $0.reason?.hasPrefix("within the uncertainty") == true }.count
         let order = gaps.filter { $0.reason?.hasPrefix("the models order") == true }.count
-        return "the physics cannot separate the ships here: of \(gaps.count) neighbouring pairs in height, "
-            + "\(speed) lie within a ship's speed uncertainty and \(order) are ordered differently by Kriebel & "
-            + "Seelig and PIANC" + aside
+        let causes = [
+            same > 0 ? "\(same) \(same == 1 ? "is" : "are") the same height" : nil,
+            speed > 0 ? "\(speed) lie within a ship's speed uncertainty" : nil,
+            order > 0 ? "\(order) \(order == 1 ? "is" : "are") ordered differently by Kriebel & Seelig and PIANC" : nil,
+        ].compactMap { $0 }
+        return "the physics cannot separate the ships here: of \(counted(gaps.count, "neighbouring pair")) in height, "
+            + (causes.count > 1
+                ? causes.dropLast().joined(separator: ", ") + " and " + causes.last! : causes.first ?? "")
+            + aside
     }
 
     /// The margin of a ship to the threshold nearest its height: ln(H / t), signed (positive

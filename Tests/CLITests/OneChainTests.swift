@@ -13,6 +13,14 @@ import _TestSupport
         try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
     }
 
+    /// The bundled Lake Zurich table's `generatedAt` as written ("2026-12-07T01:40:00Z"): the
+    /// messages name the table by it.
+    var bundledStamp: String {
+        get throws {
+            try json(RepositoryPaths.data.appendingPathComponent("ratings/zsg.json"))["generatedAt"] as! String
+        }
+    }
+
     func table(_ url: URL) throws -> [String: [String: Any]] {
         let ships = try json(url)["ships"] as! [[String: Any]]
         return Dictionary(uniqueKeysWithValues: ships.map { ($0["name"] as! String, $0) })
@@ -39,7 +47,9 @@ import _TestSupport
             "plan", "--station", "wadenswil", "--from", "2026-09-22", "--days", "1", "--json",
         ])
         #expect(forchRatings(before.stdout) == ["1"], "the bundled riders' rating")
-        #expect(before.stderr.contains("ratings: Zürichsee by Data/ratings/zsg.json (reviewed, generated 2026-11-27)"))
+        let bundledDay = try bundledStamp.prefix(10)
+        #expect(
+            before.stderr.contains("ratings: Zürichsee by Data/ratings/zsg.json (reviewed, generated \(bundledDay))"))
 
         let set = try await nextwave([
             "fleet", "set", "MS Forch", "--rider-rating", "3", "--source", "https://github.com/pfederi/Next-Wave",
@@ -92,9 +102,11 @@ import _TestSupport
         let data = try RepositoryPaths.copyOfData()
         let work = RepositoryPaths.temporaryDirectory("older")
         let old = work.appendingPathComponent("old.json")
+        let stamp = try bundledStamp
         var text = try String(contentsOf: data.appendingPathComponent("ratings/zsg.json"), encoding: .utf8)
+        #expect(text.contains("\"generatedAt\" : \"\(stamp)\""))
         text = text.replacingOccurrences(
-            of: "\"generatedAt\" : \"2026-11-27T01:32:47Z\"", with: "\"generatedAt\" : \"2025-01-01T00:00:00Z\"")
+            of: "\"generatedAt\" : \"\(stamp)\"", with: "\"generatedAt\" : \"2025-01-01T00:00:00Z\"")
         try Data(text.utf8).write(to: old)
         let given = try await CLI.runOffPool(
             [
@@ -105,7 +117,7 @@ import _TestSupport
         #expect(given.status == 0, "\(given.stderr)")
         #expect(
             given.stderr.contains(
-                "warning: Data/ratings/zsg.json (generated 2026-11-27T01:32) is newer than \(old.path) "
+                "warning: Data/ratings/zsg.json (generated \(stamp.prefix(16))) is newer than \(old.path) "
                     + "(generated 2025-01-01T00:00), which this run rates with; leave out --ratings to rate with it"),
             "\(given.stderr)")
         let whatIf = try await CLI.runOffPool(
@@ -152,7 +164,9 @@ import _TestSupport
         let shown = try await CLI.runOffPool(["ratings", "show", "--data", data.path], in: work)
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(
-            shown.stderr.contains("ratings: the current table, Data/ratings/zsg.json (reviewed, generated 2026-11-27)"))
+            shown.stderr.contains(
+                "ratings: the current table, Data/ratings/zsg.json (reviewed, generated \(try bundledStamp.prefix(10)))"
+            ))
         let sgv = try await CLI.runOffPool(["ratings", "show", "--operator", "sgv", "--data", data.path], in: work)
         #expect(sgv.stderr.contains("Data/ratings/sgv.json (bundled, generated "), "\(sgv.stderr)")
         let published = try await CLI.runOffPool(

@@ -119,9 +119,10 @@ import _TestSupport
         ships[0]["rating"] = 4
         ships[0]["colour"] = "red"
         // … and so are an uncertainty of an unknown cause and a low multiplier above 1.
-        var wake = try #require(ships[1]["wake"] as? [String: Any])
+        let withWake = try #require(ships.indices.first { $0 > 0 && ships[$0]["wake"] is [String: Any] })
+        var wake = try #require(ships[withWake]["wake"] as? [String: Any])
         wake["uncertainty"] = ["colour": ["low": 0.9, "high": 1.1], "speed": ["low": 1.2, "high": 1.3]]
-        ships[1]["wake"] = wake
+        ships[withWake]["wake"] = wake
         broken["ships"] = ships
         let found = schema.violations(of: broken)
         #expect(found.count == 4, "\(found)")

@@ -65,7 +65,10 @@ import _TestSupport
         let fit = WakeRatingFit(ships)
         #expect(fit.thresholds == nil && fit.leaveOneOut.isEmpty)
         #expect(fit.gaps.first?.reason == "the models order the ships on either side differently")
-        #expect(fit.reasonWithout?.contains("1 are ordered differently by Kriebel & Seelig and PIANC") == true)
+        #expect(
+            fit.reasonWithout
+                == "the physics cannot separate the ships here: of 1 neighbouring pair in height, 1 is ordered "
+                + "differently by Kriebel & Seelig and PIANC")
     }
 
     /// One admissible gap gives one threshold, on the side the labels ask for: a 2|3 split rates
@@ -266,6 +269,66 @@ import _TestSupport
         #expect(abs(d.spreadKmh! - d.kmh * sd / 3) < 1e-9)
         #expect(speeds.speeds["MS E"] == nil && speeds.missing["MS E"]?.contains("displacement") == true)
         #expect(speeds.speeds.values.allSatisfy { $0.kmh != 30 && $0.kmh != 25 && $0.kmh != 16 })
+    }
+
+    /// Sisters are one hull in the Admiralty fit: three e-boats of one design with one published
+    /// speed are one observation, not three that agree. Counted apart they pulled C toward their
+    /// hull and made the spread look smaller; alone they made it 0 (every estimate "± 0.0 km/h").
+    @Test func sistersAreOneHullInTheAdmiraltyFit() throws {
+        let ships = [
+            resolved("MS A", length: 25, service: 12, displacement: 38, power: 110),
+            resolved("EMS B1", length: 30, beam: 7, service: 17, displacement: 90, power: 300),
+            resolved("EMS B2", length: 30, beam: 7, service: 17, displacement: 90, power: 300),
+            resolved("EMS B3", length: 30.2, beam: 7, service: 17, displacement: 90, power: 300),
+            resolved("MS D", length: 50, beam: 9, displacement: 149, power: 500),
+        ]
+        let speeds = OperatingSpeeds(ships: ships, courses: nil, coursesReference: "c")
+        let fit = try #require(speeds.admiralty)
+        #expect(fit.hulls == 2 && fit.ships.count == 4)
+        // By hand, over the two hulls: ln C_A and ln C_B (the three sisters alike), their mean and
+        // their sample standard deviation |ln C_A − ln C_B| / √2.
+        let lnA = 2.0 / 3 * log(38.0) + 3 * log(12 / 1.852) - log(110.0)
+        let lnB = 2.0 / 3 * log(90.0) + 3 * log(17 / 1.852) - log(300.0)
+        #expect(abs(fit.logCoefficient - (lnA + lnB) / 2) < 1e-12)
+        #expect(abs(fit.logSpread - abs(lnA - lnB) / 2.0.squareRoot()) < 1e-12)
+        let d = try #require(speeds.speeds["MS D"])
+        let knots = exp(((lnA + lnB) / 2 + log(500.0) - 2.0 / 3 * log(149.0)) / 3)
+        #expect(d.basis == .admiralty && abs(d.kmh - knots * 1.852) < 1e-9)
+        #expect(d.source.contains("C fitted on 4 ships of 2 hulls"))
+
+        // One hull alone has no spread to give: no estimate, and the reason says so.
+        let alone = OperatingSpeeds(ships: Array(ships.dropFirst()), courses: nil, coursesReference: "c")
+        #expect(alone.admiralty?.hulls == 1 && alone.admiralty?.ships.count == 3)
+        #expect(alone.speeds["MS D"] == nil)
+        #expect(alone.missing["MS D"]?.contains("ships of two hulls (not sisters)") == true)
+    }
+
+    /// Over random fleets: a sister of a fitted ship with the same figures, added or not, leaves
+    /// the Admiralty fit and every estimate as they were (it is the same hull measured again).
+    @Test func aSisterMoreLeavesTheAdmiraltyFitAsItWas() throws {
+        var rng = SplitMix64(seed: 0xAD)
+        for _ in 0..<2_000 {
+            // Hulls 10 % apart in length: never sisters of one another.
+            let known = (0..<(2 + rng.index(5))).map { i in
+                resolved(
+                    "MS K\(i)", length: 20 * pow(1.1, Double(i)), beam: 6, service: rng.uniform(8, 30),
+                    displacement: rng.uniform(20, 500), power: rng.uniform(50, 1500))
+            }
+            let unknown = resolved("MS U", length: 100, beam: 12, displacement: 300, power: 900)
+            let copied = known[rng.index(known.count)]
+            let sister = resolved(
+                "MS Sister", length: copied.length!.value, beam: copied.beam!.value,
+                service: copied.serviceSpeed!.value,
+                displacement: copied.displacement!.value, power: copied.power!.value)
+            let before = OperatingSpeeds(ships: known + [unknown], courses: nil, coursesReference: "c")
+            let after = OperatingSpeeds(ships: known + [sister, unknown], courses: nil, coursesReference: "c")
+            let (a, b) = (try #require(before.admiralty), try #require(after.admiralty))
+            #expect(a.hulls == b.hulls && b.ships.count == a.ships.count + 1)
+            #expect(abs(a.logCoefficient - b.logCoefficient) <= 1e-12 * max(1, abs(a.logCoefficient)))
+            #expect(abs(a.logSpread - b.logSpread) <= 1e-12)
+            #expect(
+                before.speeds["MS U"]?.kmh == nil || abs(before.speeds["MS U"]!.kmh - after.speeds["MS U"]!.kmh) < 1e-9)
+        }
     }
 
     /// A class of sisters none of which has its own evidence sails at its fastest member's
