@@ -57,7 +57,7 @@ package enum RatingsMarkdown {
         return """
             # Ship wave ratings
 
-            Generated \(c.run.table.generatedAt) by `nextwave ratings` from \(c.pageSource).
+            Generated \(c.run.table.generatedAt) by a ratings run of the Next Wave Toolkit from \(c.pageSource).
             Rating: the \(model.name == RatingModel.wake.tableName ? "distance-aware wake model's" : "legacy model's") (\(c.wording.words(for: .rateWithModel(model.name)))); both are in the table (`ratingsByModel`).
             Legacy model: `vesseldata.py` formulas at v = \(fixed(model.speedKmh ?? 0, 1)) km/h, h = \(fixed(model.trackDepthM ?? 0, 1)) m.
 

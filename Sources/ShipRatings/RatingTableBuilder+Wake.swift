@@ -14,6 +14,8 @@ extension RatingTableBuilder {
         var unrated: [String?]
         /// Per ship, u: the log half-width of its height over its speed's ±1 standard deviation.
         var logSpreads: [Double]
+        /// How a reason words the step that would measure a ship's speed.
+        var wording: any RemedyWording
 
         /// A ship's wake rating: by the thresholds, unless its height's speed range spans one.
         func rating(_ index: Int) -> Rating? {
@@ -30,8 +32,8 @@ extension RatingTableBuilder {
             let spread = wake.speedSpreadKmh.map { " ± \(f($0, 1))" } ?? ""
             let rating = t == thresholds?.three ? 3 : 2
             return "its speed (\(f(wake.speedKmh, 1))\(spread) km/h, basis \(wake.speedBasis)) moves its height at the "
-                + "rider (\(f(h, 3)) m) across the threshold for \(rating) (\(f(t, 3)) m): archive the courses it "
-                + "runs and run `nextwave fleet speeds`"
+                + "rider (\(f(h, 3)) m) across the threshold for \(rating) (\(f(t, 3)) m); to measure its speed, "
+                + wording.words(for: .measureSpeeds)
         }
     }
 
@@ -62,7 +64,7 @@ extension RatingTableBuilder {
         switch heightThresholds {
         case .fixed(let given): thresholds = given
         case .fittedToApp:
-            let fitted = WakeRatingFit(fitShips)
+            let fitted = WakeRatingFit(fitShips, wording: wording)
             fit = fitted
             thresholds = fitted.thresholds
         }
@@ -99,6 +101,6 @@ extension RatingTableBuilder {
             modelHeights: modelHeights, unrated: unrated)
         return WakeRatings(
             figures: wake.wakes, thresholds: thresholds, settings: settings, report: report, unrated: wake.unrated,
-            logSpreads: wake.fitShips.map { $0?.logSpread ?? 0 })
+            logSpreads: wake.fitShips.map { $0?.logSpread ?? 0 }, wording: wording)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import ShipRatingTable
 import TextFormats
 public import WaveRating
 
@@ -81,7 +82,9 @@ public struct WakeRatingFit: Sendable {
     /// Neighbours in height order, lowest first.
     public var gaps: [Gap]
 
-    public init(_ ships: [Ship]) {
+    /// - Parameter wording: how ``reasonWithout`` words the step that would let the ships set
+    ///   aside count (``FleetRemedy/measureSpeeds``).
+    public init(_ ships: [Ship], wording: any RemedyWording = PlainRemedyWording()) {
         self.ships = ships
         let basis = ships.filter { $0.logSpread <= Self.ratableLogSpread }
         setAside = ships.filter { !($0.logSpread <= Self.ratableLogSpread) }.map(\.name)
@@ -91,7 +94,8 @@ public struct WakeRatingFit: Sendable {
         thresholds = fit?.thresholds
         matches = fit?.matches ?? 0
         gaps = Self.gaps(basis)
-        reasonWithout = fit != nil ? nil : Self.reasonWithout(basis, gaps: gaps, setAside: setAside)
+        reasonWithout =
+            fit != nil ? nil : Self.reasonWithout(basis, gaps: gaps, setAside: setAside, wording: wording)
         var loo: [String: Rating] = [:]
         var confusion = [[Int]](repeating: [0, 0, 0], count: 3)
         for (index, ship) in basis.enumerated() {
@@ -112,12 +116,14 @@ public struct WakeRatingFit: Sendable {
     }
 
     /// Why no threshold could be fitted, in words, with what would let one be.
-    static func reasonWithout(_ ships: [Ship], gaps: [Gap], setAside: [String]) -> String {
+    static func reasonWithout(_ ships: [Ship], gaps: [Gap], setAside: [String], wording: any RemedyWording)
+        -> String
+    {
         let aside =
             setAside.isEmpty
             ? ""
-            : " (\(setAside.count) more ships' speeds are estimates too uncertain to place a threshold: archive "
-                + "the courses they run and run `nextwave fleet speeds`)"
+            : " (\(setAside.count) more ships' speeds are estimates too uncertain to place a threshold; to "
+                + "measure them, \(wording.words(for: .measureSpeeds)))"
         guard ships.contains(where: { $0.label != nil }) else {
             return "no ship whose speed is known has both a wake height and a riders' rating to fit thresholds to"
                 + aside

@@ -123,6 +123,11 @@ import _TestSupport
         #expect(report.contains("Rating: the distance-aware wake model's (the ratings job's `model`: `.wake`)"))
         #expect(report.contains("and change a riders' rating: give NAME the riders' rating in the fleet file"))
         #expect(report.contains("To measure their speeds, archive the courses they run, then fit their speeds"))
+        // A ship whose speed range spans a threshold says how to measure its speed, and nothing in
+        // the report or the table names a command.
+        #expect(report.contains("; to measure its speed, archive the courses they run, then fit their speeds"))
+        let table = try String(contentsOf: out.appendingPathComponent(RatingsJob.outputs.table), encoding: .utf8)
+        #expect(!table.contains("nextwave ") && !report.contains("nextwave "))
 
         struct Marked: RemedyWording {
             func words(for remedy: FleetRemedy) -> String { "<\(remedy)>" }
@@ -135,6 +140,7 @@ import _TestSupport
         #expect(text.contains("wake model's (<rateWithModel(wake-ensemble)>)"))
         #expect(text.contains("change a riders' rating: <setRiderRating(ship: \"NAME\")>."))
         #expect(text.contains("To measure their speeds, <measureSpeeds>."))
+        #expect(text.contains("; to measure its speed, <measureSpeeds>"))
     }
 
     @Test func aJobRefusesItsInputBeforeReadingAnything() async throws {
