@@ -105,6 +105,11 @@ import _TestSupport
             ),
             (["archive", "fetch", "--archive", "/nonexistent", "--lak", "Zugersee"], "did you mean '--lake'?"),
             (["plan", "--station", "wadi", "--depth", "3"], "nextwave plan has no option '--depth' (nextwave plan"),
+            // The root takes ArgumentParser's own options only (the check leaves it out below a command).
+            (
+                ["--vresion"],
+                "nextwave has no option '--vresion'; did you mean '--version'? (nextwave --help lists them)"
+            ),
         ]
         for (arguments, expected) in options {
             let r = try await CLI.runOffPool(arguments)

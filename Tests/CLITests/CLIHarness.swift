@@ -1,7 +1,7 @@
 import Foundation
 import _TestSupport
 
-/// Runs the built `nextwave` binary (built beside the test bundle by `swift build --build-tests`).
+/// Runs the built `nextwave` binary (``binary``).
 struct CLI {
     struct Result {
         var status: Int32
@@ -9,7 +9,14 @@ struct CLI {
         var stderr: String
     }
 
+    /// The binary the tests run: `NEXTWAVE_TEST_BINARY` when it names one (`scripts/test` gives
+    /// the release build, the binary users run), else the debug build beside the test bundle.
     static var binary: URL {
+        if let given = ProcessInfo.processInfo.environment["NEXTWAVE_TEST_BINARY"],
+            FileManager.default.isExecutableFile(atPath: given)
+        {
+            return URL(fileURLWithPath: given)
+        }
         let candidates = [
             Bundle.main.bundleURL.appendingPathComponent("nextwave"),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("nextwave"),

@@ -24,7 +24,7 @@ enum CommandSuggestion {
     static func option(for arguments: [String], root: ParsableCommand.Type) -> String? {
         let reached = descend(arguments, root: root)
         // A subcommand also takes its parents' options: ArgumentParser reads them after its name.
-        let taken = reached.commands.reduce(into: Set<String>()) { $0.formUnion(longOptions(of: $1)) }
+        let taken = withOptions(reached.commands).reduce(into: Set<String>()) { $0.formUnion(longOptions(of: $1)) }
         // A subcommand further on (`ratings --out DIR show --ship …`) takes options of its own.
         let subcommands = Set(reached.command.configuration.subcommands.compactMap { $0.configuration.commandName })
         guard !taken.isEmpty, !reached.rest.contains(where: subcommands.contains) else { return nil }
@@ -58,6 +58,14 @@ enum CommandSuggestion {
             rest = rest.dropFirst()
         }
         return (commands.last!, path.joined(separator: " "), rest, commands)
+    }
+
+    /// Of a command and its parents (root first), those whose options it takes. The root is left
+    /// out below a command: it takes only ArgumentParser's own (``builtIn``), and describing it
+    /// describes every command of the tool (a debug build's usage error took 0.3 s, most of it
+    /// that).
+    static func withOptions(_ commands: [ParsableCommand.Type]) -> ArraySlice<ParsableCommand.Type> {
+        commands.count > 1 ? commands.dropFirst() : commands[...]
     }
 
     /// The long options a command takes, hidden ones too, as ArgumentParser describes the

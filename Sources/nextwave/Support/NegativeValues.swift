@@ -13,7 +13,8 @@ enum NegativeValues {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         guard arguments[..<end].contains(where: isNegativeNumber) else { return arguments }
         // The command's options and its parents' (ArgumentParser reads those after its name too).
-        let valued = CommandSuggestion.descend(arguments, root: root).commands.reduce(into: Set<String>()) {
+        let commands = CommandSuggestion.descend(arguments, root: root).commands
+        let valued = CommandSuggestion.withOptions(commands).reduce(into: Set<String>()) {
             $0.formUnion(CommandSuggestion.longOptions(of: $1, valued: true))
         }
         var joined: [String] = []
