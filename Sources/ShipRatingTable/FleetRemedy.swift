@@ -1,7 +1,8 @@
 /// A next step on the fleet file, a ratings run or a wake run, named by what it does. The
 /// libraries' findings and reports (a ship gone from the table, a page that names another ship, a
-/// ship the models cannot rate, more spots than a summary shows) say which step fits; a front end words it (``RemedyWording``): the command line as the
-/// command to type, a library client in plain words (``PlainRemedyWording``).
+/// ship the models cannot rate, more spots than a summary shows) say which step fits; a front end
+/// words it (``RemedyWording``): the command line as the command to type, a library client in
+/// plain words (``PlainRemedyWording``).
 public enum FleetRemedy: Sendable, Hashable {
     /// The ship left the fleet: retire its entry, from the day it left.
     case retire(ship: String)

@@ -86,24 +86,21 @@ public struct OperatingSpeeds: Sendable {
         }
         // The Admiralty relation, fitted on the ships with a published or measured speed, sisters
         // as one hull.
-        let fitted = ships.filter { ship in
-            guard let speed = speeds[ship.name], ship.displacement != nil, ship.power != nil else { return false }
-            return speed.basis == .published || speed.basis == .courses
+        let fitted = ships.compactMap { ship -> (ship: ResolvedFleet.Ship, known: AdmiraltyFit.Known)? in
+            guard let speed = speeds[ship.name], speed.basis == .published || speed.basis == .courses,
+                let d = ship.displacement, let p = ship.power
+            else { return nil }
+            return (ship, (ship.name, d.value, p.value, speed.kmh))
         }
-        var hulls: [[ResolvedFleet.Ship]] = []
-        for ship in fitted {
-            if let i = hulls.firstIndex(where: { $0.contains { Self.sisters($0, ship) } }) {
-                hulls[i].append(ship)
+        var hulls: [[(ship: ResolvedFleet.Ship, known: AdmiraltyFit.Known)]] = []
+        for entry in fitted {
+            if let i = hulls.firstIndex(where: { $0.contains { Self.sisters($0.ship, entry.ship) } }) {
+                hulls[i].append(entry)
             } else {
-                hulls.append([ship])
+                hulls.append([entry])
             }
         }
-        let fit = AdmiraltyFit(
-            hulls: hulls.map { members in
-                members.map { ship -> AdmiraltyFit.Known in
-                    (ship.name, ship.displacement!.value, ship.power!.value, speeds[ship.name]!.kmh)
-                }
-            })
+        let fit = AdmiraltyFit(hulls: hulls.map { $0.map(\.known) })
         // Only for a ship with neither its own evidence nor a sister's: each estimated; a class of
         // sisters without any evidence sails at the fastest member's estimate (the class keeps one
         // timetable; a sister refitted with less power was specified to keep it).
