@@ -195,6 +195,8 @@ public final class ScheduleArchive {
                 report.removed += 1
             }
         }
+        // What the refresh wrote, in the store's file itself (``ScheduleStore/checkpoint()``).
+        if report.indexed > 0 || report.removed > 0 { try store.checkpoint() }
         return report
     }
 

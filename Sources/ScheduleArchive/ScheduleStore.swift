@@ -140,6 +140,19 @@ public final class ScheduleStore {
         return try body()
     }
 
+    /// Copies the write-ahead log into the store's file and empties the log (`PRAGMA
+    /// wal_checkpoint(TRUNCATE)`; the caller holds the archive's exclusive lock, so no other
+    /// process reads it), so that the file alone holds every committed change. SQLite
+    /// does this when the last connection closes; a process that ends while another thread still
+    /// holds the store never closes it, and left the file at its first page with everything in
+    /// `schedule.sqlite-wal` (safe for SQLite, but not for a copy of the file, and a log left
+    /// full hides damage to the file from the next run's check). A no-op for an in-memory or
+    /// read-only store.
+    package func checkpoint() throws {
+        guard path != ":memory:", !isReadOnly else { return }
+        try database.execute("PRAGMA wal_checkpoint(TRUNCATE);")
+    }
+
     /// The store's journal mode as SQLite names it (`wal` between bulk writes).
     package func journalMode() throws -> String {
         let statement = try database.prepare("PRAGMA journal_mode")

@@ -34,6 +34,22 @@ import _TestSupport
         return n
     }
 
+    /// A refresh leaves what it wrote in the store's file itself, while the archive is still
+    /// open: a process that ends before its store is closed (another thread holding it) left the
+    /// file at its first page with everything in the write-ahead log (a repair test found a
+    /// 4096-byte store after one run in sixteen). The file is read here on its own
+    /// (`immutable`, which ignores the log).
+    @Test func aRefreshLeavesItsChangesInTheStoresFile() throws {
+        let directory = try copyOfBundledArchive()
+        let archive = try ScheduleArchive(directory: directory)
+        let report = try archive.refresh()
+        #expect(report.indexed > 0)
+        let fileAlone = try ScheduleStore(
+            readingOnly: directory.appendingPathComponent(ScheduleArchive.storeFileName))
+        #expect(try fileAlone.sources().count == report.indexed)
+        withExtendedLifetime(archive) {}
+    }
+
     @Test func indexesTheBundledArchiveCompletely() throws {
         let directory = try copyOfBundledArchive(days: [
             "2026-09-22", "2026-09-23", "2026-09-24", "2026-09-25", "2026-09-26", "2026-09-27", "2026-09-28",
