@@ -176,9 +176,7 @@ package struct ArchiveFetcher: Sendable {
             let skipped = notTried.filter { $0.value > 0 }.map(\.key).sorted()
             guard !skipped.isEmpty else { return "" }
             let count = notTried.values.reduce(0, +)
-            let hosts =
-                skipped.count == 1
-                ? "\(skipped[0]) was" : skipped.dropLast().joined(separator: ", ") + " and \(skipped.last!) were"
+            let hosts = listed(skipped) + (skipped.count == 1 ? " was" : " were")
             return ", \(count) of them not tried because \(hosts) unreachable"
         }
     }

@@ -134,13 +134,11 @@ public struct WakeRatingFit: Sendable {
         let order = gaps.filter { $0.reason?.hasPrefix("the models order") == true }.count
         let causes = [
             same > 0 ? "\(same) \(same == 1 ? "is" : "are") the same height" : nil,
-            speed > 0 ? "\(speed) lie within a ship's speed uncertainty" : nil,
+            speed > 0 ? "\(speed) \(speed == 1 ? "lies" : "lie") within a ship's speed uncertainty" : nil,
             order > 0 ? "\(order) \(order == 1 ? "is" : "are") ordered differently by Kriebel & Seelig and PIANC" : nil,
         ].compactMap { $0 }
         return "the physics cannot separate the ships here: of \(counted(gaps.count, "neighbouring pair")) in height, "
-            + (causes.count > 1
-                ? causes.dropLast().joined(separator: ", ") + " and " + causes.last! : causes.first ?? "")
-            + aside
+            + listed(causes) + aside
     }
 
     /// The margin of a ship to the threshold nearest its height: ln(H / t), signed (positive

@@ -71,3 +71,10 @@ package func plain(_ value: Double) -> String {
 package func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
 }
+
+/// Items in an English sentence: `listed(["a"])` is "a", `listed(["a", "b"])` "a and b",
+/// `listed(["a", "b", "c"])` "a, b and c"; empty for none.
+package func listed(_ items: [String]) -> String {
+    guard let last = items.last else { return "" }
+    return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+}

@@ -13,4 +13,13 @@ import TextFormats
         #expect(counted(1, "entry", plural: "entries") == "1 entry")
         #expect(counted(7, "entry", plural: "entries") == "7 entries")
     }
+
+    /// Items in a sentence: commas between all but the last two, "and" before the last.
+    @Test func itemsAreListedWithAnAndBeforeTheLast() {
+        #expect(listed([]) == "")
+        #expect(listed(["a"]) == "a")
+        #expect(listed(["a", "b"]) == "a and b")
+        #expect(listed(["a", "b", "c"]) == "a, b and c")
+        #expect(listed(["a", "b", "c", "d"]) == "a, b, c and d")
+    }
 }
