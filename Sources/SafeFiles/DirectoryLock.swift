@@ -30,7 +30,14 @@ package final class DirectoryLock {
     private static let processHandler = Locked<(@Sendable (String) -> Void)?>(nil)
     /// A handler for the locks taken within one task's scope, before ``waitingHandler``: tests
     /// listen here without touching the process-wide handler other suites rely on.
-    @TaskLocal package static var scopedWaitingHandler: (@Sendable (String) -> Void)?
+    @TaskLocal package static var scopedWaitingHandler: WaitingHandler?
+    /// A handler as a task-local value: the closure in a struct, since an optional closure bound
+    /// as a task-local value crashes an optimised build of Swift 6.3 (the runtime cannot demangle
+    /// the type the compiler passes it; swiftlang/swift#88321).
+    package struct WaitingHandler: Sendable {
+        package let call: @Sendable (String) -> Void
+        package init(_ call: @escaping @Sendable (String) -> Void) { self.call = call }
+    }
     /// The longest wait for a busy lock (10 minutes).
     package static let maximumWait: Duration = .seconds(600)
     /// The clock of the wait for a busy lock within one task's scope (default: the system's):
@@ -110,7 +117,7 @@ package final class DirectoryLock {
                         + "try again when it has finished", side: .lock)
             }
             if !told {
-                (scopedWaitingHandler ?? waitingHandler)?(path)
+                (scopedWaitingHandler?.call ?? waitingHandler)?(path)
                 told = true
             }
             clock.sleepBlocking(seconds: 0.05)

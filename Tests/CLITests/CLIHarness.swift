@@ -10,7 +10,7 @@ struct CLI {
     }
 
     /// The binary the tests run: `NEXTWAVE_TEST_BINARY` when it names one (`scripts/test` gives
-    /// the release build, the binary users run), else the debug build beside the test bundle.
+    /// the optimised build's, compiled as the binary users run), else the debug build beside the test bundle.
     static var binary: URL {
         if let given = ProcessInfo.processInfo.environment["NEXTWAVE_TEST_BINARY"],
             FileManager.default.isExecutableFile(atPath: given)

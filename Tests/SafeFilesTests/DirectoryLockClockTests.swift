@@ -21,7 +21,7 @@ import _TestSupport
         let told = Locked(0)
         let error = #expect(throws: FileProblem.self) {
             try DirectoryLock.$scopedClock.withValue(clock) {
-                try DirectoryLock.$scopedWaitingHandler.withValue({ _ in told.withLock { $0 += 1 } }) {
+                try DirectoryLock.$scopedWaitingHandler.withValue(.init { _ in told.withLock { $0 += 1 } }) {
                     _ = try DirectoryLock(dir)
                 }
             }

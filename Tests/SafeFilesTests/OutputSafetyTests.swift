@@ -114,7 +114,7 @@ import _TestSupport
         let started = ContinuousClock.now
         // A handler for this scope only: other suites' locks never call it.
         try DirectoryLock.$scopedWaitingHandler.withValue(
-            { _ in told.set() },
+            .init { _ in told.set() },
             operation: {
                 try AtomicFileWriter.write(Data("x".utf8), to: dir.appendingPathComponent("out.txt"))
             })
