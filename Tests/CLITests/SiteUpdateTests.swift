@@ -9,7 +9,7 @@ import _TestSupport
 /// (``TransportReplay``): the bundled archive's boards and ships of 22 September 2026, served for
 /// whatever day is asked. Lake Zurich has the real boards; Lake Zug one pier with two
 /// departures a day, which the tests make fail.
-@Suite(.serialized) struct SiteUpdateTests {
+@Suite struct SiteUpdateTests {
     /// Cham (Zugersee), a pier the bundled archive has no board for.
     static let cham = 8_502_251
     static var zugStations: Set<Int> { stations(of: "Zugersee") }
