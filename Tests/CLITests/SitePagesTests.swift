@@ -5,7 +5,7 @@ import _TestSupport
 /// The site's pages for people (issue: the coming waves in any browser), written by `feed` (and
 /// `site update`) beside the feed, checked in headless Chromium over the DevTools protocol and
 /// by a strict HTML5 parser (`scripts/check-pages`), against the feed they come from.
-@Suite struct SitePagesTests {
+@Suite(.serialized) struct SitePagesTests {
     /// Where the screenshots are kept: `.build/test-artifacts/site-pages/` of the repository.
     static let artifacts = RepositoryPaths.root.appendingPathComponent(".build/test-artifacts/site-pages")
 
@@ -61,19 +61,13 @@ import _TestSupport
         return out
     }
 
-    /// The pages checked in the browser: two groups, each its own test case and Chromium, so
-    /// that the 48 views load on both processors at once.
-    static let browserPages = [
-        ["index.html", "en/index.html", "fr/index.html", "en/zurichsee/index.html"],
-        [
-            "en/zurichsee/wadenswil-see.html", "de/zurichsee/wadenswil-see.html", "it/zurichsee/stafa-see.html",
-            "en/zugersee/index.html",
-        ],
-    ]
-
-    @Test(arguments: browserPages) func thePagesWorkInARealBrowserWithAndWithoutScripts(_ pages: [String]) async throws
-    {
+    @Test func thePagesWorkInARealBrowserWithAndWithoutScripts() async throws {
         let site = try await Self.site()
+        let pages = [
+            "index.html", "en/index.html", "fr/index.html", "en/zurichsee/index.html",
+            "en/zurichsee/wadenswil-see.html",
+            "de/zurichsee/wadenswil-see.html", "it/zurichsee/stafa-see.html", "en/zugersee/index.html",
+        ]
         let report = try await Self.check(site, pages, shots: "browser")
         for page in pages {
             let entry = try #require(report[page], "\(page)")
@@ -101,12 +95,10 @@ import _TestSupport
             }
         }
         // Every wave of the feed at Wädenswil, day by day, on its page with its rating; the
-        // predicted ships of the 24th marked as predicted; the same in every view (in the group
-        // that holds the page).
+        // predicted ships of the 24th marked as predicted; the same in every view.
         let expected = try feedWaves(site, lake: "Zürichsee", stationId: "8503670")
         #expect(expected["2026-09-24"]?.contains { $0.2 } == true, "the 24th has predicted ships")
-        #expect(Self.browserPages.contains { $0.contains("en/zurichsee/wadenswil-see.html") })
-        for page in ["en/zurichsee/wadenswil-see.html"] where pages.contains(page) {
+        for page in ["en/zurichsee/wadenswil-see.html"] {
             for view in try #require(report[page]?["views"] as? [[String: Any]]) {
                 let shown = view["waves"] as? [[String: Any]] ?? []
                 #expect(shown.count == expected.values.map(\.count).reduce(0, +), "\(page): no wave more or less")
