@@ -348,7 +348,7 @@ for target in package.targets where target.type != .system {
         target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
     }
     // scripts/test builds optimised (the code under test as users get it); the tests' own code
-    // is not optimised there, which takes 40 s off that build on two cores and nothing off the
+    // is not optimised there, which takes 40 s off that build on two cores and does not slow the
     // tests' run (test targets are never part of a product, so a client package never sees it).
     if target.type == .test {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]

@@ -10,7 +10,8 @@ struct CLI {
     }
 
     /// The binary the tests run: `NEXTWAVE_TEST_BINARY` when it names one (`scripts/test` gives
-    /// the optimised build's, compiled as the binary users run), else the debug build beside the test bundle.
+    /// its optimised build's, compiled as the binary users run), else the one beside the test
+    /// bundle (the debug build of a bare `swift test`).
     static var binary: URL {
         if let given = ProcessInfo.processInfo.environment["NEXTWAVE_TEST_BINARY"],
             FileManager.default.isExecutableFile(atPath: given)

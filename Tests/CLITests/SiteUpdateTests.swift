@@ -225,10 +225,10 @@ import _TestSupport
             50, Int(whole.components.seconds * 1000 + whole.components.attoseconds / 1_000_000_000_000_000))
         var killed = 0
         // The kills' window follows the runs: it narrows after a run that ended before its kill
-        // and widens after a kill, so that about four runs in five are killed, at moments spread
-        // over a whole run, however the machine's load changes during the trials (other suites
-        // run beside this one: a window measured while they started 600 tests let 41 of 50 runs
-        // end first once they were done).
+        // and widens after a kill, so that most runs are killed (four in five once it settles; 34
+        // of 50 in a run whose load changed), at moments spread over a whole run, however the
+        // machine's load changes during the trials (other suites run beside this one: a window
+        // measured while they started 600 tests let 41 of 50 runs end first once they were done).
         var window = milliseconds
         for trial in 0..<50 {
             // Each trial asks for other days, so that every run has files to write and remove.
