@@ -289,13 +289,22 @@ let package = Package(
                 "SessionAnalytics", sessionCore, "ScheduleArchive", "ShipRatingTable", solar, civilTime,
                 "_TestSupport",
             ]),
+        // The built binary, run as a user runs it (NEXTWAVE_TEST_BINARY, else .build/debug/nextwave).
+        // Not importing the command-line module lets this large target compile beside it.
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline",
-                "WebFetch", "WebPages", "JSONText", "SafeFiles", "JobContract", "SessionsPipeline", waveFeed, civilTime,
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "_TestSupport", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline", "WebFetch",
+                "WebPages", "JSONText", "SafeFiles", "JobContract", "SessionsPipeline", waveFeed, civilTime,
             ], exclude: ["Fixtures"]),
+        // The command-line module's own types in process: exit statuses, advice, option parsing.
+        .testTarget(
+            name: "nextwaveTests",
+            dependencies: [
+                "_TestSupport", "nextwave", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline",
+                "WebFetch", "WebPages", "SafeFiles", "JobContract", "SessionsPipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["_FuzzTargets", "_TestSupport"]),
         .testTarget(name: "ShipRatingTableTests", dependencies: [waveRating, "ShipRatingTable", "_TestSupport"]),
         .testTarget(
@@ -349,9 +358,12 @@ for target in package.targets where target.type != .system {
     }
     // scripts/test builds optimised (the code under test as users get it); the tests' own code
     // is not optimised there, which takes 40 s off that build on two cores and does not slow the
-    // tests' run (test targets are never part of a product, so a client package never sees it).
+    // tests' run, and carries no debug information, which takes a fifth off compiling it (a
+    // failed expectation still names its file and line: the test macros record them). Test
+    // targets are never part of a product, so a client package never sees these flags.
     if target.type == .test {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+        target.swiftSettings =
+            (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone", "-gnone"], .when(configuration: .release))]
     }
 }
 // Each library module and the CLI have a README.md (concept, entry points, invariants, where to
