@@ -46,6 +46,35 @@ import _TestSupport
         return try #require((json["ships"] as! [[String: Any]]).first { $0["name"] as? String == "MS Helvetia" })
     }
 
+    /// On a terminal (a pseudo-terminal from util-linux's `script`), the progress line is drawn in
+    /// place, and every message begins a line of its own: the line is cleared before a warning,
+    /// never continued by it (`ship pages 3/11warning: …`).
+    @Test func onATerminalEveryMessageBeginsALineOfItsOwn() async throws {
+        let server = try server(helvetiaLength: "0,0000001 Meter")
+        defer { server.stop() }
+        let out = RepositoryPaths.temporaryDirectory("tty")
+        let quoted = [
+            CLI.binary.path, "ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out",
+            out.path,
+        ].map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        let r = try await CLI.runOffPool(
+            ["-qec", quoted.joined(separator: " "), "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"),
+            environment: ["NO_COLOR": "1", "COLUMNS": "100"])
+        #expect(r.status == 0, "\(r.stdout)")
+        let clear = "\r\u{1B}[K"
+        #expect(r.stdout.contains(clear + "ship pages 1/"), "the progress is drawn: \(r.stdout.debugDescription)")
+        var messages = 0
+        for line in r.stdout.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n") {
+            // What the line shows: the text after its last clearing.
+            let shown = line.components(separatedBy: clear).last ?? ""
+            if shown.contains("warning:") {
+                messages += 1
+                #expect(shown.hasPrefix("warning:"), "a message continues a progress line: \(line.debugDescription)")
+            }
+        }
+        #expect(messages >= 1, "the implausible length is warned of: \(r.stdout.debugDescription)")
+    }
+
     @Test(arguments: [
         (String(repeating: "9", count: 400) + " Meter", "gives inf m, outside the plausible 5…400 m; not used"),
         ("0,0000001 Meter", "gives 1e-07 m, outside the plausible 5…400 m; not used"),

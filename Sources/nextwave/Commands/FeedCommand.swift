@@ -117,9 +117,7 @@ struct FeedCommand: NextWaveCommand {
         switch event {
         case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")
         case .scored(let count, let date): terminal.progress("read \(count) station-days (\(date))")
-        case .warning(let message):
-            terminal.endProgress()
-            terminal.warn(message)
+        case .warning(let message): terminal.warn(message)
         }
     }
 }

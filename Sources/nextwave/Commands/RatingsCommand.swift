@@ -140,9 +140,7 @@ struct RatingsCommand: NextWaveCommand {
         let result = try await job.run { event in
             switch event {
             case .pages(let pages): terminal.show(pages)
-            case .warning(let message):
-                terminal.endProgress()
-                terminal.warn(message)
+            case .warning(let message): terminal.warn(message)
             }
         }
         terminal.endProgress()

@@ -92,12 +92,8 @@ struct SessionsCommand: NextWaveCommand {
             switch event {
             case .indexing(let done, let total): terminal.progress("indexing archive files: \(done)/\(total)")
             case .scored(let days, let date): terminal.progress("scored \(days) station-days (\(date))")
-            case .warning(let message):
-                terminal.endProgress()
-                terminal.warn(message)
-            case .coverage(let text):
-                terminal.endProgress()
-                terminal.info("ships: \(text)")
+            case .warning(let message): terminal.warn(message)
+            case .coverage(let text): terminal.info("ships: \(text)")
             }
         }
         terminal.endProgress()

@@ -132,9 +132,7 @@ struct SiteUpdateCommand: NextWaveCommand {
             terminal.progress("[\(done + 1)/\(total)] \(name)" + clock.remaining(done: done, total: total))
         case .fetch(.fetcher(.fetch(.retrying(let url, let attempt, let after, let reason)))):
             terminal.show(.retrying(url: url, attempt: attempt, after: after, reason: reason))
-        case .fetch(.warning(let text)), .feed(.warning(let text)), .warning(let text):
-            terminal.endProgress()
-            terminal.warn(text)
+        case .fetch(.warning(let text)), .feed(.warning(let text)), .warning(let text): terminal.warn(text)
         case .fetch, .feed: break
         }
     }

@@ -131,7 +131,6 @@ extension Terminal {
         case .fetch(let fetch): show(fetch)
         case .progress(let done, let total): progress("ship pages \(done)/\(total)")
         case .saved(let pages, let directory):
-            endProgress()
             info("saved \(counted(pages, "page")) to \(directory.relativePath)")
         }
     }

@@ -35,7 +35,6 @@ extension NextWaveCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            terminal.endProgress()
             if let invalid = ((error as? JobFailure)?.underlying ?? error) as? InvalidInput {
                 // The job refused a value: say so under the flag that gave it (exit 64).
                 let name = Self.inputFlags[invalid.field] ?? invalid.field

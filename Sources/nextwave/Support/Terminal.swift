@@ -18,11 +18,12 @@ struct Terminal: Sendable {
     // Messages quote inputs (a station's name, an argument, a page): their control characters
     // are shown escaped, never sent to the terminal (VisibleText).
     func warn(_ message: String) {
-        write((colour ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + Self.fenced(rewrite(message)) + "\n")
+        write(
+            lineStart + (colour ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + Self.fenced(rewrite(message)) + "\n")
     }
 
     func error(_ message: String) {
-        write((colour ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + Self.fenced(rewrite(message)) + "\n")
+        write(lineStart + (colour ? "\u{1B}[31merror:\u{1B}[0m " : "error: ") + Self.fenced(rewrite(message)) + "\n")
     }
 
     /// A warning's or error's text as shown: controls escaped, a tab as `\t`, and every line
@@ -35,7 +36,12 @@ struct Terminal: Sendable {
             .joined(separator: "\n")
     }
 
-    func info(_ message: String) { write(VisibleText.escaped(rewrite(message)) + "\n") }
+    func info(_ message: String) { write(lineStart + VisibleText.escaped(rewrite(message)) + "\n") }
+
+    /// What every message begins with: where a progress line may be drawn, the sequence that
+    /// clears it, so that a warning, error or note never runs on from a status line drawn in
+    /// place (`[3/40] Wädenswil 2026-09-22warning: …`); nothing where none is.
+    private var lineStart: String { showProgress ? "\r\u{1B}[K" : "" }
 
     /// A one-line status, redrawn in place, cut to the terminal's width (a longer line would
     /// wrap and leave its first part behind on every redraw).
@@ -55,9 +61,10 @@ struct Terminal: Sendable {
         return 80
     }
 
+    /// Clears the progress line, before what goes to stdout (a message clears it itself).
     func endProgress() {
         guard showProgress else { return }
-        write("\r\u{1B}[K")
+        write(lineStart)
     }
 
     /// What a page source reports, as progress and warnings.
@@ -65,7 +72,6 @@ struct Terminal: Sendable {
         switch event {
         case .fetching(let url): progress("fetching \(url)")
         case .retrying(let url, let attempt, let after, let reason):
-            endProgress()
             warn("\(url): \(reason); attempt \(attempt) in \(String(format: "%.1f", after)) s")
         }
     }
