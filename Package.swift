@@ -295,7 +295,8 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "_TestSupport", "FleetScraper", "ScheduleArchive", "ShipRatingTable", "RatingsPipeline", "WebFetch",
-                "WebPages", "JSONText", "SafeFiles", "JobContract", "SessionsPipeline", waveFeed, civilTime,
+                "WebPages", "JSONText", "SafeFiles", "JobContract", "SessionsPipeline", "TextFormats", waveFeed,
+                civilTime,
             ], exclude: ["Fixtures"]),
         // The command-line module's own types in process: exit statuses, advice, option parsing.
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextFormats
 import _TestSupport
 
 #if canImport(Glibc)
@@ -56,7 +57,7 @@ import _TestSupport
         let quoted = [
             CLI.binary.path, "ratings", "--base-url", server.baseURL.absoluteString, "--delay", "0", "--out",
             out.path,
-        ].map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        ].map(FleetCommandText.shellWord)
         let r = try await CLI.runOffPool(
             ["-qec", quoted.joined(separator: " "), "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"),
             environment: ["NO_COLOR": "1", "COLUMNS": "100"])

@@ -8,9 +8,10 @@ import _TestSupport
 /// Every vector path of the fused passes (SSE2, AVX2, AVX-512: those this processor runs) must
 /// give the scalar path's bits on the same inputs (every NaN counted as one: ``Buffer/bits``),
 /// for every row length, every alignment of the outputs (streamed and ordinary stores, partial
-/// vectors and lines at both ends, lines shared by two rows) and special values; and write nothing outside its cells. The AVX-512 paths' code
-/// also runs on an emulation of its instructions (_CWakeKernelEmulation), so that it is checked
-/// on processors without AVX-512 too.
+/// vectors and lines at both ends, lines shared by two rows) and special values; and write
+/// nothing outside its cells. The AVX-512 paths' code also runs on an emulation of its
+/// instructions (_CWakeKernelEmulation), so that it is checked on processors without AVX-512
+/// too.
 @Suite struct PathEquivalenceTests {
     /// The AVX-512 code on the emulated instructions, as a pseudo-ISA of these tests.
     static let emulatedAVX512: Int32 = 103
