@@ -1,5 +1,5 @@
-package import Foundation
-package import JobContract
+public import Foundation
+public import JobContract
 import SafeFiles
 
 #if canImport(Glibc)
@@ -15,9 +15,9 @@ import SafeFiles
 /// clone's files, which git sees; the installed copy beside the binary
 /// (`<prefix>/share/nextwave/Data` for `<prefix>/bin/nextwave`); a checkout's `Data/` above the
 /// binary (`.build/release/nextwave` run from anywhere).
-package struct DataFolder: Sendable, Equatable {
+public struct DataFolder: Sendable, Equatable {
     /// Why a folder was chosen.
-    package enum Origin: Sendable, Equatable {
+    public enum Origin: Sendable, Equatable {
         /// Named by the caller (the CLI's `--data`).
         case option
         /// Named by `$NEXTWAVE_DATA`.
@@ -26,32 +26,32 @@ package struct DataFolder: Sendable, Equatable {
     }
 
     /// The folder.
-    package var url: URL
+    public var url: URL
     /// Why it was chosen.
-    package var origin: Origin
+    public var origin: Origin
 
     /// What the folder holds, and where.
-    package var layout: DataLayout { DataLayout(root: url) }
+    public var layout: DataLayout { DataLayout(root: url) }
 
     /// The id of the user who owns the folder; nil when it cannot be examined.
-    package var ownerID: UInt32? {
+    public var ownerID: UInt32? {
         var info = stat()
         return stat(url.path, &info) == 0 ? UInt32(info.st_uid) : nil
     }
 
     /// The effective user id of this process.
-    package static var currentUserID: UInt32 { UInt32(geteuid()) }
+    public static var currentUserID: UInt32 { UInt32(geteuid()) }
 
     /// No data folder was found: where the search looked, and the installation beside the
     /// binary that has no data, if there is one.
-    package struct NotFound: KindedError {
+    public struct NotFound: KindedError {
         /// The data folder is an input that is not there.
-        package var kind: ProblemKind { .missingInput }
-        package var searched: [String]
+        public var kind: ProblemKind { .missingInput }
+        public var searched: [String]
         /// `<prefix>/share/nextwave` when it exists but holds no `Data/fleet.json`: an
         /// installation without its data is broken.
-        package var brokenInstallation: String?
-        package var description: String {
+        public var brokenInstallation: String?
+        public var description: String {
             "cannot find the data folder (Data/ with fleet.json); looked in \(searched.joined(separator: ", "))"
                 + (brokenInstallation.map { ". The installation at \($0) has no Data/fleet.json" } ?? "")
         }
@@ -64,7 +64,7 @@ package struct DataFolder: Sendable, Equatable {
     ///   - currentDirectory: the working directory.
     ///   - executable: the running binary, symbolic links resolved.
     /// - Throws: ``NotFound`` naming every place looked at.
-    package static func resolve(
+    public static func resolve(
         explicit: String?, environment: [String: String], currentDirectory: URL, executable: URL
     ) throws -> DataFolder {
         if let explicit { return DataFolder(url: URL(fileURLWithPath: explicit, isDirectory: true), origin: .option) }
@@ -94,9 +94,54 @@ package struct DataFolder: Sendable, Equatable {
             brokenInstallation: FileManager.default.fileExists(atPath: share.path) ? share.path : nil)
     }
 
+    /// Resolves the data folder for this process: ``resolve(explicit:environment:currentDirectory:executable:)``
+    /// with the process's variables, its working directory and ``runningExecutable()``.
+    /// - Throws: ``NotFound`` naming every place looked at.
+    public static func locate(explicit: String?) throws -> DataFolder {
+        try resolve(
+            explicit: explicit, environment: ProcessInfo.processInfo.environment,
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            executable: runningExecutable())
+    }
+
+    /// The running binary itself, whatever the shell typed: `/proc/self/exe` on Linux (argv[0] is
+    /// only the name when a program is run by name from PATH, which resolves against the working
+    /// directory), else the process's executable URL; symbolic links resolved.
+    public static func runningExecutable() -> URL {
+        #if os(Linux)
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                return URL(fileURLWithPath: path)
+            }
+        #endif
+        if let url = Bundle.main.executableURL { return url.resolvingSymlinksInPath() }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    }
+
+    /// Whose folder this is, read against the process's user: the folder's files decide every
+    /// rating and name the pages fetched, so a folder another user controls is not used unasked
+    /// (as git refuses a repository another user owns).
+    public enum Ownership: Sendable, Equatable {
+        /// This user's, root's (an installed copy), or one whose owner cannot be examined.
+        case trusted
+        /// Another user's, named by the caller or `$NEXTWAVE_DATA`: used, with a warning.
+        case namedButForeign(owner: UInt32, user: UInt32)
+        /// Another user's, found by the search (a checkout, an installation): refused.
+        case foundAndForeign(owner: UInt32, user: UInt32)
+    }
+
+    /// The folder's ``Ownership`` for this process.
+    public var ownership: Ownership {
+        let user = Self.currentUserID
+        guard let owner = ownerID, owner != user, owner != 0 else { return .trusted }
+        switch origin {
+        case .option, .environment: return .namedButForeign(owner: owner, user: user)
+        case .checkout, .installed, .besideBuild: return .foundAndForeign(owner: owner, user: user)
+        }
+    }
+
     /// The checkout of this repository that `directory` is in: the nearest folder at or above it
     /// whose `Package.swift` declares the NextWave package and which has `Data/fleet.json`.
-    package static func checkoutRoot(containing directory: URL) -> URL? {
+    public static func checkoutRoot(containing directory: URL) -> URL? {
         var dir = directory.standardizedFileURL
         for _ in 0..<64 {
             let manifest = dir.appendingPathComponent("Package.swift")

@@ -22,6 +22,19 @@ public struct TableFile: Sendable {
     public var name: String
     public var kind: Kind
 
+    /// The table file a path names, as a path a person can read: the table of a folder
+    /// `nextwave ratings` wrote or of a publishing folder (as ``open(_:name:)`` finds it); a file,
+    /// or a path where nothing is, as given.
+    /// - Throws: what ``open(_:name:)`` throws for a folder that holds no table.
+    public static func path(named given: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return given
+        }
+        let table = try open(URL(fileURLWithPath: given, isDirectory: true), name: given)
+        return (given as NSString).appendingPathComponent(table.url.lastPathComponent)
+    }
+
     /// The table `path` names.
     /// - Parameters:
     ///   - url: a table file, or a publishing folder (its manifest names the table).

@@ -216,6 +216,23 @@ package enum DefaultRatingTables {
             return [.passable(folder.appendingPathComponent(current), as: name)]
         }
 
+        /// The tables `nextwave ratings` left in the working folder's reports folders, one per
+        /// operator (`reports/ship-ratings.json`, `reports/<id>/ship-ratings.json`): a run that
+        /// rates with an older table says so.
+        package static func reviewed(by operators: OperatorCatalogue) -> [Candidate] {
+            operators.operators.compactMap { chosen in
+                let path = ReportsLayout.table(in: chosen.reportsFolder)
+                guard FileManager.default.fileExists(atPath: path) else { return nil }
+                return .passable(URL(fileURLWithPath: path), as: path)
+            }
+        }
+
+        /// The table published into a site folder (`SITE/ratings`, `ratings publish --to`), named
+        /// as the site was given.
+        package static func published(inSite site: String) -> [Candidate] {
+            published(in: URL(fileURLWithPath: site).appendingPathComponent("ratings"), name: "\(site)/ratings")
+        }
+
         /// A table a person may pass as `--ratings argument`, or publish to make it current.
         package static func passable(_ url: URL, as argument: String) -> Candidate {
             Candidate(url: url, name: argument, use: .pass(argument: argument))

@@ -3,6 +3,10 @@ import Foundation
 import Testing
 import _TestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The data folder's precedence (docs/guides/maintaining.md, "Which Data/ a command uses"): `--data`, then `NEXTWAVE_DATA`,
 /// then the checkout the working directory is in, then the installation beside the binary, then
 /// a checkout above the binary. Each step is checked with every later one present.
@@ -62,5 +66,31 @@ import _TestSupport
         let empty = try layout.resolve(explicit: nil, env: "", in: layout.checkout)
         #expect(empty.origin == .checkout)
         #expect(throws: DataFolder.NotFound.self) { try layout.resolve(explicit: nil, env: "", in: layout.root) }
+    }
+
+    /// Another user's folder decides nothing unasked: named (`--data`, `NEXTWAVE_DATA`) it is
+    /// used with a warning, found by the search it is refused; this user's and root's are trusted.
+    @Test func anotherUsersFolderIsUsedOnlyWhenNamed() throws {
+        let layout = try Layout()
+        let me = DataFolder.currentUserID
+        let other: UInt32 = me == 12_345 ? 23_456 : 12_345
+        for folder in [layout.checkout.appendingPathComponent("Data"), layout.named, layout.environment] {
+            try #require(chown(folder.path, other, other) == 0, "the tests run as root in CI: chown must work")
+        }
+        let inside = layout.checkout
+        #expect(
+            try layout.resolve(explicit: nil, env: nil, in: inside).ownership
+                == .foundAndForeign(owner: other, user: me))
+        #expect(
+            try layout.resolve(explicit: layout.named.path, env: nil, in: inside).ownership
+                == .namedButForeign(owner: other, user: me))
+        #expect(
+            try layout.resolve(explicit: nil, env: layout.environment.path, in: inside).ownership
+                == .namedButForeign(owner: other, user: me))
+        // The installation, this user's: trusted; a folder root owns (an installed copy) too.
+        let installed = try layout.resolve(explicit: nil, env: nil, in: layout.root)
+        #expect(installed.origin == .installed && installed.ownership == .trusted)
+        try #require(chown(layout.named.path, 0, 0) == 0)
+        #expect(try layout.resolve(explicit: layout.named.path, env: nil, in: inside).ownership == .trusted)
     }
 }

@@ -16,11 +16,16 @@ import _TestSupport
         ].first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    @Test func theClientRatesRefusesAndPlans() throws {
+    /// Given the data folder, and finding it as the command line does (the checkout it runs in).
+    @Test(arguments: [true, false]) func theClientRatesRefusesAndPlans(namingTheDataFolder: Bool) throws {
         let client = try #require(Self.client, "the build makes example-pipeline-client beside the tests")
         let process = Process()
         process.executableURL = client
-        process.arguments = [RepositoryPaths.data.path]
+        process.arguments = namingTheDataFolder ? [RepositoryPaths.data.path] : []
+        process.currentDirectoryURL = RepositoryPaths.root.appendingPathComponent("Sources")
+        var environment = ProcessInfo.processInfo.environment
+        environment["NEXTWAVE_DATA"] = nil
+        process.environment = environment
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

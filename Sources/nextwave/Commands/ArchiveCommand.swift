@@ -1,6 +1,5 @@
 import ArgumentParser
 import CivilTime
-import Foundation
 import SessionsPipeline
 
 struct ArchiveCommand: AsyncParsableCommand {

@@ -89,12 +89,11 @@ struct FeedCommand: NextWaveCommand {
         let lakes = try FeedJob.lakes(named: lake, in: catalogue)
         terminal.announce(
             try DefaultRatingTables.choose(
-                given: try ratings.map(ArchiveOptions.tablePath), homeOnly: true,
+                given: try ratings.map(TableFile.path(named:)), homeOnly: true,
                 stations: lakes.isEmpty ? nil : catalogue.stations.filter { lakes.contains($0.lake) },
                 catalogue: catalogue, data: try source.data.layout, operators: operators,
-                visible: ArchiveOptions.reviewedTables(operators)
-                    + DefaultRatingTables.Candidate.published(
-                        in: URL(fileURLWithPath: out).appendingPathComponent("ratings"), name: "\(out)/ratings")),
+                visible: DefaultRatingTables.Candidate.reviewed(by: operators)
+                    + DefaultRatingTables.Candidate.published(inSite: out)),
             quiet: source.data.quietData)
         let start = from ?? ZoneClock.zurich.today()
         var schedule = try source.scheduleSource(

@@ -90,8 +90,7 @@ struct SiteUpdateCommand: NextWaveCommand {
         terminal.announce(
             try DefaultRatingTables.choose(
                 given: nil, stations: nil, catalogue: catalogue, data: folder, operators: operators,
-                visible: DefaultRatingTables.Candidate.published(
-                    in: URL(fileURLWithPath: out).appendingPathComponent("ratings"), name: "\(out)/ratings")),
+                visible: DefaultRatingTables.Candidate.published(inSite: out)),
             quiet: data.quietData)
         let input = try input(catalogue: catalogue, operators: operators, tables: tables)
         let clock = ProgressClock()

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CivilTime
-import Foundation
 import SessionsPipeline
 import Solar
 

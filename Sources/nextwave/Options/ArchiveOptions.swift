@@ -33,28 +33,6 @@ struct ArchiveOptions: ParsableArguments {
         return source
     }
 
-    /// The tables `nextwave ratings` left in the working folder's reports folders
-    /// (`reports/ship-ratings.json`, `reports/<id>/ship-ratings.json`): a run that rates with an
-    /// older table says so.
-    static func reviewedTables(_ operators: OperatorCatalogue) -> [DefaultRatingTables.Candidate] {
-        operators.operators.compactMap { chosen in
-            let path = ReportsLayout.table(in: chosen.reportsFolder)
-            guard FileManager.default.fileExists(atPath: path) else { return nil }
-            return .passable(URL(fileURLWithPath: path), as: path)
-        }
-    }
-
-    /// `--ratings` as a file: the table of a folder `ratings` wrote or of a publishing folder
-    /// (``RatingsPipeline/TableFile``, which names the tables of a folder of tables); a file as given.
-    static func tablePath(_ given: String) throws -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return given
-        }
-        let table = try TableFile.open(URL(fileURLWithPath: given, isDirectory: true), name: given)
-        return (given as NSString).appendingPathComponent(table.url.lastPathComponent)
-    }
-
     /// The same, with the rating tables `sessions`, `plan` and `today` score with: `ratings`
     /// (the path given), else the defaults for the lakes of `stations` (nil: all stations) by
     /// ``DefaultRatingTables``.
@@ -63,8 +41,8 @@ struct ArchiveOptions: ParsableArguments {
     ) throws -> (source: ScheduleSource, tables: DefaultRatingTables.Choice) {
         let operators = try OperatorCatalogue.inDataFolder(data)
         let tables = try DefaultRatingTables.choose(
-            given: try ratings.map(Self.tablePath), stations: stations, catalogue: catalogue, data: try data.layout,
-            operators: operators, visible: Self.reviewedTables(operators))
+            given: try ratings.map(TableFile.path(named:)), stations: stations, catalogue: catalogue,
+            data: try data.layout, operators: operators, visible: DefaultRatingTables.Candidate.reviewed(by: operators))
         var source = try scheduleSource(
             catalogue: catalogue, ratings: tables.main.url, ratingsName: tables.main.name,
             moreRatings: tables.more.map(\.url))

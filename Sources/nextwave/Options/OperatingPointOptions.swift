@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RatingsPipeline
 
 /// The operating point: the legacy model's speed and the track's depth, and the wake model's

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SessionsPipeline
 
 /// `--lang de|fr|it|en`: the rider's language (default: the locale's, `LC_ALL`/`LC_MESSAGES`/`LANG`).

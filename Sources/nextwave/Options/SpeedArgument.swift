@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RatingsPipeline
 
 /// `--speed`: km/h, or `service` (each ship's operating speed from evidence, for the wake model).

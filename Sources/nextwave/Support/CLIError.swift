@@ -1,7 +1,3 @@
-import ArgumentParser
-import Foundation
-import RatingsPipeline
-
 /// A message for the user; the command prints it and exits with `status`.
 struct CLIError: Error, CustomStringConvertible {
     let description: String

@@ -1,10 +1,3 @@
-import ArgumentParser
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Standard output could not be written.
 struct OutputProblem: Error, CustomStringConvertible {
     var reason: String

@@ -2,17 +2,27 @@ import Foundation
 import RatingsPipeline
 import SessionsPipeline
 
-// Usage: pipeline-client [DATA]   (DATA: the repository's Data folder; default ../../Data)
+// Usage: pipeline-client [DATA]   (DATA: a data folder; default: found as the command line finds
+//                                  it: $NEXTWAVE_DATA, else Data/ of the checkout you are in, …)
 //
 // 1. Rates the bundled fleet (the operator's pages as snapshotted, the curated fleet file) with
 //    the legacy model, as a dry run: the table is computed and checked, nothing is written.
 // 2. Plans three days at Wädenswil on a copy of the bundled archive of assigned courses.
 
-let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-// What the data folder holds and where: the library's one layout, as the command line uses it.
-let data = DataLayout(
-    root: CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        ?? here.appendingPathComponent("../../../../Data", isDirectory: true).standardizedFileURL)
+let data: DataLayout
+do {
+    // Which data folder, and what it holds where: the library's one rule and layout, as the
+    // command line uses them. A folder another user owns is used only when named.
+    let folder = try DataFolder.locate(explicit: CommandLine.arguments.dropFirst().first)
+    if case .foundAndForeign = folder.ownership {
+        FileHandle.standardError.write(Data("pipeline-client: \(folder.url.path) belongs to another user\n".utf8))
+        exit(1)
+    }
+    data = folder.layout
+} catch {
+    FileHandle.standardError.write(Data("pipeline-client: \(error)\n".utf8))
+    exit(1)
+}
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-client-\(getpid())")
 defer { try? FileManager.default.removeItem(at: scratch) }
 
