@@ -183,10 +183,11 @@ import _TestSupport
         let fetch = try await CLI.runOffPool([
             "archive", "fetch", "--archive", "/tmp/x", "--stations", "8503670", "--from", "2100-01-01",
         ])
-        #expect(sun.stderr.contains("--date 0001-01-01 lies outside 1901–2099"), "\(sun.stderr)")
-        #expect(sessions.stderr.contains("--from 0001-01-01 lies outside 1901–2099"), "\(sessions.stderr)")
-        #expect(fetch.stderr.contains("--from 2100-01-01 lies outside 1901–2099"), "\(fetch.stderr)")
-        #expect(sun.status != 0 && sessions.status != 0 && fetch.status != 0)
+        // The parser holds the rule, so no command can leave it out: the option and its value, then why.
+        #expect(sun.stderr.contains("'--date <DATE>': 0001-01-01 lies outside 1901–2099"), "\(sun.stderr)")
+        #expect(sessions.stderr.contains("'--from <DATE>': 0001-01-01 lies outside 1901–2099"), "\(sessions.stderr)")
+        #expect(fetch.stderr.contains("'--from <DATE>': 2100-01-01 lies outside 1901–2099"), "\(fetch.stderr)")
+        #expect(sun.status == 64 && sessions.status == 64 && fetch.status == 64)
     }
 
     @Test func aWriteBeyondTheFileSizeLimitLeavesTheOutputsAndSaysWhich() async throws {

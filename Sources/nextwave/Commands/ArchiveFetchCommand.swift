@@ -76,7 +76,6 @@ struct ArchiveFetchCommand: NextWaveCommand {
         guard !stations.isEmpty else {
             throw ValidationError("give --lake NAME or --station NAME|UIC (repeat for several)")
         }
-        try checkSupported(from, option: "--from")
     }
 
     func execute(_ terminal: Terminal) async throws {

@@ -60,8 +60,6 @@ struct ArchiveImportGTFSCommand: NextWaveCommand {
 
     func validate() throws {
         try checkPaths([("FEED", feed)])
-        try checkSupported(from, option: "--from")
-        try checkSupported(to, option: "--to")
         guard (from == nil) == (to == nil) else { throw ValidationError("give --from and --to together") }
         if lake != nil && !agency.isEmpty { throw ValidationError("give --agency or --lake, not both") }
         if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }

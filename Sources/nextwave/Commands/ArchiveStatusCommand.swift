@@ -13,8 +13,6 @@ struct ArchiveStatusCommand: NextWaveCommand {
 
     @OptionGroup var source: ArchiveOptions
 
-    var showsProgress: Bool { false }
-
     func execute(_ terminal: Terminal) async throws {
         let job = ArchiveStatusJob(.init(archive: try source.location().url, data: try source.data.layout))
         let status = try await job.run()

@@ -39,8 +39,6 @@ struct CalibrateCommand: NextWaveCommand {
     @Option(help: ArgumentHelp("Draw predicted against measured heights here (SVG).", valueName: "FILE"))
     var chart: String?
 
-    var showsProgress: Bool { false }
-
     func validate() throws {
         try checkPaths([("--observations", observations), ("--out", out), ("--chart", chart)])
     }

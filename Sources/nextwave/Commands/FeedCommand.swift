@@ -74,7 +74,6 @@ struct FeedCommand: NextWaveCommand {
 
     func validate() throws {
         try checkPaths([("--out", out), ("--ratings", ratings)])
-        try checkSupported(from, option: "--from")
     }
 
     static let inputFlags = ["days": "--days"]

@@ -38,8 +38,6 @@ struct FleetAddCommand: NextWaveCommand {
 
     @OptionGroup var target: FleetFileArgument
 
-    var showsProgress: Bool { false }
-
     func split() throws -> (prefix: String, name: String) {
         guard let split = FleetFile.split(fullName: name) else {
             throw ValidationError("--name must start with MS, DS or EMS, e.g. \"MS Zürichsee\"; got \"\(name)\"")

@@ -15,8 +15,6 @@ struct FleetCheckCommand: NextWaveCommand {
 
     @OptionGroup var target: FleetFileArgument
 
-    var showsProgress: Bool { false }
-
     func execute(_ terminal: Terminal) async throws {
         let (url, data) = try target.bytes()
         let (fleet, problems) = FleetFile.check(data)

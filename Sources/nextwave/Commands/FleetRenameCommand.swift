@@ -25,8 +25,6 @@ struct FleetRenameCommand: NextWaveCommand {
 
     @OptionGroup var target: FleetFileArgument
 
-    var showsProgress: Bool { false }
-
     func validate() throws {
         guard !new.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("NEW is empty") }
         try ShipNameArgument.check(new, option: "NEW")

@@ -26,7 +26,7 @@ struct FleetRetireCommand: NextWaveCommand {
 
     @Option(
         help: ArgumentHelp("The day it left the fleet, YYYY-MM-DD or today (default: today).", valueName: "DATE"),
-        transform: DateArgument.parse)
+        transform: DateArgument.parseAnyDay)
     var since: LocalDate?
 
     @Option(help: ArgumentHelp("Why (sold, scrapped, …).", valueName: "TEXT"))
@@ -36,8 +36,6 @@ struct FleetRetireCommand: NextWaveCommand {
     var source: String?
 
     @OptionGroup var target: FleetFileArgument
-
-    var showsProgress: Bool { false }
 
     func validate() throws {
         if let source, let problem = FleetEdit.sourceProblem(source, option: "--source") {

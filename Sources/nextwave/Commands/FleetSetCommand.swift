@@ -64,8 +64,6 @@ struct FleetSetCommand: NextWaveCommand {
 
     @OptionGroup var target: FleetFileArgument
 
-    var showsProgress: Bool { false }
-
     /// The request, checked and applied by the library (``FleetEdit``).
     var edit: FleetEdit {
         FleetEdit(

@@ -18,8 +18,6 @@ struct FleetShowCommand: NextWaveCommand {
 
     @OptionGroup var target: FleetFileArgument
 
-    var showsProgress: Bool { false }
-
     /// A ship's name where the file goes (`fleet show panta`) is answered with where one ship is
     /// shown, not "cannot read the fleet file".
     func validate() throws {

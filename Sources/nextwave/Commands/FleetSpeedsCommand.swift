@@ -43,12 +43,8 @@ struct FleetSpeedsCommand: NextWaveCommand {
     @Flag(help: "Print the table as JSON instead of text.")
     var json = false
 
-    var showsProgress: Bool { false }
-
     func validate() throws {
         try checkPaths([("--out", out)])
-        try checkSupported(from, option: "--from")
-        try checkSupported(to, option: "--to")
     }
 
     func execute(_ terminal: Terminal) async throws {

@@ -72,8 +72,6 @@ struct PlanCommand: NextWaveCommand {
 
     @OptionGroup var language: LanguageOption
 
-    var showsProgress: Bool { false }
-
     func validate() throws {
         try checkPaths([("--ics", ics == "-" ? nil : ics)])
         if (icsWaves || alarm.minutes != 10) && ics == nil {
@@ -83,7 +81,6 @@ struct PlanCommand: NextWaveCommand {
         guard (1...SessionRules.defaultTop).contains(windows) else {
             throw ValidationError("--windows must lie in 1…\(SessionRules.defaultTop), got \(windows)")
         }
-        try checkSupported(from, option: "--from")
     }
 
     static let inputFlags = ["days": "--days"]

@@ -55,8 +55,6 @@ struct RatingsPublishCommand: NextWaveCommand {
 
     @OptionGroup var data: DataOptions
 
-    var showsProgress: Bool { false }
-
     func validate() throws { try checkPaths([("TABLE", table), ("--to", to), ("--schema", schema)]) }
 
     func execute(_ terminal: Terminal) async throws {

@@ -42,8 +42,6 @@ struct RatingsShowCommand: NextWaveCommand {
     @Flag(help: "Print JSON (the table, or the ship's entry) instead of text.")
     var json = false
 
-    var showsProgress: Bool { false }
-
     func validate() throws {
         try checkPaths([("TABLE", table)])
         if table != nil && operatorName != nil { throw ValidationError("give a TABLE or --operator, not both") }

@@ -67,10 +67,8 @@ struct SessionsCommand: NextWaveCommand {
 
     func validate() throws {
         try checkPaths([("--out", out)])
-        // Every date option of every command follows one rule (within the years sun times are
-        // computed for); their order is the job's to check (SessionsJob.validate).
-        try checkSupported(from, option: "--from")
-        try checkSupported(to, option: "--to")
+        // Each date is held to the years sun times are computed for as it is parsed
+        // (DateArgument); their order is the job's to check (SessionsJob.validate).
     }
 
     static let inputFlags = ["top": "--top"]

@@ -79,7 +79,6 @@ struct SiteUpdateCommand: NextWaveCommand {
 
     func validate() throws {
         try checkPaths([("--out", out)])
-        try checkSupported(from, option: "--from")
     }
 
     func execute(_ terminal: Terminal) async throws {

@@ -26,8 +26,6 @@ struct StationsCommand: NextWaveCommand {
 
     @OptionGroup var data: DataOptions
 
-    var showsProgress: Bool { false }
-
     func validate() throws {
         if let search, search.allSatisfy(\.isWhitespace) {
             throw ValidationError(

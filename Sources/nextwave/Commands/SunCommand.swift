@@ -72,10 +72,7 @@ struct SunCommand: NextWaveCommand {
                         + "; add --anywhere for a place abroad")
             }
         }
-        try checkSupported(date, option: "--date")
     }
-
-    var showsProgress: Bool { false }
 
     func execute(_ terminal: Terminal) async throws {
         let clock = ZoneClock.zurich

@@ -42,10 +42,6 @@ struct TodayCommand: NextWaveCommand {
 
     @OptionGroup var language: LanguageOption
 
-    var showsProgress: Bool { false }
-
-    func validate() throws { try checkSupported(date, option: "--date") }
-
     func execute(_ terminal: Terminal) async throws {
         let result = try await PlanCommand.plan(
             source: source, stations: try StationOptions.parse(["--station=\(station)"]), scoring: scoring,

@@ -4,15 +4,29 @@ import Foundation
 import RatingsPipeline
 import SessionCore
 
-/// `--date`, `--from` and `--to` of every command (`@Option(transform: DateArgument.parse)`).
+/// `--date`, `--from` and `--to` of every command (`@Option(transform: DateArgument.parse)`): one
+/// rule for every date option, held by the parser itself, so that no command can forget it.
 enum DateArgument {
     /// A day the text does not name, with the reason (ArgumentParser shows it after "is invalid").
     struct Unreadable: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// `YYYY-MM-DD`, or `today`, `tomorrow`, `yesterday` (in Europe/Zurich).
+    /// `YYYY-MM-DD`, or `today`, `tomorrow`, `yesterday` (in Europe/Zurich), within
+    /// ``SupportedDates`` (1901–2099, the years sun times are computed for).
     static func parse(_ text: String) throws -> LocalDate {
+        let date = try parseAnyDay(text)
+        guard SupportedDates.contains(date) else {
+            throw Unreadable(
+                description: "\(date) lies outside \(SupportedDates.text), the years the toolkit computes sun times for"
+            )
+        }
+        return date
+    }
+
+    /// The same, for a day of the fleet's history, which has a range of its own (`fleet retire
+    /// --since`: the fleet file's 1800–2100, checked by the command).
+    static func parseAnyDay(_ text: String) throws -> LocalDate {
         let today = ZoneClock.zurich.today()
         switch text.lowercased() {
         case "today": return today
@@ -54,14 +68,6 @@ func checkHTTPURL(_ text: String?, option: String, example: String? = nil) throw
         throw ValidationError(
             "\(option) must be an http(s) URL\(example.map { " such as \($0)" } ?? ""), got '\(text)'")
     }
-}
-
-/// One rule for every date option: within ``SupportedDates`` (1901–2099, the years sun times
-/// are computed for).
-func checkSupported(_ date: LocalDate?, option: String) throws {
-    guard let date, !SupportedDates.contains(date) else { return }
-    throw ValidationError(
-        "\(option) \(date) lies outside \(SupportedDates.text), the years the toolkit computes sun times for")
 }
 
 extension SessionCore.SunSource: ArgumentParser.ExpressibleByArgument {}

@@ -9,7 +9,8 @@ import RatingsPipeline
 /// A subcommand whose errors all go through one presenter: the message on stderr (what and
 /// where, in words, and what to do next), the exit status of ``ExitStatus``.
 protocol NextWaveCommand: AsyncParsableCommand {
-    /// Whether progress lines may be drawn (they never are when stderr is not a terminal).
+    /// Whether progress lines may be drawn (they never are when stderr is not a terminal): by
+    /// default not; a command with `--no-progress` draws them unless that is given.
     var showsProgress: Bool { get }
     /// The flag for each field of the command's job that its `validate()` may name
     /// (``RatingsPipeline/InvalidInput/field``); a field without one is shown as it is.
@@ -21,7 +22,7 @@ protocol NextWaveCommand: AsyncParsableCommand {
 }
 
 extension NextWaveCommand {
-    var showsProgress: Bool { true }
+    var showsProgress: Bool { false }
     static var inputFlags: [String: String] { [:] }
     var messageRewrite: @Sendable (String) -> String { { $0 } }
 
