@@ -1,9 +1,8 @@
 import ArgumentParser
-import Foundation
 
 /// Flags renamed so that one word names one quantity (`--track-depth(s)` where the ship sails,
 /// `--rider-depth(s)` where the rider stands): the old spellings still parse, as hidden
-/// options, and say on stderr what they are called now.
+/// options, and a warning on stderr says what they are called now.
 enum OldSpelling {
     /// The value of the option now called `newFlag`: `old` when it was given under `oldFlag`
     /// (with a notice on stderr), else `current`; refuses both spellings together. Call from
@@ -19,7 +18,7 @@ enum OldSpelling {
             throw ValidationError("give \(newFlag) or its old spelling \(oldFlag), not both")
         }
         let used = spellings(of: oldFlag).first(where: given) ?? oldFlag
-        FileHandle.standardError.write(Data("nextwave: \(used) is now \(newFlag); the old spelling still works\n".utf8))
+        Terminal(noProgress: true).warn("\(used) is now \(newFlag); the old spelling still works")
     }
 
     /// A flag in the plural and the singular (`--depths`, `--depth`).

@@ -25,8 +25,7 @@ enum DataLocator {
             return !done
         }
         if first && !quiet {
-            let line = "data: \(folder.url.standardizedFileURL.path) (\(words(folder.origin)))\n"
-            try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
+            Terminal(noProgress: true).info("data: \(folder.url.standardizedFileURL.path) (\(words(folder.origin)))")
         }
         return folder.layout
     }
@@ -37,8 +36,9 @@ enum DataLocator {
         switch folder.ownership {
         case .trusted: return
         case .namedButForeign(let owner, let user):
-            let line = "warning: the data folder \(folder.url.path) belongs to user \(owner), not to you (\(user)); "
-            try? FileHandle.standardError.write(contentsOf: Data((line + "its files decide the ratings\n").utf8))
+            Terminal(noProgress: true).warn(
+                "the data folder \(folder.url.path) belongs to user \(owner), not to you (\(user)); its files decide "
+                    + "the ratings")
         case .foundAndForeign(let owner, let user):
             throw CLIError(
                 "the data folder \(folder.url.path) (\(words(folder.origin))) belongs to user \(owner), not to you "
