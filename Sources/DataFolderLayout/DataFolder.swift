@@ -114,7 +114,8 @@ public struct DataFolder: Sendable, Equatable {
             }
         #endif
         if let url = Bundle.main.executableURL { return url.resolvingSymlinksInPath() }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // argv may be empty (execve allows it): then the working directory stands for the binary.
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
     }
 
     /// Whose folder this is, read against the process's user: the folder's files decide every
