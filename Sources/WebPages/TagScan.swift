@@ -110,8 +110,25 @@ package enum TagScan {
             // them: blanks; a name ([A-Za-z_:.] then [A-Za-z0-9_:.-], at most 100 characters —
             // a longer run is several names); blanks; `=`, blanks and a value (quoted to the
             // matching quote, else up to a blank or `>`). Anything else is junk up to a blank.
-            // A tag name over 100 characters: libxml2 reads the rest as attribute names.
+            // A tag name over 100 characters: libxml2 reads the rest as attribute names, which
+            // count toward the page's total as every other attribute does.
             var count = max(0, j - (i + 1) - 1) / 100
+            attributes += count
+            /// The finding when this tag or the page has too many attributes so far.
+            func crowded() -> Finding? {
+                if count > limit {
+                    return Finding(offset: start, reason: "the tag at byte \(start) has more than \(limit) attributes")
+                }
+                if attributes > maximumAttributeTotal {
+                    return Finding(
+                        offset: start,
+                        reason:
+                            "the page has more than \(maximumAttributeTotal) attributes (at byte \(start)); refused "
+                            + "before its tree is built, which would take gigabytes")
+                }
+                return nil
+            }
+            if let finding = crowded() { return finding }
             while j < n {
                 while j < n, isBlank(bytes[j]) { j += 1 }
                 guard j < n, bytes[j] != 0x3E else { break }  // ">"
@@ -129,16 +146,7 @@ package enum TagScan {
                 let names = (j - nameStart + 99) / 100
                 count += names
                 attributes += names
-                if count > limit {
-                    return Finding(offset: start, reason: "the tag at byte \(start) has more than \(limit) attributes")
-                }
-                if attributes > maximumAttributeTotal {
-                    return Finding(
-                        offset: start,
-                        reason:
-                            "the page has more than \(maximumAttributeTotal) attributes (at byte \(start)); refused "
-                            + "before its tree is built, which would take gigabytes")
-                }
+                if let finding = crowded() { return finding }
                 var k = j
                 while k < n, isBlank(bytes[k]) { k += 1 }
                 guard k < n, bytes[k] == 0x3D else { continue }  // "="
